@@ -141,6 +141,14 @@ def _exact_sums(xs, weights=None, weight_scale=1):
     return n, Fraction(s1, scale_1), Fraction(s2, scale_1 * scale)
 
 
+def _float(x):
+    """An exact number as a float, inf when it is too large for one."""
+    try:
+        return float(x)
+    except OverflowError:
+        return INF
+
+
 def _number(x):
     """x as a float if it is a real number other than bool, else None."""
     if type(x) is float:
@@ -367,7 +375,7 @@ class _Gaussian:
         n, s1, s2 = self.pooled()
         if not n:
             return 0.0
-        return float((s2 - s1 * s1 / n) / n)
+        return _float((s2 - s1 * s1 / n) / n)
 
     def moments(self, classes, ddof, epsilon):
         """Per-class (mean, variance) with ddof and the var_smoothing epsilon applied.
@@ -386,7 +394,7 @@ class _Gaussian:
                 n, s1, s2 = pooled
             mean = s1 / n
             m2 = s2 - s1 * mean                   # exact: sum of squared deviations
-            variance = float(m2 / (n - ddof)) if n > ddof else 0.0
+            variance = _float(m2 / (n - ddof)) if n > ddof else 0.0
             result.append((float(mean), variance + epsilon))
         return result
 
@@ -400,17 +408,25 @@ class _Gaussian:
 
 
 class _GaussianScorer:
-    """x -> per-class log N(x; mean, variance), computed directly (never log(pdf))."""
+    """x -> per-class log N(x; mean, variance), computed directly (never log(pdf)).
 
-    __slots__ = ("means", "half_precisions", "constants", "zeros", "degenerate")
+    log N = constant - (d * scale)^2 with d = x - mean, constant = -log(2 pi var) / 2
+    and scale = 1 / sqrt(2 var): finite for every positive variance, even a subnormal
+    one, where 1 / (2 var) would overflow and 0 * inf give NaN.
+    """
+
+    __slots__ = ("means", "scales", "constants", "variances", "zeros", "degenerate")
 
     def __init__(self, moments, zeros):
         self.means = tuple([mean for mean, _ in moments])
-        self.half_precisions = tuple([0.5 / v if v > 0 else INF for _, v in moments])
-        self.constants = tuple([-0.5 * (LOG_2PI + log(v)) if v > 0 else INF
-                                for _, v in moments])
+        self.variances = tuple([v for _, v in moments])
+        self.scales = tuple([1.0 / (math.sqrt(2.0) * math.sqrt(v)) if 0 < v < INF else 0.0
+                             for v in self.variances])
+        self.constants = tuple([-0.5 * (LOG_2PI + log(v)) if 0 < v < INF else 0.0
+                                for v in self.variances])
         self.zeros = zeros
-        self.degenerate = any(v <= 0 for _, v in moments)
+        # a zero variance is a point mass, an infinite one is flat: both need care
+        self.degenerate = not all(0 < v < INF for v in self.variances)
 
     def __getitem__(self, x):
         if type(x) is not float and type(x) is not int:
@@ -424,17 +440,21 @@ class _GaussianScorer:
             if x != x:
                 return self.zeros
             raise _BadValue(x, "a finite number")
+        # z * z, not z ** 2: float ** overflows with an exception, * gives inf
+        z = list(map(mul, map(sub, repeat(x), self.means), self.scales))
+        logs = tuple(map(sub, self.constants, map(mul, z, z)))
         if self.degenerate:
-            return tuple([_point_mass(x, m) if h == INF else c - (x - m) * (x - m) * h
-                          for m, h, c in zip(self.means, self.half_precisions,
-                                             self.constants)])
-        return tuple([c - (x - m) * (x - m) * h
-                      for m, h, c in zip(self.means, self.half_precisions, self.constants)])
+            logs = tuple([_degenerate_log_density(x, m, v) if not 0 < v < INF else log_n
+                          for m, v, log_n in zip(self.means, self.variances, logs)])
+        return logs
 
 
-def _point_mass(x, mean):
-    """Log-density of a zero-variance class: +inf at its mean, -inf elsewhere."""
-    return INF if x == mean else -INF
+def _degenerate_log_density(x, mean, variance):
+    """Zero variance: a point mass, +inf at the mean and -inf elsewhere.  Infinite
+    variance (the sums overflowed a float): a flat density, -inf everywhere."""
+    if variance == 0:
+        return INF if x == mean else -INF
+    return -INF
 
 
 class _Ignored:
@@ -543,17 +563,15 @@ class _Counts:
     """Sufficient statistics of a fitted model.  Fitting is counting into one of these;
     partial_fit and merge add two of them; the model file stores one."""
 
-    __slots__ = ("class_count", "features", "layout")
+    __slots__ = ("class_count", "features")
 
     def __init__(self):
         self.class_count = {}    # label -> weighted count, in first-seen order
         self.features = {}       # name -> statistics object, in column order
-        self.layout = None       # "sequence" (names are positions) or "mapping"
 
     def skeleton(self):
         """Empty statistics with the same features, kinds and declared categories."""
         empty = _Counts()
-        empty.layout = self.layout
         for name, stats in self.features.items():
             if isinstance(stats, _Categorical):
                 empty.features[name] = type(stats)(stats.declared)
@@ -565,7 +583,6 @@ class _Counts:
         twin = _Counts()
         twin.class_count = dict(self.class_count)
         twin.features = {name: stats.copy() for name, stats in self.features.items()}
-        twin.layout = self.layout
         return twin
 
     def conflicts(self, other):
@@ -587,11 +604,6 @@ class _Counts:
                 self.features[name] = theirs.copy()     # new, or a pending kind decided
             elif theirs.kind is not None:
                 mine.absorb(theirs)
-        if self.layout is None:
-            self.layout = other.layout
-        if self.layout == "mapping":
-            self.features = {name: self.features[name]
-                             for name in _orderly(self.features)}
         return self
 
     def classes(self):
@@ -681,19 +693,19 @@ class _Compiled:
         self.log_prior = tuple(_log_prior(classes, counts.class_count, params))
         gaussians = [s for s in counts.features.values() if isinstance(s, _Gaussian)]
         largest = max([g.pooled_variance() for g in gaussians], default=0.0)
-        epsilon = params["var_smoothing"] * largest
+        epsilon = params["var_smoothing"] * largest if params["var_smoothing"] else 0.0
         self.epsilon = epsilon
         self.scorers = [counts.features[n].compile(classes, params, epsilon)
                         for n in names]
         self.joint = self._joint_general
         if names and all(type(s) is _GaussianScorer and not s.degenerate
                          for s in self.scorers):
-            # All-Gaussian: per class, sum_j c_kj - (x_j - mean_kj)^2 / (2 var_kj)
-            # with the constants folded into the prior.
+            # All-Gaussian: per class, sum_j c_kj - ((x_j - mean_kj) * scale_kj)^2
+            # with the constants c_kj folded into the prior.
             self.gaussian = [
                 (prior + sum([s.constants[k] for s in self.scorers]),
                  tuple([s.means[k] for s in self.scorers]),
-                 tuple([s.half_precisions[k] for s in self.scorers]))
+                 tuple([s.scales[k] for s in self.scorers]))
                 for k, prior in enumerate(self.log_prior)]
             self.joint = self._joint_gaussian
 
@@ -730,9 +742,9 @@ class _Compiled:
         if not _FLOAT_INT.issuperset(map(type, row)):
             return self._joint_general(row)           # missing or odd values
         joint = []
-        for constant, means, half_precisions in self.gaussian:
-            d = list(map(sub, row, means))
-            joint.append(constant - sum(map(mul, map(mul, d, d), half_precisions)))
+        for constant, means, scales in self.gaussian:
+            z = list(map(mul, map(sub, row, means), scales))
+            joint.append(constant - sum(map(mul, z, z)))
         total = sum(joint)
         if total - total == 0:
             return joint
@@ -907,9 +919,9 @@ class NaiveBayes:
 
     Policies:
 
-    - Rows are sequences (features named 0, 1, ...) or mappings (named by key; the
-      names are then kept sorted when they are mutually orderable).  A sequence row
-      holds the values of ``feature_names_`` in order.
+    - Rows are sequences (features named 0, 1, ...) or mappings (named by key, in
+      first-seen order after any declared in ``features``).  A sequence row holds the
+      values of ``feature_names_`` in order.
     - Missing values (None, float NaN, an absent key) are skipped when fitting and
       contribute nothing when predicting.  A feature name never seen in training is
       ignored at predict time.
@@ -928,7 +940,7 @@ class NaiveBayes:
     - ``classes_`` is sorted when the labels are mutually orderable, else in first-seen
       order; ties in predict go to the earlier class in ``classes_``.
     - Weights: sample_weight w counts a row w times (a weight of 2 equals the row
-      twice); weights must be finite and >= 0.
+      twice, a weight of 0 as if the row were absent); weights must be finite, >= 0.
     - Labels and categorical values are compared as Python compares them: 1, 1.0 and
       True are one value.
     - Every error the caller can cause raises NaiveBayesError naming the call, the
@@ -1114,9 +1126,17 @@ class NaiveBayes:
         """Count one chunk of rows into counts (class counts, then column by column)."""
         _check_labels(labels, start, call)
         scale = 1
+        kept = None                       # row numbers, when zero-weight rows are dropped
         if weights is not None:
             weights, scale = _check_weights(weights, start, call)
-        rows, names = self._positional_rows(counts, rows, start, call, params)
+            if not all(weights):          # weight 0: as if the row were not there
+                kept = [i for i, w in enumerate(weights) if w]
+                if not kept:
+                    return
+                rows = [rows[i] for i in kept]
+                labels = [labels[i] for i in kept]
+                weights = [weights[i] for i in kept]
+        rows, names = self._positional_rows(counts, rows, start, call, params, kept)
         groups = defaultdict(list)
         if weights is None:
             for row, label in zip(rows, labels):
@@ -1150,6 +1170,7 @@ class NaiveBayes:
                               weight_groups[label] if weight_groups else None, scale)
             except _BadValue as error:
                 i = _locate([row[position] for row in rows], error.value)
+                i = i if kept is None else kept[i]
                 hint = ""
                 if stats.kind == "gaussian" and name not in declared and \
                         self._default_kind is None:
@@ -1160,8 +1181,12 @@ class NaiveBayes:
                                       % (call, start + i, name, _describe(error.value),
                                          error.expected, hint)) from None
 
-    def _positional_rows(self, counts, rows, start, call, params):
-        """The chunk's rows as sequences in feature order; new features registered."""
+    def _positional_rows(self, counts, rows, start, call, params, kept=None):
+        """The chunk's rows as sequences in feature order; new features registered.
+        kept maps positions in rows to row numbers in the chunk (None: the same)."""
+        def number(i):
+            return start + (i if kept is None else kept[i])
+
         types = set(map(type, rows))
         if types <= {list, tuple}:
             layout = "sequence"
@@ -1174,27 +1199,21 @@ class NaiveBayes:
                         isinstance(row, Mapping) or hasattr(row, "__len__")):
                     raise NaiveBayesError("%s: X row %d is %s; expected a sequence or "
                                           "mapping of feature values"
-                                          % (call, start + i, _describe(row)))
+                                          % (call, number(i), _describe(row)))
                 if isinstance(row, Mapping) != (layout == "mapping"):
                     raise NaiveBayesError("%s: X row %d is a %s but row %d is a %s; "
                                           "expected rows of one shape"
-                                          % (call, start + i, type(row).__name__,
-                                             start, type(rows[0]).__name__))
+                                          % (call, number(i), type(row).__name__,
+                                             number(0), type(rows[0]).__name__))
             if layout == "sequence":
                 rows = [row.tolist() if hasattr(row, "tolist") else list(row)
                         for row in rows]
-        if counts.layout is None:
-            counts.layout = layout
         declared = _declared_kinds(params, call)
         if layout == "mapping":
             new = [name for name in chain(declared, dict.fromkeys(chain.from_iterable(rows)))
                    if name not in counts.features]
-            if new:
-                for name in new:
-                    counts.features[name] = self._new_stats(name, params, call)
-                if counts.layout == "mapping":
-                    counts.features = {name: counts.features[name]
-                                       for name in _orderly(counts.features)}
+            for name in new:
+                counts.features[name] = self._new_stats(name, params, call)
             names = list(counts.features)
             return [list(map(row.get, names)) for row in rows], names
         if not counts.features:
@@ -1205,7 +1224,7 @@ class NaiveBayes:
                     raise NaiveBayesError(
                         "%s: features= names %d features but X row %d has %d values; "
                         "expected a name for every column, or positions 0..%d as names"
-                        % (call, len(declared), start, width, width - 1))
+                        % (call, len(declared), number(0), width, width - 1))
                 names = list(declared)
             for name in names:
                 counts.features[name] = self._new_stats(name, params, call)
@@ -1213,7 +1232,7 @@ class NaiveBayes:
         if set(map(len, rows)) != {width}:
             i = next(i for i, row in enumerate(rows) if len(row) != width)
             raise NaiveBayesError("%s: X row %d has %d values, expected %d"
-                                  % (call, start + i, len(rows[i]), width))
+                                  % (call, number(i), len(rows[i]), width))
         return rows, list(counts.features)
 
     def _new_stats(self, name, params, call):

@@ -1,0 +1,33 @@
+"""Who survived the Titanic?  Three categorical features (class, age, sex), 2,201 people.
+
+Run: python examples/titanic.py   (nothing to install)
+"""
+import csv
+import sys
+from collections import Counter
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))          # use ../naive_bayes.py without installing
+
+from naive_bayes import CategoricalNB         # noqa: E402
+
+with open(HERE / "data" / "titanic.csv", newline="", encoding="utf-8") as handle:
+    rows = list(csv.DictReader(handle))
+X = [{"status": r["status"], "age": r["age"], "sex": r["sex"]} for r in rows]
+y = [r["survived"] for r in rows]
+
+model = CategoricalNB().fit(X, y)
+print("%d passengers and crew; classes %s with counts %s"
+      % (len(X), model.classes_, model.class_count_))
+print("Training accuracy: %.3f (always 'no' would score %.3f)\n"
+      % (model.score(X, y), Counter(y)["no"] / len(y)))
+
+print("P(survived) by group, with how many such people there were:")
+groups = Counter((x["status"], x["age"], x["sex"]) for x in X)
+for (status, age, sex), n in sorted(groups.items(), key=lambda item: -item[1]):
+    p = model.predict_proba_one({"status": status, "age": age, "sex": sex})["yes"]
+    print("  %-6s %-6s %-7s %4d  %.3f %s" % (status, age, sex, n, p, "#" * round(p * 40)))
+
+print("\nA missing value is simply left out: a woman of unknown class and age:",
+      "P(yes) = %.3f" % model.predict_proba_one({"sex": "female"})["yes"])
