@@ -51,10 +51,11 @@ Rows may be sequences or mappings, and one model may mix categorical and numeric
 {'outlook': 'categorical', 'temp': 'gaussian'}
 """
 
-__all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "NaiveBayesError"]
+__all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "NaiveBayesError", "main"]
 __version__ = "0.1.0"
 
 import math
+import os
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Mapping
@@ -211,6 +212,19 @@ class _Table(dict):
             return self.zeros
         return self.fallback
 
+    def explain(self, value):
+        """(status, per-class log-likelihoods) of one value, for explain()."""
+        if _is_missing(value):
+            return "missing", self.zeros
+        vector = self[value]
+        return ("used" if value in self else "unseen"), vector
+
+    def informative(self, name, classes):
+        """(feature, value, log of the largest likelihood ratio, favoured label) for
+        every known value: nltk's ranking of a value by max_c P(v|c) / min_c P(v|c)."""
+        return [(name, value, _spread(vector), classes[vector.index(max(vector))])
+                for value, vector in self.items() if value is not None]
+
 
 class _Zeros:
     """Scorer of an ignored feature: every value contributes log 1 = 0 to every class."""
@@ -223,35 +237,38 @@ class _Zeros:
     def __getitem__(self, value):
         return self.zeros
 
+    def explain(self, value):
+        return "ignored", self.zeros
+
+    def informative(self, name, classes):
+        return []
+
 
 class _Categorical:
     """Counts N_cjv of one categorical feature, per class label and value."""
 
     kind = "categorical"
-    __slots__ = ("counts", "declared")
+    __slots__ = ("counts", "declared", "known")
 
     def __init__(self, declared=None):
         self.counts = {}                      # label -> {value: weighted count}
-        self.declared = dict.fromkeys(declared or ())   # an ordered set
+        self.declared = dict.fromkeys(declared or ())   # ordered sets: declared values,
+        self.known = dict(self.declared)                # and all known ones (S_j)
 
     def add(self, label, column, weights=None, weight_scale=1):
         """Count one class's values of this feature; missing values are skipped."""
-        if weights is None:
-            try:
+        try:
+            if weights is None:
                 counted = Counter(column)
-            except TypeError:
-                bad = next(v for v in column if not _hashable(v))
-                raise _BadValue(bad, "a hashable value") from None
-        else:
-            counted = {}
-            get = counted.get
-            try:
+            else:
+                counted = {}
+                get = counted.get
                 for value, weight in zip(column, weights):
                     counted[value] = get(value, 0) + weight
-            except TypeError:
-                bad = next(v for v in column if not _hashable(v))
-                raise _BadValue(bad, "a hashable value") from None
-            counted = {v: _ratio(c, weight_scale) for v, c in counted.items()}
+                counted = {v: _ratio(c, weight_scale) for v, c in counted.items()}
+        except TypeError:
+            bad = next(v for v in column if not _hashable(v))
+            raise _BadValue(bad, "a hashable value") from None
         for value in [v for v in counted if _is_missing(v)]:
             del counted[value]
         if self.declared:
@@ -259,6 +276,7 @@ class _Categorical:
                 if value not in self.declared:
                     raise _BadValue(value, "one of the declared categories %s"
                                     % _short(list(self.declared)))
+        self.known.update(dict.fromkeys(counted))
         mine = self.counts.get(label)
         if mine is None:
             self.counts[label] = dict(counted)
@@ -268,12 +286,14 @@ class _Categorical:
 
     def copy(self):
         twin = type(self)(self.declared)
+        twin.known = dict(self.known)
         twin.counts = {label: dict(counts) for label, counts in self.counts.items()}
         return twin
 
     def absorb(self, other):
         """Add the counts of another _Categorical to these, in place."""
         self.declared.update(other.declared)
+        self.known.update(other.known)
         for label, counts in other.counts.items():
             mine = self.counts.get(label)
             if mine is None:
@@ -284,10 +304,7 @@ class _Categorical:
 
     def values(self):
         """Known values S_j: declared ones first, then those seen, in first-seen order."""
-        known = dict(self.declared)
-        for counts in self.counts.values():
-            known.update(dict.fromkeys(counts))
-        return list(known)
+        return list(self.known)
 
     def compile(self, classes, params, epsilon):
         """The _Table of per-class log-likelihoods for every known value."""
@@ -447,6 +464,40 @@ class _GaussianScorer:
             logs = tuple([_degenerate_log_density(x, m, v) if not 0 < v < INF else log_n
                           for m, v, log_n in zip(self.means, self.variances, logs)])
         return logs
+
+
+    def explain(self, value):
+        if _is_missing(value):
+            return "missing", self.zeros
+        return "used", self[value]
+
+    def informative(self, name, classes):
+        """The Gaussian feature's class separation, in the units of the categorical
+        score: the largest Kullback-Leibler divergence KL(N_a || N_b) over pairs of
+        classes, i.e. the average log-likelihood ratio that a value drawn from class a
+        gives in favour of a over b; favoured label a."""
+        best, favoured = 0.0, classes[0]
+        for a, (mean_a, var_a) in enumerate(zip(self.means, self.variances)):
+            for mean_b, var_b in zip(self.means, self.variances):
+                divergence = _normal_divergence(mean_a, var_a, mean_b, var_b)
+                if divergence > best:
+                    best, favoured = divergence, classes[a]
+        return [(name, None, best, favoured)]
+
+
+def _normal_divergence(mean_a, var_a, mean_b, var_b):
+    """KL(N(mean_a, var_a) || N(mean_b, var_b)) in nats; inf for a point mass that
+    differs from the other distribution."""
+    if not (0 < var_a < INF and 0 < var_b < INF):
+        return 0.0 if (mean_a, var_a) == (mean_b, var_b) else INF
+    d = mean_a - mean_b
+    return 0.5 * (log(var_b / var_a) + (var_a + d * d) / var_b - 1.0)
+
+
+def _spread(vector):
+    """log(max / min) of a vector of log-probabilities (inf when some are 0)."""
+    top, bottom = max(vector), min(vector)
+    return top - bottom if bottom != -INF else (0.0 if top == -INF else INF)
 
 
 def _degenerate_log_density(x, mean, variance):
@@ -975,6 +1026,7 @@ class NaiveBayes:
         _check_params(self.get_params(), "%s()" % type(self).__name__)
         self._counts = None
         self._compiled = None
+        self._target = None       # the label column's name, when the command line knows it
 
     # -- the scikit-learn estimator protocol ------------------------------------
 
@@ -1345,6 +1397,149 @@ class NaiveBayes:
         total = sum(weights)
         return sum(w for w, hit in zip(weights, hits) if hit) / total if total else 0.0
 
+    # -- explanations -----------------------------------------------------------------
+
+    def explain(self, x):
+        """How one row's joint log-likelihood is made up, feature by feature.
+
+        Returns {"prior": {label: log P(c)}, "features": [{"feature", "value",
+        "status", "log_likelihood": {label: log P(value | c)}}, ...]}, where status is
+        "used", "unseen" (the Laplace fallback), "missing" or "ignored" (a feature
+        declared "ignore" or never seen in training); missing and ignored features
+        contribute 0.  The prior plus all contributions is the joint log-likelihood.
+
+        >>> model = CategoricalNB().fit([["a", "x"], ["b", "x"], ["a", "y"]], [1, 2, 1])
+        >>> parts = model.explain({0: "a", 1: "z", 2: "?"})
+        >>> [(f["feature"], f["status"]) for f in parts["features"]]
+        [(0, 'used'), (1, 'unseen'), (2, 'ignored')]
+        >>> joint = [parts["prior"][c] + sum(f["log_likelihood"][c] for f in parts["features"])
+        ...          for c in model.classes_]
+        >>> all(abs(a - b) < 1e-12 for a, b in zip(joint, model.predict_joint_log_proba(
+        ...     [{0: "a", 1: "z", 2: "?"}])[0]))
+        True
+        """
+        compiled = self._model("explain()")
+        try:
+            row = compiled.positional(x)
+        except _RowError as error:
+            raise NaiveBayesError("explain(): x %s" % error) from None
+        classes = compiled.classes
+        features = []
+        for name, scorer, value in zip(compiled.names, compiled.scorers, row):
+            try:
+                status, vector = scorer.explain(value)
+            except _BadValue as error:
+                raise NaiveBayesError("explain(): x feature %r is %r; expected %s"
+                                      % (name, error.value, error.expected)) from None
+            except TypeError:
+                raise NaiveBayesError("explain(): x feature %r is %s; expected a "
+                                      "hashable value" % (name, _describe(value))) from None
+            features.append({"feature": name, "value": value, "status": status,
+                             "log_likelihood": dict(zip(classes, vector))})
+        if isinstance(x, Mapping):
+            known = set(compiled.names)
+            for name, value in x.items():
+                if name not in known:
+                    features.append({"feature": name, "value": value, "status": "ignored",
+                                     "log_likelihood": dict.fromkeys(classes, 0.0)})
+        return {"prior": dict(zip(classes, compiled.log_prior)), "features": features}
+
+    def most_informative_features(self, n=10):
+        """The n (feature, value, score, favoured_label) tuples that best separate the
+        classes, most informative first; printing them is the command line's job.
+
+        Categorical: every known value, scored as nltk does by the largest likelihood
+        ratio between two classes, log(max_c P(v|c) / min_c P(v|c)), favouring the
+        class where it is most likely.  Gaussian (value None): the largest
+        Kullback-Leibler divergence KL(N_a || N_b) between two classes' normals, the
+        average log-likelihood ratio a value from class a gives for a over b.  Both
+        scores are in nats of log-likelihood ratio, so one ranking holds both kinds.
+
+        >>> model = CategoricalNB().fit([["a", "x"], ["b", "x"], ["a", "y"]], [1, 2, 1])
+        >>> [(f, v, round(s, 3), c) for f, v, s, c in model.most_informative_features(2)]
+        [(0, 'b', 0.981, 2), (0, 'a', 0.811, 1)]
+        """
+        compiled = self._model("most_informative_features()")
+        if type(n) is not int or n < 0:
+            raise NaiveBayesError("most_informative_features(): n=%r; expected an "
+                                  "integer >= 0" % (n,))
+        ranked = []
+        for name, scorer in zip(compiled.names, compiled.scorers):
+            ranked.extend(scorer.informative(name, compiled.classes))
+        ranked.sort(key=lambda item: -item[2])
+        return ranked[:n]
+
+    # -- combining models -------------------------------------------------------------
+
+    def merge(self, other):
+        """A new model equal to one fitted on the training data of both; neither
+        input changes.  Counts and sums are exact, so merge is commutative and
+        associative and agrees bit for bit with fit and partial_fit.
+
+        >>> a = NaiveBayes().fit([["x", 1.0], ["y", 2.0]], ["p", "q"])
+        >>> b = NaiveBayes().fit([["x", 1.5], ["z", 3.0]], ["p", "r"])
+        >>> both = NaiveBayes().fit([["x", 1.0], ["y", 2.0], ["x", 1.5], ["z", 3.0]],
+        ...                         ["p", "q", "p", "r"])
+        >>> a.merge(b).predict_proba([["x", 1.2]]) == both.predict_proba([["x", 1.2]])
+        True
+        """
+        if not isinstance(other, NaiveBayes):
+            raise NaiveBayesError("merge(): other is %s; expected a naive Bayes model"
+                                  % _describe(other))
+        differences = _param_differences(self.get_params(), other.get_params())
+        if type(self) is not type(other):
+            differences.insert(0, "the models are a %s and a %s"
+                               % (type(self).__name__, type(other).__name__))
+        mine, theirs = self._counts, other._counts
+        if mine is not None and theirs is not None:
+            differences.extend(mine.conflicts(theirs))
+        if differences:
+            raise NaiveBayesError("merge(): the models differ: %s; expected models with "
+                                  "the same parameters and feature kinds"
+                                  % "; ".join(differences))
+        merged = type(self)(**self.get_params())
+        merged._target = self._target if self._target is not None else other._target
+        if mine is not None or theirs is not None:
+            counts = (mine or theirs).copy()
+            if mine is not None and theirs is not None:
+                counts.absorb(theirs)
+            _check_class_prior(self.class_prior, counts, "merge()")
+            merged._counts = counts
+        return merged
+
+    # -- the model file ---------------------------------------------------------------
+
+    def to_dict(self):
+        """The model as plain JSON-ready data: counts, sums and parameters (see the
+        README for the format).  An unfitted model gives its parameters only.
+
+        >>> model = CategoricalNB().fit([["a"], ["b"]], [1, 0])
+        >>> data = model.to_dict()
+        >>> data["format"], data["format_version"], data["classes"], data["class_count"]
+        ('naive_bayes', 1, [0, 1], [1, 1])
+        >>> NaiveBayes.from_dict(data).predict([["a"]])
+        [1]
+        """
+        return _model_to_dict(self)
+
+    @classmethod
+    def from_dict(cls, data):
+        """The model that to_dict() described.  Validates everything and never runs
+        code; any problem raises NaiveBayesError naming the field."""
+        return _model_from_dict(cls, data, "from_dict()")
+
+    def save(self, path):
+        """Write the model to path as JSON, atomically: a temporary file in the same
+        folder is renamed over path, so an existing file is never half-written."""
+        _write_atomically(path, _json_text(self.to_dict()), "save()")
+
+    @classmethod
+    def load(cls, path):
+        """Read a model written by save(); CategoricalNB and GaussianNB load back as
+        what they were.  Never runs code; an invalid file raises NaiveBayesError."""
+        call = "load(%s)" % os.fspath(path)
+        return _model_from_dict(cls, _read_json(path, call), call)
+
 
 class CategoricalNB(NaiveBayes):
     """Naive Bayes with every feature categorical, whatever its type (numbers too)."""
@@ -1428,3 +1623,1287 @@ def _check_class_prior(prior, counts, call):
     if absent:
         raise NaiveBayesError("%s: class_prior has no probability for class %s; expected "
                               "one for every class" % (call, _short(absent)))
+
+
+def _param_differences(mine, theirs):
+    """Human-readable differences between two parameter dicts."""
+    return ["%s is %r in one and %r in the other" % (name, mine[name], theirs[name])
+            for name in _DEFAULTS
+            if not (mine[name] is theirs[name] or
+                    (not callable(mine[name]) and mine[name] == theirs[name]))]
+
+
+# ----------------------------------------------------------------------------------
+# The model file: versioned JSON of counts and sums
+#
+# Counts and sums, not probabilities, so that parameters can change after loading and
+# models can be merged and updated.  Labels, values and names are written as JSON
+# scalars, never as object keys (which JSON turns into strings), so 1, "1", 1.0 and
+# True come back as what they were; a tuple is {"tuple": [...]} and an infinite float
+# {"float": "inf"}.  Counts and sums are exact: an int, or a fraction "p/q".
+# ----------------------------------------------------------------------------------
+
+FORMAT = "naive_bayes"
+FORMAT_VERSION = 1
+_PARAM_NUMBERS = ("alpha", "prior_alpha", "ddof", "var_smoothing", "max_words",
+                  "min_word_count")
+
+
+def _encode(value, what, call="to_dict()"):
+    """A label, value or name as JSON data."""
+    if value is None or value is True or value is False:
+        return value
+    kind = type(value)
+    if kind is str or kind is int:
+        return value
+    if kind is float:
+        return value if isfinite(value) else {"float": repr(value)}
+    if kind is tuple:
+        return {"tuple": [_encode(v, what, call) for v in value]}
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, bool):
+        return bool(value)
+    if isinstance(value, int) or (isinstance(value, Real) and
+                                  getattr(value, "is_integer", None) is None and
+                                  hasattr(value, "__index__")):
+        return int(value)
+    if isinstance(value, Real):
+        return _encode(float(value), what, call)
+    raise NaiveBayesError("%s: %s is %s; the model file holds str, int, float, bool, None "
+                          "and tuples of them" % (call, what, _describe(value)))
+
+
+def _exact_text(number):
+    """An exact count or sum as JSON: an int, or "p/q"."""
+    if type(number) is int:
+        return number
+    if number.denominator == 1:
+        return number.numerator
+    return "%d/%d" % (number.numerator, number.denominator)
+
+
+def _model_to_dict(model):
+    params = model.get_params()
+    encoded = {}
+    for name in _DEFAULTS:
+        value = params[name]
+        if name in _PARAM_NUMBERS:
+            encoded[name] = value if value is None or type(value) is int else float(value)
+        elif name == "class_prior":
+            encoded[name] = value if value is None or isinstance(value, str) else [
+                [_encode(label, "class_prior label"), float(p)] for label, p in value.items()]
+        elif name == "features":
+            encoded[name] = _encode_by_name(value, lambda kind: kind, "features")
+        elif name == "categories":
+            encoded[name] = _encode_by_name(
+                value, lambda values: None if values is None else
+                [_encode(v, "a declared category") for v in values], "categories")
+        elif name == "tokenizer":
+            encoded[name] = None if value is None else "custom"
+        else:
+            encoded[name] = value
+    data = {"format": FORMAT, "format_version": FORMAT_VERSION,
+            "model": _model_name(type(model)), "params": encoded,
+            "target": model._target, "classes": [], "class_count": [], "features": []}
+    counts = model._counts
+    if counts is None:
+        return data
+    classes = counts.classes()
+    data["classes"] = [_encode(c, "class label %r" % (c,)) for c in classes]
+    data["class_count"] = [_exact_text(counts.class_count[c]) for c in classes]
+    for name, stats in counts.features.items():
+        feature = {"name": _encode(name, "feature name %r" % (name,)), "kind": stats.kind}
+        if isinstance(stats, _Categorical):
+            values = stats.values()
+            what = "a value of feature %r" % (name,)
+            if stats.declared:
+                feature["declared"] = [_encode(v, what) for v in stats.declared]
+            feature["values"] = [_encode(v, what) for v in values]
+            feature["counts"] = [[_exact_text(stats.counts.get(c, {}).get(v, 0))
+                                  for v in values] for c in classes]
+        elif isinstance(stats, _Gaussian):
+            feature["sums"] = [[_exact_text(x) for x in stats.sums.get(c, (0, 0, 0))]
+                               for c in classes]
+        data["features"].append(feature)
+    return data
+
+
+def _encode_by_name(value, encode, what):
+    """features= and categories=: a list by position, or {"by_name": [[name, x]]}."""
+    if value is None:
+        return None
+    if isinstance(value, Mapping):
+        return {"by_name": [[_encode(name, "a %s name" % what), encode(x)]
+                            for name, x in value.items()]}
+    return [encode(x) for x in value]
+
+
+def _model_name(cls):
+    for known in cls.__mro__:
+        if known.__name__ in ("NaiveBayes", "CategoricalNB", "GaussianNB") and \
+                known.__module__ == __name__:
+            return known.__name__
+    return "NaiveBayes"
+
+
+def _json_text(data):
+    """JSON text of a model: one top-level field per line, one feature per line."""
+    import json
+
+    def dump(value):
+        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+    lines = ["{"]
+    fields = [key for key in data if key != "features"]
+    for key in fields:
+        lines.append(" %s: %s," % (dump(key), dump(data[key])))
+    features = [dump(feature) for feature in data.get("features", [])]
+    lines.append(' "features": [' + ("" if features else "]"))
+    for i, feature in enumerate(features):
+        lines.append("  " + feature + ("," if i < len(features) - 1 else ""))
+    if features:
+        lines.append(" ]")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def _write_atomically(path, text, call):
+    """Write text to path through a temporary file in the same folder and a rename."""
+    import tempfile
+    path = os.fspath(path)
+    folder = os.path.dirname(os.path.abspath(path))
+    try:
+        handle, temporary = tempfile.mkstemp(
+            prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+    except OSError as error:
+        raise NaiveBayesError("%s: cannot write %s: %s"
+                              % (call, path, error.strerror or error)) from error
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+            stream.write(text)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.chmod(temporary, 0o666 & ~_umask())
+        os.replace(temporary, path)
+    except BaseException as error:
+        try:
+            os.unlink(temporary)
+        except OSError:
+            pass
+        if isinstance(error, OSError):
+            raise NaiveBayesError("%s: cannot write %s: %s"
+                                  % (call, path, error.strerror or error)) from error
+        raise
+
+
+def _umask():
+    """The process umask (read by setting it and setting it back)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+def _read_json(path, call):
+    """Parse a JSON file, turning every failure into one NaiveBayesError."""
+    import json
+    try:
+        with open(path, encoding="utf-8-sig") as stream:
+            text = stream.read()
+    except OSError as error:
+        raise NaiveBayesError("%s: cannot read the file: %s"
+                              % (call, error.strerror or error)) from error
+    except UnicodeDecodeError as error:
+        raise NaiveBayesError("%s: not UTF-8 text (%s)" % (call, error.reason)) from error
+    if not text.strip():
+        raise NaiveBayesError("%s: the file is empty; expected a model file" % call)
+
+    def no_constants(name):
+        raise ValueError("%s is not allowed" % name)
+    try:
+        return json.loads(text, parse_constant=no_constants)
+    except RecursionError:
+        raise NaiveBayesError("%s: not a model file: nested too deeply" % call) from None
+    except ValueError as error:
+        raise NaiveBayesError("%s: not a model file: invalid JSON (%s)" % (call, error)) \
+            from None
+
+
+class _Invalid(Exception):
+    """A model-file field that does not validate: (where, what is wrong)."""
+
+
+def _model_from_dict(cls, data, call):
+    try:
+        return _build_model(cls, data)
+    except _Invalid as error:
+        raise NaiveBayesError("%s: %s" % (call, error)) from None
+    except RecursionError:
+        raise NaiveBayesError("%s: nested too deeply to be a model file" % call) from None
+
+
+def _field(data, key, where="the model"):
+    if key not in data:
+        raise _Invalid("%s has no %r field" % (where, key))
+    return data[key]
+
+
+def _expect(condition, where, value, expected):
+    if not condition:
+        raise _Invalid("%s is %s; expected %s" % (where, _describe(value), expected))
+
+
+def _build_model(cls, data):
+    _expect(type(data) is dict, "the model", data, "a JSON object")
+    _expect(_field(data, "format") == FORMAT, "format", data["format"], repr(FORMAT))
+    version = _field(data, "format_version")
+    _expect(type(version) is int and version >= 1, "format_version", version,
+            "a positive integer")
+    if version > FORMAT_VERSION:
+        raise _Invalid("format_version is %d, written by a newer naive_bayes.py; this one "
+                       "reads format_version %d" % (version, FORMAT_VERSION))
+    name = _field(data, "model")
+    stored = {"NaiveBayes": NaiveBayes, "CategoricalNB": CategoricalNB,
+              "GaussianNB": GaussianNB}.get(name) if type(name) is str else None
+    _expect(stored is not None, "model", name, '"NaiveBayes", "CategoricalNB" or "GaussianNB"')
+    if issubclass(cls, stored):
+        target_class = cls
+    elif issubclass(stored, cls):
+        target_class = stored
+    else:
+        raise _Invalid("the file holds a %s, not a %s" % (name, cls.__name__))
+    params = _decode_params(_field(data, "params"))
+    try:
+        model = target_class(**params)
+    except NaiveBayesError as error:
+        raise _Invalid("params: %s" % str(error).split(": ", 1)[-1]) from None
+    target = data.get("target")
+    _expect(target is None or type(target) is str, "target", target, "a string or null")
+    model._target = target
+    classes = _decode_list(_field(data, "classes"), "classes")
+    class_count = _field(data, "class_count")
+    features = _field(data, "features")
+    _expect(type(class_count) is list and len(class_count) == len(classes), "class_count",
+            class_count, "a list of %d counts, one per class" % len(classes))
+    _expect(type(features) is list, "features", features, "a list")
+    if not classes:
+        _expect(not features, "features", features, "an empty list for a model with no classes")
+        return model
+    counts = _Counts()
+    for i, label in enumerate(classes):
+        _expect(_hashable(label) and not _is_missing(label), "classes[%d]" % i, label,
+                "a label")
+        if label in counts.class_count:
+            raise _Invalid("classes[%d] is %r again; expected distinct labels" % (i, label))
+        count = _decode_exact(class_count[i], "class_count[%d]" % i)
+        _expect(count > 0, "class_count[%d]" % i, class_count[i], "a positive count")
+        counts.class_count[label] = count
+    for j, feature in enumerate(features):
+        where = "features[%d]" % j
+        _expect(type(feature) is dict, where, feature, "a JSON object")
+        name = _decode(_field(feature, "name", where), where + ".name")
+        _expect(_hashable(name) and name is not None, where + ".name", name,
+                "a hashable feature name")
+        if name in counts.features:
+            raise _Invalid("%s.name is %r again; expected distinct names" % (where, name))
+        counts.features[name] = _decode_feature(feature, where, classes, counts.class_count)
+    _check_class_prior_file(model.class_prior, counts)
+    model._counts = counts
+    return model
+
+
+def _check_class_prior_file(prior, counts):
+    try:
+        _check_class_prior(prior, counts, "params")
+    except NaiveBayesError as error:
+        raise _Invalid(str(error)) from None
+
+
+def _decode_feature(feature, where, classes, class_count):
+    kind = _field(feature, "kind", where)
+    _expect(kind is None or kind in KINDS, where + ".kind", kind,
+            "one of %s or null" % ", ".join(map(repr, KINDS)))
+    if kind in (None, "categorical"):
+        declared = _decode_list(feature.get("declared", []), where + ".declared")
+        values = _decode_list(_field(feature, "values", where), where + ".values")
+        stats = _Categorical(declared) if kind else _Pending(declared)
+        for i, value in enumerate(chain(declared, values)):
+            _expect(_hashable(value) and not _is_missing(value), where + ".values", value,
+                    "hashable, non-missing values")
+        stats.known.update(dict.fromkeys(values))
+        if len(stats.known) != len(set(declared) | set(values)) or \
+                len(dict.fromkeys(values)) != len(values):
+            raise _Invalid("%s.values repeats a value; expected distinct values" % where)
+        if kind is None and (values or declared):
+            raise _Invalid("%s has values but no kind; expected \"categorical\"" % where)
+        table = _field(feature, "counts", where)
+        _expect(type(table) is list and len(table) == len(classes), where + ".counts",
+                table, "one list of counts per class (%d)" % len(classes))
+        for k, (label, row) in enumerate(zip(classes, table)):
+            here = "%s.counts[%d]" % (where, k)
+            _expect(type(row) is list and len(row) == len(values), here, row,
+                    "one count per value (%d)" % len(values))
+            counted = {}
+            for value, text in zip(values, row):
+                count = _decode_exact(text, here)
+                if count:
+                    counted[value] = count
+            if sum(counted.values()) > class_count[label]:
+                raise _Invalid("%s adds up to more than class_count for %r; expected at "
+                               "most %s" % (here, label, class_count[label]))
+            if counted:
+                stats.counts[label] = counted
+        if declared:
+            for value in values:
+                if value not in stats.declared:
+                    raise _Invalid("%s.values holds %r, not among the declared categories"
+                                   % (where, value))
+        return stats
+    if kind == "gaussian":
+        stats = _Gaussian()
+        sums = _field(feature, "sums", where)
+        _expect(type(sums) is list and len(sums) == len(classes), where + ".sums", sums,
+                "one [n, sum, sum of squares] per class (%d)" % len(classes))
+        for k, (label, triple) in enumerate(zip(classes, sums)):
+            here = "%s.sums[%d]" % (where, k)
+            _expect(type(triple) is list and len(triple) == 3, here, triple,
+                    "[n, sum, sum of squares]")
+            n = _decode_exact(triple[0], here + "[0]")
+            s1 = _decode_exact(triple[1], here + "[1]", signed=True)
+            s2 = _decode_exact(triple[2], here + "[2]")
+            if n > class_count[label]:
+                raise _Invalid("%s: n is more than class_count for %r" % (here, label))
+            if not n:
+                if s1 or s2:
+                    raise _Invalid("%s has sums but n = 0; expected [0, 0, 0]" % here)
+                continue
+            if s2 * n < s1 * s1:
+                raise _Invalid("%s: the sum of squares is too small for the sum (a "
+                               "negative variance)" % here)
+            stats.sums[label] = [n, s1, s2]
+        return stats
+    return _Ignored()
+
+
+def _decode(obj, where):
+    """A label, value or name from JSON data (see _encode)."""
+    if obj is None or obj is True or obj is False:
+        return obj
+    kind = type(obj)
+    if kind is str or kind is int:
+        return obj
+    if kind is float and isfinite(obj):
+        return obj
+    if kind is dict and len(obj) == 1:
+        if type(obj.get("tuple")) is list:
+            return tuple([_decode(v, where) for v in obj["tuple"]])
+        if obj.get("float") in ("inf", "-inf"):
+            return float(obj["float"])
+    raise _Invalid("%s is %s; expected a string, number, true, false, null or "
+                   "{\"tuple\": [...]}" % (where, _describe(obj)))
+
+
+def _decode_list(obj, where):
+    _expect(type(obj) is list, where, obj, "a list")
+    return [_decode(item, "%s[%d]" % (where, i)) for i, item in enumerate(obj)]
+
+
+def _decode_exact(obj, where, signed=False):
+    """An exact count or sum: an int, a finite float, or "p/q"."""
+    from fractions import Fraction
+    kind = type(obj)
+    if kind is int:
+        number = obj
+    elif kind is float and isfinite(obj):
+        number = _ratio(*obj.as_integer_ratio())
+    elif kind is str and _is_fraction_text(obj):
+        numerator, denominator = obj.split("/")
+        try:
+            number = _ratio(int(numerator), int(denominator))
+        except (ValueError, ZeroDivisionError):
+            raise _Invalid("%s is %r; expected an int or a fraction \"p/q\" with q > 0"
+                           % (where, obj)) from None
+    else:
+        raise _Invalid("%s is %s; expected an exact count (an int or \"p/q\")"
+                       % (where, _describe(obj)))
+    if not signed and number < 0:
+        raise _Invalid("%s is %s; expected a count >= 0" % (where, obj))
+    return number if type(number) is int else Fraction(number)
+
+
+def _is_fraction_text(text):
+    numerator, slash, denominator = text.partition("/")
+    return (slash == "/" and denominator.isdigit() and denominator.isascii() and
+            (numerator[1:] if numerator[:1] == "-" else numerator).isdigit() and
+            numerator.lstrip("-").isascii())
+
+
+def _decode_params(params):
+    _expect(type(params) is dict, "params", params, "a JSON object")
+    unknown = [name for name in params if name not in _DEFAULTS]
+    if unknown:
+        raise _Invalid("params has unknown field %r; expected only %s"
+                       % (unknown[0], ", ".join(_DEFAULTS)))
+    decoded = {}
+    for name, value in params.items():
+        where = "params." + name
+        if name in _PARAM_NUMBERS:
+            _expect(value is None or (type(value) in (int, float)), where, value, "a number")
+        elif name == "class_prior" and type(value) is list:
+            pairs = {}
+            for i, pair in enumerate(value):
+                _expect(type(pair) is list and len(pair) == 2, "%s[%d]" % (where, i), pair,
+                        "[label, probability]")
+                label = _decode(pair[0], "%s[%d][0]" % (where, i))
+                _expect(_hashable(label), "%s[%d][0]" % (where, i), label, "a label")
+                pairs[label] = pair[1]
+            value = pairs
+        elif name == "features" and value is not None:
+            value = _decode_by_name(value, where, lambda kind, here: kind)
+        elif name == "categories" and value is not None:
+            value = _decode_by_name(value, where, lambda values, here: None
+                                    if values is None else _decode_list(values, here))
+        elif name == "tokenizer":
+            _expect(value in (None, "custom"), where, value, 'null or "custom"')
+            value = None
+        decoded[name] = value
+    return decoded
+
+
+def _decode_by_name(value, where, decode):
+    if type(value) is dict and list(value) == ["by_name"] and type(value["by_name"]) is list:
+        result = {}
+        for i, pair in enumerate(value["by_name"]):
+            here = "%s.by_name[%d]" % (where, i)
+            _expect(type(pair) is list and len(pair) == 2, here, pair, "[name, value]")
+            name = _decode(pair[0], here + "[0]")
+            _expect(_hashable(name), here + "[0]", name, "a hashable name")
+            result[name] = decode(pair[1], here + "[1]")
+        return result
+    _expect(type(value) is list, where, value, 'a list or {"by_name": [[name, value]]}')
+    return [decode(item, "%s[%d]" % (where, i)) for i, item in enumerate(value)]
+
+
+# ----------------------------------------------------------------------------------
+# The command line: CSV in, model files and reports out
+#
+# It only translates: argparse -> library calls -> printing.  Files are streamed; a
+# model file is written only after a successful fit, and atomically.
+# ----------------------------------------------------------------------------------
+
+_SAMPLE_ROWS = 10000      # rows read to decide which columns are numeric
+_BATCH_ROWS = 10000       # rows per partial_fit / predict call
+
+
+class _Usage(Exception):
+    """A command-line mistake: exit status 2."""
+
+
+class _CsvSource:
+    """The rows of one CSV file, read once, with line numbers and missing values."""
+
+    def __init__(self, path, delimiter=",", missing=("?",)):
+        import csv
+        self.path = path
+        self.missing = frozenset(missing) | {""}
+        try:
+            self.stream = (open(sys.stdin.fileno(), encoding="utf-8-sig", newline="",
+                                closefd=False) if path == "-" else
+                           open(path, encoding="utf-8-sig", newline=""))
+        except OSError as error:
+            raise _Usage("cannot read %s: %s" % (path, error.strerror or error)) from None
+        try:
+            self.reader = csv.reader(self.stream, delimiter=delimiter, strict=True)
+        except TypeError as error:
+            raise _Usage("--delimiter %r: %s" % (delimiter, error)) from None
+        header = self._next()
+        if header is None:
+            raise NaiveBayesError("%s is empty; expected a header row" % path)
+        if len(set(header)) != len(header):
+            repeated = next(name for name in header if header.count(name) > 1)
+            raise NaiveBayesError("%s line 1: column %r appears twice; expected distinct "
+                                  "column names" % (path, repeated))
+        self.header = header
+        self.line = self.reader.line_num
+
+    def _next(self):
+        import csv
+        while True:
+            try:
+                cells = next(self.reader)
+            except StopIteration:
+                return None
+            except csv.Error as error:
+                raise NaiveBayesError("%s line %d: %s" % (self.path, self.reader.line_num,
+                                                          error)) from None
+            except UnicodeDecodeError:
+                raise NaiveBayesError("%s: not UTF-8 text (after line %d)"
+                                      % (self.path, self.reader.line_num)) from None
+            if cells:                     # a blank line is not a row
+                return cells
+
+    def rows(self):
+        """(line number, cells) for every data row; ragged rows are errors."""
+        width = len(self.header)
+        while True:
+            cells = self._next()
+            if cells is None:
+                return
+            if len(cells) != width:
+                raise NaiveBayesError("%s line %d: %d cells, expected %d as in the header"
+                                      % (self.path, self.reader.line_num, len(cells), width))
+            yield self.reader.line_num, cells
+
+    def column(self, name, option):
+        """Index of a column named on the command line."""
+        try:
+            return self.header.index(name)
+        except ValueError:
+            raise _Usage("%s: no column %r in %s; the columns are %s"
+                         % (option, name, self.path, ", ".join(self.header))) from None
+
+    def close(self):
+        if self.path != "-":
+            self.stream.close()
+
+
+def _number_or_none(cell):
+    """A CSV cell as a finite number, or None when it is not one."""
+    try:
+        number = float(cell)
+    except ValueError:
+        return None
+    return number if isfinite(number) else None
+
+
+class _Progress:
+    """Rows done and rows per second on stderr, for work longer than a second, and
+    only on a terminal (never when stderr is piped or redirected)."""
+
+    def __init__(self, what):
+        import time
+        self.clock = time.monotonic
+        self.start = self.next = self.clock() + 1.0
+        self.what = what
+        self.shown = False
+        self.active = hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
+
+    def update(self, rows):
+        if not self.active:
+            return
+        now = self.clock()
+        if now >= self.next:
+            rate = rows / max(now - self.start + 1.0, 1e-9)
+            sys.stderr.write("\r%s: %s rows, %s rows/s " % (self.what, format(rows, ","),
+                                                             format(int(rate), ",")))
+            sys.stderr.flush()
+            self.shown = True
+            self.next = now + 0.25
+
+    def done(self):
+        if self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def _columns(option):
+    """Column names from a comma-separated option value (or several uses of it)."""
+    names = []
+    for value in option or ():
+        names.extend(name.strip() for name in value.split(",") if name.strip())
+    return names
+
+
+def _column_kinds(source, args, sample):
+    """{column: kind} for every column but the target: the --categorical, --gaussian
+    and --ignore options first; then Gaussian when every non-missing cell of the
+    sample parses as a number, else categorical."""
+    declared = {}
+    for option, kind in (("--categorical", "categorical"), ("--gaussian", "gaussian"),
+                         ("--ignore", "ignore")):
+        for name in _columns(getattr(args, option[2:])):
+            source.column(name, option)
+            if name == args.target:
+                raise _Usage("%s %s: that is the target column" % (option, name))
+            if declared.get(name, kind) != kind:
+                raise _Usage("%s %s: the column is also declared %s"
+                             % (option, name, declared[name]))
+            declared[name] = kind
+    kinds = {}
+    for index, name in enumerate(source.header):
+        if name == args.target:
+            continue
+        if name in declared:
+            kinds[name] = declared[name]
+            continue
+        cells = [cells[index] for _, cells in sample if cells[index] not in source.missing]
+        numeric = bool(cells) and all(_number_or_none(cell) is not None for cell in cells)
+        kinds[name] = "gaussian" if numeric else "categorical"
+    return kinds
+
+
+def _converters(source, names, kinds, indexes):
+    """One function per feature turning a cell (or an absent column) into a value."""
+    missing = source.missing
+    converters = []
+    for name, index in zip(names, indexes):
+        kind = kinds[name]
+        if index is None or kind == "ignore":
+            converters.append(None)
+        elif kind == "gaussian":
+            converters.append(_gaussian_cell(source, name, missing))
+        else:
+            converters.append(lambda cell, missing=missing: None if cell in missing else cell)
+    return converters
+
+
+def _gaussian_cell(source, name, missing):
+    def convert(cell):
+        if cell in missing:
+            return None
+        number = _number_or_none(cell)
+        if number is None:
+            raise _BadValue(cell, "a number")
+        return number
+    convert.column = name
+    return convert
+
+
+def _feature_rows(source, rows, converters, indexes, target_index, labels, line_numbers):
+    """Convert (line, cells) rows to feature lists, appending labels and line numbers."""
+    out = []
+    pairs = list(zip(converters, indexes))
+    for line, cells in rows:
+        row = []
+        for convert, index in pairs:
+            if convert is None:
+                row.append(None)
+                continue
+            try:
+                row.append(convert(cells[index]))
+            except _BadValue as error:
+                raise NaiveBayesError(
+                    "%s line %d, column %r: %r is not a number, but the column is "
+                    "Gaussian; use --categorical %s, or --missing %s if it marks a "
+                    "missing value" % (source.path, line, convert.column, error.value,
+                                       convert.column, error.value)) from None
+        if target_index is not None:
+            label = cells[target_index]
+            if label in source.missing:
+                raise NaiveBayesError("%s line %d: the target %r is missing; expected a "
+                                      "label" % (source.path, line,
+                                                 source.header[target_index]))
+            labels.append(label)
+        line_numbers.append(line)
+        out.append(row)
+    return out
+
+
+def _batches(iterable, size):
+    iterator = iter(iterable)
+    while True:
+        batch = list(islice(iterator, size))
+        if not batch:
+            return
+        yield batch
+
+
+def _model_params(args):
+    return {"alpha": args.alpha, "prior_alpha": args.prior_alpha, "ddof": args.ddof,
+            "var_smoothing": args.var_smoothing}
+
+
+def _open_training_data(args):
+    """(source, sample rows, kinds, feature names, indexes, target index)."""
+    source = _CsvSource(args.data, args.delimiter, args.missing or ("?",))
+    target_index = source.column(args.target, "--target")
+    rows = source.rows()
+    sample = list(islice(rows, _SAMPLE_ROWS))
+    if not sample:
+        raise NaiveBayesError("%s has a header but no rows; expected data below it"
+                              % source.path)
+    kinds = _column_kinds(source, args, sample)
+    names = list(kinds)
+    indexes = [source.column(name, "") for name in names]
+    return source, chain(sample, rows), kinds, names, indexes, target_index
+
+
+def _fit_csv(args, model, source, rows, kinds, names, indexes, target_index):
+    """Stream the rows into model.partial_fit; returns the number of rows."""
+    converters = _converters(source, names, kinds, indexes)
+    progress = _Progress("fit")
+    done = 0
+    for batch in _batches(rows, _BATCH_ROWS):
+        labels, lines = [], []
+        X = _feature_rows(source, batch, converters, indexes, target_index, labels, lines)
+        model.partial_fit(X, labels)
+        done += len(X)
+        progress.update(done)
+    progress.done()
+    return done
+
+
+def _cmd_fit(args):
+    source, rows, kinds, names, indexes, target_index = _open_training_data(args)
+    model = NaiveBayes(features=kinds, **_model_params(args))
+    try:
+        n_rows = _fit_csv(args, model, source, rows, kinds, names, indexes, target_index)
+    finally:
+        source.close()
+    model._target = args.target
+    model.save(args.output)
+    out = sys.stdout
+    out.write("fit %s: %s rows, target %r\n" % (source.path, format(n_rows, ","),
+                                                args.target))
+    out.write(_describe_model(model))
+    if len(model.classes_) == 1:
+        sys.stderr.write("naive_bayes fit: warning: the target has one class (%r); every "
+                         "prediction will be %r\n" % (model.classes_[0], model.classes_[0]))
+    out.write("wrote %s\n" % args.output)
+    return 0
+
+
+def _describe_model(model):
+    """Classes with counts, then each feature with its kind and what it holds."""
+    lines = []
+    counts = model._counts
+    classes = counts.classes()
+    width = max(len(str(c)) for c in classes)
+    lines.append("classes (%d):" % len(classes))
+    for label, count in zip(classes, model.class_count_):
+        lines.append("  %-*s %s" % (width, label, format(count, ",")))
+    lines.append("features (%d):" % len(counts.features))
+    width = max([len(str(name)) for name in counts.features] + [1])
+    for name, stats in counts.features.items():
+        kind = stats.kind or "gaussian"
+        if isinstance(stats, _Categorical):
+            values = stats.values()
+            shown = ", ".join(map(str, values[:6])) + (", ..." if len(values) > 6 else "")
+            detail = "%d values: %s" % (len(values), shown) if values else "no values"
+        elif isinstance(stats, _Gaussian):
+            n, s1, s2 = stats.pooled()
+            detail = ("mean %.6g, standard deviation %.6g" %
+                      (_float(s1 / n), math.sqrt(stats.pooled_variance()))) if n else "no values"
+        else:
+            detail = "not used"
+        lines.append("  %-*s %-11s %s" % (width, name, kind, detail))
+    return "\n".join(lines) + "\n"
+
+
+def _prediction_rows(model, source):
+    """(names, indexes, converters) to turn a CSV's rows into the model's rows."""
+    names = model.feature_names_
+    kinds = model.feature_kinds_
+    header = {name: i for i, name in enumerate(source.header)}
+    indexes = [header.get(str(name)) for name in names]
+    if names and all(index is None for index in indexes):
+        raise NaiveBayesError("%s has none of the model's columns (%s)"
+                              % (source.path, ", ".join(map(str, names))))
+    return names, indexes, _converters(source, names, kinds, indexes)
+
+
+def _cmd_predict(args):
+    import csv
+    model = NaiveBayes.load(args.model)
+    source = _CsvSource(args.data, args.delimiter, args.missing or ("?",))
+    names, indexes, converters = _prediction_rows(model, source)
+    classes = model.classes_
+    target = model._target or "prediction"
+    output = _Output(args.output)
+    try:
+        writer = csv.writer(output.stream, lineterminator="\n")
+        writer.writerow([target] + ([str(c) for c in classes] if args.proba else []))
+        progress = _Progress("predict")
+        done = 0
+        for batch in _batches(source.rows(), 1000):
+            X = _feature_rows(source, batch, converters, indexes, None, [], [])
+            try:
+                probabilities = model.predict_proba(X)
+            except NaiveBayesError as error:
+                raise _at_line(error, source, batch) from None
+            for p in probabilities:
+                best = classes[p.index(max(p))]
+                writer.writerow([best] + (p if args.proba else []))
+            done += len(X)
+            progress.update(done)
+        progress.done()
+        output.commit()
+    finally:
+        output.close()
+        source.close()
+    return 0
+
+
+def _at_line(error, source, batch):
+    """A library error about "X row i" of a batch, restated as a file and line."""
+    text = str(error)
+    marker = "X row "
+    if marker in text:
+        rest = text.split(marker, 1)[1]
+        number = rest.split(" ", 1)[0]
+        if number.isdigit() and int(number) < len(batch):
+            return NaiveBayesError("%s line %d%s" % (source.path, batch[int(number)][0],
+                                                     rest[len(number):]))
+    return NaiveBayesError("%s: %s" % (source.path, text))
+
+
+class _Output:
+    """stdout, or a file written through a temporary file and renamed on success."""
+
+    def __init__(self, path):
+        self.path = path
+        self.temporary = None
+        if path in (None, "-"):
+            self.stream = sys.stdout
+            return
+        import tempfile
+        folder = os.path.dirname(os.path.abspath(path))
+        try:
+            handle, self.temporary = tempfile.mkstemp(
+                prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
+        except OSError as error:
+            raise _Usage("cannot write %s: %s" % (path, error.strerror or error)) from None
+        self.stream = os.fdopen(handle, "w", encoding="utf-8", newline="")
+
+    def commit(self):
+        if self.temporary:
+            self.stream.close()
+            os.chmod(self.temporary, 0o666 & ~_umask())
+            os.replace(self.temporary, self.path)
+            self.temporary = None
+        else:
+            self.stream.flush()
+
+    def close(self):
+        if self.temporary:
+            self.stream.close()
+            try:
+                os.unlink(self.temporary)
+            except OSError:
+                pass
+
+
+class _Tally:
+    """Accumulates predictions against the truth for evaluate and cv."""
+
+    def __init__(self, classes):
+        self.classes = [str(c) for c in classes]
+        self.confusion = {}          # (true, predicted) -> count
+        self.truths = Counter()
+        self.log_loss = 0.0
+        self.rows = 0
+
+    def add(self, truth, probabilities):
+        predicted = self.classes[probabilities.index(max(probabilities))]
+        self.confusion[truth, predicted] = self.confusion.get((truth, predicted), 0) + 1
+        self.truths[truth] += 1
+        try:
+            p = probabilities[self.classes.index(truth)]
+        except ValueError:
+            p = 0.0                  # a label the model never saw
+        self.log_loss -= log(min(max(p, 1e-15), 1.0))
+        self.rows += 1
+
+    def report(self):
+        """The report as plain data (what --json prints)."""
+        labels = list(self.classes) + [t for t in self.truths if t not in self.classes]
+        per_class = {}
+        for label in labels:
+            tp = self.confusion.get((label, label), 0)
+            predicted = sum(n for (t, p), n in self.confusion.items() if p == label)
+            support = self.truths.get(label, 0)
+            precision = tp / predicted if predicted else 0.0
+            recall = tp / support if support else 0.0
+            f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+            per_class[label] = {"precision": precision, "recall": recall, "f1": f1,
+                                "support": support}
+        total = sum(self.truths.values())
+        averages = {}
+        for name, weight in (("macro avg", lambda s: 1.0 / len(labels)),
+                             ("weighted avg", lambda s: s / total if total else 0.0)):
+            averages[name] = {metric: sum(weight(c["support"]) * c[metric]
+                                          for c in per_class.values())
+                              for metric in ("precision", "recall", "f1")}
+            averages[name]["support"] = total
+        correct = sum(self.confusion.get((label, label), 0) for label in labels)
+        return {"rows": self.rows, "accuracy": correct / self.rows if self.rows else 0.0,
+                "log_loss": self.log_loss / self.rows if self.rows else 0.0,
+                "classes": per_class, "averages": averages, "labels": labels,
+                "confusion_matrix": [[self.confusion.get((t, p), 0) for p in labels]
+                                     for t in labels]}
+
+
+def _report_text(report):
+    """The report as aligned text tables."""
+    labels = report["labels"]
+    width = max([len(label) for label in labels] + [len("weighted avg")])
+    lines = ["rows      %s" % format(report["rows"], ","),
+             "accuracy  %.4f" % report["accuracy"],
+             "log loss  %.4f" % report["log_loss"], ""]
+    lines.append("%-*s  precision  recall  f1-score  support" % (width, ""))
+    rows = list(report["classes"].items()) + list(report["averages"].items())
+    for i, (label, metrics) in enumerate(rows):
+        if i == len(report["classes"]):
+            lines.append("")
+        lines.append("%-*s  %9.4f  %6.4f  %8.4f  %7d"
+                     % (width, label, metrics["precision"], metrics["recall"],
+                        metrics["f1"], metrics["support"]))
+    lines.append("")
+    lines.append("confusion matrix (rows: true class, columns: predicted)")
+    cell = max([len(label) for label in labels] +
+               [len(str(n)) for row in report["confusion_matrix"] for n in row])
+    lines.append("%-*s  " % (width, "") + "  ".join("%*s" % (cell, label) for label in labels))
+    for label, row in zip(labels, report["confusion_matrix"]):
+        lines.append("%-*s  " % (width, label) + "  ".join("%*d" % (cell, n) for n in row))
+    return "\n".join(lines) + "\n"
+
+
+def _print_report(report, as_json):
+    if as_json:
+        import json
+        sys.stdout.write(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(_report_text(report))
+
+
+def _cmd_evaluate(args):
+    model = NaiveBayes.load(args.model)
+    source = _CsvSource(args.data, args.delimiter, args.missing or ("?",))
+    target = args.target or model._target
+    if target is None:
+        raise _Usage("--target is required: the model file does not name its target")
+    target_index = source.column(target, "--target")
+    names, indexes, converters = _prediction_rows(model, source)
+    tally = _Tally(model.classes_)
+    progress = _Progress("evaluate")
+    try:
+        for batch in _batches(source.rows(), 1000):
+            labels = []
+            X = _feature_rows(source, batch, converters, indexes, target_index, labels, [])
+            try:
+                probabilities = model.predict_proba(X)
+            except NaiveBayesError as error:
+                raise _at_line(error, source, batch) from None
+            for label, p in zip(labels, probabilities):
+                tally.add(label, p)
+            progress.update(tally.rows)
+        progress.done()
+    finally:
+        source.close()
+    if not tally.rows:
+        raise NaiveBayesError("%s has a header but no rows; expected data below it"
+                              % source.path)
+    _print_report(tally.report(), args.json)
+    return 0
+
+
+def _stratified_folds(labels, folds, seed):
+    """Fold number of each row: every class dealt round-robin over the folds after a
+    seeded shuffle, so each fold holds about 1/folds of every class."""
+    import random
+    rng = random.Random(seed)
+    by_class = defaultdict(list)
+    for i, label in enumerate(labels):
+        by_class[label].append(i)
+    assignment = [0] * len(labels)
+    position = 0
+    for label in sorted(by_class):
+        members = by_class[label]
+        rng.shuffle(members)
+        for i in members:
+            assignment[i] = position % folds
+            position += 1
+    return assignment
+
+
+def _cmd_cv(args):
+    if args.folds < 2:
+        raise _Usage("--folds %d: expected at least 2 folds" % args.folds)
+    source, rows, kinds, names, indexes, target_index = _open_training_data(args)
+    converters = _converters(source, names, kinds, indexes)
+    labels, lines = [], []
+    try:
+        X = _feature_rows(source, rows, converters, indexes, target_index, labels, lines)
+    finally:
+        source.close()
+    if len(X) < args.folds:
+        raise NaiveBayesError("%s has %d rows, fewer than --folds %d"
+                              % (source.path, len(X), args.folds))
+    fold_of = _stratified_folds(labels, args.folds, args.seed)
+    params = dict(_model_params(args), features=kinds)
+    # One model per fold, then each training set is the merge of the other folds'
+    # models: exact, and cheaper than refitting (k-1)/k of the data k times.
+    parts = []
+    for fold in range(args.folds):
+        members = [i for i, f in enumerate(fold_of) if f == fold]
+        part = NaiveBayes(**params)
+        if members:
+            part.fit([X[i] for i in members], [labels[i] for i in members])
+        parts.append((members, part))
+    tally = None
+    fold_accuracy = []
+    classes = sorted(set(labels))
+    tally = _Tally(classes)
+    for fold, (members, _) in enumerate(parts):
+        training = NaiveBayes(**params)
+        for other, (_, part) in enumerate(parts):
+            if other != fold and part._counts is not None:
+                training = training.merge(part)
+        try:
+            probabilities = training.predict_proba([X[i] for i in members])
+        except NaiveBayesError as error:
+            raise NaiveBayesError("%s: %s" % (source.path, error)) from None
+        order = [str(c) for c in training.classes_]
+        hits = 0
+        for i, p in zip(members, probabilities):
+            full = [p[order.index(c)] if c in order else 0.0 for c in tally.classes]
+            tally.add(labels[i], full)
+            hits += order[p.index(max(p))] == labels[i]
+        fold_accuracy.append(hits / len(members))
+    report = tally.report()
+    report["folds"] = args.folds
+    report["seed"] = args.seed
+    report["fold_accuracy"] = fold_accuracy
+    if not args.json:
+        mean = sum(fold_accuracy) / len(fold_accuracy)
+        spread = math.sqrt(sum((a - mean) ** 2 for a in fold_accuracy) / len(fold_accuracy))
+        sys.stdout.write("%d-fold stratified cross-validation of %s (seed %d), target %r\n"
+                         "fold accuracy %.4f +- %.4f (min %.4f, max %.4f)\n\n"
+                         % (args.folds, source.path, args.seed, args.target, mean, spread,
+                            min(fold_accuracy), max(fold_accuracy)))
+    _print_report(report, args.json)
+    return 0
+
+
+def _cmd_explain(args):
+    model = NaiveBayes.load(args.model)
+    if args.data is None:
+        if args.row is not None:
+            raise _Usage("--row needs a DATA.csv to read the row from")
+        return _print_informative(model, args.top)
+    if args.row is None:
+        raise _Usage("explain MODEL.json DATA.csv needs --row N (the N-th data row, from 1)")
+    if args.row < 1:
+        raise _Usage("--row %d: rows count from 1 (the first line after the header)"
+                     % args.row)
+    source = _CsvSource(args.data, args.delimiter, args.missing or ("?",))
+    names, indexes, converters = _prediction_rows(model, source)
+    try:
+        found = next(islice(source.rows(), args.row - 1, None), None)
+    finally:
+        source.close()
+    if found is None:
+        raise NaiveBayesError("%s has fewer than %d rows" % (source.path, args.row))
+    [row] = _feature_rows(source, [found], converters, indexes, None, [], [])
+    try:
+        parts = model.explain(row)
+        probabilities = model.predict_proba_one(row)
+    except NaiveBayesError as error:
+        raise _at_line(error, source, [found]) from None
+    ranked = sorted(probabilities, key=lambda c: -probabilities[c])
+    best = ranked[0]
+    out = sys.stdout
+    out.write("%s row %d (line %d): predicted %s (P = %.4f)\n"
+              % (source.path, args.row, found[0], best, probabilities[best]))
+    if len(ranked) < 2:
+        out.write("the model has one class; nothing to compare\n")
+        return 0
+    runner = ranked[1]
+    out.write("runner-up %s (P = %.4f); contributions to log P(%s)/P(%s):\n\n"
+              % (runner, probabilities[runner], best, runner))
+    items = [("prior", parts["prior"][best] - parts["prior"][runner])]
+    for entry in parts["features"]:
+        if entry["status"] in ("used", "unseen"):
+            ll = entry["log_likelihood"]
+            note = " (unseen)" if entry["status"] == "unseen" else ""
+            items.append(("%s = %s%s" % (entry["feature"], entry["value"], note),
+                          ll[best] - ll[runner]))
+    items.sort(key=lambda item: -abs(item[1]) if item[1] == item[1] else 0)
+    _bar_chart(items, best, runner)
+    missing = [str(e["feature"]) for e in parts["features"] if e["status"] == "missing"]
+    if missing:
+        out.write("\nmissing (no contribution): %s\n" % ", ".join(missing))
+    return 0
+
+
+def _bar_chart(items, best, runner, width=24):
+    """Two-sided text bars: left for the runner-up, right for the predicted class."""
+    finite = [abs(v) for _, v in items if isfinite(v)]
+    scale = max(finite) if finite and max(finite) > 0 else 1.0
+    label_width = max(len(label) for label, _ in items)
+    out = sys.stdout
+    out.write("%-*s %9s  %*s|%s\n" % (label_width, "", "", width,
+                                       ("<- " + str(runner))[:width], " " + str(best) + " ->"))
+    for label, value in items:
+        size = width if not isfinite(value) else int(round(abs(value) / scale * width))
+        left = "#" * size if value < 0 else ""
+        right = "#" * size if value > 0 else ""
+        out.write("%-*s %+9.3f  %*s|%s\n" % (label_width, label, value, width, left, right))
+
+
+def _print_informative(model, top):
+    ranked = model.most_informative_features(top)
+    out = sys.stdout
+    out.write("most informative features (score: log-likelihood ratio in nats)\n")
+    if not ranked:
+        out.write("  (none)\n")
+        return 0
+    rows = []
+    for feature, value, score, favoured in ranked:
+        what = "%s = %s" % (feature, value) if value is not None else "%s (gaussian)" % feature
+        ratio = ("%.2f : 1" % math.exp(score)) if score < 700 else "inf : 1"
+        rows.append((what, str(favoured), "%.4f" % score, ratio))
+    widths = [max(len(r[i]) for r in rows + [("feature", "favours", "score", "ratio")])
+              for i in range(4)]
+    out.write("  %-*s  %-*s  %*s  %s\n" % (widths[0], "feature", widths[1], "favours",
+                                           widths[2], "score", "ratio"))
+    for what, favoured, score, ratio in rows:
+        out.write("  %-*s  %-*s  %*s  %s\n" % (widths[0], what, widths[1], favoured,
+                                               widths[2], score, ratio))
+    return 0
+
+
+def _cmd_info(args):
+    model = NaiveBayes.load(args.model)
+    out = sys.stdout
+    out.write("%s: a %s (model file format %d)\n" % (args.model, type(model).__name__,
+                                                     FORMAT_VERSION))
+    if model._target is not None:
+        out.write("target: %s\n" % model._target)
+    if model._counts is None:
+        out.write("not fitted\n")
+    else:
+        out.write(_describe_model(model))
+    params = model.get_params()
+    shown = ["%s=%r" % (name, params[name]) for name in
+             ("alpha", "prior_alpha", "class_prior", "ddof", "var_smoothing")]
+    out.write("parameters: %s\n" % ", ".join(shown))
+    return 0
+
+
+def _parser():
+    import argparse
+
+    class Parser(argparse.ArgumentParser):
+        def error(self, message):
+            raise _Usage("%s (see %s --help)" % (message, self.prog))
+
+    def command(name, help_text, example):
+        sub = commands.add_parser(name, help=help_text, description=help_text,
+                                  epilog="example:\n  " + example,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+        sub.set_defaults(run=globals()["_cmd_" + name])
+        return sub
+
+    def csv_options(sub):
+        sub.add_argument("--delimiter", default=",", help="field separator (default ,)")
+        sub.add_argument("--missing", action="append", metavar="TOKEN",
+                         help="a cell that means a missing value (repeatable; default ?; "
+                              "an empty cell is always missing)")
+
+    def model_options(sub):
+        sub.add_argument("--target", required=True, metavar="COL", help="the label column")
+        sub.add_argument("--alpha", type=float, default=1.0,
+                         help="smoothing of categorical likelihoods (default 1, Laplace)")
+        sub.add_argument("--prior-alpha", type=float, default=0.0,
+                         help="smoothing of the class prior (default 0)")
+        sub.add_argument("--ddof", type=float, default=0,
+                         help="Gaussian variance divisor N - ddof (default 0; 1 as R)")
+        sub.add_argument("--var-smoothing", type=float, default=1e-9,
+                         help="added variance, times the largest variance (default 1e-9)")
+        for kind in ("categorical", "gaussian", "ignore"):
+            sub.add_argument("--" + kind, action="append", metavar="COLS",
+                             help="comma-separated columns to treat as %s" % kind)
+        csv_options(sub)
+
+    parser = Parser(prog="naive_bayes", description="Naive Bayes on CSV files: fit a "
+                    "model, predict, evaluate, cross-validate, explain.",
+                    epilog="example:\n  python naive_bayes.py cv examples/data/titanic.csv "
+                    "--target survived", formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    commands.required = True
+
+    sub = command("fit", "fit a model on a CSV file and write it as JSON",
+                  "python naive_bayes.py fit titanic.csv --target survived -o titanic.json")
+    sub.add_argument("data", metavar="DATA.csv", help="training data with a header row "
+                     "(- for stdin)")
+    sub.add_argument("-o", "--output", required=True, metavar="MODEL.json")
+    model_options(sub)
+
+    sub = command("predict", "predict the class of every row of a CSV file",
+                  "python naive_bayes.py predict titanic.json titanic.csv --proba")
+    sub.add_argument("model", metavar="MODEL.json")
+    sub.add_argument("data", metavar="DATA.csv")
+    sub.add_argument("--proba", action="store_true", help="add one probability column "
+                     "per class")
+    sub.add_argument("-o", "--output", metavar="FILE", help="write here, not to stdout")
+    csv_options(sub)
+
+    sub = command("evaluate", "accuracy, log loss, per-class scores and confusion matrix",
+                  "python naive_bayes.py evaluate titanic.json titanic.csv")
+    sub.add_argument("model", metavar="MODEL.json")
+    sub.add_argument("data", metavar="DATA.csv")
+    sub.add_argument("--target", metavar="COL", help="the label column (default: the "
+                     "model's)")
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+    csv_options(sub)
+
+    sub = command("cv", "stratified k-fold cross-validation, with the evaluate report",
+                  "python naive_bayes.py cv titanic.csv --target survived --folds 10")
+    sub.add_argument("data", metavar="DATA.csv")
+    sub.add_argument("--folds", type=int, default=10, help="number of folds (default 10)")
+    sub.add_argument("--seed", type=int, default=0, help="shuffling seed (default 0)")
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
+    model_options(sub)
+
+    sub = command("explain", "the most informative features, or why one row got its "
+                  "prediction", "python naive_bayes.py explain titanic.json titanic.csv "
+                  "--row 3")
+    sub.add_argument("model", metavar="MODEL.json")
+    sub.add_argument("data", metavar="DATA.csv", nargs="?")
+    sub.add_argument("--row", type=int, metavar="N", help="the N-th data row, from 1")
+    sub.add_argument("--top", type=int, default=10, help="features to list (default 10)")
+    csv_options(sub)
+
+    sub = command("info", "what a model file holds",
+                  "python naive_bayes.py info titanic.json")
+    sub.add_argument("model", metavar="MODEL.json")
+    return parser
+
+
+def main(argv=None):
+    """The command line; returns the exit status: 0 done, 1 bad data, 2 usage error.
+    Errors are one line on stderr, never a traceback."""
+    parser = _parser()
+    try:
+        args = parser.parse_args(argv)
+    except _Usage as error:
+        sys.stderr.write("naive_bayes: error: %s\n" % error)
+        return 2
+    except SystemExit as stop:          # --help and --version
+        return stop.code if isinstance(stop.code, int) else 0
+    prog = "naive_bayes %s" % args.command
+    try:
+        return args.run(args)
+    except _Usage as error:
+        sys.stderr.write("%s: error: %s\n" % (prog, error))
+        return 2
+    except NaiveBayesError as error:
+        sys.stderr.write("%s: error: %s\n" % (prog, error))
+        return 1
+    except BrokenPipeError:
+        try:                            # the reader went away (| head): stop quietly
+            sys.stdout = open(os.devnull, "w")
+        except OSError:
+            pass
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("%s: interrupted\n" % prog)
+        return 130
+    except OSError as error:
+        sys.stderr.write("%s: error: %s\n" % (prog, error))
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
