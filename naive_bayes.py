@@ -69,6 +69,7 @@ from operator import getitem, is_not, mul, sub
 # features and is imported there (see _exact_sums).
 
 INF = float("inf")
+LOG_2 = log(2.0)
 LOG_2PI = log(2.0 * math.pi)
 KINDS = ("categorical", "gaussian", "ignore")
 _FLOAT_INT = frozenset((float, int))
@@ -151,17 +152,61 @@ def _float(x):
 
 
 def _number(x):
-    """x as a float if it is a real number other than bool, else None."""
+    """x as a float if it is a real number other than bool, else None; an int too
+    large for a float becomes inf (and is then rejected as not finite)."""
     if type(x) is float:
         return x
     if isinstance(x, Real) and not isinstance(x, bool):
-        return float(x)
+        try:
+            return float(x)
+        except OverflowError:
+            return INF if x > 0 else -INF
     return None
 
 
+def _log_exact(x):
+    """Natural log of an exact non-negative number (int, Fraction, float), -inf at 0.
+    Correctly rounded through float when x fits one; from numerator and denominator
+    when it does not, so no count or variance is ever too large or too small."""
+    if x <= 0:
+        return -INF
+    try:
+        f = float(x)
+    except OverflowError:
+        f = INF
+    if 1e-300 < f < INF:
+        return log(f)
+    if type(x) is int:
+        return log(x)                     # math.log takes ints of any size
+    return log(x.numerator) - log(x.denominator)
+
+
+def _log_plus(count, alpha):
+    """log(count + alpha) for an exact count and a float alpha, without overflow."""
+    try:
+        total = float(count) + alpha
+    except OverflowError:
+        total = INF
+    if total < INF:
+        return log(total) if total > 0 else -INF
+    from fractions import Fraction
+    return _log_exact(Fraction(count) + Fraction(alpha))
+
+
 def _is_missing(value):
-    """True for None and float NaN, the two spellings of a missing value."""
-    return value is None or (isinstance(value, float) and value != value)
+    """True for the spellings of a missing value: None, any NaN (float, NumPy,
+    Decimal: the one value not equal to itself) and pandas.NA."""
+    if value is None:
+        return True
+    kind = type(value)
+    if kind is str or kind is int:
+        return False
+    if kind.__name__ == "NAType":         # pandas.NA, whose comparisons are NA
+        return True
+    try:
+        return bool(value != value)
+    except Exception:                     # an odd __ne__: not a missing value
+        return False
 
 
 def _orderly(items):
@@ -169,7 +214,7 @@ def _orderly(items):
     items = list(items)
     try:
         return sorted(items)
-    except TypeError:
+    except Exception:                     # TypeError, or an odd __lt__ (Decimal NaN)
         return items
 
 
@@ -208,7 +253,7 @@ class _Table(dict):
     __slots__ = ("fallback", "zeros")
 
     def __missing__(self, value):
-        if value != value:
+        if _is_missing(value):
             return self.zeros
         return self.fallback
 
@@ -318,15 +363,14 @@ class _Categorical:
         fallbacks = []
         for label in classes:
             counts = self.counts.get(label, {})
-            present = float(sum(counts.values()))
-            denominator = present + alpha * n_values
-            if denominator == 0:          # alpha = 0 and no rows: the limit alpha -> 0+
+            present = sum(counts.values())
+            if not present and not alpha:  # alpha = 0 and no rows: the limit alpha -> 0+
                 uniform = -log(n_values)
                 columns.append(dict.fromkeys(values, uniform))
                 fallbacks.append(uniform)
                 continue
-            log_denominator = log(denominator)
-            columns.append({v: _log(float(counts.get(v, 0)) + alpha) - log_denominator
+            log_denominator = _log_plus(present, alpha * n_values)
+            columns.append({v: _log_plus(counts.get(v, 0), alpha) - log_denominator
                             for v in values})
             fallbacks.append(_log(alpha) - log_denominator)
         table = _Table()
@@ -388,31 +432,36 @@ class _Gaussian:
         return n, s1, s2
 
     def pooled_variance(self):
-        """Population variance of the feature over all classes (0.0 without values)."""
+        """Population variance (ddof 0) of the feature over all classes, exactly
+        (0 without values)."""
         n, s1, s2 = self.pooled()
         if not n:
-            return 0.0
-        return _float((s2 - s1 * s1 / n) / n)
+            return 0
+        from fractions import Fraction
+        return (s2 - Fraction(s1) * s1 / n) / n
 
     def moments(self, classes, ddof, epsilon):
-        """Per-class (mean, variance) with ddof and the var_smoothing epsilon applied.
+        """Per-class (mean, variance), exact, with ddof and the var_smoothing epsilon
+        (both exact too) applied.
 
         A class that never had this feature present borrows the pooled mean and
         variance of all classes (the feature then says nothing about that class).
         None when no class has a value.
         """
+        from fractions import Fraction
         pooled = self.pooled()
         if not pooled[0]:
             return None
+        ddof = Fraction(ddof)
         result = []
         for label in classes:
             n, s1, s2 = self.sums.get(label) or pooled
             if not n:
                 n, s1, s2 = pooled
-            mean = s1 / n
+            mean = Fraction(s1) / n               # Fraction: int / int is a float
             m2 = s2 - s1 * mean                   # exact: sum of squared deviations
-            variance = _float(m2 / (n - ddof)) if n > ddof else 0.0
-            result.append((float(mean), variance + epsilon))
+            variance = m2 / (n - ddof) if n > ddof else 0
+            result.append((mean, variance + epsilon))
         return result
 
     def compile(self, classes, params, epsilon):
@@ -428,29 +477,37 @@ class _GaussianScorer:
     """x -> per-class log N(x; mean, variance), computed directly (never log(pdf)).
 
     log N = constant - (d * scale)^2 with d = x - mean, constant = -log(2 pi var) / 2
-    and scale = 1 / sqrt(2 var): finite for every positive variance, even a subnormal
-    one, where 1 / (2 var) would overflow and 0 * inf give NaN.
+    and scale = 1 / sqrt(2 var), both from log(var) of the exact variance: finite for
+    every positive variance, from a subnormal one (where 1 / (2 var) overflows) to
+    one beyond the float range (values near 1e308).
     """
 
-    __slots__ = ("means", "scales", "constants", "variances", "zeros", "degenerate")
+    __slots__ = ("means", "scales", "constants", "variances", "log_variances", "zeros",
+                 "degenerate")
 
     def __init__(self, moments, zeros):
-        self.means = tuple([mean for mean, _ in moments])
-        self.variances = tuple([v for _, v in moments])
-        self.scales = tuple([1.0 / (math.sqrt(2.0) * math.sqrt(v)) if 0 < v < INF else 0.0
-                             for v in self.variances])
-        self.constants = tuple([-0.5 * (LOG_2PI + log(v)) if 0 < v < INF else 0.0
-                                for v in self.variances])
+        self.means = tuple([float(mean) for mean, _ in moments])
+        self.variances = tuple([_float(v) for _, v in moments])
+        # A variance under exp(-1419), about 1e-616, is below what floats can express
+        # as a width (1 / sqrt(2 var) would overflow): it counts as 0, a point mass.
+        self.log_variances = tuple([lv if lv > -1419.0 else -INF
+                                    for lv in [_log_exact(v) for _, v in moments]])
+        self.scales = tuple([exp(-0.5 * (LOG_2 + lv)) if lv > -INF else 0.0
+                             for lv in self.log_variances])
+        self.constants = tuple([-0.5 * (LOG_2PI + lv) if lv > -INF else 0.0
+                                for lv in self.log_variances])
         self.zeros = zeros
-        # a zero variance is a point mass, an infinite one is flat: both need care
-        self.degenerate = not all(0 < v < INF for v in self.variances)
+        # a zero variance is a point mass: +inf at the mean, -inf elsewhere
+        self.degenerate = any(lv == -INF for lv in self.log_variances)
 
     def __getitem__(self, x):
-        if type(x) is not float and type(x) is not int:
+        if type(x) is not float:
             if x is None:
                 return self.zeros
             number = _number(x)
             if number is None:
+                if _is_missing(x):
+                    return self.zeros
                 raise _BadValue(x, "a real number")
             x = number
         if not isfinite(x):
@@ -461,8 +518,8 @@ class _GaussianScorer:
         z = list(map(mul, map(sub, repeat(x), self.means), self.scales))
         logs = tuple(map(sub, self.constants, map(mul, z, z)))
         if self.degenerate:
-            logs = tuple([_degenerate_log_density(x, m, v) if not 0 < v < INF else log_n
-                          for m, v, log_n in zip(self.means, self.variances, logs)])
+            logs = tuple([(INF if x == m else -INF) if lv == -INF else log_n
+                          for m, lv, log_n in zip(self.means, self.log_variances, logs)])
         return logs
 
 
@@ -477,35 +534,28 @@ class _GaussianScorer:
         classes, i.e. the average log-likelihood ratio that a value drawn from class a
         gives in favour of a over b; favoured label a."""
         best, favoured = 0.0, classes[0]
-        for a, (mean_a, var_a) in enumerate(zip(self.means, self.variances)):
-            for mean_b, var_b in zip(self.means, self.variances):
+        for a, (mean_a, var_a) in enumerate(zip(self.means, self.log_variances)):
+            for mean_b, var_b in zip(self.means, self.log_variances):
                 divergence = _normal_divergence(mean_a, var_a, mean_b, var_b)
                 if divergence > best:
                     best, favoured = divergence, classes[a]
         return [(name, None, best, favoured)]
 
 
-def _normal_divergence(mean_a, var_a, mean_b, var_b):
-    """KL(N(mean_a, var_a) || N(mean_b, var_b)) in nats; inf for a point mass that
-    differs from the other distribution."""
-    if not (0 < var_a < INF and 0 < var_b < INF):
-        return 0.0 if (mean_a, var_a) == (mean_b, var_b) else INF
-    d = mean_a - mean_b
-    return 0.5 * (log(var_b / var_a) + (var_a + d * d) / var_b - 1.0)
+def _normal_divergence(mean_a, log_var_a, mean_b, log_var_b):
+    """KL(N(mean_a, var_a) || N(mean_b, var_b)) in nats, from log variances; inf for
+    a point mass that differs from the other distribution."""
+    if log_var_a == -INF or log_var_b == -INF:
+        return 0.0 if (mean_a, log_var_a) == (mean_b, log_var_b) else INF
+    d = (mean_a - mean_b) * exp(-0.5 * log_var_b)
+    ratio = exp(log_var_a - log_var_b)
+    return 0.5 * (log_var_b - log_var_a + ratio + d * d - 1.0)
 
 
 def _spread(vector):
     """log(max / min) of a vector of log-probabilities (inf when some are 0)."""
     top, bottom = max(vector), min(vector)
     return top - bottom if bottom != -INF else (0.0 if top == -INF else INF)
-
-
-def _degenerate_log_density(x, mean, variance):
-    """Zero variance: a point mass, +inf at the mean and -inf elsewhere.  Infinite
-    variance (the sums overflowed a float): a flat density, -inf everywhere."""
-    if variance == 0:
-        return INF if x == mean else -INF
-    return -INF
 
 
 class _Ignored:
@@ -550,16 +600,20 @@ def _hashable(value):
 
 def _reals(column):
     """The non-missing values of a Gaussian column as floats; _BadValue otherwise."""
-    if _FLOAT_INT.issuperset(map(type, column)):
-        xs = list(map(float, column))
-    else:
+    try:
+        xs = list(map(float, column)) if _FLOAT_INT.issuperset(map(type, column)) else None
+    except OverflowError:                 # an int beyond the float range
+        xs = None
+    if xs is None:
         xs = []
         for value in column:
-            if value is None:
-                continue
             number = _number(value)
             if number is None:
+                if _is_missing(value):
+                    continue
                 raise _BadValue(value, "a real number")
+            if not isfinite(number) and number == number:
+                raise _BadValue(value, "a finite number")
             xs.append(number)
     if not all(map(isfinite, xs)):
         bad = next((x for x in xs if x == x and not isfinite(x)), None)
@@ -583,13 +637,13 @@ def _infer_kind(columns):
     for column in columns:
         types.update(map(type, column))
     types.discard(type(None))
-    if not types:
-        return None
-    if not all(issubclass(t, Real) and not issubclass(t, bool) for t in types):
+    odd = {t for t in types if not issubclass(t, Real) or issubclass(t, bool)}
+    if odd and any(not _is_missing(v) for column in columns for v in column
+                   if type(v) in odd):
         return "categorical"
-    if any(v == v for column in columns for v in column if v is not None):
+    if any(not _is_missing(v) for column in columns for v in column):
         return "gaussian"
-    return None                               # only NaN
+    return None                               # every value is missing
 
 
 def _locate(values, bad):
@@ -614,15 +668,17 @@ class _Counts:
     """Sufficient statistics of a fitted model.  Fitting is counting into one of these;
     partial_fit and merge add two of them; the model file stores one."""
 
-    __slots__ = ("class_count", "features")
+    __slots__ = ("class_count", "features", "layout")
 
     def __init__(self):
         self.class_count = {}    # label -> weighted count, in first-seen order
         self.features = {}       # name -> statistics object, in column order
+        self.layout = None       # the training rows: "sequence" or "mapping"
 
     def skeleton(self):
         """Empty statistics with the same features, kinds and declared categories."""
         empty = _Counts()
+        empty.layout = self.layout
         for name, stats in self.features.items():
             if isinstance(stats, _Categorical):
                 empty.features[name] = type(stats)(stats.declared)
@@ -634,15 +690,21 @@ class _Counts:
         twin = _Counts()
         twin.class_count = dict(self.class_count)
         twin.features = {name: stats.copy() for name, stats in self.features.items()}
+        twin.layout = self.layout
         return twin
 
     def conflicts(self, other):
-        """Features whose kinds differ between two sets of statistics."""
-        return ["feature %r is %s in one and %s in the other" % (name, mine.kind, theirs.kind)
-                for name, mine in self.features.items()
-                for theirs in [other.features.get(name)]
-                if theirs is not None and None not in (mine.kind, theirs.kind)
-                and mine.kind != theirs.kind]
+        """What keeps two sets of statistics apart: row shapes, feature kinds."""
+        found = []
+        if None not in (self.layout, other.layout) and self.layout != other.layout:
+            found.append("one was fitted on %s rows, the other on %s rows"
+                         % (self.layout, other.layout))
+        return found + ["feature %r is %s in one and %s in the other"
+                        % (name, mine.kind, theirs.kind)
+                        for name, mine in self.features.items()
+                        for theirs in [other.features.get(name)]
+                        if theirs is not None and None not in (mine.kind, theirs.kind)
+                        and mine.kind != theirs.kind]
 
     def absorb(self, other):
         """Add other's statistics to these, in place.  Counts and sums are exact, so
@@ -655,6 +717,7 @@ class _Counts:
                 self.features[name] = theirs.copy()     # new, or a pending kind decided
             elif theirs.kind is not None:
                 mine.absorb(theirs)
+        self.layout = self.layout or other.layout
         return self
 
     def classes(self):
@@ -714,13 +777,16 @@ def _posterior_scores(joint):
 
 
 def _normalise(joint):
-    """(probabilities, log normaliser) from joint log-likelihoods: max-shifted
-    log-sum-exp, so that nothing overflows and the probabilities sum to 1."""
+    """(probabilities, log probabilities) from joint log-likelihoods: max-shifted
+    log-sum-exp, so that nothing overflows and the probabilities sum to 1.  The
+    shift comes first, (s - top) - log(total), so that large joints lose no digits."""
     scores = _posterior_scores(joint)
     top = max(scores)
-    exps = [exp(s - top) for s in scores]
+    shifted = [s - top for s in scores]
+    exps = [exp(s) for s in shifted]
     total = sum(exps)
-    return [e / total for e in exps], top + log(total), scores
+    log_total = log(total)
+    return [e / total for e in exps], [s - log_total for s in shifted]
 
 
 class _RowError(Exception):
@@ -743,9 +809,11 @@ class _Compiled:
         self.zeros = (0.0,) * len(classes)
         self.log_prior = tuple(_log_prior(classes, counts.class_count, params))
         gaussians = [s for s in counts.features.values() if isinstance(s, _Gaussian)]
-        largest = max([g.pooled_variance() for g in gaussians], default=0.0)
-        epsilon = params["var_smoothing"] * largest if params["var_smoothing"] else 0.0
-        self.epsilon = epsilon
+        largest = max([g.pooled_variance() for g in gaussians], default=0)
+        epsilon = 0
+        if params["var_smoothing"] and largest:
+            from fractions import Fraction          # exact, like the variances
+            epsilon = Fraction(params["var_smoothing"]) * largest
         self.scorers = [counts.features[n].compile(classes, params, epsilon)
                         for n in names]
         self.joint = self._joint_general
@@ -793,9 +861,12 @@ class _Compiled:
         if not _FLOAT_INT.issuperset(map(type, row)):
             return self._joint_general(row)           # missing or odd values
         joint = []
-        for constant, means, scales in self.gaussian:
-            z = list(map(mul, map(sub, row, means), scales))
-            joint.append(constant - sum(map(mul, z, z)))
+        try:
+            for constant, means, scales in self.gaussian:
+                z = list(map(mul, map(sub, row, means), scales))
+                joint.append(constant - sum(map(mul, z, z)))
+        except OverflowError:                         # an int beyond the float range
+            return self._joint_general(row)
         total = sum(joint)
         if total - total == 0:
             return joint
@@ -821,9 +892,8 @@ def _log_prior(classes, class_count, params):
     prior = params["class_prior"]
     if prior is None:
         alpha = params["prior_alpha"]
-        counts = [float(class_count[c]) for c in classes]
-        total = log(sum(counts) + alpha * len(classes))
-        return [_log(count + alpha) - total for count in counts]
+        total = _log_plus(sum(class_count.values()), alpha * len(classes))
+        return [_log_plus(class_count[c], alpha) - total for c in classes]
     if isinstance(prior, str):            # "uniform"
         return [-log(len(classes))] * len(classes)
     return [_log(float(prior[c])) for c in classes]
@@ -929,7 +999,8 @@ def _declared_categories(params, call):
     for name, values in items:
         if values is None:
             continue
-        if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        if isinstance(values, (str, bytes, Mapping)) or not (
+                hasattr(values, "__iter__") and hasattr(values, "__len__")):
             raise NaiveBayesError("%s: categories[%r] is %r; expected a list of values"
                                   % (call, name, values))
         values = list(values)
@@ -1127,43 +1198,30 @@ class NaiveBayes:
     def _learn(self, X, y, sample_weight, counts, call, base=None):
         """Count X, y into counts, chunk by chunk; raise before anything is kept."""
         params = self.get_params()
-        try:
-            rows_in = iter(X)
-        except TypeError:
-            raise NaiveBayesError("%s: X is %s; expected an iterable of rows"
-                                  % (call, _describe(X))) from None
-        try:
-            labels_in = iter(y)
-        except TypeError:
-            raise NaiveBayesError("%s: y is %s; expected an iterable of labels"
-                                  % (call, _describe(y))) from None
-        weights_in = None
-        if sample_weight is not None:
-            try:
-                weights_in = iter(sample_weight)
-            except TypeError:
-                raise NaiveBayesError("%s: sample_weight is %s; expected an iterable of "
-                                      "numbers" % (call, _describe(sample_weight))) from None
-        size = max(1, len(X)) if isinstance(X, (list, tuple)) else _CHUNK
+        X = _rows_of(X, call)
+        rows_in = _iterate(X, "X", "an iterable of rows", call)
+        labels_in = _iterate(y, "y", "an iterable of labels", call)
+        weights_in = None if sample_weight is None else _iterate(
+            sample_weight, "sample_weight", "an iterable of numbers", call)
+        size = max(1, len(X)) if hasattr(X, "__len__") and hasattr(X, "__getitem__") \
+            else _CHUNK
+        seen = set()                      # feature names that some row holds
         start = 0
         while True:
             rows = list(islice(rows_in, size))
             labels = list(islice(labels_in, size))
             weights = None if weights_in is None else list(islice(weights_in, size))
-            if len(labels) != len(rows):
-                raise NaiveBayesError("%s: X has %d rows but y has %d labels; expected "
-                                      "one label per row" % (call, start + len(rows)
-                                                             + _rest(rows_in),
-                                                             start + len(labels)
-                                                             + _rest(labels_in)))
-            if weights is not None and len(weights) != len(rows):
-                raise NaiveBayesError("%s: X has %d rows but sample_weight has %d "
-                                      "weights; expected one weight per row"
-                                      % (call, start + len(rows) + _rest(rows_in),
-                                         start + len(weights) + _rest(weights_in)))
+            for other, items, iterator, what in (
+                    ("y", labels, labels_in, "labels"),
+                    ("sample_weight", weights, weights_in, "weights")):
+                if items is not None and len(items) != len(rows):
+                    raise NaiveBayesError(
+                        "%s: X has %s rows but %s has %s %s; expected one per row"
+                        % (call, _count_text(start + len(rows), rows_in), other,
+                           _count_text(start + len(items), iterator), what))
             if not rows:
                 break
-            self._count_chunk(counts, rows, labels, weights, start, call, params)
+            self._count_chunk(counts, rows, labels, weights, start, call, params, seen)
             start += len(rows)
         if start == 0:
             raise NaiveBayesError("%s: X is empty; expected at least one row" % call)
@@ -1172,23 +1230,23 @@ class NaiveBayes:
             raise NaiveBayesError("%s: sample_weight is 0 for every row; expected a "
                                   "positive total weight" % call)
         _check_class_prior(params["class_prior"], everything, call)
+        if base is None:
+            _check_declared_names(params, counts, seen, call)
         return counts
 
-    def _count_chunk(self, counts, rows, labels, weights, start, call, params):
+    def _count_chunk(self, counts, rows, labels, weights, start, call, params, seen):
         """Count one chunk of rows into counts (class counts, then column by column)."""
         _check_labels(labels, start, call)
         scale = 1
-        kept = None                       # row numbers, when zero-weight rows are dropped
         if weights is not None:
             weights, scale = _check_weights(weights, start, call)
-            if not all(weights):          # weight 0: as if the row were not there
-                kept = [i for i, w in enumerate(weights) if w]
-                if not kept:
-                    return
-                rows = [rows[i] for i in kept]
-                labels = [labels[i] for i in kept]
-                weights = [weights[i] for i in kept]
-        rows, names = self._positional_rows(counts, rows, start, call, params, kept)
+        rows, names = self._positional_rows(counts, rows, start, call, params, seen)
+        kept = None                       # row numbers, when zero-weight rows are dropped
+        if weights is not None and not all(weights):
+            kept = [i for i, w in enumerate(weights) if w]   # weight 0: no row at all
+            rows = [rows[i] for i in kept]
+            labels = [labels[i] for i in kept]
+            weights = [weights[i] for i in kept]
         groups = defaultdict(list)
         if weights is None:
             for row, label in zip(rows, labels):
@@ -1224,7 +1282,7 @@ class NaiveBayes:
                 i = _locate([row[position] for row in rows], error.value)
                 i = i if kept is None else kept[i]
                 hint = ""
-                if stats.kind == "gaussian" and name not in declared and \
+                if error.expected == "a real number" and name not in declared and \
                         self._default_kind is None:
                     hint = (" (the feature was inferred Gaussian%s; declare it with "
                             "features={%r: \"categorical\"})"
@@ -1233,12 +1291,9 @@ class NaiveBayes:
                                       % (call, start + i, name, _describe(error.value),
                                          error.expected, hint)) from None
 
-    def _positional_rows(self, counts, rows, start, call, params, kept=None):
-        """The chunk's rows as sequences in feature order; new features registered.
-        kept maps positions in rows to row numbers in the chunk (None: the same)."""
-        def number(i):
-            return start + (i if kept is None else kept[i])
-
+    def _positional_rows(self, counts, rows, start, call, params, seen):
+        """The chunk's rows as sequences in feature order; new features registered,
+        and the names that rows hold added to seen."""
         types = set(map(type, rows))
         if types <= {list, tuple}:
             layout = "sequence"
@@ -1247,44 +1302,57 @@ class NaiveBayes:
         else:
             layout = "mapping" if isinstance(rows[0], Mapping) else "sequence"
             for i, row in enumerate(rows):
-                if isinstance(row, (str, bytes)) or not (
-                        isinstance(row, Mapping) or hasattr(row, "__len__")):
+                if isinstance(row, (str, bytes)) or not (isinstance(row, Mapping) or (
+                        hasattr(row, "__len__") and hasattr(row, "__getitem__"))):
                     raise NaiveBayesError("%s: X row %d is %s; expected a sequence or "
                                           "mapping of feature values"
-                                          % (call, number(i), _describe(row)))
+                                          % (call, start + i, _describe(row)))
                 if isinstance(row, Mapping) != (layout == "mapping"):
                     raise NaiveBayesError("%s: X row %d is a %s but row %d is a %s; "
                                           "expected rows of one shape"
-                                          % (call, number(i), type(row).__name__,
-                                             number(0), type(rows[0]).__name__))
+                                          % (call, start + i, type(row).__name__,
+                                             start, type(rows[0]).__name__))
             if layout == "sequence":
                 rows = [row.tolist() if hasattr(row, "tolist") else list(row)
                         for row in rows]
+        if counts.layout is None:
+            counts.layout = layout
+        elif counts.layout != layout:
+            raise NaiveBayesError("%s: X row %d is a %s, but the model was fitted on %s; "
+                                  "expected rows of one shape"
+                                  % (call, start, type(rows[0]).__name__,
+                                     "mappings" if counts.layout == "mapping"
+                                     else "sequences (lists or tuples)"))
         declared = _declared_kinds(params, call)
         if layout == "mapping":
-            new = [name for name in chain(declared, dict.fromkeys(chain.from_iterable(rows)))
-                   if name not in counts.features]
-            for name in new:
-                counts.features[name] = self._new_stats(name, params, call)
+            for option in ("features", "categories"):
+                if isinstance(params[option], (list, tuple)):
+                    raise NaiveBayesError(
+                        "%s: %s= is a list by position, but X row %d is a mapping; "
+                        "expected %s as a {name: ...} dict" % (call, option, start, option))
+            try:
+                present = dict.fromkeys(chain.from_iterable(rows))
+            except TypeError:
+                i = next(i for i, row in enumerate(rows) if not all(map(_hashable, row)))
+                raise NaiveBayesError("%s: X row %d has a key that is not hashable; "
+                                      "expected feature names" % (call, start + i)) from None
+            seen.update(present)
+            for name in chain(declared, present):
+                if name not in counts.features:
+                    counts.features[name] = self._new_stats(name, params, call)
             names = list(counts.features)
             return [list(map(row.get, names)) for row in rows], names
         if not counts.features:
             width = len(rows[0])
-            names = list(range(width))
-            if declared and not set(declared) <= set(names):
-                if len(declared) != width:
-                    raise NaiveBayesError(
-                        "%s: features= names %d features but X row %d has %d values; "
-                        "expected a name for every column, or positions 0..%d as names"
-                        % (call, len(declared), number(0), width, width - 1))
-                names = list(declared)
+            names = _sequence_names(params, width, start, call)
             for name in names:
                 counts.features[name] = self._new_stats(name, params, call)
+        seen.update(counts.features)
         width = len(counts.features)
         if set(map(len, rows)) != {width}:
             i = next(i for i, row in enumerate(rows) if len(row) != width)
             raise NaiveBayesError("%s: X row %d has %d values, expected %d"
-                                  % (call, number(i), len(rows[i]), width))
+                                  % (call, start + i, len(rows[i]), width))
         return rows, list(counts.features)
 
     def _new_stats(self, name, params, call):
@@ -1314,21 +1382,17 @@ class NaiveBayes:
     def _joints(self, X, call):
         """Per-row joint log-likelihoods, and the compiled model that made them."""
         compiled = self._model(call)
+        rows = _iterate(_rows_of(X, call), "X", "an iterable of rows", call)
         positional = compiled.positional
         joint = compiled.joint
         out = []
         append = out.append
         i = -1
         try:
-            for i, row in enumerate(X):
+            for i, row in enumerate(rows):
                 append(joint(positional(row)))
         except _RowError as error:
             raise NaiveBayesError("%s: X row %d %s" % (call, i, error)) from None
-        except TypeError:
-            if i == -1 and not hasattr(X, "__iter__"):
-                raise NaiveBayesError("%s: X is %s; expected an iterable of rows"
-                                      % (call, _describe(X))) from None
-            raise
         return out, compiled
 
     def _joint_one(self, x, call):
@@ -1346,11 +1410,7 @@ class NaiveBayes:
     def predict_log_proba(self, X):
         """log P(c | x) per row, columns in classes_ order."""
         joints, _ = self._joints(X, "predict_log_proba()")
-        out = []
-        for joint in joints:
-            _, normaliser, scores = _normalise(joint)
-            out.append([s - normaliser for s in scores])
-        return out
+        return [_normalise(joint)[1] for joint in joints]
 
     def predict_proba(self, X):
         """P(c | x) per row, columns in classes_ order; every row sums to 1."""
@@ -1358,8 +1418,15 @@ class NaiveBayes:
         return [_normalise(joint)[0] for joint in joints]
 
     def predict(self, X):
-        """The most probable class of each row (ties go to the earlier class)."""
-        joints, compiled = self._joints(X, "predict()")
+        """The most probable class of each row (ties go to the earlier class).
+
+        >>> GaussianNB().fit([[1.0], [1.5], [4.0], [4.5]], list("aabb")).predict([[1.2], [3.9]])
+        ['a', 'b']
+        """
+        return self._predict(X, "predict()")
+
+    def _predict(self, X, call):
+        joints, compiled = self._joints(X, call)
         classes = compiled.classes
         out = []
         for joint in joints:
@@ -1379,23 +1446,32 @@ class NaiveBayes:
         return dict(zip(compiled.classes, _normalise(joint)[0]))
 
     def score(self, X, y, sample_weight=None):
-        """Accuracy: the (weighted) fraction of rows whose prediction equals y."""
-        X = list(X) if not isinstance(X, (list, tuple)) else X
-        predicted = self.predict(X)
-        truth = list(y)
+        """Accuracy: the (weighted) fraction of rows whose prediction equals y.
+
+        >>> CategoricalNB().fit([["a"], ["b"]], [0, 1]).score([["a"], ["b"], ["a"]], [0, 1, 1])
+        0.6666666666666666
+        """
+        truth = list(_iterate(y, "y", "an iterable of labels", "score()"))
+        predicted = self._predict(X, "score()")
         if len(truth) != len(predicted):
             raise NaiveBayesError("score(): X has %d rows but y has %d labels; expected "
                                   "one label per row" % (len(predicted), len(truth)))
+        if not predicted:
+            raise NaiveBayesError("score(): X is empty; expected at least one row")
         hits = [p == t for p, t in zip(predicted, truth)]
         if sample_weight is None:
-            return sum(hits) / len(hits) if hits else 0.0
-        weights = list(sample_weight)
+            return sum(hits) / len(hits)
+        weights = list(_iterate(sample_weight, "sample_weight", "an iterable of numbers",
+                                "score()"))
         if len(weights) != len(hits):
             raise NaiveBayesError("score(): sample_weight has %d weights for %d rows"
                                   % (len(weights), len(hits)))
         weights, _ = _check_weights(weights, 0, "score()")
         total = sum(weights)
-        return sum(w for w, hit in zip(weights, hits) if hit) / total if total else 0.0
+        if not total:
+            raise NaiveBayesError("score(): sample_weight is 0 for every row; expected a "
+                                  "positive total weight")
+        return sum(w for w, hit in zip(weights, hits) if hit) / total
 
     # -- explanations -----------------------------------------------------------------
 
@@ -1562,11 +1638,6 @@ class GaussianNB(NaiveBayes):
 # Input checks shared by fit, partial_fit and score
 # ----------------------------------------------------------------------------------
 
-def _rest(iterator):
-    """How many items an iterator still holds (used for error messages only)."""
-    return sum(1 for _ in iterator)
-
-
 def _plain(count):
     """A count as an int when integral, else a float."""
     if type(count) is int:
@@ -1623,6 +1694,77 @@ def _check_class_prior(prior, counts, call):
     if absent:
         raise NaiveBayesError("%s: class_prior has no probability for class %s; expected "
                               "one for every class" % (call, _short(absent)))
+
+
+def _rows_of(X, call):
+    """X as an iterable of rows: a pandas DataFrame gives dicts by column name;
+    unordered collections are refused (their rows would pair with the wrong labels)."""
+    if hasattr(X, "columns") and hasattr(X, "itertuples"):
+        columns = list(X.columns)
+        return [dict(zip(columns, values)) for values in X.itertuples(index=False, name=None)]
+    if isinstance(X, (Mapping, set, frozenset, str, bytes)):
+        raise NaiveBayesError("%s: X is %s; expected an ordered iterable of rows (a list, "
+                              "tuple, generator, array or DataFrame)" % (call, _describe(X)))
+    return X
+
+
+def _iterate(values, name, expected, call):
+    """iter(values), refusing what cannot be iterated or has no order."""
+    if isinstance(values, (Mapping, set, frozenset, str, bytes)) or values is None:
+        raise NaiveBayesError("%s: %s is %s; expected %s" % (call, name, _describe(values),
+                                                             expected))
+    if hasattr(values, "columns") and hasattr(values, "itertuples"):
+        raise NaiveBayesError("%s: %s is a DataFrame; expected one column (a Series)"
+                              % (call, name))
+    try:
+        return iter(values)
+    except TypeError:
+        raise NaiveBayesError("%s: %s is %s; expected %s" % (call, name, _describe(values),
+                                                             expected)) from None
+
+
+def _count_text(counted, iterator, limit=100000):
+    """How many items there were: counted plus what the iterator still holds, read
+    up to a limit so that an endless iterator cannot hang an error message."""
+    extra = sum(1 for _ in islice(iterator, limit)) if iterator is not None else 0
+    return ("at least %d" if extra == limit else "%d") % (counted + extra)
+
+
+def _sequence_names(params, width, start, call):
+    """Feature names for sequence rows: positions 0..width-1, or the names of a
+    features= dict that names every column in order with names that are not ints."""
+    declared = _declared_kinds(params, call)
+    categories = _declared_categories(params, call)
+    names = list(range(width))
+    if declared and not all(type(name) is int for name in declared):
+        if any(type(name) is int for name in declared) or len(declared) != width:
+            raise NaiveBayesError(
+                "%s: features= names %s but X row %d has %d values; expected positions "
+                "0..%d, or a name for every column in order"
+                % (call, _short(list(declared)), start, width, width - 1))
+        names = list(declared)
+    for option, keys in (("features", declared), ("categories", categories)):
+        outside = [name for name in keys if name not in names]
+        if outside:
+            raise NaiveBayesError("%s: %s= names %s, but X row %d has %d values; expected "
+                                  "positions 0..%d%s"
+                                  % (call, option, _short(outside), start, width, width - 1,
+                                     "" if names[:1] == [0] else
+                                     " or the names %s" % _short(names)))
+    return names
+
+
+def _check_declared_names(params, counts, seen, call):
+    """A name in features= or categories= that no training row holds is a typo."""
+    for option in ("features", "categories"):
+        value = params[option]
+        if not isinstance(value, Mapping):
+            continue
+        absent = [name for name in value if name not in seen]
+        if absent:
+            raise NaiveBayesError("%s: %s= names %s, which no row of X holds; the rows "
+                                  "hold %s" % (call, option, _short(absent),
+                                               _short(sorted(map(str, seen)))))
 
 
 def _param_differences(mine, theirs):
@@ -1705,10 +1847,12 @@ def _model_to_dict(model):
             encoded[name] = value
     data = {"format": FORMAT, "format_version": FORMAT_VERSION,
             "model": _model_name(type(model)), "params": encoded,
-            "target": model._target, "classes": [], "class_count": [], "features": []}
+            "target": model._target, "rows": None, "classes": [], "class_count": [],
+            "features": []}
     counts = model._counts
     if counts is None:
         return data
+    data["rows"] = counts.layout
     classes = counts.classes()
     data["classes"] = [_encode(c, "class label %r" % (c,)) for c in classes]
     data["class_count"] = [_exact_text(counts.class_count[c]) for c in classes]
@@ -1889,6 +2033,9 @@ def _build_model(cls, data):
         _expect(not features, "features", features, "an empty list for a model with no classes")
         return model
     counts = _Counts()
+    counts.layout = data.get("rows")
+    _expect(counts.layout in (None, "sequence", "mapping"), "rows", counts.layout,
+            '"sequence", "mapping" or null')
     for i, label in enumerate(classes):
         _expect(_hashable(label) and not _is_missing(label), "classes[%d]" % i, label,
                 "a label")
@@ -2364,6 +2511,7 @@ def _cmd_fit(args):
 
 def _describe_model(model):
     """Classes with counts, then each feature with its kind and what it holds."""
+    from fractions import Fraction
     lines = []
     counts = model._counts
     classes = counts.classes()
@@ -2382,7 +2530,7 @@ def _describe_model(model):
         elif isinstance(stats, _Gaussian):
             n, s1, s2 = stats.pooled()
             detail = ("mean %.6g, standard deviation %.6g" %
-                      (_float(s1 / n), math.sqrt(stats.pooled_variance()))) if n else "no values"
+                      (_float(Fraction(s1) / n), math.sqrt(_float(stats.pooled_variance())))) if n else "no values"
         else:
             detail = "not used"
         lines.append("  %-*s %-11s %s" % (width, name, kind, detail))

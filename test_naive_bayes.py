@@ -8,6 +8,7 @@ Run with ``python -m pytest`` (the doctests in naive_bayes.py run too).
 import copy
 import csv
 import math
+from math import isfinite
 import os
 import pickle
 import random
@@ -294,12 +295,6 @@ def datasets(draw, max_rows=25, missing=True):
     return kinds, X, y
 
 
-def queries_for(X):
-    """Rows to predict: the training rows, an all-missing row and unseen values."""
-    width = len(X[0])
-    return X + [[None] * width, ["never seen"] * width if False else [None] * width]
-
-
 def known_values(X, j):
     return list(dict.fromkeys(row[j] for row in X if row[j] is not None and row[j] == row[j]))
 
@@ -376,7 +371,7 @@ def test_sequences_and_mappings_give_the_same_model(data, rng):
     names = ["f%d" % j for j in range(len(kinds))]
     # a missing value may be None, NaN or an absent key
     mappings = [{name: v for name, v in zip(names, row)
-                 if not (v is None and rng.random() < 0.5)} for row in X]
+                 if not (v is None and i and rng.random() < 0.5)} for i, row in enumerate(X)]
     as_rows = NaiveBayes(features=kinds).fit(X, y)
     as_dicts = NaiveBayes(features=dict(zip(names, kinds))).fit(mappings, y)
     assert as_rows.predict_joint_log_proba(X) == as_dicts.predict_joint_log_proba(mappings)
@@ -573,6 +568,19 @@ def test_subnormal_variance_gives_no_nan():
     assert model.predict([[0.0], [2.1047996867205344e-154]]) == ["spam", "ham"]
 
 
+@given(st.floats(min_value=-1e300, max_value=1e300), st.floats(min_value=1e-300, max_value=1e300),
+       st.sampled_from([0, 1]))
+def test_well_separated_classes_are_told_apart_at_any_scale(centre, spread, ddof):
+    """Two classes, each of three points around its own centre, far apart compared
+    with their spread: every point is classified right, at any magnitude."""
+    a, b = centre, centre + 100 * spread
+    if not (isfinite(b) and a != b):
+        return
+    X = [[a - spread], [a], [a + spread], [b - spread], [b], [b + spread]]
+    model = GaussianNB(var_smoothing=0, ddof=ddof).fit(X, list("aaabbb"))
+    assert model.predict(X) == list("aaabbb")
+
+
 @given(st.lists(st.tuples(st.floats(allow_nan=False, allow_infinity=False),
                           st.sampled_from("ab")), min_size=1, max_size=12),
        st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=1, max_size=5),
@@ -616,6 +624,157 @@ def test_predict_accepts_generators_tuples_and_numpy_like_rows():
     assert model.predict(row for row in [("a", 1.0), ["b", 2.0]]) == [0, 1]
     assert model.predict_one(("b", 2.0)) == 1
     assert model.score([("a", 1.0), ("b", 2.0)], [0, 1]) == 1.0
+
+    class ArrayRow:                       # what NumPy rows look like: tolist() and len
+        def __init__(self, values):
+            self.values = values
+
+        def __len__(self):
+            return len(self.values)
+
+        def __getitem__(self, i):
+            return self.values[i]
+
+        def tolist(self):
+            return list(self.values)
+    rows = [ArrayRow(("a", 1.0)), ArrayRow(("b", 2.0))]
+    assert NaiveBayes().fit(rows, [0, 1]).predict(rows) == [0, 1]
+    assert model.predict(rows) == [0, 1]
+
+
+def test_numpy_arrays_and_scalars_work_like_lists():
+    np, _ = needs_sklearn()
+    X = np.array([[1.0, 2.0], [1.5, np.nan], [8.0, 9.0], [8.5, 9.5]], dtype=np.float32)
+    y = np.array(["a", "a", "b", "b"])
+    from_array = GaussianNB().fit(X, y)
+    as_lists = [[None if v != v else float(v) for v in row] for row in X.tolist()]
+    from_lists = GaussianNB().fit(as_lists, y.tolist())
+    for ours, theirs in zip(from_array.predict_joint_log_proba(X),
+                            from_lists.predict_joint_log_proba(as_lists)):
+        assert ours == pytest.approx(theirs)
+    assert from_array.predict(X) == ["a", "a", "b", "b"]
+
+
+@pytest.mark.parametrize("nan", [
+    float("nan"),
+    __import__("decimal").Decimal("NaN"),
+    pytest.param("numpy", id="numpy-float32-nan"),
+    pytest.param("pandas", id="pandas-NA"),
+])
+def test_every_spelling_of_nan_is_a_missing_value(nan):
+    if nan == "numpy":
+        np, _ = needs_sklearn()
+        nan = np.float32("nan")
+    elif nan == "pandas":
+        pd = pytest.importorskip("pandas")
+        nan = pd.NA
+    X = [[nan, 1.0], [2.0, 1.0], [3.0, 5.0], [10.0, 5.5], [12.0, nan]]
+    y = [0, 0, 0, 1, 1]
+    weights = [1, 1, 5, 1, 1]
+    with_nan = NaiveBayes(var_smoothing=0).fit(X, y, sample_weight=weights)
+    with_none = NaiveBayes(var_smoothing=0).fit(
+        [[None if v is nan else v for v in row] for row in X], y, sample_weight=weights)
+    assert with_nan.feature_kinds_ == {0: "gaussian", 1: "gaussian"}
+    probes = [[2.0, 1.0], [nan, 5.0], [11.0, nan]]
+    assert with_nan.predict_joint_log_proba(probes) == with_none.predict_joint_log_proba(
+        [[None if v is nan else v for v in row] for row in probes])
+    categorical = CategoricalNB().fit([["a"], [nan], ["b"], [nan]], [0, 0, 1, 1])
+    assert categorical.to_dict()["features"][0]["values"] == ["a", "b"]
+    assert categorical.predict_joint_log_proba([[nan]]) == \
+        categorical.predict_joint_log_proba([[None]])
+
+
+def test_pandas_dataframes_are_rows_by_column_name():
+    pd = pytest.importorskip("pandas")
+    frame = pd.DataFrame({"colour": ["red", "blue", "red", "blue"],
+                          "size": [1.0, 5.0, pd.NA, 5.5]})
+    labels = pd.Series(["s", "l", "s", "l"])
+    model = NaiveBayes().fit(frame, labels)
+    assert model.feature_kinds_ == {"colour": "categorical", "size": "gaussian"}
+    assert model.predict(frame) == ["s", "l", "s", "l"]
+
+
+def test_huge_magnitudes_keep_their_information():
+    # class variances near 1e400 overflow a float; exact sums and log variances do not
+    X = [[1e200, 1.0], [2e200, 1.2], [1.5e200, 5.0], [1.1e200, 5.2]]
+    model = GaussianNB(var_smoothing=0).fit(X, [0, 0, 1, 1])
+    assert model.predict([[1.2e200, 1.1], [1.2e200, 5.1]]) == [0, 1]
+    far = GaussianNB(ddof=1.0).fit([[1e200], [2e200], [1.0], [2.0]], [0, 0, 1, 1])
+    assert far.predict([[1.0]]) == [1]
+    with pytest.raises(NaiveBayesError, match="X row 0, feature 0 is int 1000.*finite"):
+        NaiveBayes().fit([[10 ** 400], [1]], [0, 1])
+    heavy = CategoricalNB().fit([["a"], ["a"], ["b"]], [0, 0, 1],
+                                sample_weight=[1e308, 1e308, 1])
+    assert heavy.predict_proba([["a"]])[0][0] == pytest.approx(1.0)
+
+
+def test_log_proba_keeps_its_digits_when_joints_are_large():
+    model = GaussianNB().fit([[0.0], [1e-7], [0.0], [1e-7]], ["a", "a", "b", "b"])
+    assert model.predict_log_proba([[1.0]])[0] == pytest.approx([math.log(0.5)] * 2,
+                                                                abs=1e-12)
+
+
+def test_length_errors_do_not_drain_endless_iterators():
+    import itertools
+    with pytest.raises(NaiveBayesError, match="y has at least"):
+        NaiveBayes().fit([["a"], ["b"]], itertools.cycle([0, 1]))
+    with pytest.raises(NaiveBayesError, match="sample_weight has at least"):
+        NaiveBayes().fit([["a"], ["b"]], [0, 1], sample_weight=itertools.repeat(1.0))
+
+
+@pytest.mark.parametrize("params, X, message", [
+    ({"features": {"color": "categorical"}}, [{"colour": "r"}, {"colour": "b"}],
+     r"features= names \['color'\], which no row of X holds; the rows hold \['colour'\]"),
+    ({"categories": {"color": ["r", "b"]}}, [{"colour": "r"}, {"colour": "b"}],
+     r"categories= names \['color'\], which no row"),
+    ({"features": ["categorical"]}, [{"colour": "r"}, {"colour": "b"}],
+     r"features= is a list by position, but X row 0 is a mapping"),
+    ({"features": {1: "categorical"}}, [["r"], ["b"]], r"features= names \[1\]"),
+    ({"features": {"a": "categorical"}}, [["r", 1], ["b", 2]], r"features= names \['a'\]"),
+    ({}, {("r", 1), ("b", 2)}, r"X is set"),
+    ({}, [{"r", "s"}, {"b", "s"}], r"X row 0 is set"),
+    ({}, {"a": ["r"], "b": ["s"]}, r"X is dict"),
+])
+def test_misconfigurations_are_errors_not_silent(params, X, message):
+    with pytest.raises(NaiveBayesError, match=message):
+        NaiveBayes(**params).fit(X, [0, 1])
+
+
+def test_sequence_rows_may_be_named_by_a_features_dict():
+    model = NaiveBayes(features={"colour": "categorical", "size": "gaussian"}).fit(
+        [["r", 1.0], ["b", 5.0]], [0, 1])
+    assert model.feature_names_ == ["colour", "size"]
+    assert model.predict([{"colour": "b", "size": 5.1}, ["r", 1.1]]) == [1, 0]
+
+
+def test_categories_must_be_a_collection_not_a_one_shot_iterator():
+    with pytest.raises(NaiveBayesError, match=r"categories\[0\] is <generator"):
+        NaiveBayes(categories={0: (v for v in "abcd")})
+
+
+def test_partial_fit_refuses_rows_of_another_shape():
+    model = NaiveBayes().fit([["x", 1.0]], [0])
+    with pytest.raises(NaiveBayesError, match="X row 0 is a dict, but the model was fitted "
+                                              "on sequences"):
+        model.partial_fit([{"colour": "r"}], [1])
+
+
+def test_zero_weight_rows_are_still_checked_for_shape():
+    with pytest.raises(NaiveBayesError, match="X row 1 has 1 values, expected 2"):
+        NaiveBayes().fit([["a", 1.0], ["b"]], [0, 1], sample_weight=[1, 0])
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.score(None, [0]),
+    lambda m: m.score([["a"]], None),
+    lambda m: m.score([["a"]], [0], sample_weight=2),
+    lambda m: m.predict(5),
+    lambda m: m.predict({"a": 1}),
+])
+def test_bad_arguments_to_prediction_calls_are_named(call):
+    model = CategoricalNB().fit([["a"], ["b"]], [0, 1])
+    with pytest.raises(NaiveBayesError, match=r"(X|y|sample_weight) is"):
+        call(model)
 
 
 def test_predict_proba_one_returns_a_dict_by_label():
@@ -801,3 +960,588 @@ def test_a_failed_fit_from_a_generator_leaves_the_model_as_it_was(monkeypatch):
     with pytest.raises(NaiveBayesError, match="X row 3"):
         model.partial_fit(rows, iter("pqpq"))
     assert snapshot(model, [["a", 1.0]]) == before
+
+
+# ----------------------------------------------------------------------------------
+# The model file
+# ----------------------------------------------------------------------------------
+
+import json  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+
+import naive_bayes  # noqa: E402
+from naive_bayes import main  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent
+
+# Values that Python keeps apart (1 and True would be one value: 1 == True).
+LABELS = st.sampled_from(["1", 1, 2.5, False, "yes", -3])
+FILE_VALUES = st.one_of(st.sampled_from(["a", "1", 1, 1.5, True, "", "é", ("t", 2), None]),
+                        st.floats(allow_nan=False, allow_infinity=False),
+                        st.integers(-10 ** 30, 10 ** 30), st.text(max_size=5))
+
+
+@st.composite
+def mixed_models(draw):
+    """A model fitted on random mixed data with labels and values of many types."""
+    n_rows = draw(st.integers(1, 15))
+    kinds = draw(st.lists(st.sampled_from(["categorical", "gaussian", "ignore"]),
+                          min_size=1, max_size=4))
+    y = draw(st.lists(LABELS, min_size=n_rows, max_size=n_rows))
+    columns = []
+    for kind in kinds:
+        values = NUMBERS if kind == "gaussian" else FILE_VALUES
+        columns.append(draw(st.lists(st.one_of(values, st.none()), min_size=n_rows,
+                                     max_size=n_rows)))
+    X = [list(row) for row in zip(*columns)]
+    weights = draw(st.none() | st.lists(st.sampled_from([1, 2, 0.5, 0.25, 3.75]),
+                                        min_size=n_rows, max_size=n_rows))
+    params = draw(st.fixed_dictionaries({}, optional={
+        "alpha": st.sampled_from([0, 0.5, 2]), "prior_alpha": st.sampled_from([0, 1]),
+        "ddof": st.sampled_from([0, 1]), "var_smoothing": st.sampled_from([0, 1e-9, 0.1])}))
+    cls = draw(st.sampled_from([NaiveBayes, CategoricalNB, GaussianNB]))
+    if cls is GaussianNB:
+        kinds = ["gaussian" if k != "ignore" else k for k in kinds]
+        X = [[v if k != "gaussian" or v is None or type(v) is float else None
+              for v, k in zip(row, kinds)] for row in X]
+    model = cls(features=kinds, **params).fit(X, y, sample_weight=weights)
+    return model, X
+
+
+@given(mixed_models())
+def test_a_loaded_model_predicts_bit_for_bit_what_the_saved_one_did(case):
+    model, X = case
+    text = json.dumps(model.to_dict())
+    loaded = NaiveBayes.from_dict(json.loads(text))
+    assert type(loaded) is type(model)
+    assert loaded.get_params() == model.get_params()
+    assert loaded.classes_ == model.classes_
+    assert [type(c) for c in loaded.classes_] == [type(c) for c in model.classes_]
+    assert loaded.class_count_ == model.class_count_
+    assert loaded.feature_kinds_ == model.feature_kinds_
+    queries = X + [[None] * len(X[0])]
+    assert loaded.predict_joint_log_proba(queries) == model.predict_joint_log_proba(queries)
+    assert loaded.predict(queries) == model.predict(queries)
+    assert loaded.to_dict() == model.to_dict()
+
+
+def test_json_keeps_1_and_the_string_1_and_floats_and_bools_apart(tmp_path):
+    X = [["1"], [1], [1.5], [True], [("a", 1)]]
+    model = CategoricalNB().fit(X, ["1", 1, 2.5, False, "x"])
+    path = tmp_path / "model.json"
+    model.save(path)
+    loaded = NaiveBayes.load(path)
+    assert loaded.classes_ == model.classes_
+    assert [type(c) for c in loaded.classes_] == [type(c) for c in model.classes_]
+    values = loaded.to_dict()["features"][0]["values"]
+    assert values == ["1", 1, 1.5, {"tuple": ["a", 1]}]
+    assert loaded.predict(X) == model.predict(X)
+
+
+def test_save_and_load_keep_the_model_class(tmp_path):
+    for cls in (NaiveBayes, CategoricalNB, GaussianNB):
+        path = tmp_path / ("%s.json" % cls.__name__)
+        cls().fit([[1.0], [2.0]], [0, 1]).save(path)
+        assert type(NaiveBayes.load(path)) is cls
+        assert type(cls.load(path)) is cls
+    with pytest.raises(NaiveBayesError, match="holds a GaussianNB, not a CategoricalNB"):
+        CategoricalNB.load(tmp_path / "GaussianNB.json")
+
+
+def test_parameters_set_after_loading_take_effect_without_the_data(tmp_path):
+    X, y = credit_data()
+    path = tmp_path / "credit.json"
+    CategoricalNB(alpha=1, prior_alpha=1).fit(X, y).save(path)
+    model = NaiveBayes.load(path).set_params(alpha=0, prior_alpha=0)
+    assert model.predict_proba_one(["0", "1", "D"])["1"] == pytest.approx(0.6923076923076923)
+
+
+def test_the_model_file_format_is_the_documented_one(tmp_path):
+    X, y = watermelon_data()
+    model = NaiveBayes(ddof=1).fit(X, y)
+    data = model.to_dict()
+    assert data["format"] == "naive_bayes" and data["format_version"] == 1
+    assert data["model"] == "NaiveBayes"
+    assert data["classes"] == ["否", "是"] and data["class_count"] == [9, 8]
+    density = next(f for f in data["features"] if f["name"] == "密度")
+    assert density["kind"] == "gaussian"
+    n, total, _ = density["sums"][1]
+    assert n == 8 and naive_bayes._decode_exact(total, "") == sum(
+        __import__("fractions").Fraction(row["密度"]) for row, label in zip(X, y) if label == "是")
+    color = data["features"][0]
+    assert color["kind"] == "categorical" and set(color["values"]) == {"青绿", "乌黑", "浅白"}
+    path = tmp_path / "melon.json"
+    model.save(path)
+    assert json.loads(path.read_text(encoding="utf-8")) == data
+
+
+def test_an_unfitted_model_saves_its_parameters_only():
+    data = NaiveBayes(alpha=0.5).to_dict()
+    assert data["classes"] == [] and data["features"] == []
+    loaded = NaiveBayes.from_dict(data)
+    assert loaded.alpha == 0.5 and not hasattr(loaded, "classes_")
+
+
+def valid_model_dict():
+    X, y = watermelon_data()
+    return NaiveBayes(categories={"色泽": ["青绿", "乌黑", "浅白", "白"]}).fit(X, y).to_dict()
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d.update(format="pickle"), r"format is str 'pickle'"),
+    (lambda d: d.update(format_version=2), r"format_version is 2, written by a newer"),
+    (lambda d: d.update(format_version="1"), r"format_version is str"),
+    (lambda d: d.pop("classes"), r"has no 'classes' field"),
+    (lambda d: d.update(model="os.system"), r"model is str 'os.system'"),
+    (lambda d: d["class_count"].append(3), r"class_count is list"),
+    (lambda d: d["class_count"].__setitem__(0, -9), r"class_count\[0\] is -9; expected a count >= 0"),
+    (lambda d: d["class_count"].__setitem__(0, True), r"class_count\[0\] is bool"),
+    (lambda d: d["classes"].__setitem__(1, "否"), r"classes\[1\] is '否' again"),
+    (lambda d: d["features"][0]["counts"][0].__setitem__(0, -1), r"expected a count >= 0"),
+    (lambda d: d["features"][0]["counts"][0].__setitem__(0, 1000),
+     r"adds up to more than class_count"),
+    (lambda d: d["features"][0]["counts"].pop(), r"one list of counts per class"),
+    (lambda d: d["features"][0].update(kind="poisson"), r"kind is str 'poisson'"),
+    (lambda d: d["features"][0]["values"].append("绿"), r"one count per value"),
+    (lambda d: d["features"][6]["sums"][0].__setitem__(2, 0), r"negative variance"),
+    (lambda d: d["features"][6]["sums"][0].__setitem__(1, "1/0"), r"fraction"),
+    (lambda d: d["features"][6]["sums"][0].__setitem__(0, float("nan")), r"exact count"),
+    (lambda d: d["params"].update(alpha=-1), r"params: alpha=-1"),
+    (lambda d: d["params"].update(shell="rm -rf"), r"unknown field 'shell'"),
+    (lambda d: d["classes"].__setitem__(0, {"__class__": "os"}), r"classes\[0\] is dict"),
+    (lambda d: d["features"][1].update(name=["list"]), r"features\[1\].name is list"),
+])
+def test_from_dict_rejects_invalid_models_by_name(mutate, message):
+    data = valid_model_dict()
+    mutate(data)
+    with pytest.raises(NaiveBayesError, match=r"from_dict\(\): .*" + message):
+        NaiveBayes.from_dict(data)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "the file is empty"),
+    ('{"format": "naive_bayes", "format_ver', "invalid JSON"),
+    ("not json at all", "invalid JSON"),
+    ('{"format": NaN}', "invalid JSON"),
+    ("[" * 100000 + "]" * 100000, "nested too deeply|invalid JSON"),
+    ('["a list"]', "the model is list"),
+])
+def test_load_rejects_files_that_are_not_model_files(tmp_path, text, message):
+    path = tmp_path / "model.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(NaiveBayesError, match=r"load\(.*model.json\): .*(%s)" % message):
+        NaiveBayes.load(path)
+
+
+def test_load_rejects_a_truncated_file_and_a_missing_one(tmp_path):
+    path = tmp_path / "model.json"
+    CategoricalNB().fit([["a"], ["b"]], [0, 1]).save(path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:len(text) // 2], encoding="utf-8")
+    with pytest.raises(NaiveBayesError, match="invalid JSON"):
+        NaiveBayes.load(path)
+    with pytest.raises(NaiveBayesError, match="cannot read the file"):
+        NaiveBayes.load(tmp_path / "absent.json")
+
+
+JSON_LIKE = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                              max_size=4),
+    max_leaves=20)
+
+
+def load_or_reject(data):
+    """from_dict returns a usable model or raises NaiveBayesError, nothing else."""
+    try:
+        model = NaiveBayes.from_dict(data)
+    except NaiveBayesError:
+        return None
+    if getattr(model, "_counts", None) is not None:
+        width = len(model.feature_names_)
+        for row in ([None] * width, [1.0] * width, ["a"] * width):
+            try:
+                proba = model.predict_proba([row])[0]
+            except NaiveBayesError:
+                continue
+            assert not any(p != p for p in proba)
+        model.to_dict()
+    return model
+
+
+@given(JSON_LIKE)
+def test_from_dict_of_arbitrary_json_returns_a_model_or_raises_naive_bayes_error(data):
+    load_or_reject(data)
+
+
+@given(st.data())
+def test_from_dict_of_mutated_valid_models_returns_a_model_or_raises(data):
+    model = data.draw(mixed_models())[0].to_dict()
+
+    def places(obj, path=()):
+        yield path
+        if isinstance(obj, dict):
+            for key, value in obj.items():
+                yield from places(value, path + (key,))
+        elif isinstance(obj, list):
+            for i, value in enumerate(obj):
+                yield from places(value, path + (i,))
+    paths = list(places(model))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(paths))
+        replacement = data.draw(JSON_LIKE)
+        if not path:
+            model = replacement
+            break
+        parent = model
+        try:
+            for key in path[:-1]:
+                parent = parent[key]
+            parent[path[-1]] = replacement
+        except (KeyError, IndexError, TypeError):
+            continue
+    load_or_reject(model)
+
+
+def test_save_is_atomic_when_the_write_fails_midway(tmp_path, monkeypatch):
+    path = tmp_path / "model.json"
+    CategoricalNB().fit([["a"], ["b"]], [0, 1]).save(path)
+    before = path.read_bytes()
+    bigger = CategoricalNB().fit([["a"], ["b"], ["c"]], [0, 1, 2])
+
+    def fail(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(naive_bayes.os, "fsync", fail)
+    with pytest.raises(NaiveBayesError, match="cannot write .*No space left"):
+        bigger.save(path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model.json"]
+
+
+def test_save_reports_an_unwritable_place_and_unsavable_values(tmp_path):
+    with pytest.raises(NaiveBayesError, match="save\\(\\): cannot write"):
+        CategoricalNB().fit([["a"]], [0]).save(tmp_path / "no" / "such" / "dir.json")
+    with pytest.raises(NaiveBayesError, match=r"to_dict\(\): a value of feature 0 is frozenset"):
+        CategoricalNB().fit([[frozenset("ab")]], [0]).to_dict()
+
+
+# ----------------------------------------------------------------------------------
+# explain and most_informative_features
+# ----------------------------------------------------------------------------------
+
+def test_explain_contributions_add_up_to_the_joint_log_likelihood():
+    X, y = watermelon_data()
+    model = NaiveBayes(ddof=1).fit(X, y)
+    query = dict(X[3], 色泽="紫色")          # an unseen colour
+    query.pop("根蒂")                        # a missing feature
+    query["编号"] = 4                        # a column the model never saw
+    parts = model.explain(query)
+    joint = model.predict_joint_log_proba([query])[0]
+    for label, expected in zip(model.classes_, joint):
+        total = parts["prior"][label] + sum(f["log_likelihood"][label]
+                                            for f in parts["features"])
+        assert total == pytest.approx(expected, rel=1e-12, abs=1e-12)
+    status = {f["feature"]: f["status"] for f in parts["features"]}
+    assert status["色泽"] == "unseen" and status["根蒂"] == "missing"
+    assert status["编号"] == "ignored" and status["密度"] == "used"
+    assert all(v == 0.0 for v in next(f for f in parts["features"]
+                                     if f["feature"] == "根蒂")["log_likelihood"].values())
+
+
+@given(datasets(), st.sampled_from([0.5, 1.0]))
+def test_explain_adds_up_for_random_data(data, alpha):
+    kinds, X, y = data
+    model = NaiveBayes(alpha=alpha, features=kinds).fit(X, y)
+    for row in X[:5]:
+        parts = model.explain(row)
+        joint = model.predict_joint_log_proba([row])[0]
+        for label, expected in zip(model.classes_, joint):
+            total = parts["prior"][label] + sum(f["log_likelihood"][label]
+                                                for f in parts["features"])
+            assert total == pytest.approx(expected, rel=1e-9, abs=1e-9)
+
+
+def test_explain_of_an_ignored_feature():
+    X, y = credit_data()
+    model = CategoricalNB(features={1: "ignore"}).fit(X, y)
+    parts = model.explain(["0", "1", "D"])
+    assert [f["status"] for f in parts["features"]] == ["used", "ignored", "used"]
+
+
+def test_most_informative_features_rank_values_by_likelihood_ratio_as_nltk():
+    X, y = credit_data()
+    model = CategoricalNB().fit(X, y)
+    ranked = model.most_informative_features(100)
+    assert len(ranked) == 2 + 2 + 3
+    scores = [score for _, _, score, _ in ranked]
+    assert scores == sorted(scores, reverse=True)
+    prior = model.predict_joint_log_proba([[None] * 3])[0]
+    for feature, value, score, favoured in ranked:
+        row = [value if j == feature else None for j in range(3)]
+        likelihoods = [math.exp(a - b) for a, b in
+                       zip(model.predict_joint_log_proba([row])[0], prior)]
+        assert score == pytest.approx(math.log(max(likelihoods) / min(likelihoods)))
+        assert favoured == model.classes_[likelihoods.index(max(likelihoods))]
+    assert model.most_informative_features(2) == ranked[:2]
+
+
+def test_most_informative_features_score_gaussians_by_kl_divergence():
+    model = GaussianNB(var_smoothing=0).fit([[0.0, 5.0], [2.0, 5.1], [10.0, 4.9], [12.0, 5.0]],
+                                            ["a", "a", "b", "b"])
+    ranked = model.most_informative_features()
+    assert [(f, v) for f, v, _, _ in ranked] == [(0, None), (1, None)]
+    # equal variances 1: KL = (mean difference)^2 / 2 = 50
+    assert ranked[0][2] == pytest.approx(50.0)
+
+
+def test_merge_equals_fit_and_refuses_different_models():
+    X, y = credit_data()
+    a = CategoricalNB().fit(X[:7], y[:7])
+    b = CategoricalNB().fit(X[7:], y[7:])
+    assert a.merge(b).predict_joint_log_proba(X) == CategoricalNB().fit(X, y) \
+        .predict_joint_log_proba(X)
+    with pytest.raises(NaiveBayesError, match="alpha is 1.0 in one and 0.5 in the other"):
+        a.merge(CategoricalNB(alpha=0.5).fit(X, y))
+    with pytest.raises(NaiveBayesError, match="feature 0 is categorical in one and gaussian"):
+        NaiveBayes().fit([["a"]], [0]).merge(NaiveBayes().fit([[1.0]], [0]))
+
+
+# ----------------------------------------------------------------------------------
+# The command line
+# ----------------------------------------------------------------------------------
+
+def cli(capsys, *argv):
+    """(exit status, stdout, stderr) of main(argv)."""
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def write(path, text):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+TITANIC = DATA / "titanic.csv"
+MELON = DATA / "watermelon3.csv"
+
+
+def test_cli_fit_prints_its_decisions_and_writes_a_model(tmp_path, capsys):
+    model_path = tmp_path / "melon.json"
+    status, out, err = cli(capsys, "fit", MELON, "--target", "好瓜", "--ignore", "编号",
+                           "-o", model_path)
+    assert status == 0, err
+    assert "17 rows" in out and "是" in out and "否" in out
+    assert "密度" in out and "gaussian" in out and "色泽" in out and "categorical" in out
+    assert "编号" in out and "ignore" in out
+    model = NaiveBayes.load(model_path)
+    assert model.feature_kinds_["含糖率"] == "gaussian"
+    assert model.feature_kinds_["编号"] == "ignore"
+
+
+def test_cli_fit_equals_the_library_fit(tmp_path, capsys):
+    model_path = tmp_path / "titanic.json"
+    assert cli(capsys, "fit", TITANIC, "--target", "survived", "--alpha", "0.5",
+               "-o", model_path)[0] == 0
+    header, rows = read_csv("titanic.csv")
+    expected = NaiveBayes(alpha=0.5).fit([dict(zip(header[:3], r[:3])) for r in rows],
+                                         [r[3] for r in rows])
+    model = NaiveBayes.load(model_path)
+    queries = [dict(zip(header[:3], r[:3])) for r in rows[::97]]
+    assert model.predict_joint_log_proba(queries) == expected.predict_joint_log_proba(queries)
+
+
+def test_cli_predict_writes_one_row_per_input_row(tmp_path, capsys):
+    model_path = tmp_path / "titanic.json"
+    cli(capsys, "fit", TITANIC, "--target", "survived", "-o", model_path)
+    status, out, err = cli(capsys, "predict", model_path, TITANIC, "--proba")
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "survived,no,yes"
+    assert len(lines) == 1 + 2201
+    label, p_no, p_yes = lines[1].split(",")
+    assert label in ("no", "yes") and float(p_no) + float(p_yes) == pytest.approx(1.0)
+    output = tmp_path / "predictions.csv"
+    assert cli(capsys, "predict", model_path, TITANIC, "-o", output)[0] == 0
+    assert output.read_text(encoding="utf-8").splitlines()[1] in ("no", "yes")
+
+
+def test_cli_evaluate_reports_and_json_has_the_documented_keys(tmp_path, capsys):
+    model_path = tmp_path / "titanic.json"
+    cli(capsys, "fit", TITANIC, "--target", "survived", "-o", model_path)
+    status, out, err = cli(capsys, "evaluate", model_path, TITANIC)
+    assert status == 0, err
+    assert "accuracy" in out and "log loss" in out and "confusion matrix" in out
+    assert "macro avg" in out and "weighted avg" in out
+    status, out, err = cli(capsys, "evaluate", model_path, TITANIC, "--json")
+    report = json.loads(out)
+    assert {"accuracy", "log_loss", "classes", "confusion_matrix"} <= set(report)
+    assert set(report["classes"]["yes"]) == {"precision", "recall", "f1", "support"}
+    assert report["classes"]["yes"]["support"] == 711
+    model = NaiveBayes.load(model_path)
+    header, rows = read_csv("titanic.csv")
+    X = [dict(zip(header[:3], r[:3])) for r in rows]
+    assert report["accuracy"] == pytest.approx(model.score(X, [r[3] for r in rows]))
+    assert sum(map(sum, report["confusion_matrix"])) == 2201
+
+
+def test_cli_cv_is_stratified_and_reproducible(capsys):
+    first = json.loads(cli(capsys, "cv", TITANIC, "--target", "survived", "--folds", "5",
+                           "--seed", "7", "--json")[1])
+    again = json.loads(cli(capsys, "cv", TITANIC, "--target", "survived", "--folds", "5",
+                           "--seed", "7", "--json")[1])
+    assert first == again
+    assert len(first["fold_accuracy"]) == 5 and 0.7 < first["accuracy"] < 0.85
+    assert first["classes"]["yes"]["support"] == 711
+    labels = [r[3] for r in read_csv("titanic.csv")[1]]
+    folds = naive_bayes._stratified_folds(labels, 5, 7)
+    for fold in range(5):
+        members = [label for label, f in zip(labels, folds) if f == fold]
+        assert abs(members.count("yes") - 711 / 5) <= 1
+
+
+def test_cli_explain_lists_informative_features_and_explains_a_row(tmp_path, capsys):
+    model_path = tmp_path / "titanic.json"
+    cli(capsys, "fit", TITANIC, "--target", "survived", "-o", model_path)
+    status, out, err = cli(capsys, "explain", model_path)
+    assert status == 0 and "sex = female" in out.splitlines()[2]
+    status, out, err = cli(capsys, "explain", model_path, TITANIC, "--row", "3")
+    assert status == 0, err
+    assert "row 3 (line 4)" in out and "predicted" in out and "runner-up" in out
+    assert "prior" in out and "#" in out
+
+
+def test_cli_info_describes_the_model(tmp_path, capsys):
+    model_path = tmp_path / "melon.json"
+    cli(capsys, "fit", MELON, "--target", "好瓜", "--ignore", "编号", "-o", model_path)
+    status, out, err = cli(capsys, "info", model_path)
+    assert status == 0
+    assert "target: 好瓜" in out and "classes (2)" in out and "features (9)" in out
+    assert "alpha=1.0" in out
+
+
+@pytest.mark.parametrize("text, argv, message", [
+    ("a,b,y\n1,2,p\n3,q\n", [], r"data.csv line 3: 2 cells, expected 3"),
+    ("", [], r"data.csv is empty; expected a header row"),
+    ("a,b,y\n", [], r"data.csv has a header but no rows"),
+    ("a,b,y\n1,x,p\n2,y,q\n3,oops,p\n", ["--gaussian", "b"],
+     r"data.csv line 2, column 'b': 'x' is not a number.*--categorical b"),
+    ("a,a,y\n1,2,p\n", [], r"column 'a' appears twice"),
+    ("a,y\n1,p\n2,\n", [], r"line 3: the target 'y' is missing"),
+])
+def test_cli_fit_rejects_bad_data_with_one_line_and_status_1(tmp_path, capsys, text, argv,
+                                                             message):
+    data = write(tmp_path / "data.csv", text)
+    model_path = tmp_path / "model.json"
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", model_path, *argv)
+    assert status == 1
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert re_search(message, err)
+    assert not model_path.exists()
+
+
+def re_search(pattern, text):
+    import re
+    return re.search(pattern, text) is not None
+
+
+def test_cli_usage_errors_have_status_2(tmp_path, capsys):
+    data = write(tmp_path / "data.csv", "a,y\n1,p\n")
+    for argv, message in [
+        (["fit", data, "--target", "clas", "-o", tmp_path / "m.json"], r"no column 'clas'"),
+        (["fit", data, "-o", tmp_path / "m.json"], r"--target"),
+        (["fit", data, "--target", "y", "-o", tmp_path / "m.json", "--categorical", "zz"],
+         r"--categorical: no column 'zz'"),
+        (["predict", tmp_path / "absent.json", data], r"cannot read"),
+        (["frobnicate"], r"invalid choice"),
+        (["cv", data, "--target", "y", "--folds", "1"], r"--folds 1"),
+    ]:
+        status, out, err = cli(capsys, *argv)
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+        assert re_search(message, err), err
+        assert status == (1 if "cannot read" in message else 2)
+
+
+def test_cli_a_failed_fit_never_replaces_an_existing_model(tmp_path, capsys):
+    good = write(tmp_path / "good.csv", "a,y\nx,p\nz,q\n")
+    bad = write(tmp_path / "bad.csv", "a,y\nx,p\nz\n")
+    model_path = tmp_path / "model.json"
+    assert cli(capsys, "fit", good, "--target", "y", "-o", model_path)[0] == 0
+    before = model_path.read_bytes()
+    assert cli(capsys, "fit", bad, "--target", "y", "-o", model_path)[0] == 1
+    assert model_path.read_bytes() == before
+
+
+def test_cli_target_with_one_class_fits_with_a_warning(tmp_path, capsys):
+    data = write(tmp_path / "data.csv", "a,y\nx,p\nz,p\n")
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 0 and "one class" in err
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", data)
+    assert out.splitlines() == ["y", "p", "p"]
+
+
+def test_cli_rejects_a_model_file_from_the_future(tmp_path, capsys):
+    path = tmp_path / "future.json"
+    data = CategoricalNB().fit([["a"]], ["p"]).to_dict()
+    data["format_version"] = 99
+    write(path, json.dumps(data))
+    status, out, err = cli(capsys, "info", path)
+    assert status == 1 and "format_version is 99, written by a newer" in err
+
+
+def test_cli_reads_bom_quotes_delimiters_and_missing_tokens(tmp_path, capsys):
+    data = tmp_path / "data.csv"
+    data.write_bytes("\ufeffcity;temp;y\n\"New York; NY\";20.5;p\n?;NA;q\n\"Oslo\";;q\n"
+                     .encode("utf-8"))
+    model_path = tmp_path / "m.json"
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "--delimiter", ";",
+                           "--missing", "NA", "--missing", "?", "-o", model_path)
+    assert status == 0, err
+    model = NaiveBayes.load(model_path)
+    assert model.feature_kinds_ == {"city": "categorical", "temp": "gaussian"}
+    assert model.to_dict()["features"][0]["values"] == ["New York; NY", "Oslo"]
+
+
+def test_cli_numeric_looking_categorical_columns_stay_strings(tmp_path, capsys):
+    data = write(tmp_path / "data.csv", "zip,y\n02139,p\n2139,q\n")
+    cli(capsys, "fit", data, "--target", "y", "--categorical", "zip", "-o", tmp_path / "m.json")
+    model = NaiveBayes.load(tmp_path / "m.json")
+    assert model.to_dict()["features"][0]["values"] == ["02139", "2139"]
+
+
+def test_cli_help_for_every_command_shows_an_example(capsys):
+    for command in ("fit", "predict", "evaluate", "cv", "explain", "info"):
+        status, out, err = cli(capsys, command, "--help")
+        assert status == 0 and "example:" in out and "naive_bayes.py %s" % command in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["fit", "examples/data/titanic.csv", "--target", "survived", "-o", "{tmp}/t.json"],
+    ["predict", "{tmp}/t.json", "examples/data/titanic.csv", "--proba"],
+    ["evaluate", "{tmp}/t.json", "examples/data/titanic.csv", "--json"],
+    ["cv", "examples/data/titanic.csv", "--target", "survived", "--folds", "3"],
+    ["explain", "{tmp}/t.json", "examples/data/titanic.csv", "--row", "2"],
+    ["info", "{tmp}/t.json"],
+])
+def test_cli_runs_as_a_real_process(tmp_path_factory, argv):
+    tmp = tmp_path_factory.getbasetemp() / "process"
+    tmp.mkdir(exist_ok=True)
+    if argv[0] != "fit" and not (tmp / "t.json").exists():
+        subprocess.run([sys.executable, "naive_bayes.py", "fit", "examples/data/titanic.csv",
+                        "--target", "survived", "-o", str(tmp / "t.json")], cwd=ROOT,
+                       check=True, capture_output=True)
+    argv = [a.replace("{tmp}", str(tmp)) for a in argv]
+    done = subprocess.run([sys.executable, "naive_bayes.py"] + argv, cwd=ROOT,
+                          capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout and not done.stderr
+
+
+def test_cli_bad_data_in_a_real_process_is_one_line_without_traceback(tmp_path):
+    data = write(tmp_path / "data.csv", "a,y\n1,p\n2\n")
+    done = subprocess.run([sys.executable, "-m", "naive_bayes", "fit", str(data),
+                           "--target", "y", "-o", str(tmp_path / "m.json")], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr.strip().count("\n") == 0 and "line 3" in done.stderr
