@@ -77,7 +77,13 @@ _not_none = partial(is_not, None)
 
 
 class NaiveBayesError(ValueError):
-    """Bad input or a bad model file: the message names the call, argument and row."""
+    """Bad input or a bad model file: the message names the call, argument and row.
+
+    >>> NaiveBayes().fit([["a", 1.0], ["b"]], [0, 1])
+    Traceback (most recent call last):
+    ...
+    naive_bayes.NaiveBayesError: fit(): X row 1 has 1 values, expected 2
+    """
 
 
 # ----------------------------------------------------------------------------------
@@ -1102,12 +1108,24 @@ class NaiveBayes:
     # -- the scikit-learn estimator protocol ------------------------------------
 
     def get_params(self, deep=True):
-        """The constructor parameters, as a dict."""
+        """The constructor parameters, as a dict.
+
+        >>> NaiveBayes(alpha=0.5).get_params()["alpha"]
+        0.5
+        """
         return {name: getattr(self, name) for name in _DEFAULTS}
 
     def set_params(self, **params):
         """Set parameters; smoothing, priors, ddof and var_smoothing apply at once,
-        features, categories and tokenizer at the next fit.  Returns self."""
+        even to a fitted or loaded model, because it keeps counts rather than
+        probabilities.  features, categories and tokenizer apply at the next fit.
+
+        >>> model = CategoricalNB().fit([["a"], ["a"], ["b"]], [0, 0, 1])
+        >>> round(model.predict_proba_one(["b"])[1], 4)      # (1/3 * 2/3) / (2/3 * 1/4 + 1/3 * 2/3)
+        0.5714
+        >>> round(model.set_params(alpha=0).predict_proba_one(["b"])[1], 4)
+        1.0
+        """
         for name in params:
             if name not in _DEFAULTS:
                 raise NaiveBayesError("set_params(): unknown parameter %r; expected one "
@@ -1150,23 +1168,42 @@ class NaiveBayes:
 
     @property
     def classes_(self):
-        """Class labels, sorted when orderable, else in first-seen order."""
+        """Class labels, sorted when orderable, else in first-seen order.
+
+        >>> NaiveBayes().fit([["a"], ["b"]], ["yes", "no"]).classes_
+        ['no', 'yes']
+        """
         return self._fitted().classes()
 
     @property
     def class_count_(self):
-        """Weighted number of training rows per class, in classes_ order."""
+        """Weighted number of training rows per class, in classes_ order.
+
+        >>> NaiveBayes().fit([["a"], ["b"], ["c"]], [1, 0, 1], sample_weight=[2, 1, 0.5]).class_count_
+        [1, 2.5]
+        """
         counts = self._fitted()
         return [_plain(counts.class_count[c]) for c in counts.classes()]
 
     @property
     def feature_names_(self):
-        """Feature names in column order."""
+        """Feature names in column order: positions for sequence rows, keys (in
+        first-seen order) for mappings.
+
+        >>> NaiveBayes().fit([["a", 1.0]], [0]).feature_names_
+        [0, 1]
+        """
         return self._fitted().names()
 
     @property
     def feature_kinds_(self):
-        """{feature name: kind}."""
+        """{feature name: kind}.  A feature that has had no values yet counts as
+        "gaussian" (all of its zero values are numbers); it contributes nothing, and
+        its first values decide its kind.
+
+        >>> NaiveBayes().fit([{"city": "Oslo", "temp": -3.5}], ["cold"]).feature_kinds_
+        {'city': 'categorical', 'temp': 'gaussian'}
+        """
         return self._fitted().kinds()
 
     # -- fitting ------------------------------------------------------------------
@@ -1174,8 +1211,14 @@ class NaiveBayes:
     def fit(self, X, y, sample_weight=None):
         """Learn from rows X and labels y, forgetting anything learned before.
 
-        X, y and sample_weight may be any iterables (generators included); they are
-        read once and no row is kept.  Returns self.
+        X, y and sample_weight may be any iterables (generators, NumPy arrays,
+        a pandas DataFrame for X); they are read once and no row is kept.  Feature
+        kinds are inferred from all rows of a list, or from the first 10,000 rows of
+        a generator.  Returns self.
+
+        >>> model = NaiveBayes().fit([["red", 2.5], ["blue", 0.4]], ["apple", "plum"])
+        >>> model.classes_, model.feature_kinds_
+        (['apple', 'plum'], {0: 'categorical', 1: 'gaussian'})
         """
         counts = self._learn(X, y, sample_weight, _Counts(), "fit()")
         self._counts = counts
@@ -1184,7 +1227,15 @@ class NaiveBayes:
 
     def partial_fit(self, X, y, sample_weight=None):
         """Learn from more rows, adding to what is known (new classes, values and
-        features are welcome).  Any batching gives exactly the model of one fit."""
+        features are welcome).  Counts and sums are exact, so any batching gives
+        exactly the model of one fit, provided each feature's kind is the same in
+        every batch (declare it with features= if a batch could make it look
+        otherwise).  A failed call leaves the model as it was.
+
+        >>> model = CategoricalNB().partial_fit([["a"]], [0]).partial_fit([["b"]], [1])
+        >>> model.classes_, model.predict([["b"]])
+        ([0, 1], [1])
+        """
         base = self._counts
         batch = base.skeleton() if base is not None else _Counts()
         batch = self._learn(X, y, sample_weight, batch, "partial_fit()", base)
@@ -1403,17 +1454,32 @@ class NaiveBayes:
             raise NaiveBayesError("%s: x %s" % (call, error)) from None
 
     def predict_joint_log_proba(self, X):
-        """log P(c) + sum_j log P(x_j | c) per row, columns in classes_ order."""
+        """log P(c) + sum_j log P(x_j | c) per row, columns in classes_ order.
+
+        >>> model = CategoricalNB(alpha=0).fit([["a"], ["a"], ["b"]], [0, 0, 1])
+        >>> [[round(math.exp(v), 4) for v in row] for row in model.predict_joint_log_proba([["a"]])]
+        [[0.6667, 0.0]]
+        """
         joints, _ = self._joints(X, "predict_joint_log_proba()")
         return [list(joint) for joint in joints]
 
     def predict_log_proba(self, X):
-        """log P(c | x) per row, columns in classes_ order."""
+        """log P(c | x) per row, columns in classes_ order.
+
+        >>> model = CategoricalNB().fit([["a"], ["a"], ["b"]], [0, 0, 1])
+        >>> [[round(v, 4) for v in row] for row in model.predict_log_proba([["b"]])]
+        [[-0.8473, -0.5596]]
+        """
         joints, _ = self._joints(X, "predict_log_proba()")
         return [_normalise(joint)[1] for joint in joints]
 
     def predict_proba(self, X):
-        """P(c | x) per row, columns in classes_ order; every row sums to 1."""
+        """P(c | x) per row, columns in classes_ order; every row sums to 1.
+
+        >>> model = CategoricalNB().fit([["a"], ["a"], ["b"]], [0, 0, 1])
+        >>> [[round(p, 4) for p in row] for row in model.predict_proba([["a"], [None]])]
+        [[0.8182, 0.1818], [0.6667, 0.3333]]
+        """
         joints, _ = self._joints(X, "predict_proba()")
         return [_normalise(joint)[0] for joint in joints]
 
@@ -1435,13 +1501,22 @@ class NaiveBayes:
         return out
 
     def predict_one(self, x):
-        """The most probable class of one row."""
+        """The most probable class of one row.
+
+        >>> CategoricalNB().fit([["a"], ["b"]], ["p", "q"]).predict_one(["b"])
+        'q'
+        """
         joint, compiled = self._joint_one(x, "predict_one()")
         scores = _posterior_scores(joint)
         return compiled.classes[scores.index(max(scores))]
 
     def predict_proba_one(self, x):
-        """{label: P(label | x)} for one row."""
+        """{label: P(label | x)} for one row.
+
+        >>> proba = CategoricalNB().fit([["a"], ["b"]], ["p", "q"]).predict_proba_one({0: "b"})
+        >>> {label: round(p, 4) for label, p in proba.items()}
+        {'p': 0.3333, 'q': 0.6667}
+        """
         joint, compiled = self._joint_one(x, "predict_proba_one()")
         return dict(zip(compiled.classes, _normalise(joint)[0]))
 
@@ -1601,24 +1676,50 @@ class NaiveBayes:
     @classmethod
     def from_dict(cls, data):
         """The model that to_dict() described.  Validates everything and never runs
-        code; any problem raises NaiveBayesError naming the field."""
+        code; any problem raises NaiveBayesError naming the field.
+
+        >>> data = CategoricalNB().fit([["a"]], [0]).to_dict()
+        >>> data["class_count"] = [-1]
+        >>> NaiveBayes.from_dict(data)
+        Traceback (most recent call last):
+        ...
+        naive_bayes.NaiveBayesError: from_dict(): class_count[0] is -1; expected a count >= 0
+        """
         return _model_from_dict(cls, data, "from_dict()")
 
     def save(self, path):
         """Write the model to path as JSON, atomically: a temporary file in the same
-        folder is renamed over path, so an existing file is never half-written."""
+        folder is renamed over path, so an existing file is never half-written.
+
+        >>> import os, tempfile
+        >>> path = os.path.join(tempfile.mkdtemp(), "model.json")
+        >>> GaussianNB().fit([[1.0], [3.0]], ["low", "high"]).save(path)
+        >>> NaiveBayes.load(path).predict([[1.2]])
+        ['low']
+        """
         _write_atomically(path, _json_text(self.to_dict()), "save()")
 
     @classmethod
     def load(cls, path):
         """Read a model written by save(); CategoricalNB and GaussianNB load back as
-        what they were.  Never runs code; an invalid file raises NaiveBayesError."""
+        what they were.  Never runs code; an invalid file raises NaiveBayesError.
+
+        >>> NaiveBayes.load("no/such/model.json")
+        Traceback (most recent call last):
+        ...
+        naive_bayes.NaiveBayesError: load(no/such/model.json): cannot read the file: No such file or directory
+        """
         call = "load(%s)" % os.fspath(path)
         return _model_from_dict(cls, _read_json(path, call), call)
 
 
 class CategoricalNB(NaiveBayes):
-    """Naive Bayes with every feature categorical, whatever its type (numbers too)."""
+    """Naive Bayes with every feature categorical, whatever its type (numbers too):
+    scikit-learn's CategoricalNB, without the ordinal encoding.
+
+    >>> CategoricalNB().fit([[1, 10], [2, 20]], ["x", "y"]).feature_kinds_
+    {0: 'categorical', 1: 'categorical'}
+    """
 
     _default_kind = "categorical"
 
@@ -2238,7 +2339,7 @@ def _decode_by_name(value, where, decode):
 # ----------------------------------------------------------------------------------
 
 _SAMPLE_ROWS = 10000      # rows read to decide which columns are numeric
-_BATCH_ROWS = 10000       # rows per partial_fit / predict call
+_BATCH_ROWS = 2000        # rows per partial_fit call: bounds the memory of a fit
 
 
 class _Usage(Exception):
@@ -2509,18 +2610,36 @@ def _cmd_fit(args):
     return 0
 
 
+def _width(text):
+    """Terminal columns a string takes: East Asian wide characters take two."""
+    import unicodedata
+    text = str(text)
+    if text.isascii():
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _left(text, width):
+    """str(text) padded on the right to width terminal columns."""
+    return str(text) + " " * (width - _width(text))
+
+
+def _right(text, width):
+    return " " * (width - _width(text)) + str(text)
+
+
 def _describe_model(model):
     """Classes with counts, then each feature with its kind and what it holds."""
     from fractions import Fraction
     lines = []
     counts = model._counts
     classes = counts.classes()
-    width = max(len(str(c)) for c in classes)
+    width = max(_width(c) for c in classes)
     lines.append("classes (%d):" % len(classes))
     for label, count in zip(classes, model.class_count_):
-        lines.append("  %-*s %s" % (width, label, format(count, ",")))
+        lines.append("  %s %s" % (_left(label, width), format(count, ",")))
     lines.append("features (%d):" % len(counts.features))
-    width = max([len(str(name)) for name in counts.features] + [1])
+    width = max([_width(name) for name in counts.features] + [1])
     for name, stats in counts.features.items():
         kind = stats.kind or "gaussian"
         if isinstance(stats, _Categorical):
@@ -2533,7 +2652,7 @@ def _describe_model(model):
                       (_float(Fraction(s1) / n), math.sqrt(_float(stats.pooled_variance())))) if n else "no values"
         else:
             detail = "not used"
-        lines.append("  %-*s %-11s %s" % (width, name, kind, detail))
+        lines.append("  %s %-11s %s" % (_left(name, width), kind, detail))
     return "\n".join(lines) + "\n"
 
 
@@ -2683,25 +2802,25 @@ class _Tally:
 def _report_text(report):
     """The report as aligned text tables."""
     labels = report["labels"]
-    width = max([len(label) for label in labels] + [len("weighted avg")])
+    width = max([_width(label) for label in labels] + [len("weighted avg")])
     lines = ["rows      %s" % format(report["rows"], ","),
              "accuracy  %.4f" % report["accuracy"],
              "log loss  %.4f" % report["log_loss"], ""]
-    lines.append("%-*s  precision  recall  f1-score  support" % (width, ""))
+    lines.append("%s  precision  recall  f1-score  support" % _left("", width))
     rows = list(report["classes"].items()) + list(report["averages"].items())
     for i, (label, metrics) in enumerate(rows):
         if i == len(report["classes"]):
             lines.append("")
-        lines.append("%-*s  %9.4f  %6.4f  %8.4f  %7d"
-                     % (width, label, metrics["precision"], metrics["recall"],
+        lines.append("%s  %9.4f  %6.4f  %8.4f  %7d"
+                     % (_left(label, width), metrics["precision"], metrics["recall"],
                         metrics["f1"], metrics["support"]))
     lines.append("")
     lines.append("confusion matrix (rows: true class, columns: predicted)")
-    cell = max([len(label) for label in labels] +
+    cell = max([_width(label) for label in labels] +
                [len(str(n)) for row in report["confusion_matrix"] for n in row])
-    lines.append("%-*s  " % (width, "") + "  ".join("%*s" % (cell, label) for label in labels))
+    lines.append(_left("", width) + "  " + "  ".join(_right(label, cell) for label in labels))
     for label, row in zip(labels, report["confusion_matrix"]):
-        lines.append("%-*s  " % (width, label) + "  ".join("%*d" % (cell, n) for n in row))
+        lines.append(_left(label, width) + "  " + "  ".join(_right(n, cell) for n in row))
     return "\n".join(lines) + "\n"
 
 
@@ -2877,15 +2996,16 @@ def _bar_chart(items, best, runner, width=24):
     """Two-sided text bars: left for the runner-up, right for the predicted class."""
     finite = [abs(v) for _, v in items if isfinite(v)]
     scale = max(finite) if finite and max(finite) > 0 else 1.0
-    label_width = max(len(label) for label, _ in items)
+    label_width = max(_width(label) for label, _ in items)
     out = sys.stdout
-    out.write("%-*s %9s  %*s|%s\n" % (label_width, "", "", width,
-                                       ("<- " + str(runner))[:width], " " + str(best) + " ->"))
+    out.write("%s %9s  %s|%s\n" % (_left("", label_width), "",
+                                   _right("<- " + str(runner), width), " " + str(best) + " ->"))
     for label, value in items:
         size = width if not isfinite(value) else int(round(abs(value) / scale * width))
         left = "#" * size if value < 0 else ""
         right = "#" * size if value > 0 else ""
-        out.write("%-*s %+9.3f  %*s|%s\n" % (label_width, label, value, width, left, right))
+        out.write("%s %+9.3f  %s|%s\n" % (_left(label, label_width), value,
+                                          _right(left, width), right))
 
 
 def _print_informative(model, top):
@@ -2900,13 +3020,11 @@ def _print_informative(model, top):
         what = "%s = %s" % (feature, value) if value is not None else "%s (gaussian)" % feature
         ratio = ("%.2f : 1" % math.exp(score)) if score < 700 else "inf : 1"
         rows.append((what, str(favoured), "%.4f" % score, ratio))
-    widths = [max(len(r[i]) for r in rows + [("feature", "favours", "score", "ratio")])
-              for i in range(4)]
-    out.write("  %-*s  %-*s  %*s  %s\n" % (widths[0], "feature", widths[1], "favours",
-                                           widths[2], "score", "ratio"))
+    rows.insert(0, ("feature", "favours", "score", "ratio"))
+    widths = [max(_width(r[i]) for r in rows) for i in range(4)]
     for what, favoured, score, ratio in rows:
-        out.write("  %-*s  %-*s  %*s  %s\n" % (widths[0], what, widths[1], favoured,
-                                               widths[2], score, ratio))
+        out.write("  %s  %s  %s  %s\n" % (_left(what, widths[0]), _left(favoured, widths[1]),
+                                          _right(score, widths[2]), ratio))
     return 0
 
 
@@ -2926,6 +3044,14 @@ def _cmd_info(args):
              ("alpha", "prior_alpha", "class_prior", "ddof", "var_smoothing")]
     out.write("parameters: %s\n" % ", ".join(shown))
     return 0
+
+
+def _cli_number(text):
+    """A number option: an int when written as one (--ddof 1), else a float."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
 
 
 def _parser():
@@ -2950,13 +3076,13 @@ def _parser():
 
     def model_options(sub):
         sub.add_argument("--target", required=True, metavar="COL", help="the label column")
-        sub.add_argument("--alpha", type=float, default=1.0,
+        sub.add_argument("--alpha", type=_cli_number, default=1.0,
                          help="smoothing of categorical likelihoods (default 1, Laplace)")
-        sub.add_argument("--prior-alpha", type=float, default=0.0,
+        sub.add_argument("--prior-alpha", type=_cli_number, default=0.0,
                          help="smoothing of the class prior (default 0)")
-        sub.add_argument("--ddof", type=float, default=0,
+        sub.add_argument("--ddof", type=_cli_number, default=0,
                          help="Gaussian variance divisor N - ddof (default 0; 1 as R)")
-        sub.add_argument("--var-smoothing", type=float, default=1e-9,
+        sub.add_argument("--var-smoothing", type=_cli_number, default=1e-9,
                          help="added variance, times the largest variance (default 1e-9)")
         for kind in ("categorical", "gaussian", "ignore"):
             sub.add_argument("--" + kind, action="append", metavar="COLS",
@@ -3021,7 +3147,11 @@ def _parser():
 
 def main(argv=None):
     """The command line; returns the exit status: 0 done, 1 bad data, 2 usage error.
-    Errors are one line on stderr, never a traceback."""
+    Errors are one line on stderr, never a traceback.
+
+    >>> main(["info", "no/such/model.json"])
+    1
+    """
     parser = _parser()
     try:
         args = parser.parse_args(argv)
