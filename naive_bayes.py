@@ -3149,8 +3149,11 @@ def main(argv=None):
     """The command line; returns the exit status: 0 done, 1 bad data, 2 usage error.
     Errors are one line on stderr, never a traceback.
 
-    >>> main(["info", "no/such/model.json"])
-    1
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as stderr:
+    ...     status = main(["info", "no/such/model.json"])
+    >>> status, stderr.getvalue().strip()
+    (1, 'naive_bayes info: error: load(no/such/model.json): cannot read the file: No such file or directory')
     """
     parser = _parser()
     try:
@@ -3170,9 +3173,10 @@ def main(argv=None):
         sys.stderr.write("%s: error: %s\n" % (prog, error))
         return 1
     except BrokenPipeError:
-        try:                            # the reader went away (| head): stop quietly
-            sys.stdout = open(os.devnull, "w")
-        except OSError:
+        try:                            # the reader went away (| head): stop quietly,
+            devnull = os.open(os.devnull, os.O_WRONLY)    # and let no flush at exit
+            os.dup2(devnull, sys.stdout.fileno())         # complain about the pipe
+        except (OSError, ValueError):
             pass
         return 1
     except KeyboardInterrupt:

@@ -50,16 +50,20 @@ def snapshot(model, probes):
             model.predict_joint_log_proba(probes))
 
 
-def needs_sklearn():
-    """Import scikit-learn; skip when absent, unless CI requires it (then fail)."""
+def needs(module):
+    """Import an optional test dependency; skip when absent, unless CI (which installs
+    the test extra) is running, where a missing one fails the test."""
+    import importlib
     try:
-        import numpy
-        import sklearn.naive_bayes
+        return importlib.import_module(module)
     except ImportError:
-        if os.environ.get("NAIVE_BAYES_REQUIRE_SKLEARN"):
+        if os.environ.get("NAIVE_BAYES_CI"):
             raise
-        pytest.skip("scikit-learn is not installed")
-    return numpy, sklearn
+        pytest.skip("%s is not installed" % module)
+
+
+def needs_sklearn():
+    return needs("numpy"), needs("sklearn.naive_bayes")
 
 
 # ----------------------------------------------------------------------------------
@@ -666,7 +670,7 @@ def test_every_spelling_of_nan_is_a_missing_value(nan):
         np, _ = needs_sklearn()
         nan = np.float32("nan")
     elif nan == "pandas":
-        pd = pytest.importorskip("pandas")
+        pd = needs("pandas")
         nan = pd.NA
     X = [[nan, 1.0], [2.0, 1.0], [3.0, 5.0], [10.0, 5.5], [12.0, nan]]
     y = [0, 0, 0, 1, 1]
@@ -685,7 +689,7 @@ def test_every_spelling_of_nan_is_a_missing_value(nan):
 
 
 def test_pandas_dataframes_are_rows_by_column_name():
-    pd = pytest.importorskip("pandas")
+    pd = needs("pandas")
     frame = pd.DataFrame({"colour": ["red", "blue", "red", "blue"],
                           "size": [1.0, 5.0, pd.NA, 5.5]})
     labels = pd.Series(["s", "l", "s", "l"])
@@ -1545,3 +1549,67 @@ def test_cli_bad_data_in_a_real_process_is_one_line_without_traceback(tmp_path):
                           capture_output=True, text=True)
     assert done.returncode == 1
     assert done.stderr.strip().count("\n") == 0 and "line 3" in done.stderr
+
+
+def test_cli_shows_progress_on_a_terminal_only(monkeypatch, tmp_path):
+    import time
+
+    class Stderr:
+        def __init__(self, terminal):
+            self.text = ""
+            self.terminal = terminal
+
+        def isatty(self):
+            return self.terminal
+
+        def write(self, text):
+            self.text += text
+
+        def flush(self):
+            pass
+    ticks = iter(range(10 ** 6))          # a clock that moves half a second per look
+    monkeypatch.setattr(time, "monotonic", lambda: next(ticks) * 0.5)
+    monkeypatch.setattr(naive_bayes, "_BATCH_ROWS", 100)
+    argv = ["fit", str(TITANIC), "--target", "survived", "-o", str(tmp_path / "t.json")]
+    for terminal in (True, False):
+        stderr = Stderr(terminal)
+        monkeypatch.setattr(sys, "stderr", stderr)
+        assert main(argv) == 0
+        if terminal:
+            assert "fit: " in stderr.text and "rows/s" in stderr.text
+        else:
+            assert stderr.text == ""
+
+
+def test_the_console_script_is_installed():
+    from importlib import metadata
+    try:
+        scripts = [entry for entry in metadata.entry_points(group="console_scripts")
+                   if entry.name == "naive-bayes"] if hasattr(metadata.entry_points(),
+                                                             "select") else []
+    except TypeError:                     # Python 3.8/3.9: entry_points() takes no group
+        scripts = [entry for entry in metadata.entry_points().get("console_scripts", [])
+                   if entry.name == "naive-bayes"]
+    if not scripts:
+        if os.environ.get("NAIVE_BAYES_CI"):
+            raise AssertionError("pip install did not install the naive-bayes script")
+        pytest.skip("the package is not installed (pip install -e .)")
+    assert scripts[0].value == "naive_bayes:main"
+    import shutil
+    path = shutil.which("naive-bayes")
+    assert path is not None
+    done = subprocess.run([path, "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and naive_bayes.__version__ in done.stdout
+
+
+def test_cli_stops_quietly_when_the_reader_of_its_output_goes_away(tmp_path):
+    model_path = tmp_path / "t.json"
+    assert main(["fit", str(TITANIC), "--target", "survived", "-o", str(model_path)]) == 0
+    process = subprocess.Popen([sys.executable, "naive_bayes.py", "predict", str(model_path),
+                                str(TITANIC)], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    process.stdout.readline()
+    process.stdout.close()                # like `| head -1`
+    error = process.stderr.read().decode()
+    process.wait()
+    assert "Traceback" not in error and "BrokenPipe" not in error
