@@ -63,7 +63,7 @@ from functools import partial
 from itertools import chain, islice, repeat
 from math import exp, frexp, isfinite, ldexp, log
 from numbers import Real
-from operator import getitem, is_not, mul, sub
+from operator import getitem, is_not, mul, sub, truediv
 
 # `fractions` costs a few milliseconds to import; it is needed only to fit Gaussian
 # features and is imported there (see _exact_sums).
@@ -782,6 +782,35 @@ def _posterior_scores(joint):
     return joint.effective
 
 
+_BLOCK = 4096            # rows predicted at a time
+_SEQUENCES = frozenset((list, tuple))
+
+
+def _all_finite(joints):
+    """True when no joint log-likelihood of any row is infinite (or NaN)."""
+    total = sum(map(sum, joints))
+    return total - total == 0
+
+
+def _normalise_all(joints, logs=False):
+    """Probabilities (or log-probabilities) of many rows, normalised column by column
+    with builtins: the same arithmetic as _normalise, row for row, without a Python
+    loop over the rows.  Rows with an infinity go through _normalise."""
+    if not joints:
+        return []
+    if not _all_finite(joints):
+        return [_normalise(joint)[1 if logs else 0] for joint in joints]
+    columns = list(zip(*joints))
+    tops = list(map(max, joints))
+    shifted = [list(map(sub, column, tops)) for column in columns]
+    exps = [list(map(exp, column)) for column in shifted]
+    totals = list(map(sum, zip(*exps)))
+    if logs:
+        log_totals = list(map(log, totals))
+        return list(map(list, zip(*[map(sub, column, log_totals) for column in shifted])))
+    return list(map(list, zip(*[map(truediv, column, totals) for column in exps])))
+
+
 def _normalise(joint):
     """(probabilities, log probabilities) from joint log-likelihoods: max-shifted
     log-sum-exp, so that nothing overflows and the probabilities sum to 1.  The
@@ -799,11 +828,101 @@ class _RowError(Exception):
     """A problem with one row; the caller adds the call and the row number."""
 
 
+class _Unusual(Exception):
+    """A row the fast path does not handle (missing or odd values): score it slowly."""
+
+
+class _Packed:
+    """Categorical tables whose entries pack all K per-class log-probabilities into
+    one Python int, so that one builtin sum() adds every feature for every class.
+
+    Each class has a 64-bit field holding -log P as a fixed-point number with `bits`
+    fractional bits (every categorical log-probability and log-prior is <= 0, so the
+    fields are non-negative and never borrow from each other).  Integer addition is
+    exact: the sum does not depend on the order of the features, and the only
+    rounding is 2^-(bits+1) per term (about 1e-15) and the final conversion to float.
+    """
+
+    __slots__ = ("tables", "prior", "unpack", "width", "negative_scales")
+
+    @classmethod
+    def build(cls, tables, log_prior):
+        """Packed copies of the tables, or None when a log-probability is -inf (alpha
+        = 0) or too small to pack; those models take the tuple path."""
+        import struct
+        n_terms = len(tables) + 1
+        bits = 63 - 11 - n_terms.bit_length()          # -log P < 2^11 in each term
+        if bits < 30:
+            return None
+        scale = float(2 ** bits)
+        limit = 2.0 ** 11
+
+        def pack(vector):
+            total = 0
+            for k, value in enumerate(vector):
+                if not -limit < value <= 0:
+                    raise OverflowError
+                total |= int(round(-value * scale)) << (64 * k)
+            return total
+        try:
+            packed = []
+            for table in tables:
+                twin = _Table((value, pack(vector)) for value, vector in table.items())
+                twin.fallback = pack(table.fallback)
+                twin.zeros = 0
+                packed.append(twin)
+            prior = pack(log_prior)
+        except OverflowError:
+            return None
+        self = cls()
+        self.tables = packed
+        self.prior = prior
+        self.width = 8 * len(log_prior)
+        self.unpack = struct.Struct("<%dQ" % len(log_prior)).unpack
+        self.negative_scales = (-1.0 / scale,) * len(log_prior)
+        return self
+
+    def joint(self, values):
+        """log P(c) + sum_j log P(x_j | c) over the categorical values of one row."""
+        total = sum(map(_getitem, self.tables, values), self.prior)
+        return list(map(mul, self.unpack(total.to_bytes(self.width, "little")),
+                        self.negative_scales))
+
+    def joints(self, rows):
+        """The same for many rows, with no Python-level loop over them."""
+        totals = map(sum, map(map, repeat(_getitem), repeat(self.tables), rows),
+                     repeat(self.prior))
+        fields = map(self.unpack, map(int.to_bytes, totals, repeat(self.width),
+                                      repeat("little")))
+        return list(map(list, map(map, repeat(mul), fields, repeat(self.negative_scales))))
+
+
+_getitem = dict.__getitem__       # a table lookup (with __missing__ for misses) in C
+
+
+def _picker(positions, width):
+    """A function taking the values at positions out of a row (the row itself when
+    positions are all of them)."""
+    if list(positions) == list(range(width)):
+        return None
+    if not positions:
+        return lambda row: ()
+    if len(positions) == 1:
+        position = positions[0]
+        return lambda row: (row[position],)
+    from operator import itemgetter
+    return itemgetter(*positions)
+
+
 class _Compiled:
     """Log-probability tables compiled from _Counts once per fitted state.
 
-    Prediction is then, per row, one lookup per feature (a dict hit for categorical
-    features) and a column sum done by builtins: ``map(sum, zip(prior, *vectors))``.
+    The fast path, per row: categorical features are one dict lookup each in packed
+    tables (see _Packed) added by one builtin sum(); Gaussian features are three
+    builtin maps per class; anything else (a zero variance, alpha = 0) is one tuple
+    per feature, added by map(sum, zip(...)).  A row the fast path cannot take (a
+    missing Gaussian value, a bad value, an infinity) is scored feature by feature
+    in _joint_checked, which also names what is wrong.
     """
 
     def __init__(self, counts, params):
@@ -820,19 +939,28 @@ class _Compiled:
         if params["var_smoothing"] and largest:
             from fractions import Fraction          # exact, like the variances
             epsilon = Fraction(params["var_smoothing"]) * largest
-        self.scorers = [counts.features[n].compile(classes, params, epsilon)
-                        for n in names]
-        self.joint = self._joint_general
-        if names and all(type(s) is _GaussianScorer and not s.degenerate
-                         for s in self.scorers):
-            # All-Gaussian: per class, sum_j c_kj - ((x_j - mean_kj) * scale_kj)^2
-            # with the constants c_kj folded into the prior.
-            self.gaussian = [
-                (prior + sum([s.constants[k] for s in self.scorers]),
-                 tuple([s.means[k] for s in self.scorers]),
-                 tuple([s.scales[k] for s in self.scorers]))
-                for k, prior in enumerate(self.log_prior)]
-            self.joint = self._joint_gaussian
+        self.scorers = scorers = [counts.features[n].compile(classes, params, epsilon)
+                                  for n in names]
+        categorical = [j for j, s in enumerate(scorers) if type(s) is _Table]
+        gaussian = [j for j, s in enumerate(scorers)
+                    if type(s) is _GaussianScorer and not s.degenerate]
+        self.packed = _Packed.build([scorers[j] for j in categorical], self.log_prior)
+        if self.packed is None:
+            categorical = []
+        self.pick_categorical = _picker(categorical, self.width)
+        self.pick_gaussian = _picker(gaussian, self.width)
+        # Gaussian: per class, sum_j c_kj - ((x_j - mean_kj) * scale_kj)^2, with the
+        # constants c_kj summed once here.
+        self.gaussian = [(sum([scorers[j].constants[k] for j in gaussian]),
+                          tuple([scorers[j].means[k] for j in gaussian]),
+                          tuple([scorers[j].scales[k] for j in gaussian]))
+                         for k in range(len(classes))] if gaussian else None
+        others = [j for j, s in enumerate(scorers) if j not in categorical and
+                  j not in gaussian and type(s) is not _Zeros]
+        self.others = [scorers[j] for j in others]
+        self.pick_others = _picker(others, self.width)
+        # Whole batches of all-categorical rows need no Python-level loop at all.
+        self.only_packed = self.packed is not None and self.pick_categorical is None
 
     def positional(self, row):
         """The row as a sequence of values in feature order."""
@@ -843,40 +971,48 @@ class _Compiled:
             return row
         if kind is dict or isinstance(row, Mapping):
             return list(map(row.get, self.names))
-        if isinstance(row, (str, bytes)) or not hasattr(row, "__len__"):
+        if isinstance(row, (str, bytes)) or not (hasattr(row, "__len__") and
+                                                 hasattr(row, "__getitem__")):
             raise _RowError("is %s; expected a sequence or mapping of feature values"
                             % _describe(row))
         tolist = getattr(row, "tolist", None)          # NumPy rows: Python numbers
         return self.positional(tolist() if callable(tolist) else list(row))
 
-    def _joint_general(self, row):
-        """Joint log-likelihoods: one scorer lookup per feature, summed per class."""
+    def joint(self, row):
+        """Per-class joint log-likelihoods of one row in feature order."""
         try:
-            vectors = list(map(getitem, self.scorers, row))
-        except (TypeError, _BadValue):
+            if self.packed is not None:
+                pick = self.pick_categorical
+                joint = self.packed.joint(row if pick is None else pick(row))
+            else:
+                joint = list(self.log_prior)
+            if self.gaussian is not None:
+                pick = self.pick_gaussian
+                values = row if pick is None else pick(row)
+                if not _FLOAT_INT.issuperset(map(type, values)):
+                    raise _Unusual                    # missing or odd values
+                for k, (constant, means, scales) in enumerate(self.gaussian):
+                    z = list(map(mul, map(sub, values, means), scales))
+                    joint[k] += constant - sum(map(mul, z, z))
+            if self.others:
+                pick = self.pick_others
+                vectors = map(getitem, self.others, row if pick is None else pick(row))
+                joint = list(map(sum, zip(joint, *vectors)))
+        except (_Unusual, TypeError, _BadValue, OverflowError):
             return self._joint_checked(row)
-        joint = list(map(sum, zip(self.log_prior, *vectors)))
         total = sum(joint)
         if total - total == 0:            # all finite: the ordinary case
             return joint
-        vectors.append(self.log_prior)
-        return _combine(vectors)
+        return self._joint_checked(row)   # NaN (a missing value), or an infinity
 
-    def _joint_gaussian(self, row):
-        """All-Gaussian joint log-likelihoods, three builtin maps per class."""
-        if not _FLOAT_INT.issuperset(map(type, row)):
-            return self._joint_general(row)           # missing or odd values
-        joint = []
-        try:
-            for constant, means, scales in self.gaussian:
-                z = list(map(mul, map(sub, row, means), scales))
-                joint.append(constant - sum(map(mul, z, z)))
-        except OverflowError:                         # an int beyond the float range
-            return self._joint_general(row)
-        total = sum(joint)
-        if total - total == 0:
-            return joint
-        return self._joint_general(row)               # NaN (missing) or infinity
+    def joints(self, rows):
+        """Joint log-likelihoods of many rows in feature order."""
+        if self.only_packed:
+            try:
+                return self.packed.joints(rows)
+            except TypeError:             # an unhashable value: found row by row
+                pass
+        return list(map(self.joint, rows))
 
     def _joint_checked(self, row):
         """The slow path: score feature by feature, naming any bad value."""
@@ -890,6 +1026,10 @@ class _Compiled:
             except TypeError:
                 raise _RowError("feature %r is %s; expected a hashable value"
                                 % (name, _describe(value))) from None
+        joint = list(map(sum, zip(*vectors)))
+        total = sum(joint)
+        if total - total == 0:
+            return joint
         return _combine(vectors)
 
 
@@ -1431,20 +1571,34 @@ class NaiveBayes:
         return compiled
 
     def _joints(self, X, call):
-        """Per-row joint log-likelihoods, and the compiled model that made them."""
+        """Per-row joint log-likelihoods, and the compiled model that made them.
+
+        Rows come in blocks; a block of lists or tuples of the right width (checked
+        by builtins) goes to compiled.joints whole, anything else row by row.
+        """
         compiled = self._model(call)
         rows = _iterate(_rows_of(X, call), "X", "an iterable of rows", call)
-        positional = compiled.positional
-        joint = compiled.joint
+        width = {compiled.width}
         out = []
-        append = out.append
-        i = -1
-        try:
-            for i, row in enumerate(rows):
-                append(joint(positional(row)))
-        except _RowError as error:
-            raise NaiveBayesError("%s: X row %d %s" % (call, i, error)) from None
-        return out, compiled
+        start = 0
+        while True:
+            block = list(islice(rows, _BLOCK))
+            if not block:
+                return out, compiled
+            try:
+                if set(map(type, block)) <= _SEQUENCES and set(map(len, block)) == width:
+                    out.extend(compiled.joints(block))
+                else:
+                    out.extend(map(compiled.joint, map(compiled.positional, block)))
+            except _RowError:             # find the row, for the message
+                for i, row in enumerate(block):
+                    try:
+                        compiled.joint(compiled.positional(row))
+                    except _RowError as error:
+                        raise NaiveBayesError("%s: X row %d %s" % (call, start + i, error)) \
+                            from None
+                raise
+            start += len(block)
 
     def _joint_one(self, x, call):
         compiled = self._model(call)
@@ -1471,7 +1625,7 @@ class NaiveBayes:
         [[-0.8473, -0.5596]]
         """
         joints, _ = self._joints(X, "predict_log_proba()")
-        return [_normalise(joint)[1] for joint in joints]
+        return _normalise_all(joints, logs=True)
 
     def predict_proba(self, X):
         """P(c | x) per row, columns in classes_ order; every row sums to 1.
@@ -1481,7 +1635,7 @@ class NaiveBayes:
         [[0.8182, 0.1818], [0.6667, 0.3333]]
         """
         joints, _ = self._joints(X, "predict_proba()")
-        return [_normalise(joint)[0] for joint in joints]
+        return _normalise_all(joints)
 
     def predict(self, X):
         """The most probable class of each row (ties go to the earlier class).
@@ -1493,12 +1647,10 @@ class NaiveBayes:
 
     def _predict(self, X, call):
         joints, compiled = self._joints(X, call)
-        classes = compiled.classes
-        out = []
-        for joint in joints:
-            scores = _posterior_scores(joint)
-            out.append(classes[scores.index(max(scores))])
-        return out
+        if not _all_finite(joints):
+            joints = list(map(_posterior_scores, joints))
+        return list(map(compiled.classes.__getitem__,
+                        map(list.index, joints, map(max, joints))))
 
     def predict_one(self, x):
         """The most probable class of one row.
