@@ -69,6 +69,7 @@ from operator import getitem, is_not, mul, sub, truediv
 # features and is imported there (see _exact_sums).
 
 INF = float("inf")
+_FLOAT_MAX = sys.float_info.max
 LOG_2 = log(2.0)
 LOG_2PI = log(2.0 * math.pi)
 KINDS = ("categorical", "gaussian", "ignore")
@@ -187,8 +188,18 @@ def _log_exact(x):
     return log(x.numerator) - log(x.denominator)
 
 
+def _times(alpha, n):
+    """alpha * n, exactly when the float product would overflow."""
+    product = alpha * n
+    if product == INF:
+        from fractions import Fraction
+        return Fraction(alpha) * n
+    return product
+
+
 def _log_plus(count, alpha):
-    """log(count + alpha) for an exact count and a float alpha, without overflow."""
+    """log(count + alpha) for an exact count and a float (or exact) alpha, without
+    overflow."""
     try:
         total = float(count) + alpha
     except OverflowError:
@@ -375,7 +386,7 @@ class _Categorical:
                 columns.append(dict.fromkeys(values, uniform))
                 fallbacks.append(uniform)
                 continue
-            log_denominator = _log_plus(present, alpha * n_values)
+            log_denominator = _log_plus(present, _times(alpha, n_values))
             columns.append({v: _log_plus(counts.get(v, 0), alpha) - log_denominator
                             for v in values})
             fallbacks.append(_log(alpha) - log_denominator)
@@ -553,8 +564,11 @@ def _normal_divergence(mean_a, log_var_a, mean_b, log_var_b):
     a point mass that differs from the other distribution."""
     if log_var_a == -INF or log_var_b == -INF:
         return 0.0 if (mean_a, log_var_a) == (mean_b, log_var_b) else INF
-    d = (mean_a - mean_b) * exp(-0.5 * log_var_b)
-    ratio = exp(log_var_a - log_var_b)
+    try:
+        d = (mean_a - mean_b) * exp(-0.5 * log_var_b)
+        ratio = exp(log_var_a - log_var_b)
+    except OverflowError:                 # variances too far apart for a float
+        return INF
     return 0.5 * (log_var_b - log_var_a + ratio + d * d - 1.0)
 
 
@@ -705,6 +719,9 @@ class _Counts:
         if None not in (self.layout, other.layout) and self.layout != other.layout:
             found.append("one was fitted on %s rows, the other on %s rows"
                          % (self.layout, other.layout))
+        elif self.layout == "sequence" and list(self.features) != list(other.features):
+            found.append("their rows hold different columns (%s and %s)"
+                         % (_short(list(self.features)), _short(list(other.features))))
         return found + ["feature %r is %s in one and %s in the other"
                         % (name, mine.kind, theirs.kind)
                         for name, mine in self.features.items()
@@ -1038,7 +1055,7 @@ def _log_prior(classes, class_count, params):
     prior = params["class_prior"]
     if prior is None:
         alpha = params["prior_alpha"]
-        total = _log_plus(sum(class_count.values()), alpha * len(classes))
+        total = _log_plus(sum(class_count.values()), _times(alpha, len(classes)))
         return [_log_plus(class_count[c], alpha) - total for c in classes]
     if isinstance(prior, str):            # "uniform"
         return [-log(len(classes))] * len(classes)
@@ -1046,8 +1063,11 @@ def _log_prior(classes, class_count, params):
 
 
 def _describe(value):
-    """A short description of a value for error messages."""
-    text = repr(value)
+    """A short description of a value for error messages (on one line)."""
+    try:
+        text = repr(value)
+    except Exception:                     # an odd __repr__, or an int of 5,000 digits
+        text = "<unprintable>"
     if len(text) > 60:
         text = text[:57] + "..."
     return "%s %s" % (type(value).__name__, text)
@@ -1777,7 +1797,9 @@ class NaiveBayes:
     def merge(self, other):
         """A new model equal to one fitted on the training data of both; neither
         input changes.  Counts and sums are exact, so merge is commutative and
-        associative and agrees bit for bit with fit and partial_fit.
+        associative and agrees bit for bit with fit and partial_fit.  (Labels that
+        cannot be sorted keep first-seen order, self's first, as a fit on self's data
+        followed by other's would; that order breaks ties.)
 
         >>> a = NaiveBayes().fit([["x", 1.0], ["y", 2.0]], ["p", "q"])
         >>> b = NaiveBayes().fit([["x", 1.5], ["z", 3.0]], ["p", "r"])
@@ -2049,8 +2071,13 @@ def _encode(value, what, call="to_dict()"):
     if value is None or value is True or value is False:
         return value
     kind = type(value)
+    if kind is int and value.bit_length() > 13000:      # JSON text would refuse it
+        raise NaiveBayesError("%s: %s is an int of more than 3,900 digits, too long for "
+                              "the model file" % (call, what))
     if kind is str or kind is int:
         return value
+    if kind.__module__ == "numpy" and hasattr(value, "item"):
+        return _encode(value.item(), what, call)        # NumPy scalars: Python's
     if kind is float:
         return value if isfinite(value) else {"float": repr(value)}
     if kind is tuple:
@@ -2107,10 +2134,10 @@ def _model_to_dict(model):
         return data
     data["rows"] = counts.layout
     classes = counts.classes()
-    data["classes"] = [_encode(c, "class label %r" % (c,)) for c in classes]
+    data["classes"] = [_encode(c, "a class label") for c in classes]
     data["class_count"] = [_exact_text(counts.class_count[c]) for c in classes]
     for name, stats in counts.features.items():
-        feature = {"name": _encode(name, "feature name %r" % (name,)), "kind": stats.kind}
+        feature = {"name": _encode(name, "a feature name"), "kind": stats.kind}
         if isinstance(stats, _Categorical):
             values = stats.values()
             what = "a value of feature %r" % (name,)
@@ -2249,8 +2276,19 @@ def _expect(condition, where, value, expected):
         raise _Invalid("%s is %s; expected %s" % (where, _describe(value), expected))
 
 
+_FIELDS = ("format", "format_version", "model", "params", "target", "rows", "classes",
+           "class_count", "features")
+_FEATURE_FIELDS = {"categorical": {"name", "kind", "declared", "values", "counts"},
+                   None: {"name", "kind", "declared", "values", "counts"},
+                   "gaussian": {"name", "kind", "sums"}, "ignore": {"name", "kind"}}
+
+
 def _build_model(cls, data):
     _expect(type(data) is dict, "the model", data, "a JSON object")
+    for key in data:
+        if key not in _FIELDS:
+            raise _Invalid("the model has an unknown field %r; expected only %s"
+                           % (key, ", ".join(_FIELDS)))
     _expect(_field(data, "format") == FORMAT, "format", data["format"], repr(FORMAT))
     version = _field(data, "format_version")
     _expect(type(version) is int and version >= 1, "format_version", version,
@@ -2262,10 +2300,10 @@ def _build_model(cls, data):
     stored = {"NaiveBayes": NaiveBayes, "CategoricalNB": CategoricalNB,
               "GaussianNB": GaussianNB}.get(name) if type(name) is str else None
     _expect(stored is not None, "model", name, '"NaiveBayes", "CategoricalNB" or "GaussianNB"')
-    if issubclass(cls, stored):
-        target_class = cls
-    elif issubclass(stored, cls):
-        target_class = stored
+    if issubclass(stored, cls):
+        target_class = stored             # NaiveBayes.load gives what was saved
+    elif issubclass(cls, stored) and cls.__module__ != __name__:
+        target_class = cls                # a user's subclass of the stored class
     else:
         raise _Invalid("the file holds a %s, not a %s" % (name, cls.__name__))
     params = _decode_params(_field(data, "params"))
@@ -2273,7 +2311,7 @@ def _build_model(cls, data):
         model = target_class(**params)
     except NaiveBayesError as error:
         raise _Invalid("params: %s" % str(error).split(": ", 1)[-1]) from None
-    target = data.get("target")
+    target = _field(data, "target")
     _expect(target is None or type(target) is str, "target", target, "a string or null")
     model._target = target
     classes = _decode_list(_field(data, "classes"), "classes")
@@ -2286,7 +2324,7 @@ def _build_model(cls, data):
         _expect(not features, "features", features, "an empty list for a model with no classes")
         return model
     counts = _Counts()
-    counts.layout = data.get("rows")
+    counts.layout = _field(data, "rows")
     _expect(counts.layout in (None, "sequence", "mapping"), "rows", counts.layout,
             '"sequence", "mapping" or null')
     for i, label in enumerate(classes):
@@ -2307,8 +2345,29 @@ def _build_model(cls, data):
             raise _Invalid("%s.name is %r again; expected distinct names" % (where, name))
         counts.features[name] = _decode_feature(feature, where, classes, counts.class_count)
     _check_class_prior_file(model.class_prior, counts)
+    _check_kinds_file(model, counts)
     model._counts = counts
     return model
+
+
+def _check_kinds_file(model, counts):
+    """The stored kinds must be what the model class and params would have made."""
+    fixed = model._default_kind
+    declared = _declared_kinds(model.get_params(), "params")
+    categories = _declared_categories(model.get_params(), "params")
+    for name, stats in counts.features.items():
+        if stats.kind is None:
+            continue
+        if name in declared and declared[name] != stats.kind:
+            raise _Invalid("params.features declares %r %s, but the file holds it as %s"
+                           % (name, declared[name], stats.kind))
+        if fixed and name not in declared and stats.kind != fixed:
+            raise _Invalid("feature %r is %s, but a %s holds only %s features"
+                           % (name, stats.kind, type(model).__name__, fixed))
+        if name in categories and list(dict.fromkeys(categories[name])) != \
+                list(getattr(stats, "declared", ())):
+            raise _Invalid("params.categories for %r differs from the feature's declared "
+                           "values" % (name,))
 
 
 def _check_class_prior_file(prior, counts):
@@ -2322,6 +2381,10 @@ def _decode_feature(feature, where, classes, class_count):
     kind = _field(feature, "kind", where)
     _expect(kind is None or kind in KINDS, where + ".kind", kind,
             "one of %s or null" % ", ".join(map(repr, KINDS)))
+    extra = set(feature) - _FEATURE_FIELDS[kind]
+    if extra:
+        raise _Invalid("%s has field %r, which a %s feature does not have"
+                       % (where, sorted(extra)[0], kind or "pending"))
     if kind in (None, "categorical"):
         declared = _decode_list(feature.get("declared", []), where + ".declared")
         values = _decode_list(_field(feature, "values", where), where + ".values")
@@ -2331,8 +2394,9 @@ def _decode_feature(feature, where, classes, class_count):
                     "hashable, non-missing values")
         stats.known.update(dict.fromkeys(values))
         if len(stats.known) != len(set(declared) | set(values)) or \
-                len(dict.fromkeys(values)) != len(values):
-            raise _Invalid("%s.values repeats a value; expected distinct values" % where)
+                len(dict.fromkeys(values)) != len(values) or \
+                len(dict.fromkeys(declared)) != len(declared):
+            raise _Invalid("%s repeats a value; expected distinct values" % where)
         if kind is None and (values or declared):
             raise _Invalid("%s has values but no kind; expected \"categorical\"" % where)
         table = _field(feature, "counts", where)
@@ -2379,6 +2443,8 @@ def _decode_feature(feature, where, classes, class_count):
             if s2 * n < s1 * s1:
                 raise _Invalid("%s: the sum of squares is too small for the sum (a "
                                "negative variance)" % here)
+            if abs(s1) > abs(n) * _FLOAT_MAX:
+                raise _Invalid("%s: the mean is beyond the float range" % here)
             stats.sums[label] = [n, s1, s2]
         return stats
     return _Ignored()
@@ -2443,6 +2509,9 @@ def _decode_params(params):
     if unknown:
         raise _Invalid("params has unknown field %r; expected only %s"
                        % (unknown[0], ", ".join(_DEFAULTS)))
+    absent = [name for name in _DEFAULTS if name not in params]
+    if absent:
+        raise _Invalid("params has no %r field" % absent[0])
     decoded = {}
     for name, value in params.items():
         where = "params." + name
@@ -2501,16 +2570,18 @@ class _Usage(Exception):
 class _CsvSource:
     """The rows of one CSV file, read once, with line numbers and missing values."""
 
-    def __init__(self, path, delimiter=",", missing=("?",)):
+    def __init__(self, path, delimiter=",", missing=("?",), training=False):
         import csv
         self.path = path
+        self.training = training          # fit and cv: hints name --categorical
         self.missing = frozenset(missing) | {""}
         try:
             self.stream = (open(sys.stdin.fileno(), encoding="utf-8-sig", newline="",
                                 closefd=False) if path == "-" else
                            open(path, encoding="utf-8-sig", newline=""))
         except OSError as error:
-            raise _Usage("cannot read %s: %s" % (path, error.strerror or error)) from None
+            raise NaiveBayesError("cannot read %s: %s"
+                                  % (path, error.strerror or error)) from None
         try:
             self.reader = csv.reader(self.stream, delimiter=delimiter, strict=True)
         except TypeError as error:
@@ -2523,11 +2594,12 @@ class _CsvSource:
             raise NaiveBayesError("%s line 1: column %r appears twice; expected distinct "
                                   "column names" % (path, repeated))
         self.header = header
-        self.line = self.reader.line_num
 
     def _next(self):
+        """The next non-blank record; self.start is the line it starts on."""
         import csv
         while True:
+            self.start = self.reader.line_num + 1
             try:
                 cells = next(self.reader)
             except StopIteration:
@@ -2536,10 +2608,22 @@ class _CsvSource:
                 raise NaiveBayesError("%s line %d: %s" % (self.path, self.reader.line_num,
                                                           error)) from None
             except UnicodeDecodeError:
-                raise NaiveBayesError("%s: not UTF-8 text (after line %d)"
-                                      % (self.path, self.reader.line_num)) from None
+                raise NaiveBayesError("%s line %s: not UTF-8 text"
+                                      % (self.path, self._bad_utf8_line())) from None
             if cells:                     # a blank line is not a row
                 return cells
+
+    def _bad_utf8_line(self):
+        """The first line of the file that is not UTF-8 (read again, bytes only)."""
+        if self.path == "-":
+            return "?"
+        with open(self.path, "rb") as raw:
+            for number, line in enumerate(raw, 1):
+                try:
+                    line.decode("utf-8")
+                except UnicodeDecodeError:
+                    return number
+        return "?"
 
     def rows(self):
         """(line number, cells) for every data row; ragged rows are errors."""
@@ -2550,8 +2634,8 @@ class _CsvSource:
                 return
             if len(cells) != width:
                 raise NaiveBayesError("%s line %d: %d cells, expected %d as in the header"
-                                      % (self.path, self.reader.line_num, len(cells), width))
-            yield self.reader.line_num, cells
+                                      % (self.path, self.start, len(cells), width))
+            yield self.start, cells
 
     def column(self, name, option):
         """Index of a column named on the command line."""
@@ -2567,12 +2651,11 @@ class _CsvSource:
 
 
 def _number_or_none(cell):
-    """A CSV cell as a finite number, or None when it is not one."""
+    """A CSV cell as a float (nan and inf included), or None when it is not one."""
     try:
-        number = float(cell)
+        return float(cell)
     except ValueError:
         return None
-    return number if isfinite(number) else None
 
 
 class _Progress:
@@ -2663,6 +2746,10 @@ def _gaussian_cell(source, name, missing):
         number = _number_or_none(cell)
         if number is None:
             raise _BadValue(cell, "a number")
+        if not isfinite(number):
+            if number != number:          # nan: a missing value, as in the library
+                return None
+            raise _BadValue(cell, "a finite number")
         return number
     convert.column = name
     return convert
@@ -2681,11 +2768,13 @@ def _feature_rows(source, rows, converters, indexes, target_index, labels, line_
             try:
                 row.append(convert(cells[index]))
             except _BadValue as error:
-                raise NaiveBayesError(
-                    "%s line %d, column %r: %r is not a number, but the column is "
-                    "Gaussian; use --categorical %s, or --missing %s if it marks a "
-                    "missing value" % (source.path, line, convert.column, error.value,
-                                       convert.column, error.value)) from None
+                fix = ("use --categorical %s, or --missing %s if it marks a missing value"
+                       % (_quote(convert.column), _quote(error.value)) if source.training
+                       else "the model treats the column as Gaussian (use --missing %s "
+                       "if it marks a missing value)" % _quote(error.value))
+                raise NaiveBayesError("%s line %d, column %r: %r is not %s; %s"
+                                      % (source.path, line, convert.column, error.value,
+                                         error.expected, fix)) from None
         if target_index is not None:
             label = cells[target_index]
             if label in source.missing:
@@ -2708,13 +2797,19 @@ def _batches(iterable, size):
 
 
 def _model_params(args):
-    return {"alpha": args.alpha, "prior_alpha": args.prior_alpha, "ddof": args.ddof,
-            "var_smoothing": args.var_smoothing}
+    """The model parameters from the options; a bad value is a usage error."""
+    params = {"alpha": args.alpha, "prior_alpha": args.prior_alpha, "ddof": args.ddof,
+              "var_smoothing": args.var_smoothing}
+    for name, value in params.items():
+        if not (isfinite(value) and value >= 0):
+            raise _Usage("--%s %s: expected a finite number >= 0"
+                         % (name.replace("_", "-"), value))
+    return params
 
 
 def _open_training_data(args):
     """(source, sample rows, kinds, feature names, indexes, target index)."""
-    source = _CsvSource(args.data, args.delimiter, args.missing or ("?",))
+    source = _CsvSource(args.data, args.delimiter, args.missing or ("?",), training=True)
     target_index = source.column(args.target, "--target")
     rows = source.rows()
     sample = list(islice(rows, _SAMPLE_ROWS))
@@ -2814,9 +2909,14 @@ def _prediction_rows(model, source):
     kinds = model.feature_kinds_
     header = {name: i for i, name in enumerate(source.header)}
     indexes = [header.get(str(name)) for name in names]
-    if names and all(index is None for index in indexes):
+    absent = [str(name) for name, index in zip(names, indexes)
+              if index is None and kinds[name] != "ignore"]
+    if names and len(absent) == len(names):
         raise NaiveBayesError("%s has none of the model's columns (%s)"
                               % (source.path, ", ".join(map(str, names))))
+    if absent:
+        sys.stderr.write("naive_bayes: warning: %s has no column %s; its values count as "
+                         "missing\n" % (source.path, ", ".join(map(repr, absent))))
     return names, indexes, _converters(source, names, kinds, indexes)
 
 
@@ -2880,7 +2980,8 @@ class _Output:
             handle, self.temporary = tempfile.mkstemp(
                 prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
         except OSError as error:
-            raise _Usage("cannot write %s: %s" % (path, error.strerror or error)) from None
+            raise NaiveBayesError("cannot write %s: %s"
+                                  % (path, error.strerror or error)) from None
         self.stream = os.fdopen(handle, "w", encoding="utf-8", newline="")
 
     def commit(self):
@@ -2924,11 +3025,15 @@ class _Tally:
 
     def report(self):
         """The report as plain data (what --json prints)."""
-        labels = list(self.classes) + [t for t in self.truths if t not in self.classes]
+        # the labels that occur in the truth or the predictions, as scikit-learn's
+        # precision_recall_fscore_support and confusion_matrix use them
+        predicted = {p for _, p in self.confusion}
+        labels = [c for c in self.classes if c in self.truths or c in predicted] + \
+            [t for t in self.truths if t not in self.classes]
         per_class = {}
         for label in labels:
             tp = self.confusion.get((label, label), 0)
-            predicted = sum(n for (t, p), n in self.confusion.items() if p == label)
+            predicted = sum(n for (_, p), n in self.confusion.items() if p == label)
             support = self.truths.get(label, 0)
             precision = tp / predicted if predicted else 0.0
             recall = tp / support if support else 0.0
@@ -3045,8 +3150,7 @@ def _cmd_cv(args):
     finally:
         source.close()
     if len(X) < args.folds:
-        raise NaiveBayesError("%s has %d rows, fewer than --folds %d"
-                              % (source.path, len(X), args.folds))
+        raise _Usage("--folds %d: %s has only %d rows" % (args.folds, source.path, len(X)))
     fold_of = _stratified_folds(labels, args.folds, args.seed)
     params = dict(_model_params(args), features=kinds)
     # One model per fold, then each training set is the merge of the other folds'
@@ -3094,6 +3198,8 @@ def _cmd_cv(args):
 
 
 def _cmd_explain(args):
+    if args.top < 0:
+        raise _Usage("--top %d: expected a number >= 0" % args.top)
     model = NaiveBayes.load(args.model)
     if args.data is None:
         if args.row is not None:
@@ -3311,7 +3417,7 @@ def main(argv=None):
     try:
         args = parser.parse_args(argv)
     except _Usage as error:
-        sys.stderr.write("naive_bayes: error: %s\n" % error)
+        sys.stderr.write("naive_bayes: error: %s\n" % _one_line(error))
         return 2
     except SystemExit as stop:          # --help and --version
         return stop.code if isinstance(stop.code, int) else 0
@@ -3319,10 +3425,10 @@ def main(argv=None):
     try:
         return args.run(args)
     except _Usage as error:
-        sys.stderr.write("%s: error: %s\n" % (prog, error))
+        sys.stderr.write("%s: error: %s\n" % (prog, _one_line(error)))
         return 2
     except NaiveBayesError as error:
-        sys.stderr.write("%s: error: %s\n" % (prog, error))
+        sys.stderr.write("%s: error: %s\n" % (prog, _one_line(error)))
         return 1
     except BrokenPipeError:
         try:                            # the reader went away (| head): stop quietly,
@@ -3335,8 +3441,23 @@ def main(argv=None):
         sys.stderr.write("%s: interrupted\n" % prog)
         return 130
     except OSError as error:
-        sys.stderr.write("%s: error: %s\n" % (prog, error))
+        sys.stderr.write("%s: error: %s\n" % (prog, _one_line(error)))
         return 1
+    except Exception as error:            # a bug: still one line, and say so
+        sys.stderr.write("%s: internal error (please report it): %s: %s\n"
+                         % (prog, type(error).__name__, _one_line(error)))
+        return 1
+
+
+def _one_line(error):
+    """An error message on one line (a column name may hold a newline)."""
+    return " ".join(str(error).splitlines()) or type(error).__name__
+
+
+def _quote(text):
+    """A value as it would be typed on a shell command line."""
+    import shlex
+    return shlex.quote(str(text))
 
 
 if __name__ == "__main__":

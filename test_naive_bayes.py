@@ -1613,3 +1613,168 @@ def test_cli_stops_quietly_when_the_reader_of_its_output_goes_away(tmp_path):
     error = process.stderr.read().decode()
     process.wait()
     assert "Traceback" not in error and "BrokenPipe" not in error
+
+
+# ----------------------------------------------------------------------------------
+# Regressions found in review: each once escaped as a bare exception or a silent
+# wrong answer
+# ----------------------------------------------------------------------------------
+
+def test_huge_smoothing_parameters_do_not_overflow():
+    for params in ({"alpha": 1e308}, {"prior_alpha": 1e308}):
+        proba = NaiveBayes(**params).fit([["a"], ["b"]], [0, 1]).predict_proba([["a"]])[0]
+        assert math.fsum(proba) == pytest.approx(1.0)
+
+
+def test_variances_far_apart_rank_as_infinitely_informative():
+    model = GaussianNB(var_smoothing=0).fit([[1e150], [-1e150], [1.0], [1.0 + 1e-10]],
+                                            list("aabb"))
+    assert model.most_informative_features()[0][2] == math.inf
+
+
+def test_a_model_file_with_a_mean_beyond_the_float_range_is_refused():
+    data = GaussianNB().fit([[1.0], [2.0]], [0, 1]).to_dict()
+    data["features"][0]["sums"][0] = [1, 10 ** 400, 10 ** 800]
+    with pytest.raises(NaiveBayesError, match="mean is beyond the float range"):
+        NaiveBayes.from_dict(data)
+
+
+def test_load_gives_the_stored_class_or_refuses(tmp_path):
+    path = tmp_path / "mixed.json"
+    NaiveBayes().fit([["a", 1.0], ["b", 2.5]], ["p", "q"]).save(path)
+    assert type(NaiveBayes.load(path)) is NaiveBayes
+    for cls in (CategoricalNB, GaussianNB):
+        with pytest.raises(NaiveBayesError, match="holds a NaiveBayes, not a " + cls.__name__):
+            cls.load(path)
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d["params"].update(features={"by_name": [["x", "gaussian"]]}, categories=None),
+     r"params.features declares 'x' gaussian, but the file holds it as categorical"),
+    (lambda d: d.update(params={}), r"params has no 'alpha' field"),
+    (lambda d: d.pop("rows"), r"has no 'rows' field"),
+    (lambda d: d.update(extra=1), r"unknown field 'extra'"),
+    (lambda d: d["features"][0].update(declared=["r", "r"]), r"repeats a value"),
+    (lambda d: d["features"][1].update(sums=[[1, 0, 0]] * 2), r"field 'sums', which a ignore"),
+    (lambda d: d["params"].update(categories={"by_name": [["x", ["r"]]]}),
+     r"params.categories for 'x' differs"),
+])
+def test_from_dict_refuses_contradictory_files(mutate, message):
+    data = NaiveBayes(features={"x": "categorical", "z": "ignore"},
+                      categories={"x": ["r", "b"]}).fit(
+        [{"x": "r", "z": 1}, {"x": "b", "z": 2}], [0, 1]).to_dict()
+    mutate(data)
+    with pytest.raises(NaiveBayesError, match=message):
+        NaiveBayes.from_dict(data)
+
+
+def test_a_gaussian_nb_file_may_not_hold_undeclared_categorical_features():
+    data = CategoricalNB().fit([["a"], ["b"]], [0, 1]).to_dict()
+    data["model"] = "GaussianNB"
+    with pytest.raises(NaiveBayesError, match="feature 0 is categorical, but a GaussianNB"):
+        NaiveBayes.from_dict(data)
+
+
+def test_merge_refuses_sequence_models_with_different_columns():
+    with pytest.raises(NaiveBayesError, match="their rows hold different columns"):
+        NaiveBayes().fit([["x", 1.0]], ["p"]).merge(NaiveBayes().fit([["x", 1.0, "k"]], ["p"]))
+
+
+def test_numpy_labels_and_values_save_as_python_scalars(tmp_path):
+    np, _ = needs_sklearn()
+    model = CategoricalNB().fit([[np.int64(3)], [np.str_("b")], [np.float64(2.5)]],
+                                np.array([True, False, True]))
+    model.save(tmp_path / "m.json")
+    loaded = NaiveBayes.load(tmp_path / "m.json")
+    assert loaded.classes_ == [False, True] and type(loaded.classes_[0]) is bool
+    assert loaded.predict([[3], ["b"]]) == model.predict([[3], ["b"]])
+    with pytest.raises(NaiveBayesError, match="more than 3,900 digits"):
+        CategoricalNB().fit([["a"]], [10 ** 5000]).to_dict()
+
+
+def test_cli_report_averages_agree_with_sklearn_when_a_class_is_absent(tmp_path, capsys):
+    _, sklearn = needs_sklearn()
+    from sklearn.metrics import precision_recall_fscore_support
+    header, rows = read_csv("iris.csv")
+    cli(capsys, "fit", DATA / "iris.csv", "--target", "class", "-o", tmp_path / "iris.json")
+    subset = [r for r in rows if r[4] != "Iris-setosa"]
+    data = tmp_path / "subset.csv"
+    with open(data, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([header] + subset)
+    report = json.loads(cli(capsys, "evaluate", tmp_path / "iris.json", data, "--json")[1])
+    model = NaiveBayes.load(tmp_path / "iris.json")
+    truth = [r[4] for r in subset]
+    predicted = model.predict([[float(v) for v in r[:4]] for r in subset])
+    for average in ("macro", "weighted"):
+        expected = precision_recall_fscore_support(truth, predicted, average=average,
+                                                   zero_division=0)
+        got = report["averages"]["%s avg" % average]
+        assert [got["precision"], got["recall"], got["f1"]] == pytest.approx(expected[:3])
+    assert "Iris-setosa" not in report["labels"]
+
+
+def test_cli_warns_about_model_columns_the_data_lacks(tmp_path, capsys):
+    cli(capsys, "fit", DATA / "iris.csv", "--target", "class", "-o", tmp_path / "iris.json")
+    header, rows = read_csv("iris.csv")
+    data = tmp_path / "renamed.csv"
+    with open(data, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["sepal_length"] + header[1:]] + rows)
+    status, out, err = cli(capsys, "predict", tmp_path / "iris.json", data)
+    assert status == 0 and "no column 'sepallength'; its values count as missing" in err
+
+
+def test_cli_option_values_are_usage_errors_naming_the_option(tmp_path, capsys):
+    model = tmp_path / "t.json"
+    for argv, message in [
+        (["fit", TITANIC, "--target", "survived", "--alpha", "-1", "-o", model], "--alpha -1"),
+        (["cv", TITANIC, "--target", "survived", "--var-smoothing", "nan"], "--var-smoothing"),
+        (["cv", DATA / "credit_approval.csv", "--target", "approved", "--folds", "20"],
+         "--folds 20"),
+    ]:
+        status, out, err = cli(capsys, *argv)
+        assert status == 2 and message in err and len(err.strip().splitlines()) == 1, err
+    cli(capsys, "fit", TITANIC, "--target", "survived", "-o", model)
+    status, out, err = cli(capsys, "explain", model, "--top", "-1")
+    assert status == 2 and "--top -1" in err
+    status, out, err = cli(capsys, "fit", TITANIC, "--target", "survived", "--alpha", "1e308",
+                           "-o", model)
+    assert status == 0
+    for argv in (["fit", TITANIC, "--target", "survived", "-o", tmp_path / "no" / "m.json"],
+                 ["predict", model, TITANIC, "-o", tmp_path / "no" / "p.csv"],
+                 ["predict", model, tmp_path / "absent.csv"]):
+        status, out, err = cli(capsys, *argv)
+        assert status == 1 and "cannot" in err, err
+
+
+def test_cli_gaussian_cells_nan_is_missing_and_inf_is_an_error(tmp_path, capsys):
+    data = write(tmp_path / "d.csv", "x,y\n1,a\nnan,a\n5,b\n6,b\n")
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 0 and NaiveBayes.load(tmp_path / "m.json").feature_kinds_ == {"x": "gaussian"}
+    data = write(tmp_path / "e.csv", "x,y\n1,a\ninf,a\n5,b\n")
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 1 and "line 3, column 'x': 'inf' is not a finite number" in err
+
+
+def test_cli_prediction_hints_fit_the_command(tmp_path, capsys):
+    cli(capsys, "fit", DATA / "iris.csv", "--target", "class", "-o", tmp_path / "iris.json")
+    data = write(tmp_path / "bad.csv", "sepallength,sepalwidth,petallength,petalwidth\n"
+                                       "5.1,3.5,big,0.2\n")
+    status, out, err = cli(capsys, "predict", tmp_path / "iris.json", data)
+    assert status == 1 and "--categorical" not in err and "--missing big" in err
+
+
+def test_cli_line_numbers_are_where_the_row_starts_and_utf8_errors_are_located(tmp_path, capsys):
+    data = write(tmp_path / "q.csv", 'a,x,y\n"two\nlines",1,p\nz,oops,q\n')
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "--gaussian", "x",
+                           "-o", tmp_path / "m.json")
+    assert "line 2, column 'x': '1'" not in err and "line 4, column 'x': 'oops'" in err
+    raw = tmp_path / "latin1.csv"
+    raw.write_bytes(b"a,y\nx,p\ncaf\xe9,q\n")
+    status, out, err = cli(capsys, "fit", raw, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 1 and "latin1.csv line 3: not UTF-8 text" in err
+
+
+def test_cli_errors_stay_on_one_line_when_a_column_name_has_a_newline(tmp_path, capsys):
+    data = write(tmp_path / "n.csv", 'a,"b\nc",y\n1,2,p\n')
+    status, out, err = cli(capsys, "fit", data, "--target", "zz", "-o", tmp_path / "m.json")
+    assert status == 2 and len(err.strip().splitlines()) == 1
