@@ -55,18 +55,17 @@ __all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "NaiveBayesError", "main
 __version__ = "0.1.0"
 
 import math
-import os
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Mapping
-from functools import partial
 from itertools import chain, islice, repeat
 from math import exp, frexp, isfinite, ldexp, log
-from numbers import Real
-from operator import getitem, is_not, mul, sub, truediv
+from operator import getitem, mul, sub, truediv
 
-# `fractions` costs a few milliseconds to import; it is needed only to fit Gaussian
-# features and is imported there (see _exact_sums).
+# Importing the module should cost a bare interpreter little (a few milliseconds), so
+# what only some calls need is imported in them: fractions (Gaussian features), numbers
+# (values that are neither int nor float), os, json, csv, argparse (files and the
+# command line).
 
 INF = float("inf")
 _FLOAT_MAX = sys.float_info.max
@@ -74,7 +73,6 @@ LOG_2 = log(2.0)
 LOG_2PI = log(2.0 * math.pi)
 KINDS = ("categorical", "gaussian", "ignore")
 _FLOAT_INT = frozenset((float, int))
-_not_none = partial(is_not, None)
 
 
 class NaiveBayesError(ValueError):
@@ -163,6 +161,7 @@ def _number(x):
     large for a float becomes inf (and is then rejected as not finite)."""
     if type(x) is float:
         return x
+    from numbers import Real
     if isinstance(x, Real) and not isinstance(x, bool):
         try:
             return float(x)
@@ -657,6 +656,7 @@ def _infer_kind(columns):
     for column in columns:
         types.update(map(type, column))
     types.discard(type(None))
+    from numbers import Real
     odd = {t for t in types if not issubclass(t, Real) or issubclass(t, bool)}
     if odd and any(not _is_missing(v) for column in columns for v in column
                    if type(v) in odd):
@@ -1883,6 +1883,7 @@ class NaiveBayes:
         ...
         naive_bayes.NaiveBayesError: load(no/such/model.json): cannot read the file: No such file or directory
         """
+        import os
         call = "load(%s)" % os.fspath(path)
         return _model_from_dict(cls, _read_json(path, call), call)
 
@@ -2086,6 +2087,7 @@ def _encode(value, what, call="to_dict()"):
         return str(value)
     if isinstance(value, bool):
         return bool(value)
+    from numbers import Real
     if isinstance(value, int) or (isinstance(value, Real) and
                                   getattr(value, "is_integer", None) is None and
                                   hasattr(value, "__index__")):
@@ -2193,6 +2195,7 @@ def _json_text(data):
 
 def _write_atomically(path, text, call):
     """Write text to path through a temporary file in the same folder and a rename."""
+    import os
     import tempfile
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))
@@ -2222,6 +2225,7 @@ def _write_atomically(path, text, call):
 
 def _umask():
     """The process umask (read by setting it and setting it back)."""
+    import os
     mask = os.umask(0)
     os.umask(mask)
     return mask
@@ -2974,6 +2978,7 @@ class _Output:
         if path in (None, "-"):
             self.stream = sys.stdout
             return
+        import os
         import tempfile
         folder = os.path.dirname(os.path.abspath(path))
         try:
@@ -2985,6 +2990,7 @@ class _Output:
         self.stream = os.fdopen(handle, "w", encoding="utf-8", newline="")
 
     def commit(self):
+        import os
         if self.temporary:
             self.stream.close()
             os.chmod(self.temporary, 0o666 & ~_umask())
@@ -2994,6 +3000,7 @@ class _Output:
             self.stream.flush()
 
     def close(self):
+        import os
         if self.temporary:
             self.stream.close()
             try:
@@ -3431,6 +3438,7 @@ def main(argv=None):
         sys.stderr.write("%s: error: %s\n" % (prog, _one_line(error)))
         return 1
     except BrokenPipeError:
+        import os
         try:                            # the reader went away (| head): stop quietly,
             devnull = os.open(os.devnull, os.O_WRONLY)    # and let no flush at exit
             os.dup2(devnull, sys.stdout.fileno())         # complain about the pipe

@@ -619,7 +619,12 @@ def test_alpha_zero_with_unseen_value_is_uninformative():
 def test_gaussian_class_without_values_borrows_the_pooled_distribution():
     X = [[1.0, "a"], [3.0, "a"], [None, "b"], [None, "b"]]
     model = NaiveBayes(var_smoothing=0).fit(X, [0, 0, 1, 1])
-    [moments] = _gaussian_moments(NaiveBayes(var_smoothing=0, features={1: "ignore"}).fit(X, [0, 0, 1, 1]))
+    # class 1 never had feature 0: it borrows the pooled mean 2 and variance 1
+    contribution = model.explain([0.5, None])["features"][0]["log_likelihood"]
+    expected = -0.5 * math.log(2 * math.pi) - (0.5 - 2.0) ** 2 / 2
+    assert contribution[0] == pytest.approx(expected) and contribution[1] == pytest.approx(expected)
+    [moments] = _gaussian_moments(NaiveBayes(var_smoothing=0, features={1: "ignore"}).fit(
+        X, [0, 0, 1, 1]))
     assert [v for moment in moments for v in moment] == pytest.approx([2.0, 1.0, 2.0, 1.0])
 
 
@@ -1216,7 +1221,7 @@ def test_save_is_atomic_when_the_write_fails_midway(tmp_path, monkeypatch):
 
     def fail(*args, **kwargs):
         raise OSError(28, "No space left on device")
-    monkeypatch.setattr(naive_bayes.os, "fsync", fail)
+    monkeypatch.setattr(os, "fsync", fail)
     with pytest.raises(NaiveBayesError, match="cannot write .*No space left"):
         bigger.save(path)
     assert path.read_bytes() == before
