@@ -60,7 +60,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from itertools import chain, islice, repeat
 from math import exp, frexp, isfinite, ldexp, log
-from operator import getitem, mul, sub, truediv
+from operator import add, getitem, mul, sub, truediv
 
 # Importing the module should cost a bare interpreter little (a few milliseconds), so
 # what only some calls need is imported in them: fractions (Gaussian features), numbers
@@ -73,6 +73,8 @@ LOG_2 = log(2.0)
 LOG_2PI = log(2.0 * math.pi)
 KINDS = ("categorical", "gaussian", "ignore")
 _FLOAT_INT = frozenset((float, int))
+_FLOAT = frozenset((float,))
+_FLOAT_NONE = frozenset((float, type(None)))
 
 
 class NaiveBayesError(ValueError):
@@ -103,49 +105,87 @@ def _ratio(numerator, denominator):
 
 
 def _scaled_integers(xs):
-    """Return (ints, scale) with xs[i] == ints[i] / scale exactly; xs are finite floats.
+    """Return (ints, shift) with xs[i] == ints[i] / 2**shift exactly; xs are floats.
 
     Every float is an integer times a power of two, and the smallest nonzero magnitude
     has the finest power, so one shift turns the whole column into integers.  None when
     the column spans too many binades for one float shift (an exact slow path follows).
+    A NaN or an infinity makes int() raise, so callers need not look for them first.
     """
-    smallest = min(filter(None, map(abs, xs)), default=0.0)
+    smallest = min(map(abs, xs))
     if not smallest:
-        return [0] * len(xs), 1
+        smallest = min(filter(None, map(abs, xs)), default=0.0)
+        if not smallest:
+            return [0] * len(xs), 0
     shift = max(0, 53 - frexp(smallest)[1])
-    if frexp(max(map(abs, xs)))[1] + shift > 1024:
-        return None
-    return list(map(int, map(ldexp, xs, repeat(shift)))), 1 << shift
+    try:
+        return list(map(int, map(ldexp, xs, repeat(shift)))), shift
+    except OverflowError:                 # too many binades apart, or an infinity
+        if all(map(isfinite, xs)):
+            return None
+        raise
 
 
-def _exact_sums(xs, weights=None, weight_scale=1):
-    """Return (sum w, sum w*x, sum w*x*x) over finite floats xs, exactly.
+# Exact sums of floats are dyadic rationals: m / 2**k for integers m and k >= 0.  As
+# (m, k) pairs they add with a shift and an integer addition (no gcd, unlike Fraction).
 
-    The sums are ints or Fractions, so the statistics do not depend on the order of
-    the rows, on how they were split into batches, or on merging: fit, partial_fit
-    and merge agree bit for bit.  Exact sums are also the stable way to a variance
-    (no cancellation in sum x^2 - (sum x)^2 / n), for any count and any spread of means.
-    ``weights`` are integers with the common ``weight_scale`` (see _scaled_integers).
-    """
+def _dyadic(number, k=0):
+    """An exact int or dyadic Fraction, divided by 2**k, as a pair (m, k)."""
+    if type(number) is int:
+        return number, k
+    return number.numerator, k + number.denominator.bit_length() - 1
+
+
+def _dyadic_sum(a, b):
+    """a + b for (m, k) pairs."""
+    (m, k), (n, j) = a, b
+    if k == j:
+        return m + n, k
+    if k < j:
+        return (m << (j - k)) + n, j
+    return m + (n << (k - j)), k
+
+
+def _fraction(pair):
+    """An (m, k) pair as a Fraction."""
     from fractions import Fraction
+    return Fraction(pair[0], 1 << pair[1])
+
+
+def _exact_sums(xs, weights=None, weight_shift=0):
+    """Return (sum w, sum w*x, sum w*x*x) over finite floats xs, exactly: the count
+    an int or Fraction, the sums (m, k) pairs meaning m / 2**k.
+
+    Exact sums make the statistics independent of the order of the rows, of how they
+    were split into batches, and of merging: fit, partial_fit and merge agree bit for
+    bit.  They are also the stable way to a variance (no cancellation in sum x^2 -
+    (sum x)^2 / n), for any count and any spread of means.  ``weights`` are integers,
+    each weight being weights[i] / 2**weight_shift (see _check_weights).
+    """
+    if weights is None and len(xs) <= 4:  # a few values (partial_fit row by row)
+        s1 = s2 = (0, 0)
+        for x in xs:
+            m, d = x.as_integer_ratio()   # ValueError or OverflowError for NaN or inf
+            k = d.bit_length() - 1
+            s1 = _dyadic_sum(s1, (m, k))
+            s2 = _dyadic_sum(s2, (m * m, 2 * k))
+        return len(xs), s1, s2
     scaled = _scaled_integers(xs)
-    if scaled is None:
-        ints, scale = list(map(Fraction, xs)), 1
+    if scaled is None:                    # values more than 1024 binades apart
+        from fractions import Fraction
+        ints, shift = list(map(Fraction, xs)), 0
     else:
-        ints, scale = scaled
+        ints, shift = scaled
     if weights is None:
         n = len(ints)
-        s1 = sum(ints)
-        s2 = sum(map(mul, ints, ints))
+        s1 = _dyadic(sum(ints), shift)
+        s2 = _dyadic(sum(map(mul, ints, ints)), 2 * shift)
     else:
-        n = _ratio(sum(weights), weight_scale)
+        n = _ratio(sum(weights), 1 << weight_shift)
         weighted = list(map(mul, weights, ints))
-        s1 = sum(weighted)
-        s2 = sum(map(mul, weighted, ints))
-        scale_1 = scale * weight_scale
-    if weights is None:
-        return n, Fraction(s1, scale), Fraction(s2, scale * scale)
-    return n, Fraction(s1, scale_1), Fraction(s2, scale_1 * scale)
+        s1 = _dyadic(sum(weighted), shift + weight_shift)
+        s2 = _dyadic(sum(map(mul, weighted, ints)), 2 * shift + weight_shift)
+    return n, s1, s2
 
 
 def _float(x):
@@ -316,7 +356,7 @@ class _Categorical:
         self.declared = dict.fromkeys(declared or ())   # ordered sets: declared values,
         self.known = dict(self.declared)                # and all known ones (S_j)
 
-    def add(self, label, column, weights=None, weight_scale=1):
+    def add(self, label, column, weights=None, weight_shift=0):
         """Count one class's values of this feature; missing values are skipped."""
         try:
             if weights is None:
@@ -326,7 +366,7 @@ class _Categorical:
                 get = counted.get
                 for value, weight in zip(column, weights):
                     counted[value] = get(value, 0) + weight
-                counted = {v: _ratio(c, weight_scale) for v, c in counted.items()}
+                counted = {v: _ratio(c, 1 << weight_shift) for v, c in counted.items()}
         except TypeError:
             bad = next(v for v in column if not _hashable(v))
             raise _BadValue(bad, "a hashable value") from None
@@ -405,23 +445,46 @@ class _Gaussian:
     __slots__ = ("sums",)
 
     def __init__(self):
-        self.sums = {}                        # label -> [n, s1, s2]
+        self.sums = {}                        # label -> [n, (m, k), (m, k)], see _dyadic
 
-    def add(self, label, column, weights=None, weight_scale=1):
+    def add(self, label, column, weights=None, weight_shift=0):
         """Add one class's values; raise _BadValue for anything but a finite number."""
+        try:
+            if weights is None:
+                xs = _reals(column, fast=True)
+                if not xs:
+                    return
+                sums = _exact_sums(xs)
+            else:
+                pairs = [(v, w) for v, w in zip(column, weights) if not _is_missing(v)]
+                if not pairs:
+                    return
+                sums = _exact_sums(_reals([v for v, _ in pairs], fast=True),
+                                   [w for _, w in pairs], weight_shift)
+        except (ValueError, OverflowError, TypeError):
+            # a NaN, an infinity or an odd value: the careful path finds out which
+            return self.add_checked(label, column, weights, weight_shift)
+        self.absorb_sums(label, sums)
+
+    def add_checked(self, label, column, weights, weight_shift):
         if weights is None:
             xs = _reals(column)
-            if not xs:
-                return
-            sums = _exact_sums(xs)
-        else:
-            pairs = [(v, w) for v, w in zip(column, weights) if not _is_missing(v)]
-            if not pairs:
-                return
-            xs = _reals([v for v, _ in pairs])
-            sums = _exact_sums(xs, [w for _, w in pairs], weight_scale)
+            if xs:
+                self.absorb_sums(label, _exact_sums(xs))
+            return
+        pairs = [(v, w) for v, w in zip(column, weights) if not _is_missing(v)]
+        xs = _reals([v for v, _ in pairs])
+        if xs:
+            self.absorb_sums(label, _exact_sums(xs, [w for _, w in pairs], weight_shift))
+
+    def absorb_sums(self, label, sums):
         mine = self.sums.get(label)
-        self.sums[label] = list(sums) if mine is None else [a + b for a, b in zip(mine, sums)]
+        if mine is None:
+            self.sums[label] = list(sums)
+        else:
+            mine[0] += sums[0]
+            mine[1] = _dyadic_sum(mine[1], sums[1])
+            mine[2] = _dyadic_sum(mine[2], sums[2])
 
     def copy(self):
         twin = _Gaussian()
@@ -432,20 +495,23 @@ class _Gaussian:
         """Add the sums of another _Gaussian to these, in place (exact, so the order
         of merging does not matter)."""
         for label, sums in other.sums.items():
-            mine = self.sums.get(label)
-            if mine is None:
-                self.sums[label] = list(sums)
-            else:
-                self.sums[label] = [a + b for a, b in zip(mine, sums)]
+            self.absorb_sums(label, sums)
+
+    def exact(self, label):
+        """(n, sum x, sum x^2) of a class as exact numbers, or None."""
+        sums = self.sums.get(label)
+        if not sums or not sums[0]:
+            return None
+        return sums[0], _fraction(sums[1]), _fraction(sums[2])
 
     def pooled(self):
-        """(n, s1, s2) over all classes."""
-        n = s1 = s2 = 0
-        for a, b, c in self.sums.values():
-            n += a
-            s1 += b
-            s2 += c
-        return n, s1, s2
+        """(n, s1, s2) over all classes, as exact numbers."""
+        n, s1, s2 = 0, (0, 0), (0, 0)
+        for count, a, b in self.sums.values():
+            n += count
+            s1 = _dyadic_sum(s1, a)
+            s2 = _dyadic_sum(s2, b)
+        return n, _fraction(s1), _fraction(s2)
 
     def pooled_variance(self):
         """Population variance (ddof 0) of the feature over all classes, exactly
@@ -471,9 +537,7 @@ class _Gaussian:
         ddof = Fraction(ddof)
         result = []
         for label in classes:
-            n, s1, s2 = self.sums.get(label) or pooled
-            if not n:
-                n, s1, s2 = pooled
+            n, s1, s2 = self.exact(label) or pooled
             mean = Fraction(s1) / n               # Fraction: int / int is a float
             m2 = s2 - s1 * mean                   # exact: sum of squared deviations
             variance = m2 / (n - ddof) if n > ddof else 0
@@ -583,7 +647,7 @@ class _Ignored:
     kind = "ignore"
     __slots__ = ()
 
-    def add(self, label, column, weights=None, weight_scale=1):
+    def add(self, label, column, weights=None, weight_shift=0):
         pass
 
     def copy(self):
@@ -617,8 +681,19 @@ def _hashable(value):
     return True
 
 
-def _reals(column):
-    """The non-missing values of a Gaussian column as floats; _BadValue otherwise."""
+def _reals(column, fast=False):
+    """The non-missing values of a Gaussian column as floats; _BadValue otherwise.
+    fast: a column of plain floats comes back as it is (NaN and infinities included,
+    which _scaled_integers rejects by raising) and anything else raises TypeError."""
+    if fast:
+        types = set(map(type, column))
+        if types == _FLOAT:
+            return column
+        if types == _FLOAT_NONE:
+            return [v for v in column if v is not None]
+        if types <= _FLOAT_INT:
+            return list(map(float, column))
+        raise TypeError
     try:
         xs = list(map(float, column)) if _FLOAT_INT.issuperset(map(type, column)) else None
     except OverflowError:                 # an int beyond the float range
@@ -961,14 +1036,18 @@ class _Compiled:
         categorical = [j for j, s in enumerate(scorers) if type(s) is _Table]
         gaussian = [j for j, s in enumerate(scorers)
                     if type(s) is _GaussianScorer and not s.degenerate]
-        self.packed = _Packed.build([scorers[j] for j in categorical], self.log_prior)
-        if self.packed is None:
-            categorical = []
+        self.packed = None
+        if categorical:
+            self.packed = _Packed.build([scorers[j] for j in categorical], self.log_prior)
+            if self.packed is None:       # alpha = 0: the tuple path below
+                categorical = []
         self.pick_categorical = _picker(categorical, self.width)
         self.pick_gaussian = _picker(gaussian, self.width)
         # Gaussian: per class, sum_j c_kj - ((x_j - mean_kj) * scale_kj)^2, with the
-        # constants c_kj summed once here.
-        self.gaussian = [(sum([scorers[j].constants[k] for j in gaussian]),
+        # constants c_kj summed once here (and the log-prior too, when no packed
+        # categorical tables carry it).
+        prior = self.log_prior if self.packed is None else self.zeros
+        self.gaussian = [(prior[k] + sum([scorers[j].constants[k] for j in gaussian]),
                           tuple([scorers[j].means[k] for j in gaussian]),
                           tuple([scorers[j].scales[k] for j in gaussian]))
                          for k in range(len(classes))] if gaussian else None
@@ -998,19 +1077,24 @@ class _Compiled:
     def joint(self, row):
         """Per-class joint log-likelihoods of one row in feature order."""
         try:
-            if self.packed is not None:
-                pick = self.pick_categorical
-                joint = self.packed.joint(row if pick is None else pick(row))
-            else:
-                joint = list(self.log_prior)
             if self.gaussian is not None:
                 pick = self.pick_gaussian
                 values = row if pick is None else pick(row)
                 if not _FLOAT_INT.issuperset(map(type, values)):
                     raise _Unusual                    # missing or odd values
-                for k, (constant, means, scales) in enumerate(self.gaussian):
+                joint = []
+                for constant, means, scales in self.gaussian:
                     z = list(map(mul, map(sub, values, means), scales))
-                    joint[k] += constant - sum(map(mul, z, z))
+                    joint.append(constant - sum(map(mul, z, z)))
+                if self.packed is not None:
+                    pick = self.pick_categorical
+                    joint = list(map(add, self.packed.joint(row if pick is None
+                                                            else pick(row)), joint))
+            elif self.packed is not None:
+                pick = self.pick_categorical
+                joint = self.packed.joint(row if pick is None else pick(row))
+            else:
+                joint = list(self.log_prior)
             if self.others:
                 pick = self.pick_others
                 vectors = map(getitem, self.others, row if pick is None else pick(row))
@@ -1293,7 +1377,8 @@ class NaiveBayes:
         merged = dict(self.get_params(), **params)
         _check_params(merged, "set_params()")
         if self._counts is not None:
-            _check_class_prior(merged["class_prior"], self._counts, "set_params()")
+            _check_class_prior(merged["class_prior"], self._counts.class_count,
+                               "set_params()")
         for name, value in params.items():
             setattr(self, name, value)
         self._compiled = None
@@ -1436,11 +1521,13 @@ class NaiveBayes:
             start += len(rows)
         if start == 0:
             raise NaiveBayesError("%s: X is empty; expected at least one row" % call)
-        everything = counts if base is None else base.copy().absorb(counts)
-        if not any(everything.class_count.values()):
+        class_count = dict(base.class_count) if base is not None else {}
+        for label, count in counts.class_count.items():
+            class_count[label] = class_count.get(label, 0) + count
+        if not any(class_count.values()):
             raise NaiveBayesError("%s: sample_weight is 0 for every row; expected a "
                                   "positive total weight" % call)
-        _check_class_prior(params["class_prior"], everything, call)
+        _check_class_prior(params["class_prior"], class_count, call)
         if base is None:
             _check_declared_names(params, counts, seen, call)
         return counts
@@ -1448,9 +1535,9 @@ class NaiveBayes:
     def _count_chunk(self, counts, rows, labels, weights, start, call, params, seen):
         """Count one chunk of rows into counts (class counts, then column by column)."""
         _check_labels(labels, start, call)
-        scale = 1
+        shift = 0
         if weights is not None:
-            weights, scale = _check_weights(weights, start, call)
+            weights, shift = _check_weights(weights, start, call)
         rows, names = self._positional_rows(counts, rows, start, call, params, seen)
         kept = None                       # row numbers, when zero-weight rows are dropped
         if weights is not None and not all(weights):
@@ -1469,7 +1556,7 @@ class NaiveBayes:
             for row, label, weight in zip(rows, labels, weights):
                 groups[label].append(row)
                 weight_groups[label].append(weight)
-            chunk_counts = {label: _ratio(sum(w), scale)
+            chunk_counts = {label: _ratio(sum(w), 1 << shift)
                             for label, w in weight_groups.items()}
         for label, count in chunk_counts.items():
             counts.class_count[label] = counts.class_count.get(label, 0) + count
@@ -1488,7 +1575,7 @@ class NaiveBayes:
             try:
                 for label, column in zip(order, columns):
                     stats.add(label, column,
-                              weight_groups[label] if weight_groups else None, scale)
+                              weight_groups[label] if weight_groups else None, shift)
             except _BadValue as error:
                 i = _locate([row[position] for row in rows], error.value)
                 i = i if kept is None else kept[i]
@@ -1635,7 +1722,9 @@ class NaiveBayes:
         [[0.6667, 0.0]]
         """
         joints, _ = self._joints(X, "predict_joint_log_proba()")
-        return [list(joint) for joint in joints]
+        if _Degenerate in set(map(type, joints)):
+            return [list(joint) for joint in joints]
+        return joints
 
     def predict_log_proba(self, X):
         """log P(c | x) per row, columns in classes_ order.
@@ -1828,7 +1917,7 @@ class NaiveBayes:
             counts = (mine or theirs).copy()
             if mine is not None and theirs is not None:
                 counts.absorb(theirs)
-            _check_class_prior(self.class_prior, counts, "merge()")
+            _check_class_prior(self.class_prior, counts.class_count, "merge()")
             merged._counts = counts
         return merged
 
@@ -1935,7 +2024,7 @@ def _check_labels(labels, start, call):
 
 
 def _check_weights(weights, start, call):
-    """(integer weights, scale) with weights[i] == integers[i] / scale, exactly."""
+    """(integer weights, shift) with weights[i] == integers[i] / 2**shift, exactly."""
     if not _FLOAT_INT.issuperset(map(type, weights)):
         numbers = list(map(_number, weights))
         if None in numbers:
@@ -1949,24 +2038,24 @@ def _check_weights(weights, start, call):
         raise NaiveBayesError("%s: sample_weight row %d is %r; expected a finite number "
                               ">= 0" % (call, start + i, weights[i]))
     if all(map(float.is_integer, floats)):
-        return list(map(int, floats)), 1
+        return list(map(int, floats)), 0
     scaled = _scaled_integers(floats)
     if scaled is None:                    # weights spanning > 900 binades
         from fractions import Fraction
-        return list(map(Fraction, floats)), 1
+        return list(map(Fraction, floats)), 0
     return scaled
 
 
-def _check_class_prior(prior, counts, call):
+def _check_class_prior(prior, class_count, call):
     """A {label: p} class_prior must name exactly the classes seen in training."""
     if prior is None or isinstance(prior, str):
         return
-    known = set(counts.class_count)
-    unknown = [label for label in prior if label not in known]
+    classes = _orderly(class_count)
+    unknown = [label for label in prior if label not in class_count]
     if unknown:
         raise NaiveBayesError("%s: class_prior names %s, not among the classes %s"
-                              % (call, _short(unknown), _short(counts.classes())))
-    absent = [label for label in counts.classes() if label not in prior]
+                              % (call, _short(unknown), _short(classes)))
+    absent = [label for label in classes if label not in prior]
     if absent:
         raise NaiveBayesError("%s: class_prior has no probability for class %s; expected "
                               "one for every class" % (call, _short(absent)))
@@ -2149,7 +2238,7 @@ def _model_to_dict(model):
             feature["counts"] = [[_exact_text(stats.counts.get(c, {}).get(v, 0))
                                   for v in values] for c in classes]
         elif isinstance(stats, _Gaussian):
-            feature["sums"] = [[_exact_text(x) for x in stats.sums.get(c, (0, 0, 0))]
+            feature["sums"] = [[_exact_text(x) for x in stats.exact(c) or (0, 0, 0)]
                                for c in classes]
         data["features"].append(feature)
     return data
@@ -2376,7 +2465,7 @@ def _check_kinds_file(model, counts):
 
 def _check_class_prior_file(prior, counts):
     try:
-        _check_class_prior(prior, counts, "params")
+        _check_class_prior(prior, counts.class_count, "params")
     except NaiveBayesError as error:
         raise _Invalid(str(error)) from None
 
@@ -2449,7 +2538,11 @@ def _decode_feature(feature, where, classes, class_count):
                                "negative variance)" % here)
             if abs(s1) > abs(n) * _FLOAT_MAX:
                 raise _Invalid("%s: the mean is beyond the float range" % here)
-            stats.sums[label] = [n, s1, s2]
+            for x in (s1, s2):
+                if type(x) is not int and x.denominator & (x.denominator - 1):
+                    raise _Invalid("%s holds %s; expected sums of floats, whose "
+                                   "denominators are powers of 2" % (here, _exact_text(x)))
+            stats.sums[label] = [n, _dyadic(s1), _dyadic(s2)]
         return stats
     return _Ignored()
 
