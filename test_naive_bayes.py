@@ -1783,3 +1783,18 @@ def test_cli_errors_stay_on_one_line_when_a_column_name_has_a_newline(tmp_path, 
     data = write(tmp_path / "n.csv", 'a,"b\nc",y\n1,2,p\n')
     status, out, err = cli(capsys, "fit", data, "--target", "zz", "-o", tmp_path / "m.json")
     assert status == 2 and len(err.strip().splitlines()) == 1
+
+
+# ----------------------------------------------------------------------------------
+# The benchmark runs (tiny sizes; timings are never asserted)
+# ----------------------------------------------------------------------------------
+
+def test_the_benchmark_runs_at_a_tiny_size():
+    done = subprocess.run([sys.executable, "benchmarks/bench.py", "--rows", "300",
+                           "--sample", "60", "--repeats", "1", "--memory-rows", "3000"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "| workload | operation | implementation |" in done.stdout
+    assert "### Goals" in done.stdout
+    for workload in ("categorical", "gaussian", "titanic", "watermelon", "startup", "memory"):
+        assert "| %s |" % workload in done.stdout
