@@ -71,7 +71,7 @@ INF = float("inf")
 _FLOAT_MAX = sys.float_info.max
 LOG_2 = log(2.0)
 LOG_2PI = log(2.0 * math.pi)
-KINDS = ("categorical", "gaussian", "ignore")
+KINDS = ("categorical", "gaussian", "text", "ignore")
 _FLOAT_INT = frozenset((float, int))
 _FLOAT = frozenset((float,))
 _FLOAT_NONE = frozenset((float, type(None)))
@@ -314,11 +314,11 @@ class _Table(dict):
         return self.fallback
 
     def explain(self, value):
-        """(status, per-class log-likelihoods) of one value, for explain()."""
+        """(status, per-class log-likelihoods, details or None), for explain()."""
         if _is_missing(value):
-            return "missing", self.zeros
+            return "missing", self.zeros, None
         vector = self[value]
-        return ("used" if value in self else "unseen"), vector
+        return ("used" if value in self else "unseen"), vector, None
 
     def informative(self, name, classes):
         """(feature, value, log of the largest likelihood ratio, favoured label) for
@@ -339,7 +339,7 @@ class _Zeros:
         return self.zeros
 
     def explain(self, value):
-        return "ignored", self.zeros
+        return "ignored", self.zeros, None
 
     def informative(self, name, classes):
         return []
@@ -605,8 +605,8 @@ class _GaussianScorer:
 
     def explain(self, value):
         if _is_missing(value):
-            return "missing", self.zeros
-        return "used", self[value]
+            return "missing", self.zeros, None
+        return "used", self[value], None
 
     def informative(self, name, classes):
         """The Gaussian feature's class separation, in the units of the categorical
@@ -670,7 +670,236 @@ class _Pending(_Categorical):
     kind = None
 
 
-_STATS = {"categorical": _Categorical, "gaussian": _Gaussian, "ignore": _Ignored}
+class _Text:
+    """Word counts of one text feature, per class label: in how many documents each
+    word occurs (for the Bernoulli model), how often it occurs (multinomial), and how
+    many documents there are.  Both kinds of count are kept, so text_model, max_words
+    and min_word_count can change after fitting."""
+
+    kind = "text"
+    __slots__ = ("documents", "terms", "present")
+
+    def __init__(self):
+        self.documents = {}           # label -> {word: weighted number of documents}
+        self.terms = {}               # label -> {word: weighted number of occurrences}
+        self.present = {}             # label -> weighted number of documents
+
+    def add(self, label, column, weights=None, weight_shift=0):
+        """Count one class's documents, already split into words (None: missing)."""
+        if weights is None:
+            docs = [words for words in column if words is not None]
+            if not docs:
+                return
+            present = len(docs)
+            terms = Counter(chain.from_iterable(docs))
+            documents = Counter(chain.from_iterable(map(set, docs)))
+        else:
+            present, terms, documents = 0, {}, {}
+            for words, weight in zip(column, weights):
+                if words is None:
+                    continue
+                present += weight
+                for word, count in Counter(words).items():
+                    terms[word] = terms.get(word, 0) + weight * count
+                    documents[word] = documents.get(word, 0) + weight
+            scale = 1 << weight_shift
+            present = _ratio(present, scale)
+            terms = {w: _ratio(c, scale) for w, c in terms.items()}
+            documents = {w: _ratio(c, scale) for w, c in documents.items()}
+        self.absorb_counts(label, present, terms, documents)
+
+    def absorb_counts(self, label, present, terms, documents):
+        self.present[label] = self.present.get(label, 0) + present
+        for mine, theirs in ((self.terms, terms), (self.documents, documents)):
+            counts = mine.get(label)
+            if counts is None:
+                mine[label] = dict(theirs)
+                continue
+            get = counts.get
+            for word, count in theirs.items():
+                counts[word] = get(word, 0) + count
+
+    def copy(self):
+        twin = _Text()
+        twin.absorb(self)
+        return twin
+
+    def absorb(self, other):
+        for label, present in other.present.items():
+            self.absorb_counts(label, present, other.terms.get(label, {}),
+                               other.documents.get(label, {}))
+
+    def vocabulary(self, params):
+        """The words the model uses: every word seen, or the max_words most frequent
+        with at least min_word_count, frequency being the number of documents (for
+        Bernoulli) or of occurrences (multinomial), as scikit-learn's CountVectorizer
+        counts for max_features; ties go to the alphabetically earlier word."""
+        counts = self.documents if params["text_model"] == "bernoulli" else self.terms
+        frequency = {}
+        for per_class in counts.values():
+            for word, count in per_class.items():
+                frequency[word] = frequency.get(word, 0) + count
+        words = [w for w, f in frequency.items() if f >= params["min_word_count"]]
+        if params["max_words"] is not None and len(words) > params["max_words"]:
+            words.sort(key=lambda w: (-frequency[w], w))
+            words = words[:params["max_words"]]
+        return sorted(words)
+
+    def compile(self, classes, params, epsilon):
+        return _TextScorer(self, classes, params)
+
+
+_TOKEN_PATTERN = None
+
+
+def _default_tokenizer(text):
+    """Lowercase, then the words of scikit-learn's CountVectorizer default pattern
+    (two or more word characters).  CJK text has no spaces between words: split it
+    with a segmenter (jieba, for instance) and pass the words as a list, or give the
+    model a tokenizer."""
+    global _TOKEN_PATTERN
+    if _TOKEN_PATTERN is None:
+        import re
+        _TOKEN_PATTERN = re.compile(r"(?u)\b\w\w+\b")
+    return _TOKEN_PATTERN.findall(text.lower())
+
+
+def _words(value, tokenizer):
+    """A text value as a list of words: a string goes through the tokenizer, a list or
+    tuple of strings is taken as it is; None (or NaN) for a missing value."""
+    if type(value) is str:
+        if tokenizer is _LOST:
+            raise _BadValue(value, "a list of words: the model's own tokenizer could not be "
+                            "saved in its file; give it again with set_params(tokenizer=...)")
+        words = (tokenizer or _default_tokenizer)(value)
+        if type(words) is not list:
+            words = list(words)
+    elif isinstance(value, (list, tuple)):
+        words = value
+    elif _is_missing(value):
+        return None
+    else:
+        raise _BadValue(value, "a string or a list of words")
+    if words and not set(map(type, words)) <= _STR:
+        raise _BadValue(value, "words that are strings (the tokenizer gave %s)"
+                        % _describe(next(w for w in words if type(w) is not str)))
+    return words
+
+
+_STR = frozenset((str,))
+
+
+class _Lost:
+    """Stands for a custom tokenizer that a model file could not hold."""
+
+    def __repr__(self):
+        return "<custom tokenizer, not saved>"
+
+
+_LOST = _Lost()
+
+
+class _TextScorer:
+    """A document -> per-class log-likelihood, in time that grows with its words.
+
+    Bernoulli: log P(d|c) = sum over the vocabulary of log(1 - p_cw), the base, plus
+    log p_cw - log(1 - p_cw) for each distinct vocabulary word of d.  Multinomial:
+    the sum of log p_cw over the vocabulary words of d, repeats included.  Words
+    outside the vocabulary are ignored."""
+
+    __slots__ = ("table", "log_p", "base", "bernoulli", "tokenizer", "zeros", "dense")
+
+    def __init__(self, stats, classes, params):
+        alpha = params["alpha"]
+        self.bernoulli = params["text_model"] == "bernoulli"
+        self.tokenizer = params["tokenizer"]
+        self.zeros = (0.0,) * len(classes)
+        vocabulary = stats.vocabulary(params)
+        columns, logs_of_absence = [], []
+        for label in classes:
+            if self.bernoulli:
+                n = stats.present.get(label, 0)
+                counts = stats.documents.get(label, {})
+                denominator = _log_plus(n, _times(alpha, 2))
+                if not n and not alpha:           # no documents, alpha = 0: the limit
+                    log_p = dict.fromkeys(vocabulary, -LOG_2)
+                    absent = dict(log_p)
+                else:
+                    log_p = {w: _log_plus(counts.get(w, 0), alpha) - denominator
+                             for w in vocabulary}
+                    absent = {w: _log_plus(n - counts.get(w, 0), alpha) - denominator
+                              for w in vocabulary}
+                logs_of_absence.append(absent)
+            else:
+                counts = stats.terms.get(label, {})
+                total = sum(counts.get(w, 0) for w in vocabulary)
+                if not total and not alpha:
+                    log_p = dict.fromkeys(vocabulary, -log(len(vocabulary) or 1))
+                else:
+                    denominator = _log_plus(total, _times(alpha, len(vocabulary)))
+                    log_p = {w: _log_plus(counts.get(w, 0), alpha) - denominator
+                             for w in vocabulary}
+            columns.append(log_p)
+        self.log_p = {w: tuple([column[w] for column in columns]) for w in vocabulary}
+        if self.bernoulli:
+            # p of 0 or 1 (only with alpha = 0) would make the sparse form inf - inf:
+            # such models score every vocabulary word, densely
+            self.dense = any(-INF in self.log_p[w] or
+                             -INF in tuple([a[w] for a in logs_of_absence])
+                             for w in vocabulary)
+            absence = {w: tuple([a[w] for a in logs_of_absence]) for w in vocabulary}
+            if self.dense:
+                self.table = absence
+                self.base = None
+            else:
+                self.table = {w: tuple(map(sub, self.log_p[w], absence[w]))
+                              for w in vocabulary}
+                self.base = tuple(map(sum, zip(self.zeros, *absence.values())))
+        else:
+            self.dense = False
+            self.table = self.log_p
+            self.base = self.zeros
+
+    def __getitem__(self, value):
+        words = _words(value, self.tokenizer)
+        if words is None:
+            return self.zeros
+        if not self.bernoulli:
+            return tuple(map(sum, zip(self.base, *filter(None, map(self.table.get, words)))))
+        if self.dense:
+            present = set(words)
+            return tuple(map(sum, zip(self.zeros, *[self.log_p[w] if w in present
+                                                    else self.table[w]
+                                                    for w in self.log_p])))
+        return tuple(map(sum, zip(self.base, *filter(None, map(self.table.get, set(words))))))
+
+    def explain(self, value):
+        """(status, log-likelihoods, {"words": {word: per-class part}, "baseline": ...})."""
+        words = _words(value, self.tokenizer)
+        if words is None:
+            return "missing", self.zeros, None
+        vector = self[value]
+        if self.bernoulli and not self.dense:
+            parts = {w: self.table[w] for w in dict.fromkeys(words) if w in self.table}
+            baseline = self.base
+        elif self.bernoulli:
+            parts = {w: self.log_p[w] for w in dict.fromkeys(words) if w in self.log_p}
+            baseline = tuple(map(sub, vector, map(sum, zip(self.zeros, *parts.values()))))
+        else:
+            counted = Counter(w for w in words if w in self.table)
+            parts = {w: tuple([c * v for v in self.table[w]]) for w, c in counted.items()}
+            baseline = self.zeros
+        return "used", vector, {"words": parts, "baseline": baseline}
+
+    def informative(self, name, classes):
+        """Each vocabulary word, scored like a categorical value: the log of the
+        largest ratio of its probability between two classes."""
+        return [(name, word, _spread(vector), classes[vector.index(max(vector))])
+                for word, vector in self.log_p.items()]
+
+
+_STATS = {"categorical": _Categorical, "gaussian": _Gaussian, "ignore": _Ignored,
+          "text": _Text}
 
 
 def _hashable(value):
@@ -1348,6 +1577,7 @@ class NaiveBayes:
         self._counts = None
         self._compiled = None
         self._target = None       # the label column's name, when the command line knows it
+        self._tokenizer_lost = False      # loaded from a file that could not hold it
 
     # -- the scikit-learn estimator protocol ------------------------------------
 
@@ -1381,6 +1611,8 @@ class NaiveBayes:
                                "set_params()")
         for name, value in params.items():
             setattr(self, name, value)
+        if "tokenizer" in params:
+            self._tokenizer_lost = False
         self._compiled = None
         return self
 
@@ -1562,6 +1794,7 @@ class NaiveBayes:
             counts.class_count[label] = counts.class_count.get(label, 0) + count
         order = list(groups)
         declared = _declared_kinds(params, call)
+        tokenizer = _LOST if self._tokenizer_lost else params["tokenizer"]
         transposed = [zip(*groups[label]) for label in order]
         for position, (name, columns) in enumerate(zip(names, zip(*transposed))):
             stats = counts.features[name]
@@ -1574,6 +1807,8 @@ class NaiveBayes:
                 inferred = True
             try:
                 for label, column in zip(order, columns):
+                    if stats.kind == "text":
+                        column = [_words(value, tokenizer) for value in column]
                     stats.add(label, column,
                               weight_groups[label] if weight_groups else None, shift)
             except _BadValue as error:
@@ -1674,7 +1909,10 @@ class NaiveBayes:
             if self._counts is None:
                 raise NaiveBayesError("%s: this %s is not fitted yet; call fit(X, y) "
                                       "first" % (call, type(self).__name__))
-            compiled = self._compiled = _Compiled(self._counts, self.get_params())
+            params = self.get_params()
+            if self._tokenizer_lost:
+                params["tokenizer"] = _LOST
+            compiled = self._compiled = _Compiled(self._counts, params)
         return compiled
 
     def _joints(self, X, call):
@@ -1839,15 +2077,20 @@ class NaiveBayes:
         features = []
         for name, scorer, value in zip(compiled.names, compiled.scorers, row):
             try:
-                status, vector = scorer.explain(value)
+                status, vector, details = scorer.explain(value)
             except _BadValue as error:
                 raise NaiveBayesError("explain(): x feature %r is %r; expected %s"
                                       % (name, error.value, error.expected)) from None
             except TypeError:
                 raise NaiveBayesError("explain(): x feature %r is %s; expected a "
                                       "hashable value" % (name, _describe(value))) from None
-            features.append({"feature": name, "value": value, "status": status,
-                             "log_likelihood": dict(zip(classes, vector))})
+            entry = {"feature": name, "value": value, "status": status,
+                     "log_likelihood": dict(zip(classes, vector))}
+            if details:                   # text: each word's part, and the baseline
+                entry["words"] = {word: dict(zip(classes, part))
+                                  for word, part in details["words"].items()}
+                entry["baseline"] = dict(zip(classes, details["baseline"]))
+            features.append(entry)
         if isinstance(x, Mapping):
             known = set(compiled.names)
             for name, value in x.items():
@@ -2213,7 +2456,7 @@ def _model_to_dict(model):
                 value, lambda values: None if values is None else
                 [_encode(v, "a declared category") for v in values], "categories")
         elif name == "tokenizer":
-            encoded[name] = None if value is None else "custom"
+            encoded[name] = None if value is None and not model._tokenizer_lost else "custom"
         else:
             encoded[name] = value
     data = {"format": FORMAT, "format_version": FORMAT_VERSION,
@@ -2240,6 +2483,16 @@ def _model_to_dict(model):
         elif isinstance(stats, _Gaussian):
             feature["sums"] = [[_exact_text(x) for x in stats.exact(c) or (0, 0, 0)]
                                for c in classes]
+        elif isinstance(stats, _Text):
+            words = sorted(set().union(*stats.terms.values()) if stats.terms else ())
+            index = {word: i for i, word in enumerate(words)}
+            feature["words"] = words
+            feature["documents"] = [_exact_text(stats.present.get(c, 0)) for c in classes]
+            for field, counts in (("word_documents", stats.documents),
+                                  ("word_counts", stats.terms)):
+                feature[field] = [[[index[w], _exact_text(n)]
+                                   for w, n in sorted(counts.get(c, {}).items())]
+                                  for c in classes]
         data["features"].append(feature)
     return data
 
@@ -2373,7 +2626,9 @@ _FIELDS = ("format", "format_version", "model", "params", "target", "rows", "cla
            "class_count", "features")
 _FEATURE_FIELDS = {"categorical": {"name", "kind", "declared", "values", "counts"},
                    None: {"name", "kind", "declared", "values", "counts"},
-                   "gaussian": {"name", "kind", "sums"}, "ignore": {"name", "kind"}}
+                   "gaussian": {"name", "kind", "sums"}, "ignore": {"name", "kind"},
+                   "text": {"name", "kind", "words", "documents", "word_documents",
+                            "word_counts"}}
 
 
 def _build_model(cls, data):
@@ -2407,6 +2662,7 @@ def _build_model(cls, data):
     target = _field(data, "target")
     _expect(target is None or type(target) is str, "target", target, "a string or null")
     model._target = target
+    model._tokenizer_lost = data["params"].get("tokenizer") == "custom"
     classes = _decode_list(_field(data, "classes"), "classes")
     class_count = _field(data, "class_count")
     features = _field(data, "features")
@@ -2544,7 +2800,55 @@ def _decode_feature(feature, where, classes, class_count):
                                    "denominators are powers of 2" % (here, _exact_text(x)))
             stats.sums[label] = [n, _dyadic(s1), _dyadic(s2)]
         return stats
+    if kind == "text":
+        return _decode_text(feature, where, classes, class_count)
     return _Ignored()
+
+
+def _decode_text(feature, where, classes, class_count):
+    words = _field(feature, "words", where)
+    _expect(type(words) is list and set(map(type, words)) <= _STR, where + ".words", words,
+            "a list of strings")
+    if len(set(words)) != len(words):
+        raise _Invalid("%s.words repeats a word; expected distinct words" % where)
+    documents = _field(feature, "documents", where)
+    _expect(type(documents) is list and len(documents) == len(classes), where + ".documents",
+            documents, "one count per class (%d)" % len(classes))
+    stats = _Text()
+    for k, label in enumerate(classes):
+        present = _decode_exact(documents[k], "%s.documents[%d]" % (where, k))
+        if present > class_count[label]:
+            raise _Invalid("%s.documents[%d] is more than class_count for %r"
+                           % (where, k, label))
+        per_field = []
+        for field in ("word_documents", "word_counts"):
+            table = _field(feature, field, where)
+            _expect(type(table) is list and len(table) == len(classes), where + "." + field,
+                    table, "one list per class (%d)" % len(classes))
+            here = "%s.%s[%d]" % (where, field, k)
+            _expect(type(table[k]) is list, here, table[k], "a list of [word index, count]")
+            counts = {}
+            for pair in table[k]:
+                _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is int and
+                        0 <= pair[0] < len(words), here, pair,
+                        "[word index, count] pairs with indexes into words")
+                word = words[pair[0]]
+                if word in counts:
+                    raise _Invalid("%s names %r twice" % (here, word))
+                count = _decode_exact(pair[1], here)
+                if count:
+                    counts[word] = count
+            per_field.append(counts)
+        word_documents, word_counts = per_field
+        for word, n in word_documents.items():
+            if n > present or n > word_counts.get(word, 0):
+                raise _Invalid("%s: word %r is in more documents than there are, or than "
+                               "it occurs" % (where, word))
+        if present or word_counts:
+            stats.present[label] = present
+            stats.documents[label] = word_documents
+            stats.terms[label] = word_counts
+    return stats
 
 
 def _decode(obj, where):
@@ -2799,7 +3103,7 @@ def _column_kinds(source, args, sample):
     sample parses as a number, else categorical."""
     declared = {}
     for option, kind in (("--categorical", "categorical"), ("--gaussian", "gaussian"),
-                         ("--ignore", "ignore")):
+                         ("--text", "text"), ("--ignore", "ignore")):
         for name in _columns(getattr(args, option[2:])):
             source.column(name, option)
             if name == args.target:
@@ -2901,6 +3205,9 @@ def _model_params(args):
         if not (isfinite(value) and value >= 0):
             raise _Usage("--%s %s: expected a finite number >= 0"
                          % (name.replace("_", "-"), value))
+    if args.max_words is not None and args.max_words < 1:
+        raise _Usage("--max-words %d: expected a number >= 1" % args.max_words)
+    params.update(text_model=args.text_model, max_words=args.max_words)
     return params
 
 
@@ -2992,8 +3299,14 @@ def _describe_model(model):
             detail = "%d values: %s" % (len(values), shown) if values else "no values"
         elif isinstance(stats, _Gaussian):
             n, s1, s2 = stats.pooled()
-            detail = ("mean %.6g, standard deviation %.6g" %
-                      (_float(Fraction(s1) / n), math.sqrt(_float(stats.pooled_variance())))) if n else "no values"
+            detail = ("mean %.6g, standard deviation %.6g"
+                      % (_float(Fraction(s1) / n), math.sqrt(_float(stats.pooled_variance())))
+                      if n else "no values")
+        elif isinstance(stats, _Text):
+            documents = sum(stats.present.values())
+            detail = "%s documents, %s words in the vocabulary (%s)" % (
+                format(_plain(documents), ","),
+                format(len(stats.vocabulary(model.get_params())), ","), model.text_model)
         else:
             detail = "not used"
         lines.append("  %s %-11s %s" % (_left(name, width), kind, detail))
@@ -3337,17 +3650,44 @@ def _cmd_explain(args):
               % (runner, probabilities[runner], best, runner))
     items = [("prior", parts["prior"][best] - parts["prior"][runner])]
     for entry in parts["features"]:
-        if entry["status"] in ("used", "unseen"):
-            ll = entry["log_likelihood"]
-            note = " (unseen)" if entry["status"] == "unseen" else ""
-            items.append(("%s = %s%s" % (entry["feature"], entry["value"], note),
-                          ll[best] - ll[runner]))
+        if entry["status"] not in ("used", "unseen"):
+            continue
+        if "words" in entry:              # a text feature: the words that mattered
+            items.extend(_word_items(entry, best, runner))
+            continue
+        ll = entry["log_likelihood"]
+        note = " (unseen)" if entry["status"] == "unseen" else ""
+        items.append(("%s = %s%s" % (entry["feature"], _clip(entry["value"]), note),
+                      ll[best] - ll[runner]))
     items.sort(key=lambda item: -abs(item[1]) if item[1] == item[1] else 0)
     _bar_chart(items, best, runner)
     missing = [str(e["feature"]) for e in parts["features"] if e["status"] == "missing"]
     if missing:
         out.write("\nmissing (no contribution): %s\n" % ", ".join(missing))
     return 0
+
+
+def _word_items(entry, best, runner, shown=10):
+    """A text feature's part of the log-odds: its most influential words, the rest of
+    its words together, and the baseline (every vocabulary word absent)."""
+    name = entry["feature"]
+    words = sorted(((word, ll[best] - ll[runner]) for word, ll in entry["words"].items()),
+                   key=lambda item: -abs(item[1]))
+    items = [("%s: %s" % (name, _clip(word)), value) for word, value in words[:shown]]
+    rest = words[shown:]
+    if rest:
+        items.append(("%s: %d other words" % (name, len(rest)),
+                      math.fsum(value for _, value in rest)))
+    baseline = entry["baseline"][best] - entry["baseline"][runner]
+    if baseline:
+        items.append(("%s: no word present (baseline)" % name, baseline))
+    return items
+
+
+def _clip(value, width=30):
+    """A value for a one-line label: newlines folded, long text cut."""
+    text = " ".join(str(value).split())
+    return text if len(text) <= width else text[:width - 3] + "..."
 
 
 def _bar_chart(items, best, runner, width=24):
@@ -3442,9 +3782,14 @@ def _parser():
                          help="Gaussian variance divisor N - ddof (default 0; 1 as R)")
         sub.add_argument("--var-smoothing", type=_cli_number, default=1e-9,
                          help="added variance, times the largest variance (default 1e-9)")
-        for kind in ("categorical", "gaussian", "ignore"):
+        for kind in ("categorical", "gaussian", "text", "ignore"):
             sub.add_argument("--" + kind, action="append", metavar="COLS",
                              help="comma-separated columns to treat as %s" % kind)
+        sub.add_argument("--text-model", choices=("bernoulli", "multinomial"),
+                         default="bernoulli", help="for --text columns: set-of-words "
+                         "(bernoulli, the default) or bag-of-words (multinomial)")
+        sub.add_argument("--max-words", type=int, metavar="K",
+                         help="for --text columns: keep the K most frequent words")
         csv_options(sub)
 
     parser = Parser(prog="naive_bayes", description="Naive Bayes on CSV files: fit a "

@@ -278,13 +278,16 @@ def test_sklearn_clone_and_cross_val_score_work():
 # ----------------------------------------------------------------------------------
 
 CATEGORY_VALUES = st.sampled_from(["red", "green", "blue", 0, 7, True, ("t", 1), -2.5])
+TEXTS = st.one_of(
+    st.lists(st.sampled_from(["win", "cash", "now", "meet", "lunch"]), max_size=5).map(" ".join),
+    st.lists(st.sampled_from(["win", "cash", "北京"]), max_size=3))
 NUMBERS = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
 
 
 @st.composite
 def datasets(draw, max_rows=25, missing=True):
     """(kinds, X, y): 1..4 features of random kinds, rows with some values missing."""
-    kinds = draw(st.lists(st.sampled_from(["categorical", "gaussian"]), min_size=1,
+    kinds = draw(st.lists(st.sampled_from(["categorical", "gaussian", "text"]), min_size=1,
                           max_size=4))
     n_rows = draw(st.integers(1, max_rows))
     y = draw(st.lists(st.sampled_from(["spam", "ham", "eggs"]), min_size=n_rows,
@@ -292,7 +295,7 @@ def datasets(draw, max_rows=25, missing=True):
     gaps = st.sampled_from([None, NAN]) if missing else st.nothing()
     columns = []
     for kind in kinds:
-        values = CATEGORY_VALUES if kind == "categorical" else NUMBERS
+        values = {"categorical": CATEGORY_VALUES, "gaussian": NUMBERS, "text": TEXTS}[kind]
         columns.append(draw(st.lists(st.one_of(values, gaps) if missing else values,
                                      min_size=n_rows, max_size=n_rows)))
     X = [list(row) for row in zip(*columns)]
@@ -330,7 +333,8 @@ def test_predict_proba_rows_sum_to_one_and_hold_no_nan(data, alpha, var_smoothin
     kinds, X, y = data
     model = NaiveBayes(alpha=alpha, var_smoothing=var_smoothing, ddof=ddof,
                        features=kinds).fit(X, y)
-    unseen = [["never seen" if k == "categorical" else 1e7 for k in kinds]]
+    unseen = [[{"categorical": "never seen", "gaussian": 1e7,
+                "text": "zebra never seen"}[k] for k in kinds]]
     queries = X + unseen + [[None] * len(kinds)]
     for row, log_row in zip(model.predict_proba(queries), model.predict_log_proba(queries)):
         assert not any(p != p for p in row) and not any(p != p for p in log_row)
@@ -995,12 +999,12 @@ FILE_VALUES = st.one_of(st.sampled_from(["a", "1", 1, 1.5, True, "", "é", ("t",
 def mixed_models(draw):
     """A model fitted on random mixed data with labels and values of many types."""
     n_rows = draw(st.integers(1, 15))
-    kinds = draw(st.lists(st.sampled_from(["categorical", "gaussian", "ignore"]),
+    kinds = draw(st.lists(st.sampled_from(["categorical", "gaussian", "text", "ignore"]),
                           min_size=1, max_size=4))
     y = draw(st.lists(LABELS, min_size=n_rows, max_size=n_rows))
     columns = []
     for kind in kinds:
-        values = NUMBERS if kind == "gaussian" else FILE_VALUES
+        values = {"gaussian": NUMBERS, "text": TEXTS}.get(kind, FILE_VALUES)
         columns.append(draw(st.lists(st.one_of(values, st.none()), min_size=n_rows,
                                      max_size=n_rows)))
     X = [list(row) for row in zip(*columns)]
@@ -1008,10 +1012,12 @@ def mixed_models(draw):
                                         min_size=n_rows, max_size=n_rows))
     params = draw(st.fixed_dictionaries({}, optional={
         "alpha": st.sampled_from([0, 0.5, 2]), "prior_alpha": st.sampled_from([0, 1]),
-        "ddof": st.sampled_from([0, 1]), "var_smoothing": st.sampled_from([0, 1e-9, 0.1])}))
+        "ddof": st.sampled_from([0, 1]), "var_smoothing": st.sampled_from([0, 1e-9, 0.1]),
+        "text_model": st.sampled_from(["bernoulli", "multinomial"]),
+        "max_words": st.sampled_from([None, 2])}))
     cls = draw(st.sampled_from([NaiveBayes, CategoricalNB, GaussianNB]))
     if cls is GaussianNB:
-        kinds = ["gaussian" if k != "ignore" else k for k in kinds]
+        kinds = ["gaussian" if k not in ("ignore", "text") else k for k in kinds]
         X = [[v if k != "gaussian" or v is None or type(v) is float else None
               for v, k in zip(row, kinds)] for row in X]
     model = cls(features=kinds, **params).fit(X, y, sample_weight=weights)
@@ -1798,3 +1804,231 @@ def test_the_benchmark_runs_at_a_tiny_size():
     assert "### Goals" in done.stdout
     for workload in ("categorical", "gaussian", "titanic", "watermelon", "startup", "memory"):
         assert "| %s |" % workload in done.stdout
+
+
+# ----------------------------------------------------------------------------------
+# Text features
+# ----------------------------------------------------------------------------------
+
+def reuters(split):
+    _, rows = read_csv("reuters_grain_%s.csv" % split)
+    return [row[0] for row in rows], [int(row[1]) for row in rows]
+
+
+@pytest.mark.parametrize("text_model, max_words", [
+    ("bernoulli", None), ("bernoulli", 500), ("multinomial", None), ("multinomial", 500)])
+def test_text_agrees_with_sklearn_on_reuters(text_model, max_words):
+    np, _ = needs_sklearn()
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.naive_bayes import BernoulliNB, MultinomialNB
+    train, y_train = reuters("train")
+    test, _ = reuters("test")
+    ours = NaiveBayes(features={"text": "text"}, text_model=text_model,
+                      max_words=max_words, alpha=0.5).fit([{"text": d} for d in train], y_train)
+    vocabulary = [word for _, word, _, _ in ours.most_informative_features(10 ** 6)]
+    assert len(vocabulary) == len(set(vocabulary)) == (max_words or len(vocabulary))
+    bernoulli = text_model == "bernoulli"
+    vectorizer = CountVectorizer(binary=bernoulli, vocabulary=sorted(vocabulary))
+    theirs = (BernoulliNB if bernoulli else MultinomialNB)(alpha=0.5).fit(
+        vectorizer.transform(train), y_train)
+    np.testing.assert_allclose(ours.predict_proba([{"text": d} for d in test]),
+                               theirs.predict_proba(vectorizer.transform(test)), atol=1e-9)
+    if max_words:       # the same top words as CountVectorizer, up to ties at the cutoff
+        auto = set(CountVectorizer(binary=bernoulli, max_features=max_words).fit(train)
+                   .vocabulary_)
+        assert len(auto ^ set(vocabulary)) <= max_words // 50
+
+
+def test_default_tokenizer_is_countvectorizers():
+    _, _ = needs_sklearn()
+    from sklearn.feature_extraction.text import CountVectorizer
+    analyze = CountVectorizer().build_analyzer()
+    train, _ = reuters("train")
+    for document in train[:50] + ["Ünïcode Wörds, it's a test: x y zz 3 42!"]:
+        assert naive_bayes._default_tokenizer(document) == analyze(document)
+
+
+SPAM = ["win money now", "cheap pills win", "win a free prize now"]
+HAM = ["meeting at noon", "lunch money for the meeting", "see you at lunch"]
+
+
+def test_bernoulli_text_equals_categorical_on_zero_one_columns():
+    docs, labels = SPAM + HAM, ["spam"] * 3 + ["ham"] * 3
+    text = NaiveBayes(features=["text"], alpha=0.7).fit([[d] for d in docs], labels)
+    vocabulary = sorted({w for d in docs for w in naive_bayes._default_tokenizer(d)})
+
+    def dense(document):
+        words = set(naive_bayes._default_tokenizer(document))
+        return [int(w in words) for w in vocabulary]
+    categorical = CategoricalNB(alpha=0.7, categories=[[0, 1]] * len(vocabulary)).fit(
+        [dense(d) for d in docs], labels)
+    queries = docs + ["win lunch", "nothing known here", ""]
+    for ours, expected in zip(text.predict_joint_log_proba([[q] for q in queries]),
+                              categorical.predict_joint_log_proba([dense(q) for q in queries])):
+        assert ours == pytest.approx(expected, rel=1e-12, abs=1e-12)
+
+
+WORD = st.sampled_from(["win", "money", "now", "cheap", "lunch", "meeting", "the", "at"])
+DOCUMENTS = st.lists(st.lists(WORD, max_size=8), min_size=1, max_size=12)
+
+
+@given(DOCUMENTS, st.data(), st.sampled_from([0.1, 0.5, 1.0, 2.0]),
+       st.sampled_from(["bernoulli", "multinomial"]), st.sampled_from([None, 3]))
+def test_word_probabilities_are_positive_and_sparse_scoring_equals_dense(
+        docs, data, alpha, text_model, max_words):
+    labels = data.draw(st.lists(st.sampled_from("ab"), min_size=len(docs), max_size=len(docs)))
+    model = NaiveBayes(features=["text"], alpha=alpha, text_model=text_model,
+                       max_words=max_words).fit([[d] for d in docs], labels)
+    stats = model._counts.features[0]
+    vocabulary = stats.vocabulary(model.get_params())
+    for k, label in enumerate(model.classes_):
+        # the smoothed word probabilities, straight from the counts
+        if text_model == "bernoulli":
+            n = stats.present.get(label, 0)
+            p = {w: (stats.documents.get(label, {}).get(w, 0) + alpha) / (n + 2 * alpha)
+                 for w in vocabulary}
+        else:
+            total = sum(stats.terms.get(label, {}).get(w, 0) for w in vocabulary)
+            p = {w: (stats.terms.get(label, {}).get(w, 0) + alpha) /
+                 (total + alpha * len(vocabulary)) for w in vocabulary}
+            assert math.fsum(p.values()) == pytest.approx(1.0) if vocabulary else True
+        assert all(0 < v < 1 or (v == 1 and len(vocabulary) == 1) for v in p.values())
+        query = data.draw(st.lists(WORD | st.just("unknownword"), max_size=10))
+        if text_model == "bernoulli":
+            present = set(query)
+            dense = sum(math.log(p[w]) if w in present else math.log(1 - p[w])
+                        for w in vocabulary)
+        else:
+            dense = sum(math.log(p[w]) for w in query if w in p)
+        prior = model.predict_joint_log_proba([[None]])[0][k]
+        assert model.predict_joint_log_proba([[query]])[0][k] - prior == \
+            pytest.approx(dense, rel=1e-9, abs=1e-9)
+
+
+def test_vocabulary_keeps_the_most_frequent_words_and_breaks_ties_alphabetically():
+    docs = ["bb aa", "bb cc", "bb dd", "aa ee"]
+    model = NaiveBayes(features=["text"], max_words=2).fit([[d] for d in docs], [0, 1, 0, 1])
+    # document frequencies: bb 3, aa 2, then cc, dd, ee 1 each
+    assert model._counts.features[0].vocabulary(model.get_params()) == ["aa", "bb"]
+    model.set_params(max_words=3)
+    assert model._counts.features[0].vocabulary(model.get_params()) == ["aa", "bb", "cc"]
+    model.set_params(max_words=None, min_word_count=2)
+    assert model._counts.features[0].vocabulary(model.get_params()) == ["aa", "bb"]
+
+
+def test_words_outside_the_vocabulary_are_ignored():
+    model = NaiveBayes(features=["text"], max_words=3).fit([[d] for d in SPAM + HAM],
+                                                           [1, 1, 1, 0, 0, 0])
+    assert model.predict_joint_log_proba([["win zebra"]]) == \
+        model.predict_joint_log_proba([["win"]])
+
+
+def test_text_may_be_a_list_of_words_or_use_a_custom_tokenizer():
+    cjk = [["我", "爱", "北京"], ["北京", "天安门"], ["你", "好"], ["你", "好", "吗"]]
+    model = NaiveBayes(features=["text"]).fit([[words] for words in cjk], ["a", "a", "b", "b"])
+    assert model.predict([[["北京"]], [["好"]]]) == ["a", "b"]
+    by_character = NaiveBayes(features=["text"], tokenizer=list).fit(
+        [["我爱北京"], ["北京天安门"], ["你好"], ["你好吗"]], ["a", "a", "b", "b"])
+    assert by_character.predict([["北京"], ["你好"]]) == ["a", "b"]
+
+
+def test_a_custom_tokenizer_must_be_given_again_after_loading(tmp_path):
+    model = NaiveBayes(features=["text"], tokenizer=str.split).fit([["a b"], ["c d"]], [0, 1])
+    model.save(tmp_path / "m.json")
+    loaded = NaiveBayes.load(tmp_path / "m.json")
+    assert loaded.to_dict()["params"]["tokenizer"] == "custom"
+    with pytest.raises(NaiveBayesError, match="tokenizer could not be saved"):
+        loaded.predict([["a b"]])
+    assert loaded.predict([[["a", "b"]]]) == [0]          # words need no tokenizer
+    assert loaded.set_params(tokenizer=str.split).predict([["c d"]]) == [1]
+
+
+def test_text_values_must_be_strings_or_word_lists():
+    with pytest.raises(NaiveBayesError, match=r"X row 1, feature 0 is int 5; expected a "
+                                              r"string or a list of words"):
+        NaiveBayes(features=["text"]).fit([["a b"], [5]], [0, 1])
+    with pytest.raises(NaiveBayesError, match="words that are strings"):
+        NaiveBayes(features=["text"]).fit([[["a", 3]]], [0])
+
+
+def test_text_merges_updates_and_round_trips_exactly(tmp_path):
+    train, labels = reuters("train")
+    rows, labels = [[d] for d in train[:300]], labels[:300]
+    whole = NaiveBayes(features=["text"], text_model="multinomial").fit(rows, labels[:300])
+    parts = NaiveBayes(features=["text"], text_model="multinomial")
+    for start in range(0, 300, 70):
+        parts.partial_fit(rows[start:start + 70], labels[start:start + 70])
+    merged = NaiveBayes(features=["text"], text_model="multinomial").fit(
+        rows[:150], labels[:150]).merge(
+        NaiveBayes(features=["text"], text_model="multinomial").fit(rows[150:], labels[150:300]))
+    weighted = NaiveBayes(features=["text"], text_model="multinomial").fit(
+        rows[:150] + rows[150:], labels[:300], sample_weight=[1] * 300)
+    queries = [[d] for d in train[300:360]]
+    expected = whole.predict_joint_log_proba(queries)
+    for other in (parts, merged, weighted):
+        assert other.predict_joint_log_proba(queries) == expected
+    whole.save(tmp_path / "text.json")
+    loaded = NaiveBayes.load(tmp_path / "text.json")
+    assert loaded.predict_joint_log_proba(queries) == expected
+    assert loaded.to_dict() == whole.to_dict()
+    loaded.set_params(text_model="bernoulli", max_words=100)   # the counts hold both
+    assert loaded.predict_joint_log_proba(queries) == NaiveBayes(
+        features=["text"], text_model="bernoulli", max_words=100).fit(
+        rows, labels[:300]).predict_joint_log_proba(queries)
+
+
+def test_text_sits_beside_categorical_and_gaussian_features():
+    rows = [{"subject": "win money now", "domain": "spam.biz", "length": 120.0},
+            {"subject": "cheap pills win", "domain": "spam.biz", "length": 90.0},
+            {"subject": "meeting at noon", "domain": "work.org", "length": 800.0},
+            {"subject": "lunch money", "domain": "work.org", "length": 650.0}]
+    labels = ["spam", "spam", "ham", "ham"]
+    model = NaiveBayes(features={"subject": "text"}).fit(rows, labels)
+    assert model.feature_kinds_ == {"subject": "text", "domain": "categorical",
+                                    "length": "gaussian"}
+    query = {"subject": "win lunch", "domain": "work.org", "length": 700.0}
+    parts = model.explain(query)
+    joint = model.predict_joint_log_proba([query])[0]
+    for label, expected in zip(model.classes_, joint):
+        total = parts["prior"][label] + sum(f["log_likelihood"][label]
+                                            for f in parts["features"])
+        assert total == pytest.approx(expected, rel=1e-12)
+    subject = parts["features"][0]
+    assert set(subject["words"]) == {"win", "lunch"}
+    for label in model.classes_:
+        assert subject["baseline"][label] + sum(w[label] for w in subject["words"].values()) \
+            == pytest.approx(subject["log_likelihood"][label])
+    assert model.predict([query]) == ["ham"]
+
+
+def test_most_informative_features_rank_words():
+    model = NaiveBayes(features=["text"]).fit([[d] for d in SPAM + HAM], ["spam"] * 3 + ["ham"] * 3)
+    feature, word, score, favoured = model.most_informative_features(1)[0]
+    assert (feature, word, favoured) == (0, "win", "spam")
+    assert score == pytest.approx(math.log((3 + 1) / (3 + 2) / ((0 + 1) / (3 + 2))))
+
+
+@pytest.mark.parametrize("text_model", ["bernoulli", "multinomial"])
+def test_text_with_alpha_zero_gives_no_nan(text_model):
+    model = NaiveBayes(features=["text"], alpha=0, text_model=text_model).fit(
+        [[d] for d in SPAM + HAM], ["spam"] * 3 + ["ham"] * 3)
+    for row in model.predict_proba([["win"], ["win lunch"], ["unknown"], [""], [None]]):
+        assert not any(p != p for p in row) and math.fsum(row) == pytest.approx(1.0)
+    assert model.predict([["win"], ["meeting"]]) == ["spam", "ham"]
+
+
+def test_cli_text_columns(tmp_path, capsys):
+    model_path = tmp_path / "reuters.json"
+    status, out, err = cli(capsys, "fit", DATA / "reuters_grain_train.csv", "--target", "label",
+                           "--text", "text", "--text-model", "multinomial", "-o", model_path)
+    assert status == 0, err
+    assert "text" in out and "12,068 words in the vocabulary (multinomial)" in out
+    report = json.loads(cli(capsys, "evaluate", model_path, DATA / "reuters_grain_test.csv",
+                            "--json")[1])
+    assert report["accuracy"] > 0.9
+    status, out, err = cli(capsys, "explain", model_path, DATA / "reuters_grain_test.csv",
+                           "--row", "2")
+    assert status == 0 and "text: grain" in out and "other words" in out
+    status, out, err = cli(capsys, "cv", DATA / "reuters_grain_train.csv", "--target", "label",
+                           "--text", "text", "--folds", "3", "--max-words", "500", "--json")
+    assert status == 0 and json.loads(out)["folds"] == 3
