@@ -789,6 +789,18 @@ def _words(value, tokenizer):
 _STR = frozenset((str,))
 
 
+def _log_column(counts, alpha, log_denominator):
+    """[log(count + alpha) - log_denominator for each count], by builtin maps when the
+    counts are small ints, else exactly (fractional weights, huge counts)."""
+    if alpha > 0 and _INT.issuperset(map(type, counts)) and max(counts, default=0) < 2 ** 52:
+        return list(map(sub, map(log, map(add, counts, repeat(alpha))),
+                        repeat(log_denominator)))
+    return [_log_plus(count, alpha) - log_denominator for count in counts]
+
+
+_INT = frozenset((int,))
+
+
 class _Lost:
     """Stands for a custom tokenizer that a model file could not hold."""
 
@@ -813,52 +825,47 @@ class _TextScorer:
         alpha = params["alpha"]
         self.bernoulli = params["text_model"] == "bernoulli"
         self.tokenizer = params["tokenizer"]
-        self.zeros = (0.0,) * len(classes)
+        self.zeros = zeros = (0.0,) * len(classes)
         vocabulary = stats.vocabulary(params)
-        columns, logs_of_absence = [], []
+        size = len(vocabulary)
+        # One column per class, aligned with the vocabulary, built by builtin maps.
+        present_columns, absent_columns = [], []
         for label in classes:
             if self.bernoulli:
                 n = stats.present.get(label, 0)
-                counts = stats.documents.get(label, {})
-                denominator = _log_plus(n, _times(alpha, 2))
+                counts = list(map(stats.documents.get(label, {}).get, vocabulary,
+                                  repeat(0)))
                 if not n and not alpha:           # no documents, alpha = 0: the limit
-                    log_p = dict.fromkeys(vocabulary, -LOG_2)
-                    absent = dict(log_p)
-                else:
-                    log_p = {w: _log_plus(counts.get(w, 0), alpha) - denominator
-                             for w in vocabulary}
-                    absent = {w: _log_plus(n - counts.get(w, 0), alpha) - denominator
-                              for w in vocabulary}
-                logs_of_absence.append(absent)
+                    present_columns.append([-LOG_2] * size)
+                    absent_columns.append([-LOG_2] * size)
+                    continue
+                denominator = _log_plus(n, _times(alpha, 2))
+                present_columns.append(_log_column(counts, alpha, denominator))
+                absent_columns.append(_log_column(list(map(sub, repeat(n), counts)), alpha,
+                                                  denominator))
             else:
-                counts = stats.terms.get(label, {})
-                total = sum(counts.get(w, 0) for w in vocabulary)
+                counts = list(map(stats.terms.get(label, {}).get, vocabulary, repeat(0)))
+                total = sum(counts)
                 if not total and not alpha:
-                    log_p = dict.fromkeys(vocabulary, -log(len(vocabulary) or 1))
-                else:
-                    denominator = _log_plus(total, _times(alpha, len(vocabulary)))
-                    log_p = {w: _log_plus(counts.get(w, 0), alpha) - denominator
-                             for w in vocabulary}
-            columns.append(log_p)
-        self.log_p = {w: tuple([column[w] for column in columns]) for w in vocabulary}
-        if self.bernoulli:
-            # p of 0 or 1 (only with alpha = 0) would make the sparse form inf - inf:
-            # such models score every vocabulary word, densely
-            self.dense = any(-INF in self.log_p[w] or
-                             -INF in tuple([a[w] for a in logs_of_absence])
-                             for w in vocabulary)
-            absence = {w: tuple([a[w] for a in logs_of_absence]) for w in vocabulary}
-            if self.dense:
-                self.table = absence
-                self.base = None
-            else:
-                self.table = {w: tuple(map(sub, self.log_p[w], absence[w]))
-                              for w in vocabulary}
-                self.base = tuple(map(sum, zip(self.zeros, *absence.values())))
-        else:
-            self.dense = False
-            self.table = self.log_p
-            self.base = self.zeros
+                    present_columns.append([-log(size or 1)] * size)
+                    continue
+                present_columns.append(_log_column(
+                    counts, alpha, _log_plus(total, _times(alpha, size))))
+        self.log_p = dict(zip(vocabulary, zip(*present_columns))) if size else {}
+        self.dense = False
+        if not self.bernoulli:
+            self.table, self.base = self.log_p, zeros
+            return
+        # p of 0 or 1 (only with alpha = 0) would make the sparse form inf - inf: such
+        # models score every vocabulary word, densely
+        self.dense = any(-INF in column for column in present_columns + absent_columns)
+        if self.dense:
+            self.table = dict(zip(vocabulary, zip(*absent_columns))) if size else {}
+            self.base = None
+            return
+        deltas = [list(map(sub, p, q)) for p, q in zip(present_columns, absent_columns)]
+        self.table = dict(zip(vocabulary, zip(*deltas))) if size else {}
+        self.base = tuple([sum(column) for column in absent_columns])
 
     def __getitem__(self, value):
         words = _words(value, self.tokenizer)

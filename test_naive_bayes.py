@@ -1802,7 +1802,8 @@ def test_the_benchmark_runs_at_a_tiny_size():
     assert done.returncode == 0, done.stderr
     assert "| workload | operation | implementation |" in done.stdout
     assert "### Goals" in done.stdout
-    for workload in ("categorical", "gaussian", "titanic", "watermelon", "startup", "memory"):
+    for workload in ("categorical", "gaussian", "titanic", "watermelon", "reuters text",
+                     "startup", "memory"):
         assert "| %s |" % workload in done.stdout
 
 

@@ -354,6 +354,44 @@ def bench_mixed(table, n_rows, repeats, sample):
                   sample)
 
 
+def reuters(split):
+    with open(ROOT / "examples" / "data" / ("reuters_grain_%s.csv" % split), newline="",
+              encoding="utf-8") as handle:
+        rows = list(csv.DictReader(handle))
+    return [row["text"] for row in rows], [row["label"] for row in rows]
+
+
+def bench_text(table, repeats):
+    """Tokenise, fit and predict the Reuters files end to end."""
+    train, y_train = reuters("train")
+    test, _ = reuters("test")
+    rows_train = [[d] for d in train]
+    rows_test = [[d] for d in test]
+    n = len(train) + len(test)
+    w = "reuters text"
+    sklearn = peer("sklearn")
+    for text_model in ("multinomial", "bernoulli"):
+        op = "%s: tokenise + fit + predict_proba" % text_model
+
+        def ours():
+            model = NaiveBayes(features=["text"], text_model=text_model).fit(rows_train, y_train)
+            return model.predict_proba(rows_test)
+        table.add(w, op, "naive_bayes", median_time(ours, repeats), n)
+        if sklearn:
+            from sklearn.feature_extraction.text import CountVectorizer
+            from sklearn.naive_bayes import BernoulliNB, MultinomialNB
+            binary = text_model == "bernoulli"
+
+            def theirs():
+                vectorizer = CountVectorizer(binary=binary)
+                model = (BernoulliNB() if binary else MultinomialNB()).fit(
+                    vectorizer.fit_transform(train), y_train)
+                return model.predict_proba(vectorizer.transform(test))
+            table.add(w, op, "scikit-learn CountVectorizer + %s"
+                      % ("BernoulliNB" if binary else "MultinomialNB"),
+                      median_time(theirs, repeats), n)
+
+
 def process_seconds(argv, repeats, cwd=None):
     """Median wall time of a whole process."""
     def run():
@@ -485,6 +523,12 @@ def goals(table, n_rows, sample):
     results.append(("import adds < 10 ms to a bare interpreter start (python -S -E)",
                     None if added is None else added * 1e3,
                     added is not None and added < 0.010, "%.1f ms"))
+    for text_model, peer_name in (("multinomial", "MultinomialNB"), ("bernoulli", "BernoulliNB")):
+        op = "%s: tokenise + fit + predict_proba" % text_model
+        r = ratio("reuters text", op, "scikit-learn CountVectorizer + %s" % peer_name)
+        results.append(("text (%s): not slower than CountVectorizer + %s end to end"
+                        % (text_model, peer_name), None if r is None else 1 / r,
+                        r is not None and r <= 1, "%.2fx as fast"))
     memory = getattr(table, "memory", None)
     if memory:
         peak = max(p for _, p in memory)
@@ -507,10 +551,10 @@ def main(argv=None):
     parser.add_argument("--memory-rows", type=int, default=1000000,
                         help="rows of the streaming-fit CSV (1,000,000; 0 skips it)")
     parser.add_argument("--only", help="comma-separated: categorical, gaussian, mixed, "
-                        "startup, memory")
+                        "text, startup, memory")
     args = parser.parse_args(argv)
     wanted = set(args.only.split(",")) if args.only else {
-        "categorical", "gaussian", "mixed", "startup", "memory"}
+        "categorical", "gaussian", "mixed", "text", "startup", "memory"}
     sample = min(args.sample, args.rows)
     table = Table()
     print("naive_bayes %s, Python %s (%s), %s"
@@ -522,6 +566,8 @@ def main(argv=None):
         bench_gaussian(table, args.rows, args.repeats, sample)
     if "mixed" in wanted:
         bench_mixed(table, args.rows, args.repeats, sample)
+    if "text" in wanted:
+        bench_text(table, args.repeats)
     if "startup" in wanted:
         bench_startup(table, args.repeats)
     if "memory" in wanted and args.memory_rows and sys.platform != "win32":
