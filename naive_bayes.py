@@ -1514,9 +1514,10 @@ class NaiveBayes:
     class_prior    None (learned), "uniform", or {label: probability} (overrides
                    prior_alpha).
     features       None to infer each feature's kind, or {name: kind} / [kind, ...] with
-                   kind in "categorical", "gaussian", "ignore".  Undeclared features are
-                   inferred: Gaussian when every non-missing training value is a real
-                   number (not bool), categorical otherwise.
+                   kind in "categorical", "gaussian", "text", "ignore".  Undeclared
+                   features are inferred: Gaussian when every non-missing training value
+                   is a real number (not bool), categorical otherwise (text is never
+                   inferred: declare it).
     categories     known values per categorical feature ({name: [values]} or a list by
                    position); they count in S_j even if unseen, and any other training
                    value is an error.
@@ -1524,6 +1525,14 @@ class NaiveBayes:
                    textbooks.
     var_smoothing  added to every Gaussian variance, times the largest variance (ddof 0,
                    all classes pooled) of any Gaussian feature, as in scikit-learn.
+    text_model     "bernoulli" (set-of-words: each vocabulary word present or absent) or
+                   "multinomial" (bag-of-words: word counts), for text features.
+    max_words      keep the k most frequent training words (None: all), frequency being
+                   documents (Bernoulli) or occurrences (multinomial); ties alphabetical.
+    min_word_count drop words rarer than this.
+    tokenizer      None (lowercase, then scikit-learn CountVectorizer's default pattern)
+                   or a callable from a string to a list of words; a text value may also
+                   be a list of words already split.
 
     Policies:
 
