@@ -2033,3 +2033,162 @@ def test_cli_text_columns(tmp_path, capsys):
     status, out, err = cli(capsys, "cv", DATA / "reuters_grain_train.csv", "--target", "label",
                            "--text", "text", "--folds", "3", "--max-words", "500", "--json")
     assert status == 0 and json.loads(out)["folds"] == 3
+
+
+# ----------------------------------------------------------------------------------
+# Merge and streaming updates: a sum of counts, so pieces add up exactly
+# ----------------------------------------------------------------------------------
+
+def canonical(model):
+    """A model's statistics in an order-free form, to compare models exactly."""
+    data = model.to_dict()
+    features = {}
+    for feature in data["features"]:
+        name = json.dumps(feature["name"])
+        if feature["kind"] == "categorical":
+            features[name] = {json.dumps(value): [row[i] for row in feature["counts"]]
+                              for i, value in enumerate(feature["values"])}
+        else:
+            features[name] = {key: value for key, value in feature.items() if key != "name"}
+    return (data["classes"], data["class_count"], features, data["params"])
+
+
+@st.composite
+def split_data(draw):
+    """Mixed data, weights, and a split into 1..8 consecutive parts."""
+    kinds, X, y = draw(datasets(max_rows=30))
+    weights = draw(st.none() | st.lists(st.sampled_from([1, 2, 0.5, 3]), min_size=len(X),
+                                        max_size=len(X)))
+    n_parts = draw(st.integers(1, 8))
+    cuts = sorted(draw(st.lists(st.integers(0, len(X)), min_size=n_parts - 1,
+                                max_size=n_parts - 1)))
+    bounds = list(zip([0] + cuts, cuts + [len(X)]))
+    return kinds, X, y, weights, bounds
+
+
+def part(items, a, b):
+    return None if items is None else items[a:b]
+
+
+@given(split_data())
+def test_merge_partial_fit_and_fit_agree_exactly(data):
+    kinds, X, y, weights, bounds = data
+    whole = NaiveBayes(features=kinds).fit(X, y, sample_weight=weights)
+    parts = [NaiveBayes(features=kinds).fit(X[a:b], y[a:b], sample_weight=part(weights, a, b))
+             for a, b in bounds if b > a]
+    streamed = NaiveBayes(features=kinds)
+    for a, b in bounds:
+        if b > a:
+            streamed.partial_fit(X[a:b], y[a:b], sample_weight=part(weights, a, b))
+    merged = parts[0]
+    for other in parts[1:]:
+        merged = merged.merge(other)
+    for model in (merged, streamed):
+        assert canonical(model) == canonical(whole)
+        assert model.classes_ == whole.classes_ and model.class_count_ == whole.class_count_
+        assert model.predict_joint_log_proba(X) == whole.predict_joint_log_proba(X)
+        assert model.predict(X) == whole.predict(X)
+
+
+@given(split_data())
+def test_merge_is_commutative_and_associative_and_changes_neither_input(data):
+    kinds, X, y, weights, bounds = data
+    models = [NaiveBayes(features=kinds).fit(X[a:b], y[a:b], sample_weight=part(weights, a, b))
+              for a, b in bounds if b > a][:3]
+    while len(models) < 3:
+        models.append(models[-1])
+    a, b, c = models
+    before = [canonical(m) for m in models]
+    assert canonical(a.merge(b)) == canonical(b.merge(a))
+    assert canonical(a.merge(b).merge(c)) == canonical(a.merge(b.merge(c)))
+    assert a.merge(b).merge(c).predict_joint_log_proba(X) == \
+        a.merge(b.merge(c)).predict_joint_log_proba(X)
+    assert [canonical(m) for m in models] == before
+
+
+def test_gaussian_merge_is_stable_for_large_counts_and_far_apart_means():
+    """Exact sums cannot lose digits: a billion rows of 1e9 + tiny noise, merged with a
+    few far-off rows, keep the variance that exact arithmetic gives."""
+    from fractions import Fraction
+    near = GaussianNB(var_smoothing=0).fit([[1e9 + 0.5], [1e9 - 0.5]], [0, 0],
+                                           sample_weight=[5e8, 5e8])
+    far = GaussianNB(var_smoothing=0).fit([[-1e9], [1e-9]], [0, 0])
+    merged = near.merge(far)
+    values = [Fraction(1e9 + 0.5)] * 2 + [Fraction(1e9 - 0.5)] * 2 + [Fraction(-1e9),
+                                                                      Fraction(1e-9)]
+    weights = [2.5e8, 2.5e8, 2.5e8, 2.5e8, 1, 1]
+    n = sum(map(Fraction, weights))
+    mean = sum(Fraction(w) * v for w, v in zip(weights, values)) / n
+    variance = sum(Fraction(w) * (v - mean) ** 2 for w, v in zip(weights, values)) / n
+    scorer = merged._model("test").scorers[0]        # the compiled mean and variance
+    assert scorer.means[0] == float(mean)
+    assert scorer.variances[0] == float(variance)     # exact, then rounded once
+
+
+def test_var_smoothing_uses_all_data_seen_not_the_last_batch():
+    """scikit-learn's partial_fit takes var_smoothing's scale from the last batch only;
+    here it comes from everything seen, so batches do not change the model."""
+    X = [[0.0], [10.0], [5.0], [5.0]]
+    y = [0, 1, 0, 1]
+    streamed = GaussianNB(var_smoothing=0.1).partial_fit(X[:2], y[:2]).partial_fit(X[2:], y[2:])
+    assert streamed.predict_joint_log_proba(X) == \
+        GaussianNB(var_smoothing=0.1).fit(X, y).predict_joint_log_proba(X)
+
+
+def test_a_class_first_seen_in_a_later_batch_is_as_if_it_came_first():
+    X = [["a", 1.0], ["b", 2.0], ["c", 9.0], ["c", 8.5]]
+    y = ["x", "x", "late", "late"]
+    streamed = NaiveBayes().partial_fit(X[:2], y[:2]).partial_fit(X[2:], y[2:])
+    assert streamed.classes_ == ["late", "x"]
+    assert canonical(streamed) == canonical(NaiveBayes().fit(X, y))
+    assert streamed.predict_joint_log_proba(X) == NaiveBayes().fit(X, y).predict_joint_log_proba(X)
+
+
+def test_merge_unites_classes_values_and_features_of_mapping_rows():
+    a = NaiveBayes().fit([{"colour": "red", "size": 1.0}], ["x"])
+    b = NaiveBayes().fit([{"colour": "blue", "shape": "round"}], ["y"])
+    merged = a.merge(b)
+    assert merged.classes_ == ["x", "y"]
+    assert merged.feature_kinds_ == {"colour": "categorical", "size": "gaussian",
+                                     "shape": "categorical"}
+    both = NaiveBayes().fit([{"colour": "red", "size": 1.0},
+                             {"colour": "blue", "shape": "round"}], ["x", "y"])
+    queries = [{"colour": "red"}, {"shape": "round", "size": 1.0}]
+    assert merged.predict_joint_log_proba(queries) == both.predict_joint_log_proba(queries)
+
+
+def test_spark_training_equals_a_local_fit(tmp_path):
+    """examples/spark_train.py on 120,000 generated rows, in local mode: the model
+    merged from Spark partitions equals the local fit exactly.  CI installs pyspark
+    (and has Java); there the test fails rather than skips if either is missing."""
+    needs("pyspark")
+    import importlib.util
+    import shutil
+    if shutil.which("java") is None and not os.environ.get("NAIVE_BAYES_CI"):
+        pytest.skip("Java is not installed")
+    rng = random.Random(6)
+    path = tmp_path / "rows.csv"
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["colour", "size", "weight", "notes", "label"])
+        words = ["grain", "wheat", "price", "market", "oil", "rain", "export", "bank"]
+        for _ in range(120000):
+            k = rng.randrange(3)
+            writer.writerow([rng.choice(["red", "green", "blue", "?"] if k else ["red", "?"]),
+                             "%.3f" % rng.gauss(k, 1.0),
+                             "" if rng.random() < 0.05 else "%.2f" % rng.gauss(10 - k, 2.0),
+                             " ".join(rng.choice(words[k:k + 5]) for _ in range(rng.randrange(4))),
+                             "class%d" % k])
+    spec = importlib.util.spec_from_file_location("spark_train",
+                                                  ROOT / "examples" / "spark_train.py")
+    example = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(example)
+    summary = example.main([str(path), "--target", "label", "-o", str(tmp_path / "m.json"),
+                            "--master", "local[2]", "--partitions", "7", "--text", "notes",
+                            "--check"])
+    assert summary["rows"] == 120000 and summary["partitions"] == 7
+    assert summary["identical"] and summary["same_predictions"]
+    assert summary["largest_difference"] == 0.0
+    served = NaiveBayes.load(tmp_path / "m.json")           # no Spark needed any more
+    assert served.feature_kinds_ == {"colour": "categorical", "size": "gaussian",
+                                     "weight": "gaussian", "notes": "text"}
