@@ -739,7 +739,10 @@ class _Text:
         for per_class in counts.values():
             for word, count in per_class.items():
                 frequency[word] = frequency.get(word, 0) + count
-        words = [w for w, f in frequency.items() if f >= params["min_word_count"]]
+        least = params["min_word_count"]
+        # frequencies are weighted; the default 1 keeps every word seen, even when
+        # fractional weights put a word's frequency below 1
+        words = [w for w, f in frequency.items() if f >= least or (least == 1 and f > 0)]
         if params["max_words"] is not None and len(words) > params["max_words"]:
             words.sort(key=lambda w: (-frequency[w], w))
             words = words[:params["max_words"]]
@@ -768,9 +771,6 @@ def _words(value, tokenizer):
     """A text value as a list of words: a string goes through the tokenizer, a list or
     tuple of strings is taken as it is; None (or NaN) for a missing value."""
     if type(value) is str:
-        if tokenizer is _LOST:
-            raise _BadValue(value, "a list of words: the model's own tokenizer could not be "
-                            "saved in its file; give it again with set_params(tokenizer=...)")
         words = (tokenizer or _default_tokenizer)(value)
         if type(words) is not list:
             words = list(words)
@@ -802,7 +802,12 @@ _INT = frozenset((int,))
 
 
 class _Lost:
-    """Stands for a custom tokenizer that a model file could not hold."""
+    """The tokenizer of a model loaded from a file: the model was trained with a custom
+    tokenizer, which a file cannot hold.  Words (lists of strings) still work."""
+
+    def __call__(self, text):
+        raise _BadValue(text, "a list of words: the model's own tokenizer could not be "
+                        "saved in its file; give it again with set_params(tokenizer=...)")
 
     def __repr__(self):
         return "<custom tokenizer, not saved>"
@@ -828,12 +833,23 @@ class _TextScorer:
         self.zeros = zeros = (0.0,) * len(classes)
         vocabulary = stats.vocabulary(params)
         size = len(vocabulary)
+        # A class that never had this feature present borrows the counts of all classes
+        # (the feature then says nothing about it), as a Gaussian feature does.
+        pooled = _Text()
+        if any(not stats.present.get(label) for label in classes):
+            for label in list(stats.present):
+                pooled.absorb_counts(None, stats.present[label], stats.terms.get(label, {}),
+                                     stats.documents.get(label, {}))
         # One column per class, aligned with the vocabulary, built by builtin maps.
         present_columns, absent_columns = [], []
         for label in classes:
+            if not stats.present.get(label):
+                label, source = None, pooled
+            else:
+                source = stats
             if self.bernoulli:
-                n = stats.present.get(label, 0)
-                counts = list(map(stats.documents.get(label, {}).get, vocabulary,
+                n = source.present.get(label, 0)
+                counts = list(map(source.documents.get(label, {}).get, vocabulary,
                                   repeat(0)))
                 if not n and not alpha:           # no documents, alpha = 0: the limit
                     present_columns.append([-LOG_2] * size)
@@ -844,7 +860,7 @@ class _TextScorer:
                 absent_columns.append(_log_column(list(map(sub, repeat(n), counts)), alpha,
                                                   denominator))
             else:
-                counts = list(map(stats.terms.get(label, {}).get, vocabulary, repeat(0)))
+                counts = list(map(source.terms.get(label, {}).get, vocabulary, repeat(0)))
                 total = sum(counts)
                 if not total and not alpha:
                     present_columns.append([-log(size or 1)] * size)
@@ -879,6 +895,22 @@ class _TextScorer:
                                                     else self.table[w]
                                                     for w in self.log_p])))
         return tuple(map(sum, zip(self.base, *filter(None, map(self.table.get, set(words))))))
+
+    def terms(self, value):
+        """The document's log-likelihood as separate per-class terms, one per word
+        (per vocabulary word for a dense Bernoulli model, per occurrence for a
+        multinomial one): with alpha = 0 each zero probability then counts as one
+        (see _combine)."""
+        words = _words(value, self.tokenizer)
+        if words is None:
+            return [self.zeros]
+        if not self.bernoulli:
+            return [self.table[w] for w in words if w in self.table] or [self.zeros]
+        if self.dense:
+            present = set(words)
+            return [self.log_p[w] if w in present else self.table[w] for w in self.log_p] \
+                or [self.zeros]
+        return [self.base] + [self.table[w] for w in set(words) if w in self.table]
 
     def explain(self, value):
         """(status, log-likelihoods, {"words": {word: per-class part}, "baseline": ...})."""
@@ -1356,10 +1388,14 @@ class _Compiled:
         vectors = [self.log_prior]
         for name, scorer, value in zip(self.names, self.scorers, row):
             try:
-                vectors.append(scorer[value])
+                vector = scorer[value]
+                if type(scorer) is _TextScorer and -INF in vector:
+                    vectors.extend(scorer.terms(value))    # each zero word counts
+                else:
+                    vectors.append(vector)
             except _BadValue as error:
-                raise _RowError("feature %r is %r; expected %s"
-                                % (name, error.value, error.expected)) from None
+                raise _RowError("feature %r is %s; expected %s"
+                                % (name, _short_value(error.value), error.expected)) from None
             except TypeError:
                 raise _RowError("feature %r is %s; expected a hashable value"
                                 % (name, _describe(value))) from None
@@ -1380,6 +1416,15 @@ def _log_prior(classes, class_count, params):
     if isinstance(prior, str):            # "uniform"
         return [-log(len(classes))] * len(classes)
     return [_log(float(prior[c])) for c in classes]
+
+
+def _short_value(value):
+    """repr of a value, cut for an error message."""
+    try:
+        text = repr(value)
+    except Exception:
+        return "<unprintable>"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _describe(value):
@@ -1593,7 +1638,6 @@ class NaiveBayes:
         self._counts = None
         self._compiled = None
         self._target = None       # the label column's name, when the command line knows it
-        self._tokenizer_lost = False      # loaded from a file that could not hold it
 
     # -- the scikit-learn estimator protocol ------------------------------------
 
@@ -1606,9 +1650,10 @@ class NaiveBayes:
         return {name: getattr(self, name) for name in _DEFAULTS}
 
     def set_params(self, **params):
-        """Set parameters; smoothing, priors, ddof and var_smoothing apply at once,
-        even to a fitted or loaded model, because it keeps counts rather than
-        probabilities.  features, categories and tokenizer apply at the next fit.
+        """Set parameters.  Smoothing, priors, ddof, var_smoothing, the text model, the
+        vocabulary limits and the tokenizer (used to split documents to predict) apply
+        at once, even to a fitted or loaded model, because it keeps counts rather than
+        probabilities; features and categories apply at the next fit.
 
         >>> model = CategoricalNB().fit([["a"], ["a"], ["b"]], [0, 0, 1])
         >>> round(model.predict_proba_one(["b"])[1], 4)      # (1/3 * 2/3) / (2/3 * 1/4 + 1/3 * 2/3)
@@ -1627,8 +1672,6 @@ class NaiveBayes:
                                "set_params()")
         for name, value in params.items():
             setattr(self, name, value)
-        if "tokenizer" in params:
-            self._tokenizer_lost = False
         self._compiled = None
         return self
 
@@ -1810,7 +1853,7 @@ class NaiveBayes:
             counts.class_count[label] = counts.class_count.get(label, 0) + count
         order = list(groups)
         declared = _declared_kinds(params, call)
-        tokenizer = _LOST if self._tokenizer_lost else params["tokenizer"]
+        tokenizer = params["tokenizer"]
         transposed = [zip(*groups[label]) for label in order]
         for position, (name, columns) in enumerate(zip(names, zip(*transposed))):
             stats = counts.features[name]
@@ -1925,10 +1968,7 @@ class NaiveBayes:
             if self._counts is None:
                 raise NaiveBayesError("%s: this %s is not fitted yet; call fit(X, y) "
                                       "first" % (call, type(self).__name__))
-            params = self.get_params()
-            if self._tokenizer_lost:
-                params["tokenizer"] = _LOST
-            compiled = self._compiled = _Compiled(self._counts, params)
+            compiled = self._compiled = _Compiled(self._counts, self.get_params())
         return compiled
 
     def _joints(self, X, call):
@@ -2095,8 +2135,9 @@ class NaiveBayes:
             try:
                 status, vector, details = scorer.explain(value)
             except _BadValue as error:
-                raise NaiveBayesError("explain(): x feature %r is %r; expected %s"
-                                      % (name, error.value, error.expected)) from None
+                raise NaiveBayesError("explain(): x feature %r is %s; expected %s"
+                                      % (name, _short_value(error.value),
+                                         error.expected)) from None
             except TypeError:
                 raise NaiveBayesError("explain(): x feature %r is %s; expected a "
                                       "hashable value" % (name, _describe(value))) from None
@@ -2379,24 +2420,42 @@ def _sequence_names(params, width, start, call):
 
 
 def _check_declared_names(params, counts, seen, call):
-    """A name in features= or categories= that no training row holds is a typo."""
+    """A name in features= or categories= that no training row holds, while a row holds
+    a name much like it, is a typo.  (A declared feature that is simply absent, say in
+    one part of data trained in parts, is fine: it has no values yet.)"""
+    import difflib
+    held = {str(name): name for name in seen}
     for option in ("features", "categories"):
         value = params[option]
         if not isinstance(value, Mapping):
             continue
-        absent = [name for name in value if name not in seen]
-        if absent:
-            raise NaiveBayesError("%s: %s= names %s, which no row of X holds; the rows "
-                                  "hold %s" % (call, option, _short(absent),
-                                               _short(sorted(map(str, seen)))))
+        for name in value:
+            if name in seen:
+                continue
+            close = difflib.get_close_matches(str(name), list(held), n=1, cutoff=0.75)
+            if close:
+                raise NaiveBayesError("%s: %s= names %r, which no row of X holds; did you "
+                                      "mean %r?" % (call, option, name, held[close[0]]))
 
 
 def _param_differences(mine, theirs):
-    """Human-readable differences between two parameter dicts."""
+    """Human-readable differences between two parameter dicts.  Tokenizers are the
+    same when identical, or functions with the same code (a function shipped to
+    Spark executors and back is a copy)."""
     return ["%s is %r in one and %r in the other" % (name, mine[name], theirs[name])
             for name in _DEFAULTS
-            if not (mine[name] is theirs[name] or
+            if not (mine[name] is theirs[name] or _same_function(mine[name], theirs[name]) or
                     (not callable(mine[name]) and mine[name] == theirs[name]))]
+
+
+def _same_function(a, b):
+    """Two plain functions with the same code, defaults and closure values."""
+    try:
+        return (a.__code__ == b.__code__ and a.__defaults__ == b.__defaults__ and
+                [c.cell_contents for c in a.__closure__ or ()] ==
+                [c.cell_contents for c in b.__closure__ or ()])
+    except (AttributeError, ValueError):
+        return False
 
 
 # ----------------------------------------------------------------------------------
@@ -2472,7 +2531,7 @@ def _model_to_dict(model):
                 value, lambda values: None if values is None else
                 [_encode(v, "a declared category") for v in values], "categories")
         elif name == "tokenizer":
-            encoded[name] = None if value is None and not model._tokenizer_lost else "custom"
+            encoded[name] = None if value is None else "custom"
         else:
             encoded[name] = value
     data = {"format": FORMAT, "format_version": FORMAT_VERSION,
@@ -2678,7 +2737,6 @@ def _build_model(cls, data):
     target = _field(data, "target")
     _expect(target is None or type(target) is str, "target", target, "a string or null")
     model._target = target
-    model._tokenizer_lost = data["params"].get("tokenizer") == "custom"
     classes = _decode_list(_field(data, "classes"), "classes")
     class_count = _field(data, "class_count")
     features = _field(data, "features")
@@ -2950,7 +3008,7 @@ def _decode_params(params):
                                     if values is None else _decode_list(values, here))
         elif name == "tokenizer":
             _expect(value in (None, "custom"), where, value, 'null or "custom"')
-            value = None
+            value = None if value is None else _LOST
         decoded[name] = value
     return decoded
 

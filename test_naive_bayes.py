@@ -737,9 +737,9 @@ def test_length_errors_do_not_drain_endless_iterators():
 
 @pytest.mark.parametrize("params, X, message", [
     ({"features": {"color": "categorical"}}, [{"colour": "r"}, {"colour": "b"}],
-     r"features= names \['color'\], which no row of X holds; the rows hold \['colour'\]"),
+     r"features= names 'color', which no row of X holds; did you mean 'colour'\?"),
     ({"categories": {"color": ["r", "b"]}}, [{"colour": "r"}, {"colour": "b"}],
-     r"categories= names \['color'\], which no row"),
+     r"categories= names 'color', which no row"),
     ({"features": ["categorical"]}, [{"colour": "r"}, {"colour": "b"}],
      r"features= is a list by position, but X row 0 is a mapping"),
     ({"features": {1: "categorical"}}, [["r"], ["b"]], r"features= names \[1\]"),
@@ -751,6 +751,13 @@ def test_length_errors_do_not_drain_endless_iterators():
 def test_misconfigurations_are_errors_not_silent(params, X, message):
     with pytest.raises(NaiveBayesError, match=message):
         NaiveBayes(**params).fit(X, [0, 1])
+
+
+def test_a_declared_feature_absent_from_every_row_is_fine_unless_it_looks_like_a_typo():
+    model = NaiveBayes(features={"subject": "text", "size": "gaussian"}).fit(
+        [{"domain": "a.org", "size": 1.0}, {"domain": "b.org", "size": 2.0}], [0, 1])
+    assert model.feature_kinds_["subject"] == "text"
+    assert model.predict([{"subject": "hello", "domain": "a.org"}]) == [0]
 
 
 def test_sequence_rows_may_be_named_by_a_features_dict():
@@ -2171,13 +2178,15 @@ def test_spark_training_equals_a_local_fit(tmp_path):
     with open(path, "w", newline="", encoding="utf-8") as handle:
         writer = csv.writer(handle)
         writer.writerow(["colour", "size", "weight", "notes", "label"])
-        words = ["grain", "wheat", "price", "market", "oil", "rain", "export", "bank"]
+        words = ["grain", "wheat", "price", "market", "oil", "rain", "export", "bank",
+                 'said "no"', "a, b", "two\nlines"]     # quotes, commas, line breaks
         for _ in range(120000):
             k = rng.randrange(3)
-            writer.writerow([rng.choice(["red", "green", "blue", "?"] if k else ["red", "?"]),
+            writer.writerow([rng.choice(["red", "green", 'the "blue"', "?", "x,y"] if k
+                                        else ["red", "?"]),
                              "%.3f" % rng.gauss(k, 1.0),
                              "" if rng.random() < 0.05 else "%.2f" % rng.gauss(10 - k, 2.0),
-                             " ".join(rng.choice(words[k:k + 5]) for _ in range(rng.randrange(4))),
+                             " ".join(rng.choice(words[k:k + 9]) for _ in range(rng.randrange(4))),
                              "class%d" % k])
     spec = importlib.util.spec_from_file_location("spark_train",
                                                   ROOT / "examples" / "spark_train.py")
@@ -2192,3 +2201,64 @@ def test_spark_training_equals_a_local_fit(tmp_path):
     served = NaiveBayes.load(tmp_path / "m.json")           # no Spark needed any more
     assert served.feature_kinds_ == {"colour": "categorical", "size": "gaussian",
                                      "weight": "gaussian", "notes": "text"}
+    assert 'the "blue"' in served.to_dict()["features"][0]["values"]
+    assert served.to_dict()["target"] == "label"
+
+
+def test_text_with_alpha_zero_counts_every_zero_word_like_the_categorical_model():
+    docs, labels = ["xx yy", "xx"], ["p", "q"]
+    text = NaiveBayes(features=["text"], alpha=0).fit([[d] for d in docs], labels)
+    categorical = CategoricalNB(alpha=0, categories=[[0, 1], [0, 1]]).fit([[1, 1], [1, 0]],
+                                                                           labels)
+    for query, dense in (("yy", [0, 1]), ("xx", [1, 0]), ("", [0, 0]), ("xx yy", [1, 1])):
+        assert text.predict_proba([[query]]) == categorical.predict_proba([dense])
+    multinomial = NaiveBayes(features=["text"], text_model="multinomial", alpha=0).fit(
+        [["aa"], ["bb"]], ["p", "q"])
+    assert multinomial.predict_proba([["aa bb bb"]]) == [[0.0, 1.0]]   # two zeros beat one
+
+
+def test_fractional_weights_keep_every_word_seen():
+    X, y = [["aa bb"], ["bb cc"], ["cc"], [""]], ["p", "q", "p", "q"]
+    for weight in (0.5, 1e-200):
+        model = NaiveBayes(features=["text"]).fit(X, y, sample_weight=[weight] * 4)
+        assert model._counts.features[0].vocabulary(model.get_params()) == ["aa", "bb", "cc"]
+    assert NaiveBayes(features=["text"], min_word_count=2).fit(X, y, sample_weight=[4] * 4) \
+        ._counts.features[0].vocabulary({"text_model": "bernoulli", "min_word_count": 2,
+                                         "max_words": None}) == ["aa", "bb", "cc"]
+
+
+def test_a_lost_tokenizer_survives_merge_and_clone_and_refuses_strings():
+    from copy import deepcopy
+    data = NaiveBayes(features={"t": "text"}, tokenizer=lambda s: s.split("|")).fit(
+        [{"t": "Hello World|x"}, {"t": "foo bar|y"}], ["a", "b"]).to_dict()
+    loaded = NaiveBayes.from_dict(data)
+    merged = loaded.merge(NaiveBayes.from_dict(data))
+    twin = NaiveBayes(**loaded.get_params())
+    for model in (merged, twin.fit([{"t": ["w"]}], ["a"])):
+        with pytest.raises(NaiveBayesError, match="tokenizer could not be saved"):
+            model.predict([{"t": "Hello World|x"}])
+    assert merged.to_dict()["params"]["tokenizer"] == "custom"
+    assert repr(loaded).endswith("tokenizer=<custom tokenizer, not saved>)")
+    with pytest.raises(NaiveBayesError, match="tokenizer is"):
+        loaded.merge(NaiveBayes(features={"t": "text"}).fit([{"t": "x y"}], ["a"]))
+    import types
+    split = lambda s: s.split("|")                      # noqa: E731
+    shipped = types.FunctionType(split.__code__, split.__globals__)   # as after pickling
+    a = NaiveBayes(features=["text"], tokenizer=split).fit([["a|b"]], [0])
+    b = NaiveBayes(features=["text"], tokenizer=shipped).fit([["c|d"]], [1])
+    assert shipped is not split and a.merge(b).predict([["c|d"]]) == [1]
+    assert deepcopy(a).merge(a).classes_ == [0]
+
+
+def test_a_class_with_no_documents_borrows_the_pooled_word_counts():
+    rows = [{"text": "wheat grain", "n": 1.0}, {"text": "oil price", "n": 2.0},
+            {"text": None, "n": 9.0}, {"text": None, "n": 9.5}]
+    for text_model in ("bernoulli", "multinomial"):
+        model = NaiveBayes(features={"text": "text"}, text_model=text_model).fit(
+            rows, ["grain", "oil", "fax", "fax"])
+        contribution = model.explain({"text": "wheat grain"})["features"][0]["log_likelihood"]
+        pooled = NaiveBayes(features={"text": "text"}, text_model=text_model).fit(
+            [{"text": "wheat grain"}, {"text": "oil price"}], ["x", "x"])
+        expected = pooled.explain({"text": "wheat grain"})["features"][0]["log_likelihood"]["x"]
+        assert contribution["fax"] == pytest.approx(expected)
+        assert model.predict([{"text": "wheat grain", "n": 9.2}]) == ["fax"]

@@ -500,7 +500,7 @@ def goals(table, n_rows, sample):
     r = ratio("categorical", fit_op, "scikit-learn OrdinalEncoder + CategoricalNB",
               ours="naive_bayes CategoricalNB")
     results.append(("categorical fit on strings faster than OrdinalEncoder + fit",
-                    None if r is None else 1 / r, r is not None and r < 1, "%.1fx faster"))
+                    None if r is None else 1 / r, r is not None and r < 1, "%.2fx their speed"))
     r = ratio("gaussian", "one row: predict_proba_one", "river predict_proba_one",
               ours="naive_bayes predict_proba_one")
     results.append(("gaussian prediction >= 10x faster than river predict_proba_one",
@@ -510,7 +510,8 @@ def goals(table, n_rows, sample):
     river_fit = table.get("gaussian", sample_fit, "river GaussianNB.learn_one loop")
     r = None if ours is None or river_fit is None else ours / river_fit
     results.append(("gaussian fit no slower than river's learn_one loop",
-                    None if r is None else 1 / r, r is not None and r <= 1, "%.1fx faster"))
+                    None if r is None else 1 / r, r is not None and r <= 1,
+                    "%.2fx river's speed"))
     best = None
     for workload in ("categorical", "gaussian"):
         r = ratio(workload, "one row: predict_proba_one", "scikit-learn predict_proba on one row",
@@ -528,7 +529,7 @@ def goals(table, n_rows, sample):
         r = ratio("reuters text", op, "scikit-learn CountVectorizer + %s" % peer_name)
         results.append(("text (%s): not slower than CountVectorizer + %s end to end"
                         % (text_model, peer_name), None if r is None else 1 / r,
-                        r is not None and r <= 1, "%.2fx as fast"))
+                        r is not None and r <= 1, "%.2fx their speed"))
     memory = getattr(table, "memory", None)
     if memory:
         peak = max(p for _, p in memory)

@@ -20,7 +20,6 @@ Needs pyspark (pip install pyspark) and Java; --master takes any Spark master UR
 import argparse
 import csv
 import json
-import math
 import sys
 import time
 from pathlib import Path
@@ -29,7 +28,7 @@ HERE = Path(__file__).resolve().parent
 LIBRARY = HERE.parent / "naive_bayes.py"
 sys.path.insert(0, str(HERE.parent))          # use ../naive_bayes.py without installing
 
-from naive_bayes import NaiveBayes            # noqa: E402
+from naive_bayes import NaiveBayes, NaiveBayesError          # noqa: E402
 
 MISSING = {"", "?"}
 
@@ -55,10 +54,12 @@ def column_kinds(path, target, declared, sample_size=10000):
 
 
 def _is_number(cell):
+    """As on the command line: anything float() reads (nan is then a missing value)."""
     try:
-        return math.isfinite(float(cell))
+        float(cell)
     except ValueError:
         return False
+    return True
 
 
 def converter(kinds):
@@ -72,11 +73,21 @@ def converter(kinds):
             if cell is None or cell in MISSING or kinds[name] == "ignore":
                 row.append(None)
             elif kinds[name] == "gaussian":
-                row.append(float(cell))
+                try:
+                    row.append(float(cell))
+                except ValueError:
+                    raise NaiveBayesError("column %r: %r is not a number, but the column "
+                                          "is Gaussian; use --categorical %s"
+                                          % (name, cell, name)) from None
             else:
                 row.append(cell)
         return row
     return convert
+
+
+def label_of(record, target):
+    cell = record.get(target)
+    return None if cell is None or cell in MISSING else cell
 
 
 def fit_partition(records, target, kinds, params, batch=10000):
@@ -92,7 +103,7 @@ def fit_partition(records, target, kinds, params, batch=10000):
         chunk = [record.asDict() for record in islice(records, batch)]
         if not chunk:
             break
-        model.partial_fit([convert(r) for r in chunk], [r[target] for r in chunk])
+        model.partial_fit([convert(r) for r in chunk], [label_of(r, target) for r in chunk])
         fitted = True
     return [model] if fitted else []
 
@@ -103,7 +114,7 @@ def fit_locally(path, target, kinds, params):
     with open(path, newline="", encoding="utf-8-sig") as handle:
         records = list(csv.DictReader(handle))
     return NaiveBayes(features=kinds, **params).fit([convert(r) for r in records],
-                                                    [r[target] for r in records])
+                                                    [label_of(r, target) for r in records])
 
 
 def statistics(model):
@@ -149,16 +160,28 @@ def main(argv=None):
     spark.sparkContext.addPyFile(str(LIBRARY))          # naive_bayes.py on every executor
     try:
         started = time.perf_counter()
-        frame = spark.read.csv(args.data, header=True, inferSchema=False,
-                               encoding="UTF-8").repartition(args.partitions)
+        # Quoted fields may hold line breaks and doubled quotes (RFC 4180), as Python's
+        # csv module and the command line read them.
+        frame = (spark.read.option("multiLine", True).option("escape", '"')
+                 .csv(args.data, header=True, inferSchema=False, encoding="UTF-8")
+                 .repartition(args.partitions))
         target = args.target
-        model = (frame.rdd
-                 .mapPartitions(lambda records: fit_partition(records, target, kinds, params))
-                 .treeReduce(lambda a, b: a.merge(b)))
+        models = frame.rdd.mapPartitions(
+            lambda records: fit_partition(records, target, kinds, params))
+        try:
+            model = models.treeReduce(lambda a, b: a.merge(b))
+        except Exception as error:        # the first line the executors said about it
+            said = [line for line in str(error).splitlines() if "Error: " in line]
+            if "empty RDD" in str(error):
+                said = ["%s has a header but no rows" % args.data]
+            raise SystemExit("spark_train.py: error: " + (said[-1] if said else
+                                                        str(error).splitlines()[0]))
         seconds = time.perf_counter() - started
         partitions = frame.rdd.getNumPartitions()
     finally:
         spark.stop()
+    # the target column's name goes in the model file, for naive_bayes.py predict
+    model = NaiveBayes.from_dict(dict(model.to_dict(), target=args.target))
     model.save(args.output)
     rows = sum(model.class_count_)
     summary = {"rows": rows, "partitions": partitions, "seconds": seconds,
@@ -185,4 +208,5 @@ def main(argv=None):
 
 
 if __name__ == "__main__":
-    main()
+    summary = main()
+    sys.exit(0 if summary.get("identical", True) else 1)
