@@ -735,6 +735,8 @@ class _Text:
         Bernoulli) or of occurrences (multinomial), as scikit-learn's CountVectorizer
         counts for max_features; ties go to the alphabetically earlier word."""
         counts = self.documents if params["text_model"] == "bernoulli" else self.terms
+        if params["min_word_count"] == 1 and params["max_words"] is None:
+            return sorted(set().union(*counts.values()))    # every word seen
         frequency = {}
         for per_class in counts.values():
             for word, count in per_class.items():
@@ -771,7 +773,9 @@ def _words(value, tokenizer):
     """A text value as a list of words: a string goes through the tokenizer, a list or
     tuple of strings is taken as it is; None (or NaN) for a missing value."""
     if type(value) is str:
-        words = (tokenizer or _default_tokenizer)(value)
+        if tokenizer is None:
+            return _default_tokenizer(value)        # strings, by construction
+        words = tokenizer(value)
         if type(words) is not list:
             words = list(words)
     elif isinstance(value, (list, tuple)):

@@ -144,20 +144,30 @@ class StraightforwardNB:
 # Timing
 # ----------------------------------------------------------------------------------
 
-def median_time(function, repeats):
-    """Median wall time of function() over repeats runs (garbage collection paused
-    inside each run, as timeit does)."""
-    times = []
+def _timed(function):
+    """Wall time of one call, with garbage collection paused (as timeit does)."""
+    gc.collect()
+    gc.disable()
+    try:
+        start = time.perf_counter()
+        function()
+        return time.perf_counter() - start
+    finally:
+        gc.enable()
+
+
+def median_times(functions, repeats):
+    """{name: median seconds} of interleaved runs: each repeat runs every function
+    once, in turn, so that a slow spell of a shared machine falls on all alike."""
+    times = {name: [] for name in functions}
     for _ in range(repeats):
-        gc.collect()
-        gc.disable()
-        try:
-            start = time.perf_counter()
-            function()
-            times.append(time.perf_counter() - start)
-        finally:
-            gc.enable()
-    return statistics.median(times)
+        for name, function in functions.items():
+            times[name].append(_timed(function))
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def median_time(function, repeats):
+    return median_times({"": function}, repeats)[""]
 
 
 class Table:
@@ -166,6 +176,13 @@ class Table:
     def __init__(self):
         self.rows = []
         self.notes = []
+
+    def compare(self, workload, operation, cases, repeats):
+        """Time cases [(implementation, function, rows)] together (see median_times)."""
+        cases = [case for case in cases if case is not None]
+        medians = median_times({name: function for name, function, _ in cases}, repeats)
+        for name, _, rows in cases:
+            self.add(workload, operation, name, medians[name], rows)
 
     def add(self, workload, operation, name, seconds, n_rows):
         self.rows.append((workload, operation, name, seconds, n_rows))
@@ -224,114 +241,108 @@ def peer(module):
 def bench_categorical(table, n_rows, repeats, sample):
     X, y = categorical_data(n_rows)
     w = "categorical"
-    table.add(w, "fit (%s rows)" % format(n_rows, ","), "naive_bayes CategoricalNB",
-              median_time(lambda: CategoricalNB().fit(X, y), repeats), n_rows)
-    model = CategoricalNB().fit(X, y)
-    baseline = StraightforwardNB().fit(X, y)
-    table.add(w, "fit (%s rows)" % format(n_rows, ","), "straightforward baseline",
-              median_time(lambda: StraightforwardNB().fit(X, y), repeats), n_rows)
+    fit = "fit (%s rows)" % format(n_rows, ",")
     sklearn = peer("sklearn")
+    nltk = peer("nltk.classify")
     if sklearn:
         from sklearn.naive_bayes import CategoricalNB as SkCategoricalNB
         from sklearn.preprocessing import OrdinalEncoder
         import numpy as np
         array = np.array(X, dtype=object)
 
-        def sk_fit():
+        def encode_and_fit():
             encoder = OrdinalEncoder(handle_unknown="use_encoded_value", unknown_value=-1)
             return encoder, SkCategoricalNB().fit(encoder.fit_transform(array), y)
-        table.add(w, "fit (%s rows)" % format(n_rows, ","),
-                  "scikit-learn OrdinalEncoder + CategoricalNB",
-                  median_time(sk_fit, repeats), n_rows)
-        encoder, sk_model = sk_fit()
     else:
         table.notes.append("scikit-learn: not installed")
-    nltk = peer("nltk.classify")
+    sk_fit = encode_and_fit if sklearn else None
+    table.compare(w, fit, [
+        ("naive_bayes CategoricalNB", lambda: CategoricalNB().fit(X, y), n_rows),
+        ("straightforward baseline", lambda: StraightforwardNB().fit(X, y), n_rows),
+        sk_fit and ("scikit-learn OrdinalEncoder + CategoricalNB", sk_fit, n_rows)], repeats)
     featuresets = [{"f%d" % j: v for j, v in enumerate(row)} for row in X[:sample]]
     if nltk:
         from nltk.classify import NaiveBayesClassifier
         labeled = list(zip(featuresets, y[:sample]))
         table.add(w, "fit (%s rows)" % format(sample, ","), "nltk NaiveBayesClassifier.train",
                   median_time(lambda: NaiveBayesClassifier.train(labeled), 1), sample)
+        classifier = NaiveBayesClassifier.train(labeled)
     else:
         table.notes.append("nltk: not installed")
-
-    op = "predict_joint_log_proba (batch)"
-    table.add(w, op, "naive_bayes",
-              median_time(lambda: model.predict_joint_log_proba(X), repeats), n_rows)
-    table.add(w, op, "straightforward baseline",
-              median_time(lambda: baseline.predict_joint_log_proba(X), repeats), n_rows)
-    op = "predict_proba (batch)"
-    table.add(w, op, "naive_bayes", median_time(lambda: model.predict_proba(X), repeats), n_rows)
-    table.add(w, op, "straightforward baseline",
-              median_time(lambda: baseline.predict_proba(X), repeats), n_rows)
-    if sklearn:
-        table.add(w, op, "scikit-learn (OrdinalEncoder.transform + predict_proba)",
-                  median_time(lambda: sk_model.predict_proba(encoder.transform(array)),
-                              repeats), n_rows)
+    model = CategoricalNB().fit(X, y)
+    baseline = StraightforwardNB().fit(X, y)
+    table.compare(w, "predict_joint_log_proba (batch)", [
+        ("naive_bayes", lambda: model.predict_joint_log_proba(X), n_rows),
+        ("straightforward baseline", lambda: baseline.predict_joint_log_proba(X), n_rows)],
+        repeats)
+    encoder, sk_model = sk_fit() if sk_fit else (None, None)
+    table.compare(w, "predict_proba (batch)", [
+        ("naive_bayes", lambda: model.predict_proba(X), n_rows),
+        ("straightforward baseline", lambda: baseline.predict_proba(X), n_rows),
+        sk_fit and ("scikit-learn (OrdinalEncoder.transform + predict_proba)",
+                    lambda: sk_model.predict_proba(encoder.transform(array)), n_rows)],
+        repeats)
     if nltk:
-        classifier = NaiveBayesClassifier.train(list(zip(featuresets, y[:sample])))
-        table.add(w, op, "nltk prob_classify, row by row",
+        table.add(w, "predict_proba (batch)", "nltk prob_classify, row by row",
                   median_time(lambda: [classifier.prob_classify(f) for f in featuresets], 1),
                   sample)
-    op = "one row: predict_proba_one"
     rows = X[:sample]
-    table.add(w, op, "naive_bayes predict_proba_one",
-              median_time(lambda: [model.predict_proba_one(r) for r in rows], repeats), sample)
-    if sklearn:
-        single = [encoder.transform(np.array([r], dtype=object)) for r in rows[:sample // 10]]
-        table.add(w, op, "scikit-learn predict_proba on one row",
-                  median_time(lambda: [sk_model.predict_proba(r) for r in single], 1),
-                  len(single))
+    single = [encoder.transform(np.array([r], dtype=object)) for r in rows[:sample // 10]] \
+        if sk_fit else []
+    table.compare(w, "one row: predict_proba_one", [
+        ("naive_bayes predict_proba_one", lambda: [model.predict_proba_one(r) for r in rows],
+         sample),
+        sk_fit and ("scikit-learn predict_proba on one row",
+                    lambda: [sk_model.predict_proba(r) for r in single], len(single))],
+        repeats)
 
 
 def bench_gaussian(table, n_rows, repeats, sample):
     X, y = gaussian_data(n_rows)
     w = "gaussian"
-    table.add(w, "fit (%s rows)" % format(n_rows, ","), "naive_bayes GaussianNB",
-              median_time(lambda: GaussianNB().fit(X, y), repeats), n_rows)
-    model = GaussianNB().fit(X, y)
     sklearn = peer("sklearn")
+    river = peer("river.naive_bayes")
     if sklearn:
         from sklearn.naive_bayes import GaussianNB as SkGaussianNB
         import numpy as np
         array = np.array(X)
-        table.add(w, "fit (%s rows)" % format(n_rows, ","), "scikit-learn GaussianNB (NumPy)",
-                  median_time(lambda: SkGaussianNB().fit(array, y), repeats), n_rows)
-        sk_model = SkGaussianNB().fit(array, y)
-    river = peer("river.naive_bayes")
-    dicts = [dict(enumerate(row)) for row in X[:sample]]
-    if river:
-        def river_fit():
-            learner = river.GaussianNB()
-            for x, label in zip(dicts, y):
-                learner.learn_one(x, label)
-            return learner
-        table.add(w, "fit (%s rows)" % format(sample, ","), "river GaussianNB.learn_one loop",
-                  median_time(river_fit, 1), sample)
-        table.add(w, "fit (%s rows)" % format(sample, ","), "naive_bayes GaussianNB.partial_fit "
-                  "row by row", median_time(lambda: _row_by_row(X[:sample], y), 1), sample)
-        learner = river_fit()
-    else:
+    if not river:
         table.notes.append("river: not installed")
+    table.compare(w, "fit (%s rows)" % format(n_rows, ","), [
+        ("naive_bayes GaussianNB", lambda: GaussianNB().fit(X, y), n_rows),
+        sklearn and ("scikit-learn GaussianNB (NumPy)", lambda: SkGaussianNB().fit(array, y),
+                     n_rows)], repeats)
+    dicts = [dict(enumerate(row)) for row in X[:sample]]
 
-    op = "predict_proba (batch)"
-    table.add(w, op, "naive_bayes", median_time(lambda: model.predict_proba(X), repeats), n_rows)
-    if sklearn:
-        table.add(w, op, "scikit-learn (NumPy)",
-                  median_time(lambda: sk_model.predict_proba(array), repeats), n_rows)
-    op = "one row: predict_proba_one"
+    def river_fit():
+        learner = river.GaussianNB()
+        for x, label in zip(dicts, y):
+            learner.learn_one(x, label)
+        return learner
+    # river learns one row at a time: timed on a sample, with this module's fit of the
+    # same rows, and its partial_fit row by row, beside it
+    table.compare(w, "fit (%s rows)" % format(sample, ","), [
+        river and ("river GaussianNB.learn_one loop", river_fit, sample),
+        ("naive_bayes GaussianNB", lambda: GaussianNB().fit(X[:sample], y[:sample]), sample),
+        ("naive_bayes GaussianNB.partial_fit row by row",
+         lambda: _row_by_row(X[:sample], y), sample)], max(3, repeats // 2))
+    model = GaussianNB().fit(X, y)
+    sk_model = SkGaussianNB().fit(array, y) if sklearn else None
+    table.compare(w, "predict_proba (batch)", [
+        ("naive_bayes", lambda: model.predict_proba(X), n_rows),
+        sklearn and ("scikit-learn (NumPy)", lambda: sk_model.predict_proba(array), n_rows)],
+        repeats)
     rows = X[:sample]
-    table.add(w, op, "naive_bayes predict_proba_one",
-              median_time(lambda: [model.predict_proba_one(r) for r in rows], repeats), sample)
-    if river:
-        table.add(w, op, "river predict_proba_one",
-                  median_time(lambda: [learner.predict_proba_one(x) for x in dicts], 1), sample)
-    if sklearn:
-        single = [np.array([r]) for r in rows[:sample // 10]]
-        table.add(w, op, "scikit-learn predict_proba on one row",
-                  median_time(lambda: [sk_model.predict_proba(r) for r in single], 1),
-                  len(single))
+    learner = river_fit() if river else None
+    single = [np.array([r]) for r in rows[:sample // 10]] if sklearn else []
+    table.compare(w, "one row: predict_proba_one", [
+        ("naive_bayes predict_proba_one", lambda: [model.predict_proba_one(r) for r in rows],
+         sample),
+        river and ("river predict_proba_one",
+                   lambda: [learner.predict_proba_one(x) for x in dicts], sample),
+        sklearn and ("scikit-learn predict_proba on one row",
+                     lambda: [sk_model.predict_proba(r) for r in single], len(single))],
+        max(3, repeats // 2))
 
 
 def _row_by_row(X, y):
@@ -370,26 +381,26 @@ def bench_text(table, repeats):
     n = len(train) + len(test)
     w = "reuters text"
     sklearn = peer("sklearn")
+    if sklearn:
+        from sklearn.feature_extraction.text import CountVectorizer
+        from sklearn.naive_bayes import BernoulliNB, MultinomialNB
     for text_model in ("multinomial", "bernoulli"):
-        op = "%s: tokenise + fit + predict_proba" % text_model
+        binary = text_model == "bernoulli"
 
         def ours():
             model = NaiveBayes(features=["text"], text_model=text_model).fit(rows_train, y_train)
             return model.predict_proba(rows_test)
-        table.add(w, op, "naive_bayes", median_time(ours, repeats), n)
-        if sklearn:
-            from sklearn.feature_extraction.text import CountVectorizer
-            from sklearn.naive_bayes import BernoulliNB, MultinomialNB
-            binary = text_model == "bernoulli"
 
-            def theirs():
-                vectorizer = CountVectorizer(binary=binary)
-                model = (BernoulliNB() if binary else MultinomialNB()).fit(
-                    vectorizer.fit_transform(train), y_train)
-                return model.predict_proba(vectorizer.transform(test))
-            table.add(w, op, "scikit-learn CountVectorizer + %s"
-                      % ("BernoulliNB" if binary else "MultinomialNB"),
-                      median_time(theirs, repeats), n)
+        def theirs():
+            vectorizer = CountVectorizer(binary=binary)
+            model = (BernoulliNB() if binary else MultinomialNB()).fit(
+                vectorizer.fit_transform(train), y_train)
+            return model.predict_proba(vectorizer.transform(test))
+        table.compare(w, "%s: tokenise + fit + predict_proba" % text_model, [
+            ("naive_bayes", ours, n),
+            sklearn and ("scikit-learn CountVectorizer + %s"
+                         % ("BernoulliNB" if binary else "MultinomialNB"), theirs, n)],
+            repeats * 2 + 1)
 
 
 def process_seconds(argv, repeats, cwd=None):
@@ -506,7 +517,7 @@ def goals(table, n_rows, sample):
     results.append(("gaussian prediction >= 10x faster than river predict_proba_one",
                     None if r is None else 1 / r, r is not None and 1 / r >= 10, "%.1fx faster"))
     sample_fit = "fit (%s rows)" % format(sample, ",")
-    ours = table.get("gaussian", fit_op, "naive_bayes GaussianNB")
+    ours = table.get("gaussian", sample_fit, "naive_bayes GaussianNB")
     river_fit = table.get("gaussian", sample_fit, "river GaussianNB.learn_one loop")
     r = None if ours is None or river_fit is None else ours / river_fit
     results.append(("gaussian fit no slower than river's learn_one loop",
