@@ -828,7 +828,8 @@ class _TextScorer:
     the sum of log p_cw over the vocabulary words of d, repeats included.  Words
     outside the vocabulary are ignored."""
 
-    __slots__ = ("table", "log_p", "base", "bernoulli", "tokenizer", "zeros", "dense")
+    __slots__ = ("table", "_log_p", "_columns", "base", "bernoulli", "tokenizer", "zeros",
+                 "dense")
 
     def __init__(self, stats, classes, params):
         alpha = params["alpha"]
@@ -871,7 +872,7 @@ class _TextScorer:
                     continue
                 present_columns.append(_log_column(
                     counts, alpha, _log_plus(total, _times(alpha, size))))
-        self.log_p = dict(zip(vocabulary, zip(*present_columns))) if size else {}
+        self._log_p, self._columns = None, (vocabulary, present_columns)
         self.dense = False
         if not self.bernoulli:
             self.table, self.base = self.log_p, zeros
@@ -886,6 +887,16 @@ class _TextScorer:
         deltas = [list(map(sub, p, q)) for p, q in zip(present_columns, absent_columns)]
         self.table = dict(zip(vocabulary, zip(*deltas))) if size else {}
         self.base = tuple([sum(column) for column in absent_columns])
+
+    @property
+    def log_p(self):
+        """{word: per-class log P(word | c)}, built on first use (the Bernoulli scorer
+        itself needs only the differences log p - log(1 - p))."""
+        if self._log_p is None:
+            vocabulary, columns = self._columns
+            self._log_p = dict(zip(vocabulary, zip(*columns))) if vocabulary else {}
+            self._columns = None
+        return self._log_p
 
     def __getitem__(self, value):
         words = _words(value, self.tokenizer)
@@ -1163,7 +1174,7 @@ def _normalise_all(joints, logs=False):
     if not joints:
         return []
     if not _all_finite(joints):
-        return [_normalise(joint)[1 if logs else 0] for joint in joints]
+        return [_normalise(joint)[1] if logs else _probabilities(joint) for joint in joints]
     columns = list(zip(*joints))
     tops = list(map(max, joints))
     shifted = [list(map(sub, column, tops)) for column in columns]
@@ -1173,6 +1184,15 @@ def _normalise_all(joints, logs=False):
         log_totals = list(map(log, totals))
         return list(map(list, zip(*[map(sub, column, log_totals) for column in shifted])))
     return list(map(list, zip(*[map(truediv, column, totals) for column in exps])))
+
+
+def _probabilities(joint):
+    """P(c | x) from joint log-likelihoods: max-shifted exponentials, normalised."""
+    scores = _posterior_scores(joint)
+    top = max(scores)
+    exps = [exp(s - top) for s in scores]
+    total = sum(exps)
+    return [e / total for e in exps]
 
 
 def _normalise(joint):
@@ -1242,23 +1262,27 @@ class _Packed:
         self.tables = packed
         self.prior = prior
         self.width = 8 * len(log_prior)
-        self.unpack = struct.Struct("<%dQ" % len(log_prior)).unpack
+        self.unpack = struct.Struct("=%dQ" % len(log_prior)).unpack   # native order
         self.negative_scales = (-1.0 / scale,) * len(log_prior)
         return self
 
     def joint(self, values):
         """log P(c) + sum_j log P(x_j | c) over the categorical values of one row."""
         total = sum(map(_getitem, self.tables, values), self.prior)
-        return list(map(mul, self.unpack(total.to_bytes(self.width, "little")),
+        return list(map(mul, self.unpack(total.to_bytes(self.width, sys.byteorder)),
                         self.negative_scales))
 
     def joints(self, rows):
-        """The same for many rows, with no Python-level loop over them."""
+        """The same for many rows, with no Python-level loop over them: the sums of
+        all rows become one array of 64-bit fields, scaled by one map."""
+        from array import array
         totals = map(sum, map(map, repeat(_getitem), repeat(self.tables), rows),
                      repeat(self.prior))
-        fields = map(self.unpack, map(int.to_bytes, totals, repeat(self.width),
-                                      repeat("little")))
-        return list(map(list, map(map, repeat(mul), fields, repeat(self.negative_scales))))
+        fields = array("Q", b"".join(map(int.to_bytes, totals, repeat(self.width),
+                                         repeat(sys.byteorder))))
+        flat = list(map(mul, fields, repeat(self.negative_scales[0])))
+        per_row = len(self.negative_scales)
+        return list(map(list, zip(*[iter(flat)] * per_row)))
 
 
 _getitem = dict.__getitem__       # a table lookup (with __missing__ for misses) in C
@@ -2077,7 +2101,7 @@ class NaiveBayes:
         {'p': 0.3333, 'q': 0.6667}
         """
         joint, compiled = self._joint_one(x, "predict_proba_one()")
-        return dict(zip(compiled.classes, _normalise(joint)[0]))
+        return dict(zip(compiled.classes, _probabilities(joint)))
 
     def score(self, X, y, sample_weight=None):
         """Accuracy: the (weighted) fraction of rows whose prediction equals y.

@@ -400,7 +400,7 @@ def bench_text(table, repeats):
             ("naive_bayes", ours, n),
             sklearn and ("scikit-learn CountVectorizer + %s"
                          % ("BernoulliNB" if binary else "MultinomialNB"), theirs, n)],
-            repeats * 2 + 1)
+            repeats * 4 + 1)
 
 
 def process_seconds(argv, repeats, cwd=None):
