@@ -1704,12 +1704,15 @@ class NaiveBayes:
         return self
 
     def __sklearn_tags__(self):
-        """Tags for scikit-learn 1.6 and later (imported only when asked)."""
-        from sklearn.utils import ClassifierTags, InputTags, Tags, TargetTags
-        return Tags(estimator_type="classifier", target_tags=TargetTags(required=True),
-                    classifier_tags=ClassifierTags(),
-                    input_tags=InputTags(allow_nan=True, categorical=True, string=True,
-                                         dict=True))
+        """Tags for scikit-learn 1.6 and later.  scikit-learn is not a dependency: it
+        is imported here, when scikit-learn itself asks for the tags."""
+        import importlib
+        tags = importlib.import_module("sklearn.utils")
+        return tags.Tags(estimator_type="classifier",
+                         target_tags=tags.TargetTags(required=True),
+                         classifier_tags=tags.ClassifierTags(),
+                         input_tags=tags.InputTags(allow_nan=True, categorical=True,
+                                                   string=True, dict=True))
 
     def __repr__(self):
         changed = ["%s=%r" % (name, getattr(self, name)) for name, default in
