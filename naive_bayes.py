@@ -274,14 +274,6 @@ def _orderly(items):
         return items
 
 
-def _logsumexp(values):
-    """log(sum(exp(v))) shifted by the maximum, so that nothing overflows."""
-    top = max(values)
-    if top == -INF:
-        return -INF
-    return top + log(sum([exp(v - top) for v in values]))
-
-
 class _BadValue(Exception):
     """Raised inside counting and scoring; the caller adds the call, row and feature."""
 
