@@ -21,7 +21,11 @@ normalised with a max-shifted log-sum-exp.  The estimates, all derived from coun
   values; a value never seen in training gets alpha / (N_cj + alpha * S_j), which is
   the Laplace fallback 1 / (N_c + S_j) at alpha = 1;
 - Gaussian feature j: the normal density with the class's mean and variance (divisor
-  N_c - ddof) plus var_smoothing times the largest variance of any Gaussian feature.
+  N_c - ddof) plus var_smoothing times the largest variance of any Gaussian feature;
+- text: words counted per class (multinomial bag-of-words, or Bernoulli set-of-words);
+- Poisson counts: lam_c = (sum of x in class c + alpha) / N_cj;
+- numbers may also be discretized into bins (Fayyad and Irani's MDL cut points, as
+  Weka) or modelled by a kernel density estimate (bandwidth as scipy's).
 
 Missing values (None, float NaN, an absent key) are skipped when fitting and predicting.
 
@@ -49,10 +53,22 @@ Rows may be sequences or mappings, and one model may mix categorical and numeric
 ...            {"outlook": "sunny", "temp": 27.0}, {"outlook": "rain", "temp": 16.0}]
 >>> NaiveBayes().fit(weather, ["beach", "home", "beach", "home"]).feature_kinds_
 {'outlook': 'categorical', 'temp': 'gaussian'}
+
+The file is also a command line for CSV and ARFF files::
+
+    $ python naive_bayes.py cv examples/data/titanic.csv --target survived
+    $ python naive_bayes.py fit titanic.csv --target survived -o titanic.json
+    $ python naive_bayes.py predict titanic.json new.csv --proba
+
+How the file reads, top to bottom: numeric helpers; the posterior (priors, smoothing,
+log-sum-exp, the rule for zero probabilities); the feature kinds, one class each, and
+their registry; input checks; the model families (naive Bayes, AODE: statistics and
+compiled models); the classifiers; the compiled fast path; the model file; evaluation
+reports; the command line.
 """
 
 __all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "NaiveBayesError", "main"]
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 import math
 import sys
@@ -63,33 +79,59 @@ from math import exp, frexp, isfinite, ldexp, log
 from operator import add, getitem, mul, sub, truediv
 
 # Importing the module should cost a bare interpreter little (a few milliseconds), so
-# what only some calls need is imported in them: fractions (Gaussian features), numbers
+# what only some calls need is imported in them: fractions (exact statistics), numbers
 # (values that are neither int nor float), os, json, csv, argparse (files and the
 # command line).
-
-INF = float("inf")
-_FLOAT_MAX = sys.float_info.max
-LOG_2 = log(2.0)
-LOG_2PI = log(2.0 * math.pi)
-KINDS = ("categorical", "gaussian", "text", "ignore")
-_FLOAT_INT = frozenset((float, int))
-_FLOAT = frozenset((float,))
-_FLOAT_NONE = frozenset((float, type(None)))
 
 
 class NaiveBayesError(ValueError):
     """Bad input or a bad model file: the message names the call, argument and row.
 
-    >>> NaiveBayes().fit([["a", 1.0], ["b"]], [0, 1])
-    Traceback (most recent call last):
-    ...
-    naive_bayes.NaiveBayesError: fit(): X row 1 has 1 values, expected 2
+    Besides the message, an error about one row carries it as data, for programs (the
+    command line among them) that report it their own way: ``call`` ("fit()"),
+    ``argument`` ("X", "y", "sample_weight" or None), ``row`` (its index in that
+    argument, or None) and ``reason`` (what follows "X row 3" in the message).
+
+    >>> try:
+    ...     NaiveBayes().fit([["a", 1.0], ["b"]], [0, 1])
+    ... except NaiveBayesError as error:
+    ...     print(error)
+    ...     print(error.argument, error.row, repr(error.reason))
+    fit(): X row 1 has 1 values, expected 2
+    X 1 ' has 1 values, expected 2'
     """
+
+    def __init__(self, message, call=None, argument=None, row=None, reason=None):
+        super().__init__(message)
+        self.call = call
+        self.argument = argument
+        self.row = row
+        self.reason = reason
+
+
+def _row_error(call, argument, row, reason):
+    """The NaiveBayesError for one bad row: "fit(): X row 3<reason>", the reason
+    starting with ", " or a space ("has 4 values" is stored as " has 4 values")."""
+    if not reason.startswith(","):
+        reason = " " + reason
+    return NaiveBayesError("%s: %s row %d%s" % (call, argument, row, reason),
+                           call=call, argument=argument, row=row, reason=reason)
 
 
 # ----------------------------------------------------------------------------------
 # Numeric helpers
 # ----------------------------------------------------------------------------------
+
+INF = float("inf")
+_FLOAT_MAX = sys.float_info.max
+_FLOAT_INT = frozenset((float, int))
+_FLOAT = frozenset((float,))
+_FLOAT_NONE = frozenset((float, type(None)))
+_INT = frozenset((int,))
+_STR = frozenset((str,))
+_LOG_2 = log(2.0)
+_LOG_2PI = log(2.0 * math.pi)
+
 
 def _log(x):
     """Natural log that maps 0 to -inf instead of raising."""
@@ -147,7 +189,9 @@ def _dyadic_sum(a, b):
 
 
 def _fraction(pair):
-    """An (m, k) pair as a Fraction."""
+    """An (m, k) pair as an exact number (an int when k is 0, else a Fraction)."""
+    if not pair[1]:
+        return pair[0]
     from fractions import Fraction
     return Fraction(pair[0], 1 << pair[1])
 
@@ -189,24 +233,34 @@ def _exact_sums(xs, weights=None, weight_shift=0):
 
 
 def _float(x):
-    """An exact number as a float, inf when it is too large for one."""
+    """An exact number as a float: +-inf when it is too large for one."""
     try:
         return float(x)
     except OverflowError:
-        return INF
+        return INF if x > 0 else -INF
+
+
+def _plain(count):
+    """A count as an int when integral, else a float (inf beyond the float range)."""
+    if type(count) is int:
+        return count
+    return int(count) if count == int(count) else _float(count)
 
 
 def _number(x):
     """x as a float if it is a real number other than bool, else None; an int too
-    large for a float becomes inf (and is then rejected as not finite)."""
+    large for a float becomes +-inf (and is then rejected as not finite)."""
     if type(x) is float:
         return x
     from numbers import Real
     if isinstance(x, Real) and not isinstance(x, bool):
         try:
             return float(x)
-        except OverflowError:
-            return INF if x > 0 else -INF
+        except (OverflowError, ValueError, TypeError):
+            try:
+                return INF if x > 0 else -INF
+            except Exception:             # an odd Real whose comparisons fail
+                return None
     return None
 
 
@@ -216,24 +270,12 @@ def _log_exact(x):
     when it does not, so no count or variance is ever too large or too small."""
     if x <= 0:
         return -INF
-    try:
-        f = float(x)
-    except OverflowError:
-        f = INF
+    f = _float(x)
     if 1e-300 < f < INF:
         return log(f)
     if type(x) is int:
         return log(x)                     # math.log takes ints of any size
     return log(x.numerator) - log(x.denominator)
-
-
-def _times(alpha, n):
-    """alpha * n, exactly when the float product would overflow."""
-    product = alpha * n
-    if product == INF:
-        from fractions import Fraction
-        return Fraction(alpha) * n
-    return product
 
 
 def _log_plus(count, alpha):
@@ -265,13 +307,35 @@ def _is_missing(value):
         return False
 
 
-def _orderly(items):
+def _hashable(value):
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _sorted_if_orderable(items):
     """items sorted when they are mutually orderable, else in the order given."""
     items = list(items)
     try:
         return sorted(items)
     except Exception:                     # TypeError, or an odd __lt__ (Decimal NaN)
         return items
+
+
+def _shown(value, limit=60):
+    """repr(value) for a message, cut to limit characters (never raises)."""
+    try:
+        text = repr(value)
+    except Exception:                     # an odd __repr__, or an int of 5,000 digits
+        return "<unprintable>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _describe(value):
+    """A value for an error message: its type and its (cut) repr, on one line."""
+    return "%s %s" % (type(value).__name__, _shown(value))
 
 
 class _BadValue(Exception):
@@ -284,14 +348,359 @@ class _BadValue(Exception):
 
 
 # ----------------------------------------------------------------------------------
-# Per-feature statistics and likelihoods
-#
-# One small class per feature kind.  Each keeps sufficient statistics per class label
-# (counts, exact sums), can `absorb` another of its kind, and `compile`s them into
-# a scorer: scorer[value] is a tuple of per-class log-likelihoods in classes_ order.
+# The posterior: priors, the one smoothing formula, log-sum-exp, and the rule for
+# zero probabilities and point masses
 # ----------------------------------------------------------------------------------
 
-class _Table(dict):
+def _log_smoothed(counts, total, alpha, size):
+    """[log((n + alpha) / (total + alpha * size)) for n in counts]: Lidstone smoothing
+    (Laplace at alpha = 1, maximum likelihood at 0), the one formula behind every
+    categorical, word, bin and prior probability.  ``size`` is the number of outcomes.
+
+    With alpha = 0 and nothing counted (total = 0) the estimate is the limit alpha ->
+    0+, the uniform 1 / size.  Counts are exact (ints or Fractions) and may exceed the
+    float range; alpha may be any finite float >= 0.
+
+    >>> [round(math.exp(p), 4) for p in _log_smoothed([3, 0], 3, 1.0, 2)]   # 4/5, 1/5
+    [0.8, 0.2]
+    """
+    if not total and not alpha:
+        return [-log(size)] * len(counts)
+    product = alpha * size
+    if product == INF:                    # alpha * size beyond the float range
+        from fractions import Fraction
+        product = Fraction(alpha) * size
+    denominator = _log_plus(total, product)
+    if alpha > 0 and _INT.issuperset(map(type, counts)) and \
+            max(counts, default=0) < 2 ** 52 and total < 2 ** 52 and product < 2 ** 52:
+        return list(map(sub, map(log, map(add, counts, repeat(alpha))),
+                        repeat(denominator)))
+    return [_log_plus(n, alpha) - denominator for n in counts]
+
+
+def _log_prior(classes, class_count, params):
+    """log P(c) for each class: smoothed counts, "uniform", or the given class_prior."""
+    prior = params.get("class_prior")
+    if prior is None:
+        return _log_smoothed([class_count[c] for c in classes],
+                             sum(class_count.values()), params.get("prior_alpha", 0.0),
+                             len(classes))
+    if isinstance(prior, str):            # "uniform"
+        return [-log(len(classes))] * len(classes)
+    return [_log(float(prior[c])) for c in classes]
+
+
+class _InfiniteJoint(list):
+    """Joint log-likelihoods that hold an infinity (see _joint_with_infinities), with
+    the finite scores that decide the posterior in ``effective``."""
+
+    __slots__ = ("effective",)
+
+
+def _joint_with_infinities(vectors):
+    """Per-class joint log-likelihoods from per-feature vectors, when some are infinite.
+
+    A zero probability (-inf) or a point-mass density (+inf) is counted, not added:
+    each class gets (number of +inf terms - number of -inf terms, sum of the finite
+    terms).  This is the limit of replacing every zero by a common tiny epsilon and
+    every infinite density by 1/epsilon: the classes with the largest count share the
+    posterior in proportion to exp(finite sum); the others get probability 0.  The
+    reported joint is the finite sum, or +inf / -inf for a positive / negative count.
+    """
+    orders = []
+    finite = []
+    for terms in zip(*vectors):
+        order = terms.count(INF) - terms.count(-INF)
+        total = sum([t for t in terms if t != INF and t != -INF])
+        if total == -INF:                 # the finite terms themselves overflowed
+            order -= 1
+            total = 0.0
+        elif total == INF:
+            order += 1
+            total = 0.0
+        orders.append(order)
+        finite.append(total)
+    top = max(orders)
+    joint = _InfiniteJoint([f if o == 0 else (INF if o > 0 else -INF)
+                            for o, f in zip(orders, finite)])
+    joint.effective = [f if o == top else -INF for o, f in zip(orders, finite)]
+    return joint
+
+
+def _all_finite(joints):
+    """True when no joint log-likelihood of any row is infinite (or NaN)."""
+    total = sum(map(sum, joints))
+    return total - total == 0
+
+
+def _deciding_scores(joint):
+    """The joint log-likelihoods that decide the posterior (see _joint_with_infinities)."""
+    return joint.effective if type(joint) is _InfiniteJoint else joint
+
+
+def _log_sum_exp(scores):
+    """log(sum(exp(s))), max-shifted so that nothing overflows; -inf for no mass."""
+    top = max(scores)
+    if top == -INF:
+        return -INF
+    return top + log(math.fsum([exp(s - top) for s in scores]))
+
+
+def _posteriors(joints, logs=False):
+    """P(c | x) (or log P(c | x)) for each row of joint log-likelihoods: the one
+    softmax of the library.  Max-shifted exponentials are normalised column by column
+    with builtins, without a Python loop over the rows; the shift comes first, (s -
+    top) - log(total), so that large joints lose no digits.  Rows holding an infinity
+    are normalised over their deciding scores (see _joint_with_infinities)."""
+    if not joints:
+        return []
+    if not _all_finite(joints):
+        joints = list(map(_deciding_scores, joints))
+    if len(joints) == 1:                  # one row: the same arithmetic, less set-up
+        scores = joints[0]
+        top = max(scores)
+        shifted = [s - top for s in scores]
+        exps = list(map(exp, shifted))
+        total = sum(exps)
+        if logs:
+            log_total = log(total)
+            return [[s - log_total for s in shifted]]
+        return [[e / total for e in exps]]
+    columns = list(zip(*joints))
+    tops = list(map(max, joints))
+    shifted = [list(map(sub, column, tops)) for column in columns]
+    exps = [list(map(exp, column)) for column in shifted]
+    totals = list(map(sum, zip(*exps)))
+    if logs:
+        log_totals = list(map(log, totals))
+        return list(map(list, zip(*[map(sub, column, log_totals) for column in shifted])))
+    return list(map(list, zip(*[map(truediv, column, totals) for column in exps])))
+
+
+def _best(joints):
+    """The index of the most probable class of each row (ties: the earlier class)."""
+    if not _all_finite(joints):
+        joints = list(map(_deciding_scores, joints))
+    return list(map(list.index, joints, map(max, joints)))
+
+
+# ----------------------------------------------------------------------------------
+# Feature kinds
+#
+# One class per kind owns everything about it: counting (its sufficient statistics
+# per class label), copy and merge, compiling the statistics into a scorer, its
+# section of the model file, how the command line reads a cell and describes the
+# fitted feature, and the model parameters it reads.  The registry _KINDS at the end
+# of the section lists them; adding a kind is one class and one registry line.
+# ----------------------------------------------------------------------------------
+
+class _Parameter:
+    """A model parameter: its default, and a check returning None when a value is
+    fine, else what was expected ("a finite number >= 0") or a whole description
+    that starts with the parameter's name ("class_prior sums to 1.1; ...").
+    ``option`` is its command-line option's (type or choices, help), or None when
+    the command line does not set it."""
+
+    __slots__ = ("default", "check", "option")
+
+    def __init__(self, default, check, option=None):
+        self.default = default
+        self.check = check
+        self.option = option
+
+
+def _finite_at_least_0(value):
+    number = _number(value)
+    if number is None or not isfinite(number) or number < 0:
+        return "a finite number >= 0"
+    return None
+
+
+def _integer_at_least(smallest, allow_none=False):
+    def check(value):
+        if value is None and allow_none:
+            return None
+        if type(value) is not int or value < smallest:
+            return "%san integer >= %d" % ("None or " if allow_none else "", smallest)
+        return None
+    return check
+
+
+def _one_of(*choices):
+    def check(value):
+        if not isinstance(value, str) or value not in choices:
+            return " or ".join('"%s"' % c for c in choices)
+        return None
+    return check
+
+
+def _cli_number(text):
+    """A number option: an int when written as one (--ddof 1), else a float."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def _reals(column, fast=False):
+    """The non-missing values of a numeric column as floats; _BadValue otherwise.
+    fast: a column of plain floats comes back as it is (NaN and infinities included,
+    which _scaled_integers rejects by raising) and anything else raises TypeError."""
+    if fast:
+        types = set(map(type, column))
+        if types == _FLOAT:
+            return column
+        if types == _FLOAT_NONE:
+            return [v for v in column if v is not None]
+        if types <= _FLOAT_INT:
+            return list(map(float, column))
+        raise TypeError
+    try:
+        xs = list(map(float, column)) if _FLOAT_INT.issuperset(map(type, column)) else None
+    except OverflowError:                 # an int beyond the float range
+        xs = None
+    if xs is None:
+        xs = []
+        for value in column:
+            number = _number(value)
+            if number is None:
+                if _is_missing(value):
+                    continue
+                raise _BadValue(value, "a real number")
+            if not isfinite(number) and number == number:
+                raise _BadValue(value, "a finite number")
+            xs.append(number)
+    if not all(map(isfinite, xs)):
+        bad = next((x for x in xs if x == x and not isfinite(x)), None)
+        if bad is not None:
+            raise _BadValue(bad, "a finite number")
+        xs = [x for x in xs if x == x]
+    return xs
+
+
+def _number_cell(cell):
+    """A CSV cell of a numeric feature: a finite float, None for "nan"."""
+    try:
+        number = float(cell)
+    except ValueError:
+        raise _BadValue(cell, "a number") from None
+    if not isfinite(number):
+        if number != number:              # nan: a missing value, as in the library
+            return None
+        raise _BadValue(cell, "a finite number")
+    return number
+
+
+def _log_ratio_range(vector):
+    """log(max / min) of a vector of log-probabilities (inf when some are 0)."""
+    top, bottom = max(vector), min(vector)
+    return top - bottom if bottom != -INF else (0.0 if top == -INF else INF)
+
+
+class _Kind:
+    """The interface of a feature kind (subclasses below fill it in).
+
+    Class attributes: ``name`` (in features=, the model file and the command line),
+    ``parameters`` ({name: _Parameter} of the model parameters it reads),
+    ``file_fields`` (its fields in the model file, besides "name" and "kind").
+
+    Statistics, per class label:
+      add(label, column, weights, shift, params)  count one class's values of this
+          feature (weights[i] / 2**shift each, or None for weight 1); raise _BadValue
+      empty(), copy(), absorb(other)               a twin without counts, a copy, and
+          in-place addition of another's statistics (exact, so merge equals fit)
+      shared(features, params)      (classmethod) what compiling needs from all the
+          features of the kind at once (the Gaussian var_smoothing epsilon)
+      compile(classes, params, shared)             the scorer (see _Scorer)
+      describe(params)                              a line for the command line
+      to_file(classes, what), from_file(feature, where, classes, class_count)
+          its section of the model file (``what`` names its values in errors), and
+          its validated statistics from one
+      convert_cell(text)            (staticmethod) a CSV cell as a value of this kind
+    """
+
+    name = None
+    parameters = {}
+    file_fields = ()
+    __slots__ = ()
+
+    def empty(self):
+        return type(self)()
+
+    def copy(self):
+        twin = self.empty()
+        twin.absorb(self)
+        return twin
+
+    @classmethod
+    def shared(cls, features, params):
+        return None
+
+    @staticmethod
+    def convert_cell(text):
+        return text
+
+
+class _Scorer:
+    """The interface of a compiled feature (subclasses below fill it in).
+
+    scorer[value] -> tuple of per-class log-likelihoods in classes_ order (zeros for a
+    missing value); raise _BadValue for a value of the wrong type.
+    terms(value)           the same split into terms, each zero probability a term of
+                           its own (for counting them, see _joint_with_infinities)
+    explain(value)         (status, vector, details or None) for explain()
+    informative(name, classes)   [(feature, value, score, favoured label)]
+    table(classes)         the public view of the distribution, for tables()
+    lookup()               optional fast form: a _ValueTable (value -> vector) or None
+    quadratic()            optional fast form: per class (constant, mean, scale) with
+                           log-likelihood constant - ((x - mean) * scale)^2, or None
+    """
+
+    __slots__ = ()
+
+    def terms(self, value):
+        return [self[value]]
+
+    def explain(self, value):
+        if _is_missing(value):
+            return "missing", self.zeros, None
+        return "used", self[value], None
+
+    def informative(self, name, classes):
+        return []
+
+    def lookup(self):
+        return None
+
+    def quadratic(self):
+        return None
+
+
+class _NoEvidence(_Scorer):
+    """Scorer of a feature that says nothing (ignored, or no values yet): every value
+    contributes log 1 = 0 to every class."""
+
+    __slots__ = ("zeros", "kind")
+
+    def __init__(self, zeros, kind):
+        self.zeros = zeros
+        self.kind = kind
+
+    def __getitem__(self, value):
+        return self.zeros
+
+    def explain(self, value):
+        return "ignored", self.zeros, None
+
+    def table(self, classes):
+        if self.kind == "gaussian":
+            return {"kind": "gaussian", "mean": {}, "variance": {}}
+        return {"kind": self.kind}
+
+
+# -- categorical ------------------------------------------------------------------
+
+class _ValueTable(dict, _Scorer):
     """Categorical scorer: value -> per-class log P(value | class), one dict lookup.
 
     A miss returns the Laplace fallback; NaN (which never equals itself, so never hits)
@@ -306,41 +715,32 @@ class _Table(dict):
         return self.fallback
 
     def explain(self, value):
-        """(status, per-class log-likelihoods, details or None), for explain()."""
         if _is_missing(value):
             return "missing", self.zeros, None
         vector = self[value]
         return ("used" if value in self else "unseen"), vector, None
 
     def informative(self, name, classes):
-        """(feature, value, log of the largest likelihood ratio, favoured label) for
-        every known value: nltk's ranking of a value by max_c P(v|c) / min_c P(v|c)."""
-        return [(name, value, _spread(vector), classes[vector.index(max(vector))])
+        """Every known value, ranked as nltk ranks it: the log of its largest
+        likelihood ratio between two classes, max_c P(v|c) / min_c P(v|c)."""
+        return [(name, value, _log_ratio_range(vector), classes[vector.index(max(vector))])
                 for value, vector in self.items() if value is not None]
 
+    def table(self, classes):
+        return {"kind": "categorical", "probabilities": {
+            label: {value: exp(vector[k]) for value, vector in self.items()
+                    if value is not None}
+            for k, label in enumerate(classes)}}
 
-class _Zeros:
-    """Scorer of an ignored feature: every value contributes log 1 = 0 to every class."""
-
-    __slots__ = ("zeros",)
-
-    def __init__(self, zeros):
-        self.zeros = zeros
-
-    def __getitem__(self, value):
-        return self.zeros
-
-    def explain(self, value):
-        return "ignored", self.zeros, None
-
-    def informative(self, name, classes):
-        return []
+    def lookup(self):
+        return self
 
 
-class _Categorical:
+class _Categorical(_Kind):
     """Counts N_cjv of one categorical feature, per class label and value."""
 
-    kind = "categorical"
+    name = "categorical"
+    file_fields = ("declared", "values", "counts")
     __slots__ = ("counts", "declared", "known")
 
     def __init__(self, declared=None):
@@ -348,7 +748,7 @@ class _Categorical:
         self.declared = dict.fromkeys(declared or ())   # ordered sets: declared values,
         self.known = dict(self.declared)                # and all known ones (S_j)
 
-    def add(self, label, column, weights=None, weight_shift=0):
+    def add(self, label, column, weights, shift, params):
         """Count one class's values of this feature; missing values are skipped."""
         try:
             if weights is None:
@@ -358,7 +758,7 @@ class _Categorical:
                 get = counted.get
                 for value, weight in zip(column, weights):
                     counted[value] = get(value, 0) + weight
-                counted = {v: _ratio(c, 1 << weight_shift) for v, c in counted.items()}
+                counted = {v: _ratio(c, 1 << shift) for v, c in counted.items()}
         except TypeError:
             bad = next(v for v in column if not _hashable(v))
             raise _BadValue(bad, "a hashable value") from None
@@ -368,7 +768,7 @@ class _Categorical:
             for value in counted:
                 if value not in self.declared:
                     raise _BadValue(value, "one of the declared categories %s"
-                                    % _short(list(self.declared)))
+                                    % _shown(list(self.declared)))
         self.known.update(dict.fromkeys(counted))
         mine = self.counts.get(label)
         if mine is None:
@@ -377,14 +777,16 @@ class _Categorical:
             for value, count in counted.items():
                 mine[value] = mine.get(value, 0) + count
 
+    def empty(self):
+        return type(self)(self.declared)
+
     def copy(self):
-        twin = type(self)(self.declared)
+        twin = self.empty()
         twin.known = dict(self.known)
         twin.counts = {label: dict(counts) for label, counts in self.counts.items()}
         return twin
 
     def absorb(self, other):
-        """Add the counts of another _Categorical to these, in place."""
         self.declared.update(other.declared)
         self.known.update(other.known)
         for label, counts in other.counts.items():
@@ -399,47 +801,119 @@ class _Categorical:
         """Known values S_j: declared ones first, then those seen, in first-seen order."""
         return list(self.known)
 
-    def compile(self, classes, params, epsilon):
-        """The _Table of per-class log-likelihoods for every known value."""
+    def compile(self, classes, params, shared):
+        """The _ValueTable of per-class log-likelihoods for every known value."""
         alpha = params["alpha"]
         values = self.values()
         zeros = (0.0,) * len(classes)
         if not values:                    # never saw a value: no information
-            return _Zeros(zeros)
-        n_values = len(values)
-        columns = []                      # one {value: log P(value|c)} per class
-        fallbacks = []
+            return _NoEvidence(zeros, "categorical")
+        columns = []                      # per class: log P(v|c) for v in values, fallback
         for label in classes:
             counts = self.counts.get(label, {})
-            present = sum(counts.values())
-            if not present and not alpha:  # alpha = 0 and no rows: the limit alpha -> 0+
-                uniform = -log(n_values)
-                columns.append(dict.fromkeys(values, uniform))
-                fallbacks.append(uniform)
-                continue
-            log_denominator = _log_plus(present, _times(alpha, n_values))
-            columns.append({v: _log_plus(counts.get(v, 0), alpha) - log_denominator
-                            for v in values})
-            fallbacks.append(_log(alpha) - log_denominator)
-        table = _Table()
-        for value in values:
-            table[value] = tuple([column[value] for column in columns])
-        table[None] = zeros
-        table.fallback = tuple(fallbacks)
-        table.zeros = zeros
+            columns.append(_log_smoothed(list(map(counts.get, values, repeat(0))) + [0],
+                                         sum(counts.values()), alpha, len(values)))
+        table = _ValueTable(zip(values, zip(*columns)))
+        # an unseen value: alpha / (N_cj + alpha * S_j), the smoothing of a count of 0
+        table.fallback = tuple([column[-1] for column in columns])
+        table[None] = table.zeros = zeros
         return table
 
+    def describe(self, params):
+        values = self.values()
+        if not values:
+            return "no values"
+        shown = ", ".join(map(str, values[:6])) + (", ..." if len(values) > 6 else "")
+        return "%d values: %s" % (len(values), shown)
 
-class _Gaussian:
+    def to_file(self, classes, what):
+        values = self.values()
+        section = {}
+        if self.declared:
+            section["declared"] = [_encode(v, what) for v in self.declared]
+        section["values"] = [_encode(v, what) for v in values]
+        section["counts"] = [[_exact_text(self.counts.get(c, {}).get(v, 0)) for v in values]
+                             for c in classes]
+        return section
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        declared = _decode_list(feature.get("declared", []), where + ".declared")
+        values = _decode_list(_field(feature, "values", where), where + ".values")
+        stats = cls(declared)
+        for value in chain(declared, values):
+            _expect(_hashable(value) and not _is_missing(value), where + ".values", value,
+                    "hashable, non-missing values")
+        stats.known.update(dict.fromkeys(values))
+        if len(stats.known) != len(set(declared) | set(values)) or \
+                len(dict.fromkeys(values)) != len(values) or \
+                len(dict.fromkeys(declared)) != len(declared):
+            raise _Invalid("%s repeats a value; expected distinct values" % where)
+        if cls.name is None and (values or declared):
+            raise _Invalid("%s has values but no kind; expected \"categorical\"" % where)
+        table = _field(feature, "counts", where)
+        _expect(type(table) is list and len(table) == len(classes), where + ".counts",
+                table, "one list of counts per class (%d)" % len(classes))
+        for k, (label, row) in enumerate(zip(classes, table)):
+            here = "%s.counts[%d]" % (where, k)
+            _expect(type(row) is list and len(row) == len(values), here, row,
+                    "one count per value (%d)" % len(values))
+            counted = {}
+            for value, text in zip(values, row):
+                count = _decode_exact(text, here)
+                if count:
+                    counted[value] = count
+            if sum(counted.values()) > class_count[label]:
+                raise _Invalid("%s adds up to more than class_count for %r; expected at "
+                               "most %s" % (here, label, _exact_text(class_count[label])))
+            if counted:
+                stats.counts[label] = counted
+        if declared:
+            for value in values:
+                if value not in stats.declared:
+                    raise _Invalid("%s.values holds %s, not among the declared categories"
+                                   % (where, _shown(value)))
+        return stats
+
+
+class _Undecided(_Categorical):
+    """A feature whose kind is still to be inferred: no value has been seen yet.
+
+    It scores like a feature with no values (it contributes nothing) and takes its
+    kind from the first batch in which it has values; feature_kinds_ calls it
+    "gaussian", since all of its (zero) values are numbers.
+    """
+
+    name = None
+    __slots__ = ()
+
+    def compile(self, classes, params, shared):
+        return _NoEvidence((0.0,) * len(classes), "gaussian")
+
+    def describe(self, params):
+        return "no values yet"
+
+
+# -- Gaussian ---------------------------------------------------------------------
+
+class _Gaussian(_Kind):
     """Exact weighted sums (n, sum x, sum x^2) of one Gaussian feature, per class label."""
 
-    kind = "gaussian"
+    name = "gaussian"
+    parameters = {
+        "ddof": _Parameter(0, _finite_at_least_0, (_cli_number, "Gaussian variance divisor "
+                                                   "N - ddof (default 0; 1 as R)")),
+        "var_smoothing": _Parameter(1e-9, _finite_at_least_0, (
+            _cli_number, "added variance, times the largest variance (default 1e-9)")),
+    }
+    file_fields = ("sums",)
+    convert_cell = staticmethod(_number_cell)
     __slots__ = ("sums",)
 
     def __init__(self):
         self.sums = {}                        # label -> [n, (m, k), (m, k)], see _dyadic
 
-    def add(self, label, column, weights=None, weight_shift=0):
+    def add(self, label, column, weights, shift, params):
         """Add one class's values; raise _BadValue for anything but a finite number."""
         try:
             if weights is None:
@@ -452,24 +926,23 @@ class _Gaussian:
                 if not pairs:
                     return
                 sums = _exact_sums(_reals([v for v, _ in pairs], fast=True),
-                                   [w for _, w in pairs], weight_shift)
+                                   [w for _, w in pairs], shift)
         except (ValueError, OverflowError, TypeError):
             # a NaN, an infinity or an odd value: the careful path finds out which
-            return self.add_checked(label, column, weights, weight_shift)
-        self.absorb_sums(label, sums)
+            if weights is None:
+                xs = _reals(column)
+                if not xs:
+                    return
+                sums = _exact_sums(xs)
+            else:
+                pairs = [(v, w) for v, w in zip(column, weights) if not _is_missing(v)]
+                xs = _reals([v for v, _ in pairs])
+                if not xs:
+                    return
+                sums = _exact_sums(xs, [w for _, w in pairs], shift)
+        self.add_sums(label, sums)
 
-    def add_checked(self, label, column, weights, weight_shift):
-        if weights is None:
-            xs = _reals(column)
-            if xs:
-                self.absorb_sums(label, _exact_sums(xs))
-            return
-        pairs = [(v, w) for v, w in zip(column, weights) if not _is_missing(v)]
-        xs = _reals([v for v, _ in pairs])
-        if xs:
-            self.absorb_sums(label, _exact_sums(xs, [w for _, w in pairs], weight_shift))
-
-    def absorb_sums(self, label, sums):
+    def add_sums(self, label, sums):
         mine = self.sums.get(label)
         if mine is None:
             self.sums[label] = list(sums)
@@ -484,10 +957,8 @@ class _Gaussian:
         return twin
 
     def absorb(self, other):
-        """Add the sums of another _Gaussian to these, in place (exact, so the order
-        of merging does not matter)."""
         for label, sums in other.sums.items():
-            self.absorb_sums(label, sums)
+            self.add_sums(label, sums)
 
     def exact(self, label):
         """(n, sum x, sum x^2) of a class as exact numbers, or None."""
@@ -514,6 +985,16 @@ class _Gaussian:
         from fractions import Fraction
         return (s2 - Fraction(s1) * s1 / n) / n
 
+    @classmethod
+    def shared(cls, features, params):
+        """The var_smoothing epsilon: var_smoothing times the largest variance (ddof 0,
+        classes pooled) of any Gaussian feature, as scikit-learn adds it; exact."""
+        largest = max([f.pooled_variance() for f in features], default=0)
+        if not params["var_smoothing"] or not largest:
+            return 0
+        from fractions import Fraction
+        return Fraction(params["var_smoothing"]) * largest
+
     def moments(self, classes, ddof, epsilon):
         """Per-class (mean, variance), exact, with ddof and the var_smoothing epsilon
         (both exact too) applied.
@@ -536,41 +1017,101 @@ class _Gaussian:
             result.append((mean, variance + epsilon))
         return result
 
-    def compile(self, classes, params, epsilon):
-        """The scorer of per-class log-densities."""
-        moments = self.moments(classes, params["ddof"], epsilon)
+    def compile(self, classes, params, shared):
+        moments = self.moments(classes, params["ddof"], shared)
         zeros = (0.0,) * len(classes)
         if moments is None:
-            return _Zeros(zeros)
-        return _GaussianScorer(moments, zeros)
+            return _NoEvidence(zeros, "gaussian")
+        return _NormalScorer(moments, zeros)
+
+    def describe(self, params):
+        n, s1, _ = self.pooled()
+        if not n:
+            return "no values"
+        from fractions import Fraction
+        return "mean %.6g, standard deviation %.6g" % (
+            _float(Fraction(s1) / n), _float(self.pooled_variance()) ** 0.5)
+
+    def to_file(self, classes, what):
+        return {"sums": [[_exact_text(x) for x in self.exact(c) or (0, 0, 0)]
+                         for c in classes]}
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        stats = cls()
+        sums = _field(feature, "sums", where)
+        _expect(type(sums) is list and len(sums) == len(classes), where + ".sums", sums,
+                "one [n, sum, sum of squares] per class (%d)" % len(classes))
+        for k, (label, triple) in enumerate(zip(classes, sums)):
+            here = "%s.sums[%d]" % (where, k)
+            _expect(type(triple) is list and len(triple) == 3, here, triple,
+                    "[n, sum, sum of squares]")
+            n = _decode_exact(triple[0], here + "[0]")
+            s1 = _decode_exact(triple[1], here + "[1]", signed=True)
+            s2 = _decode_exact(triple[2], here + "[2]")
+            if n > class_count[label]:
+                raise _Invalid("%s: n is more than class_count for %r" % (here, label))
+            if not n:
+                if s1 or s2:
+                    raise _Invalid("%s has sums but n = 0; expected [0, 0, 0]" % here)
+                continue
+            if s2 * n < s1 * s1:
+                raise _Invalid("%s: the sum of squares is too small for the sum (a "
+                               "negative variance)" % here)
+            if abs(s1) > abs(n) * _FLOAT_MAX:
+                raise _Invalid("%s: the mean is beyond the float range" % here)
+            stats.sums[label] = [n, _dyadic(s1), _dyadic(s2)]
+        return stats
 
 
-class _GaussianScorer:
+def _normal_log_density(x, mean, log_variance):
+    """log N(x; mean, variance) from log(variance), total over the float range: the
+    difference x - mean may overflow and the scale 1 / sqrt(2 variance) underflow,
+    so both are taken through logs when the direct form fails.  -inf when the true
+    value is below -1.8e308 (the density is 0 to float precision)."""
+    constant = -0.5 * (_LOG_2PI + log_variance)
+    log_scale = -0.5 * (_LOG_2 + log_variance)
+    difference = x - mean
+    if difference == 0:
+        return constant
+    if isfinite(difference):
+        if -708 < log_scale < 708:
+            z = difference * exp(log_scale)
+            return constant - z * z
+        log_z = log(abs(difference)) + log_scale      # log(|x - mean| / sqrt(2 var))
+    else:                                             # x - mean beyond the float range
+        log_z = log(abs(x / 2 - mean / 2)) + _LOG_2 + log_scale
+    return constant - exp(2 * log_z) if log_z < 354 else -INF
+
+
+class _NormalScorer(_Scorer):
     """x -> per-class log N(x; mean, variance), computed directly (never log(pdf)).
 
     log N = constant - (d * scale)^2 with d = x - mean, constant = -log(2 pi var) / 2
     and scale = 1 / sqrt(2 var), both from log(var) of the exact variance: finite for
-    every positive variance, from a subnormal one (where 1 / (2 var) overflows) to
-    one beyond the float range (values near 1e308).
+    every positive variance, from a subnormal one to one beyond the float range.
     """
 
-    __slots__ = ("means", "scales", "constants", "variances", "log_variances", "zeros",
-                 "degenerate")
+    __slots__ = ("zeros", "means", "scales", "constants", "variances", "log_variances",
+                 "point_mass", "regular")
 
     def __init__(self, moments, zeros):
-        self.means = tuple([float(mean) for mean, _ in moments])
+        self.means = tuple([_float(mean) for mean, _ in moments])
         self.variances = tuple([_float(v) for _, v in moments])
         # A variance under exp(-1419), about 1e-616, is below what floats can express
         # as a width (1 / sqrt(2 var) would overflow): it counts as 0, a point mass.
         self.log_variances = tuple([lv if lv > -1419.0 else -INF
                                     for lv in [_log_exact(v) for _, v in moments]])
-        self.scales = tuple([exp(-0.5 * (LOG_2 + lv)) if lv > -INF else 0.0
+        self.scales = tuple([exp(-0.5 * (_LOG_2 + lv)) if -INF < lv < 1417 else 0.0
                              for lv in self.log_variances])
-        self.constants = tuple([-0.5 * (LOG_2PI + lv) if lv > -INF else 0.0
+        # variances within exp(+-1400): the scales are normal floats, and the direct
+        # form below is exact enough; beyond, _normal_log_density works through logs
+        self.regular = all(-1400 < lv < 1400 for lv in self.log_variances)
+        self.constants = tuple([-0.5 * (_LOG_2PI + lv) if lv > -INF else 0.0
                                 for lv in self.log_variances])
         self.zeros = zeros
         # a zero variance is a point mass: +inf at the mean, -inf elsewhere
-        self.degenerate = any(lv == -INF for lv in self.log_variances)
+        self.point_mass = any(lv == -INF for lv in self.log_variances)
 
     def __getitem__(self, x):
         if type(x) is not float:
@@ -586,25 +1127,23 @@ class _GaussianScorer:
             if x != x:
                 return self.zeros
             raise _BadValue(x, "a finite number")
+        if not self.regular:
+            return tuple([(INF if x == m else -INF) if lv == -INF
+                          else _normal_log_density(x, m, lv)
+                          for m, lv in zip(self.means, self.log_variances)])
         # z * z, not z ** 2: float ** overflows with an exception, * gives inf
         z = list(map(mul, map(sub, repeat(x), self.means), self.scales))
         logs = tuple(map(sub, self.constants, map(mul, z, z)))
-        if self.degenerate:
-            logs = tuple([(INF if x == m else -INF) if lv == -INF else log_n
-                          for m, lv, log_n in zip(self.means, self.log_variances, logs)])
-        return logs
-
-
-    def explain(self, value):
-        if _is_missing(value):
-            return "missing", self.zeros, None
-        return "used", self[value], None
+        total = sum(logs)
+        if total - total == 0:
+            return logs
+        return tuple(map(_normal_log_density, repeat(x), self.means, self.log_variances))
 
     def informative(self, name, classes):
-        """The Gaussian feature's class separation, in the units of the categorical
-        score: the largest Kullback-Leibler divergence KL(N_a || N_b) over pairs of
-        classes, i.e. the average log-likelihood ratio that a value drawn from class a
-        gives in favour of a over b; favoured label a."""
+        """The feature's class separation, in the units of the categorical score: the
+        largest Kullback-Leibler divergence KL(N_a || N_b) over pairs of classes, the
+        average log-likelihood ratio that a value drawn from class a gives in favour
+        of a over b; favoured label a."""
         best, favoured = 0.0, classes[0]
         for a, (mean_a, var_a) in enumerate(zip(self.means, self.log_variances)):
             for mean_b, var_b in zip(self.means, self.log_variances):
@@ -612,6 +1151,15 @@ class _GaussianScorer:
                 if divergence > best:
                     best, favoured = divergence, classes[a]
         return [(name, None, best, favoured)]
+
+    def table(self, classes):
+        return {"kind": "gaussian", "mean": dict(zip(classes, self.means)),
+                "variance": dict(zip(classes, self.variances))}
+
+    def quadratic(self):
+        if not self.regular:
+            return None
+        return list(zip(self.constants, self.means, self.scales))
 
 
 def _normal_divergence(mean_a, log_var_a, mean_b, log_var_b):
@@ -622,129 +1170,42 @@ def _normal_divergence(mean_a, log_var_a, mean_b, log_var_b):
     try:
         d = (mean_a - mean_b) * exp(-0.5 * log_var_b)
         ratio = exp(log_var_a - log_var_b)
+        divergence = 0.5 * (log_var_b - log_var_a + ratio + d * d - 1.0)
     except OverflowError:                 # variances too far apart for a float
         return INF
-    return 0.5 * (log_var_b - log_var_a + ratio + d * d - 1.0)
+    return divergence if divergence == divergence else INF
 
 
-def _spread(vector):
-    """log(max / min) of a vector of log-probabilities (inf when some are 0)."""
-    top, bottom = max(vector), min(vector)
-    return top - bottom if bottom != -INF else (0.0 if top == -INF else INF)
+# -- ignore -------------------------------------------------------------------------
 
-
-class _Ignored:
+class _Ignored(_Kind):
     """A feature declared "ignore": nothing is counted, nothing is scored."""
 
-    kind = "ignore"
+    name = "ignore"
+    convert_cell = staticmethod(lambda text: None)
     __slots__ = ()
 
-    def add(self, label, column, weights=None, weight_shift=0):
+    def add(self, label, column, weights, shift, params):
         pass
-
-    def copy(self):
-        return self
 
     def absorb(self, other):
         pass
 
-    def compile(self, classes, params, epsilon):
-        return _Zeros((0.0,) * len(classes))
+    def compile(self, classes, params, shared):
+        return _NoEvidence((0.0,) * len(classes), "ignore")
+
+    def describe(self, params):
+        return "not used"
+
+    def to_file(self, classes, what):
+        return {}
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        return cls()
 
 
-class _Pending(_Categorical):
-    """A feature whose kind is still to be inferred: no value has been seen yet.
-
-    It scores like a categorical feature with no known values (it contributes
-    nothing) and takes its kind from the first batch in which it has values.
-    """
-
-    kind = None
-
-
-class _Text:
-    """Word counts of one text feature, per class label: in how many documents each
-    word occurs (for the Bernoulli model), how often it occurs (multinomial), and how
-    many documents there are.  Both kinds of count are kept, so text_model, max_words
-    and min_word_count can change after fitting."""
-
-    kind = "text"
-    __slots__ = ("documents", "terms", "present")
-
-    def __init__(self):
-        self.documents = {}           # label -> {word: weighted number of documents}
-        self.terms = {}               # label -> {word: weighted number of occurrences}
-        self.present = {}             # label -> weighted number of documents
-
-    def add(self, label, column, weights=None, weight_shift=0):
-        """Count one class's documents, already split into words (None: missing)."""
-        if weights is None:
-            docs = [words for words in column if words is not None]
-            if not docs:
-                return
-            present = len(docs)
-            terms = Counter(chain.from_iterable(docs))
-            documents = Counter(chain.from_iterable(map(set, docs)))
-        else:
-            present, terms, documents = 0, {}, {}
-            for words, weight in zip(column, weights):
-                if words is None:
-                    continue
-                present += weight
-                for word, count in Counter(words).items():
-                    terms[word] = terms.get(word, 0) + weight * count
-                    documents[word] = documents.get(word, 0) + weight
-            scale = 1 << weight_shift
-            present = _ratio(present, scale)
-            terms = {w: _ratio(c, scale) for w, c in terms.items()}
-            documents = {w: _ratio(c, scale) for w, c in documents.items()}
-        self.absorb_counts(label, present, terms, documents)
-
-    def absorb_counts(self, label, present, terms, documents):
-        self.present[label] = self.present.get(label, 0) + present
-        for mine, theirs in ((self.terms, terms), (self.documents, documents)):
-            counts = mine.get(label)
-            if counts is None:
-                mine[label] = dict(theirs)
-                continue
-            get = counts.get
-            for word, count in theirs.items():
-                counts[word] = get(word, 0) + count
-
-    def copy(self):
-        twin = _Text()
-        twin.absorb(self)
-        return twin
-
-    def absorb(self, other):
-        for label, present in other.present.items():
-            self.absorb_counts(label, present, other.terms.get(label, {}),
-                               other.documents.get(label, {}))
-
-    def vocabulary(self, params):
-        """The words the model uses: every word seen, or the max_words most frequent
-        with at least min_word_count, frequency being the number of documents (for
-        Bernoulli) or of occurrences (multinomial), as scikit-learn's CountVectorizer
-        counts for max_features; ties go to the alphabetically earlier word."""
-        counts = self.documents if params["text_model"] == "bernoulli" else self.terms
-        if params["min_word_count"] == 1 and params["max_words"] is None:
-            return sorted(set().union(*counts.values()))    # every word seen
-        frequency = {}
-        for per_class in counts.values():
-            for word, count in per_class.items():
-                frequency[word] = frequency.get(word, 0) + count
-        least = params["min_word_count"]
-        # frequencies are weighted; the default 1 keeps every word seen, even when
-        # fractional weights put a word's frequency below 1
-        words = [w for w, f in frequency.items() if f >= least or (least == 1 and f > 0)]
-        if params["max_words"] is not None and len(words) > params["max_words"]:
-            words.sort(key=lambda w: (-frequency[w], w))
-            words = words[:params["max_words"]]
-        return sorted(words)
-
-    def compile(self, classes, params, epsilon):
-        return _TextScorer(self, classes, params)
-
+# -- text -----------------------------------------------------------------------------
 
 _TOKEN_PATTERN = None
 
@@ -782,22 +1243,7 @@ def _words(value, tokenizer):
     return words
 
 
-_STR = frozenset((str,))
-
-
-def _log_column(counts, alpha, log_denominator):
-    """[log(count + alpha) - log_denominator for each count], by builtin maps when the
-    counts are small ints, else exactly (fractional weights, huge counts)."""
-    if alpha > 0 and _INT.issuperset(map(type, counts)) and max(counts, default=0) < 2 ** 52:
-        return list(map(sub, map(log, map(add, counts, repeat(alpha))),
-                        repeat(log_denominator)))
-    return [_log_plus(count, alpha) - log_denominator for count in counts]
-
-
-_INT = frozenset((int,))
-
-
-class _Lost:
+class _UnsavedTokenizer:
     """The tokenizer of a model loaded from a file: the model was trained with a custom
     tokenizer, which a file cannot hold.  Words (lists of strings) still work."""
 
@@ -809,10 +1255,172 @@ class _Lost:
         return "<custom tokenizer, not saved>"
 
 
-_LOST = _Lost()
+_UNSAVED_TOKENIZER = _UnsavedTokenizer()
 
 
-class _TextScorer:
+def _callable_or_none(value):
+    return None if value is None or callable(value) else "None or a callable"
+
+
+class _Text(_Kind):
+    """Word counts of one text feature, per class label: in how many documents each
+    word occurs (for the Bernoulli model), how often it occurs (multinomial), and how
+    many documents there are.  Both kinds of count are kept, so text_model, max_words
+    and min_word_count can change after fitting."""
+
+    name = "text"
+    parameters = {
+        "text_model": _Parameter("multinomial", _one_of("multinomial", "bernoulli"), (
+            ("multinomial", "bernoulli"), "for --text columns: bag-of-words (multinomial, "
+            "the default) or set-of-words (bernoulli)")),
+        "max_words": _Parameter(None, _integer_at_least(1, allow_none=True), (
+            int, "for --text columns: keep the K most frequent words")),
+        "min_word_count": _Parameter(1, _integer_at_least(1), (
+            int, "for --text columns: drop words seen fewer times (default 1)")),
+        "tokenizer": _Parameter(None, _callable_or_none),
+    }
+    file_fields = ("words", "documents", "word_documents", "word_counts")
+    __slots__ = ("documents", "terms", "present")
+
+    def __init__(self):
+        self.documents = {}           # label -> {word: weighted number of documents}
+        self.terms = {}               # label -> {word: weighted number of occurrences}
+        self.present = {}             # label -> weighted number of documents
+
+    def add(self, label, column, weights, shift, params):
+        """Count one class's documents (strings, or lists of words; None: missing)."""
+        tokenizer = params["tokenizer"]
+        column = [_words(value, tokenizer) for value in column]
+        if weights is None:
+            docs = [words for words in column if words is not None]
+            if not docs:
+                return
+            present = len(docs)
+            terms = Counter(chain.from_iterable(docs))
+            documents = Counter(chain.from_iterable(map(set, docs)))
+        else:
+            present, terms, documents = 0, {}, {}
+            for words, weight in zip(column, weights):
+                if words is None:
+                    continue
+                present += weight
+                for word, count in Counter(words).items():
+                    terms[word] = terms.get(word, 0) + weight * count
+                    documents[word] = documents.get(word, 0) + weight
+            scale = 1 << shift
+            present = _ratio(present, scale)
+            terms = {w: _ratio(c, scale) for w, c in terms.items()}
+            documents = {w: _ratio(c, scale) for w, c in documents.items()}
+        self.add_counts(label, present, terms, documents)
+
+    def add_counts(self, label, present, terms, documents):
+        self.present[label] = self.present.get(label, 0) + present
+        for mine, theirs in ((self.terms, terms), (self.documents, documents)):
+            counts = mine.get(label)
+            if counts is None:
+                mine[label] = dict(theirs)
+                continue
+            get = counts.get
+            for word, count in theirs.items():
+                counts[word] = get(word, 0) + count
+
+    def absorb(self, other):
+        for label, present in other.present.items():
+            self.add_counts(label, present, other.terms.get(label, {}),
+                            other.documents.get(label, {}))
+
+    def vocabulary(self, params):
+        """The words the model uses: every word seen, or the max_words most frequent
+        with at least min_word_count, frequency being the number of documents (for
+        Bernoulli) or of occurrences (multinomial), as scikit-learn's CountVectorizer
+        counts for max_features; ties go to the alphabetically earlier word."""
+        counts = self.documents if params["text_model"] == "bernoulli" else self.terms
+        if params["min_word_count"] == 1 and params["max_words"] is None:
+            return sorted(set().union(*counts.values()))    # every word seen
+        frequency = {}
+        for per_class in counts.values():
+            for word, count in per_class.items():
+                frequency[word] = frequency.get(word, 0) + count
+        least = params["min_word_count"]
+        # frequencies are weighted; the default 1 keeps every word seen, even when
+        # fractional weights put a word's frequency below 1
+        words = [w for w, f in frequency.items() if f >= least or (least == 1 and f > 0)]
+        if params["max_words"] is not None and len(words) > params["max_words"]:
+            words.sort(key=lambda w: (-frequency[w], w))
+            words = words[:params["max_words"]]
+        return sorted(words)
+
+    def compile(self, classes, params, shared):
+        return _WordScorer(self, classes, params)
+
+    def describe(self, params):
+        return "%s documents, %s words in the vocabulary (%s)" % (
+            format(_plain(sum(self.present.values())), ","),
+            format(len(self.vocabulary(params)), ","), params["text_model"])
+
+    def to_file(self, classes, what):
+        words = sorted(set().union(*self.terms.values()) if self.terms else ())
+        index = {word: i for i, word in enumerate(words)}
+        section = {"words": words,
+                   "documents": [_exact_text(self.present.get(c, 0)) for c in classes]}
+        for field, counts in (("word_documents", self.documents),
+                              ("word_counts", self.terms)):
+            section[field] = [[[index[w], _exact_text(n)]
+                               for w, n in sorted(counts.get(c, {}).items())]
+                              for c in classes]
+        return section
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        words = _field(feature, "words", where)
+        _expect(type(words) is list and set(map(type, words)) <= _STR, where + ".words",
+                words, "a list of strings")
+        if len(set(words)) != len(words):
+            raise _Invalid("%s.words repeats a word; expected distinct words" % where)
+        documents = _field(feature, "documents", where)
+        _expect(type(documents) is list and len(documents) == len(classes),
+                where + ".documents", documents, "one count per class (%d)" % len(classes))
+        tables = []
+        for field in ("word_documents", "word_counts"):
+            table = _field(feature, field, where)
+            _expect(type(table) is list and len(table) == len(classes), where + "." + field,
+                    table, "one list per class (%d)" % len(classes))
+            tables.append(table)
+        stats = cls()
+        for k, label in enumerate(classes):
+            present = _decode_exact(documents[k], "%s.documents[%d]" % (where, k))
+            if present > class_count[label]:
+                raise _Invalid("%s.documents[%d] is more than class_count for %r"
+                               % (where, k, label))
+            per_field = []
+            for field, table in zip(("word_documents", "word_counts"), tables):
+                here = "%s.%s[%d]" % (where, field, k)
+                _expect(type(table[k]) is list, here, table[k], "a list of [word index, count]")
+                counts = {}
+                for pair in table[k]:
+                    _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is int
+                            and 0 <= pair[0] < len(words), here, pair,
+                            "[word index, count] pairs with indexes into words")
+                    word = words[pair[0]]
+                    if word in counts:
+                        raise _Invalid("%s names %r twice" % (here, word))
+                    count = _decode_exact(pair[1], here)
+                    if count:
+                        counts[word] = count
+                per_field.append(counts)
+            word_documents, word_counts = per_field
+            for word, n in word_documents.items():
+                if n > present or n > word_counts.get(word, 0):
+                    raise _Invalid("%s: word %r is in more documents than there are, or "
+                                   "than it occurs" % (where, word))
+            if present or word_counts:
+                stats.present[label] = present
+                stats.documents[label] = word_documents
+                stats.terms[label] = word_counts
+        return stats
+
+
+class _WordScorer(_Scorer):
     """A document -> per-class log-likelihood, in time that grows with its words.
 
     Bernoulli: log P(d|c) = sum over the vocabulary of log(1 - p_cw), the base, plus
@@ -820,7 +1428,7 @@ class _TextScorer:
     the sum of log p_cw over the vocabulary words of d, repeats included.  Words
     outside the vocabulary are ignored."""
 
-    __slots__ = ("table", "_log_p", "_columns", "base", "bernoulli", "tokenizer", "zeros",
+    __slots__ = ("zeros", "words", "_log_p", "_columns", "base", "bernoulli", "tokenizer",
                  "dense")
 
     def __init__(self, stats, classes, params):
@@ -835,8 +1443,8 @@ class _TextScorer:
         pooled = _Text()
         if any(not stats.present.get(label) for label in classes):
             for label in list(stats.present):
-                pooled.absorb_counts(None, stats.present[label], stats.terms.get(label, {}),
-                                     stats.documents.get(label, {}))
+                pooled.add_counts(None, stats.present[label], stats.terms.get(label, {}),
+                                  stats.documents.get(label, {}))
         # One column per class, aligned with the vocabulary, built by builtin maps.
         present_columns, absent_columns = [], []
         for label in classes:
@@ -848,36 +1456,27 @@ class _TextScorer:
                 n = source.present.get(label, 0)
                 counts = list(map(source.documents.get(label, {}).get, vocabulary,
                                   repeat(0)))
-                if not n and not alpha:           # no documents, alpha = 0: the limit
-                    present_columns.append([-LOG_2] * size)
-                    absent_columns.append([-LOG_2] * size)
-                    continue
-                denominator = _log_plus(n, _times(alpha, 2))
-                present_columns.append(_log_column(counts, alpha, denominator))
-                absent_columns.append(_log_column(list(map(sub, repeat(n), counts)), alpha,
-                                                  denominator))
+                present_columns.append(_log_smoothed(counts, n, alpha, 2))
+                absent_columns.append(_log_smoothed(list(map(sub, repeat(n), counts)), n,
+                                                    alpha, 2))
             else:
                 counts = list(map(source.terms.get(label, {}).get, vocabulary, repeat(0)))
-                total = sum(counts)
-                if not total and not alpha:
-                    present_columns.append([-log(size or 1)] * size)
-                    continue
-                present_columns.append(_log_column(
-                    counts, alpha, _log_plus(total, _times(alpha, size))))
+                present_columns.append(_log_smoothed(counts, sum(counts), alpha, size)
+                                       if size else [])
         self._log_p, self._columns = None, (vocabulary, present_columns)
         self.dense = False
         if not self.bernoulli:
-            self.table, self.base = self.log_p, zeros
+            self.words, self.base = self.log_p, zeros
             return
         # p of 0 or 1 (only with alpha = 0) would make the sparse form inf - inf: such
         # models score every vocabulary word, densely
         self.dense = any(-INF in column for column in present_columns + absent_columns)
         if self.dense:
-            self.table = dict(zip(vocabulary, zip(*absent_columns))) if size else {}
+            self.words = dict(zip(vocabulary, zip(*absent_columns))) if size else {}
             self.base = None
             return
         deltas = [list(map(sub, p, q)) for p, q in zip(present_columns, absent_columns)]
-        self.table = dict(zip(vocabulary, zip(*deltas))) if size else {}
+        self.words = dict(zip(vocabulary, zip(*deltas))) if size else {}
         self.base = tuple([sum(column) for column in absent_columns])
 
     @property
@@ -895,29 +1494,28 @@ class _TextScorer:
         if words is None:
             return self.zeros
         if not self.bernoulli:
-            return tuple(map(sum, zip(self.base, *filter(None, map(self.table.get, words)))))
+            return tuple(map(sum, zip(self.base, *filter(None, map(self.words.get, words)))))
         if self.dense:
             present = set(words)
             return tuple(map(sum, zip(self.zeros, *[self.log_p[w] if w in present
-                                                    else self.table[w]
+                                                    else self.words[w]
                                                     for w in self.log_p])))
-        return tuple(map(sum, zip(self.base, *filter(None, map(self.table.get, set(words))))))
+        return tuple(map(sum, zip(self.base, *filter(None, map(self.words.get, set(words))))))
 
     def terms(self, value):
         """The document's log-likelihood as separate per-class terms, one per word
         (per vocabulary word for a dense Bernoulli model, per occurrence for a
-        multinomial one): with alpha = 0 each zero probability then counts as one
-        (see _combine)."""
+        multinomial one): with alpha = 0 each zero probability then counts as one."""
         words = _words(value, self.tokenizer)
         if words is None:
             return [self.zeros]
         if not self.bernoulli:
-            return [self.table[w] for w in words if w in self.table] or [self.zeros]
+            return [self.words[w] for w in words if w in self.words] or [self.zeros]
         if self.dense:
             present = set(words)
-            return [self.log_p[w] if w in present else self.table[w] for w in self.log_p] \
+            return [self.log_p[w] if w in present else self.words[w] for w in self.log_p] \
                 or [self.zeros]
-        return [self.base] + [self.table[w] for w in set(words) if w in self.table]
+        return [self.base] + [self.words[w] for w in set(words) if w in self.words]
 
     def explain(self, value):
         """(status, log-likelihoods, {"words": {word: per-class part}, "baseline": ...})."""
@@ -926,82 +1524,261 @@ class _TextScorer:
             return "missing", self.zeros, None
         vector = self[value]
         if self.bernoulli and not self.dense:
-            parts = {w: self.table[w] for w in dict.fromkeys(words) if w in self.table}
+            parts = {w: self.words[w] for w in dict.fromkeys(words) if w in self.words}
             baseline = self.base
         elif self.bernoulli:
             parts = {w: self.log_p[w] for w in dict.fromkeys(words) if w in self.log_p}
             baseline = tuple(map(sub, vector, map(sum, zip(self.zeros, *parts.values()))))
         else:
-            counted = Counter(w for w in words if w in self.table)
-            parts = {w: tuple([c * v for v in self.table[w]]) for w, c in counted.items()}
+            counted = Counter(w for w in words if w in self.words)
+            parts = {w: tuple([c * v for v in self.words[w]]) for w, c in counted.items()}
             baseline = self.zeros
         return "used", vector, {"words": parts, "baseline": baseline}
 
     def informative(self, name, classes):
         """Each vocabulary word, scored like a categorical value: the log of the
         largest ratio of its probability between two classes."""
-        return [(name, word, _spread(vector), classes[vector.index(max(vector))])
+        return [(name, word, _log_ratio_range(vector), classes[vector.index(max(vector))])
                 for word, vector in self.log_p.items()]
 
+    def table(self, classes):
+        return {"kind": "text", "probabilities": {
+            label: {word: exp(vector[k]) for word, vector in self.log_p.items()}
+            for k, label in enumerate(classes)}}
 
-_STATS = {"categorical": _Categorical, "gaussian": _Gaussian, "ignore": _Ignored,
-          "text": _Text}
+
+# -- Poisson counts -----------------------------------------------------------------
+
+_STIRLING_ERRORS = None          # log(n!) - log(sqrt(2 pi n) (n/e)^n) for n = 0..15
 
 
-def _hashable(value):
+def _stirling_error(n):
+    """log(n!) - log(sqrt(2 pi n) (n/e)^n): the error of Stirling's formula, by its
+    asymptotic series for n > 15 (as Loader's algorithm for the Poisson, which R's
+    dpois uses), directly below."""
+    global _STIRLING_ERRORS
+    if n <= 15:
+        if _STIRLING_ERRORS is None:
+            _STIRLING_ERRORS = [0.0] + [math.lgamma(k + 1.0) - (k + 0.5) * log(k) + k
+                                        - 0.5 * _LOG_2PI for k in range(1, 16)]
+        if n == int(n):
+            return _STIRLING_ERRORS[int(n)]
+        return math.lgamma(n + 1.0) - (n + 0.5) * log(n) + n - 0.5 * _LOG_2PI
+    square = n * n
+    return (1 / 12 - (1 / 360 - (1 / 1260 - (1 / 1680 - 1 / (1188 * square)) / square)
+                      / square) / square) / n
+
+
+def _deviance_term(x, lam):
+    """x log(x / lam) + lam - x, without cancellation when x is close to lam (Loader's
+    bd0: a series in (x - lam) / (x + lam))."""
+    if abs(x - lam) < 0.1 * (x + lam):
+        v = (x - lam) / (x + lam)
+        s = (x - lam) * v
+        ej = 2 * x * v
+        v = v * v
+        for j in range(1, 1000):
+            ej *= v
+            term = s + ej / (2 * j + 1)
+            if term == s:
+                return term
+            s = term
+        return s
+    return x * log(x / lam) + lam - x
+
+
+def _poisson_log_pmf(x, lam):
+    """log(lam^x e^-lam / x!) for an integer x >= 0 and a rate lam >= 0, accurate over
+    the whole float range (Loader's saddle-point form, as R's dpois)."""
+    if lam == 0:
+        return 0.0 if x == 0 else -INF
+    if lam == INF:
+        return -INF
+    if x == 0:
+        return -lam
+    if lam < x * 2.2250738585072014e-308:
+        return -lam + x * log(lam) - math.lgamma(x + 1.0)
+    return -0.5 * log(2 * math.pi * x) - _stirling_error(x) - _deviance_term(x, lam)
+
+
+def _count_value(value):
+    """A Poisson value as an int; _BadValue unless a non-negative integer (an int, or
+    an integral float) within the float range.  None for a missing value."""
+    if type(value) is int:
+        if 0 <= value <= _FLOAT_MAX:
+            return value
+    elif type(value) is float:
+        if value >= 0 and value.is_integer() and value != INF:
+            return int(value)
+        if value != value:
+            return None
+    elif not isinstance(value, bool):
+        if _is_missing(value):
+            return None
+        number = _number(value)
+        if number is not None and number >= 0 and number != INF and number.is_integer():
+            return int(number)
+    raise _BadValue(value, "a non-negative integer count")
+
+
+def _count_cell(cell):
+    """A CSV cell of a Poisson feature: a non-negative integer."""
     try:
-        hash(value)
-    except TypeError:
-        return False
-    return True
-
-
-def _reals(column, fast=False):
-    """The non-missing values of a Gaussian column as floats; _BadValue otherwise.
-    fast: a column of plain floats comes back as it is (NaN and infinities included,
-    which _scaled_integers rejects by raising) and anything else raises TypeError."""
-    if fast:
-        types = set(map(type, column))
-        if types == _FLOAT:
-            return column
-        if types == _FLOAT_NONE:
-            return [v for v in column if v is not None]
-        if types <= _FLOAT_INT:
-            return list(map(float, column))
-        raise TypeError
+        return _count_value(int(cell))
+    except ValueError:
+        pass
     try:
-        xs = list(map(float, column)) if _FLOAT_INT.issuperset(map(type, column)) else None
-    except OverflowError:                 # an int beyond the float range
-        xs = None
-    if xs is None:
-        xs = []
-        for value in column:
-            number = _number(value)
-            if number is None:
-                if _is_missing(value):
+        number = float(cell)
+    except ValueError:
+        raise _BadValue(cell, "a non-negative integer count") from None
+    if number != number:
+        return None
+    return _count_value(number)
+
+
+class _Poisson(_Kind):
+    """Weighted (N_cj, sum of x) of one count feature, per class label: the Poisson
+    rate lam_c = (sum of x + alpha) / N_cj, as R naivebayes' poisson_naive_bayes with
+    laplace = alpha."""
+
+    name = "poisson"
+    file_fields = ("sums",)
+    convert_cell = staticmethod(_count_cell)
+    __slots__ = ("sums",)
+
+    def __init__(self):
+        self.sums = {}                        # label -> [n, sum of x], exact
+
+    def add(self, label, column, weights, shift, params):
+        if weights is None:
+            if _INT.issuperset(map(type, column)) and min(column, default=0) >= 0 and \
+                    max(column, default=0) <= _FLOAT_MAX:
+                xs = column
+            else:
+                xs = [x for x in map(_count_value, column) if x is not None]
+            if not xs:
+                return
+            self.add_sums(label, [len(xs), sum(xs)])
+            return
+        n = total = 0
+        for value, weight in zip(column, weights):
+            x = _count_value(value)
+            if x is not None:
+                n += weight
+                total += weight * x
+        if n:
+            self.add_sums(label, [_ratio(n, 1 << shift), _ratio(total, 1 << shift)])
+
+    def add_sums(self, label, sums):
+        mine = self.sums.get(label)
+        if mine is None:
+            self.sums[label] = list(sums)
+        else:
+            mine[0] += sums[0]
+            mine[1] += sums[1]
+
+    def absorb(self, other):
+        for label, sums in other.sums.items():
+            self.add_sums(label, sums)
+
+    def rates(self, classes, alpha):
+        """lam_c per class, exact; a class without values borrows the pooled rate of
+        all classes.  None when no class has a value."""
+        from fractions import Fraction
+        n = sum(s[0] for s in self.sums.values())
+        if not n:
+            return None
+        pooled = (n, sum(s[1] for s in self.sums.values()))
+        result = []
+        for label in classes:
+            count, total = self.sums.get(label) or pooled
+            if not count:
+                count, total = pooled
+            result.append((Fraction(total) + Fraction(alpha)) / count)
+        return result
+
+    def compile(self, classes, params, shared):
+        rates = self.rates(classes, params["alpha"])
+        zeros = (0.0,) * len(classes)
+        if rates is None:
+            return _NoEvidence(zeros, "poisson")
+        return _PoissonScorer(rates, zeros)
+
+    def describe(self, params):
+        n = sum(s[0] for s in self.sums.values())
+        if not n:
+            return "no values"
+        return "mean %.6g" % _float(sum(s[1] for s in self.sums.values()) / n)
+
+    def to_file(self, classes, what):
+        return {"sums": [[_exact_text(x) for x in self.sums.get(c, (0, 0))]
+                         for c in classes]}
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        stats = cls()
+        sums = _field(feature, "sums", where)
+        _expect(type(sums) is list and len(sums) == len(classes), where + ".sums", sums,
+                "one [n, sum] per class (%d)" % len(classes))
+        for k, (label, pair) in enumerate(zip(classes, sums)):
+            here = "%s.sums[%d]" % (where, k)
+            _expect(type(pair) is list and len(pair) == 2, here, pair, "[n, sum]")
+            n = _decode_exact(pair[0], here + "[0]")
+            total = _decode_exact(pair[1], here + "[1]")
+            if n > class_count[label]:
+                raise _Invalid("%s: n is more than class_count for %r" % (here, label))
+            if not n and total:
+                raise _Invalid("%s has a sum but n = 0; expected [0, 0]" % here)
+            if total > n * _FLOAT_MAX:
+                raise _Invalid("%s: the mean count is beyond the float range" % here)
+            if n:
+                stats.sums[label] = [n, total]
+        return stats
+
+
+class _PoissonScorer(_Scorer):
+    """x -> per-class log P(x | lam_c) for an integer count x."""
+
+    __slots__ = ("zeros", "rates")
+
+    def __init__(self, rates, zeros):
+        self.rates = tuple(map(_float, rates))
+        self.zeros = zeros
+
+    def __getitem__(self, value):
+        x = _count_value(value)
+        if x is None:
+            return self.zeros
+        x = float(x)
+        return tuple([_poisson_log_pmf(x, lam) for lam in self.rates])
+
+    def informative(self, name, classes):
+        """The largest Kullback-Leibler divergence KL(Pois(a) || Pois(b)) = a log(a/b)
+        - a + b over pairs of class rates, as for a Gaussian feature."""
+        best, favoured = 0.0, classes[0]
+        for k, a in enumerate(self.rates):
+            for b in self.rates:
+                if a == b:
                     continue
-                raise _BadValue(value, "a real number")
-            if not isfinite(number) and number == number:
-                raise _BadValue(value, "a finite number")
-            xs.append(number)
-    if not all(map(isfinite, xs)):
-        bad = next((x for x in xs if x == x and not isfinite(x)), None)
-        if bad is not None:
-            raise _BadValue(bad, "a finite number")
-        xs = [x for x in xs if x == x]
-    return xs
+                divergence = INF if not b or a == INF else \
+                    (a * log(a / b) - a + b if a else b)
+                if divergence > best:
+                    best, favoured = divergence, classes[k]
+        return [(name, None, best, favoured)]
+
+    def table(self, classes):
+        return {"kind": "poisson", "rate": dict(zip(classes, self.rates))}
 
 
-def _short(items, limit=8):
-    """repr of a list, shortened for error messages."""
-    if len(items) <= limit:
-        return repr(items)
-    return repr(items[:limit])[:-1] + ", ...]"
+# The registry of feature kinds: the one list that features=, the model file and the
+# command line's --KIND COLS options read.
+_KINDS = {kind.name: kind for kind in (_Categorical, _Gaussian, _Text, _Ignored, _Poisson)}
 
 
-def _infer_kind(columns):
-    """The kind of a feature from its values: "gaussian" when every non-missing value
-    is a real number (not bool), "categorical" otherwise, None when all are missing."""
+def _infer_kind(columns, numeric):
+    """The kind of a feature from its values: ``numeric`` (a kind name) when every
+    non-missing value is a real number (not bool), "categorical" otherwise, None when
+    all are missing."""
     types = set()
     for column in columns:
         types.update(map(type, column))
@@ -1012,8 +1789,275 @@ def _infer_kind(columns):
                    if type(v) in odd):
         return "categorical"
     if any(not _is_missing(v) for column in columns for v in column):
-        return "gaussian"
+        return numeric
     return None                               # every value is missing
+
+
+# ----------------------------------------------------------------------------------
+# Input checks: parameters, rows, labels and weights
+# ----------------------------------------------------------------------------------
+
+_CHUNK = 10000            # rows counted at a time when X is not a list or tuple
+
+
+def _check_class_prior_value(prior):
+    if prior is None or prior == "uniform":
+        return None
+    if not isinstance(prior, Mapping) or not prior:
+        return 'None, "uniform" or a non-empty {label: probability} dict'
+    for label, p in prior.items():
+        number = _number(p)
+        if number is None or not 0 <= number <= 1:
+            return "class_prior[%s] is %s; expected a probability between 0 and 1" \
+                % (_shown(label), _shown(p))
+    total = math.fsum(map(float, prior.values()))
+    if abs(total - 1.0) > 1e-9:
+        return "class_prior sums to %r; expected probabilities that sum to 1" % total
+    return None
+
+
+def _by_name(value, what):
+    """A features= or categories= value as {name: item}: a dict, or a list by position;
+    None when it is neither."""
+    if value is None:
+        return {}
+    if isinstance(value, Mapping):
+        return dict(value)
+    if isinstance(value, (list, tuple)):
+        return dict(enumerate(value))
+    return None
+
+
+def _check_features(features):
+    kinds = _by_name(features, "features")
+    if kinds is None:
+        return "None, a {name: kind} dict or a list of kinds"
+    for name, kind in kinds.items():
+        if not isinstance(kind, str) or kind not in _KINDS:
+            return "features[%s] is %s; expected one of %s" % (
+                _shown(name), _shown(kind), ", ".join(map(repr, _KINDS)))
+    return None
+
+
+def _check_categories(categories):
+    items = _by_name(categories, "categories")
+    if items is None:
+        return "None, a {name: [values]} dict or a list of value lists"
+    for name, values in items.items():
+        if values is None:
+            continue
+        if isinstance(values, (str, bytes, Mapping)) or not (
+                hasattr(values, "__iter__") and hasattr(values, "__len__")):
+            return "categories[%s] is %s; expected a list of values" % (
+                _shown(name), _shown(values))
+        for value in values:
+            if not _hashable(value) or _is_missing(value):
+                return "categories[%s] holds %s; expected hashable, non-missing values" % (
+                    _shown(name), _describe(value))
+    return None
+
+
+# The parameters every classifier has; each feature kind adds its own (see _Kind).
+_BASE_PARAMETERS = {
+    "alpha": _Parameter(1.0, _finite_at_least_0, (
+        _cli_number, "smoothing of categorical likelihoods (default 1, Laplace)")),
+    "prior_alpha": _Parameter(0.0, _finite_at_least_0, (
+        _cli_number, "smoothing of the class prior (default 0)")),
+    "class_prior": _Parameter(None, _check_class_prior_value),
+    "features": _Parameter(None, _check_features),
+    "categories": _Parameter(None, _check_categories),
+}
+
+
+def _numeric_parameter(default):
+    """The numeric= parameter: the kind given to inferred numeric features."""
+    numeric = [name for name, kind in _KINDS.items() if kind.convert_cell is _number_cell]
+    return _Parameter(default, _one_of(*numeric), (
+        tuple(numeric), "the kind of numeric columns not declared otherwise (default %s)"
+        % default))
+
+
+def _check_params(parameters, params, call):
+    """Raise NaiveBayesError for the first parameter that is out of its domain, then
+    for declarations that contradict each other."""
+    for name, parameter in parameters.items():
+        problem = parameter.check(params[name])
+        if problem is not None:
+            if not problem.startswith(name):
+                problem = "%s=%s; expected %s" % (name, _shown(params[name]), problem)
+            raise NaiveBayesError("%s: %s" % (call, problem), call=call)
+    kinds = _by_name(params["features"], "features")
+    for name in _by_name(params["categories"], "categories"):
+        if kinds.get(name, "categorical") != "categorical":
+            raise NaiveBayesError("%s: categories declares values for feature %r, which "
+                                  "features= declares %r; expected a categorical feature"
+                                  % (call, name, kinds[name]), call=call)
+
+
+def _declarations(params):
+    """({name: kind} from features=, {name: [values]} from categories=): read once per
+    call of fit or partial_fit."""
+    kinds = _by_name(params["features"], "features")
+    categories = {name: list(values) for name, values in
+                  _by_name(params["categories"], "categories").items() if values is not None}
+    return kinds, categories
+
+
+def _check_labels(labels, start, call):
+    try:
+        distinct = set(labels)
+    except TypeError:
+        i = next(i for i, label in enumerate(labels) if not _hashable(label))
+        raise _row_error(call, "y", start + i, "is %s; expected a hashable label"
+                         % _describe(labels[i])) from None
+    if None in distinct or any(_is_missing(label) for label in distinct):
+        i = next(i for i, label in enumerate(labels) if _is_missing(label))
+        raise _row_error(call, "y", start + i, "is missing (%s); expected a label"
+                         % _shown(labels[i]))
+
+
+def _check_weights(weights, start, call):
+    """(integer weights, shift) with weights[i] == integers[i] / 2**shift, exactly."""
+    if not _FLOAT.issuperset(map(type, weights)):
+        numbers = list(map(_number, weights))
+        if None in numbers:
+            i = numbers.index(None)
+            raise _row_error(call, "sample_weight", start + i, "is %s; expected a finite "
+                             "number >= 0" % _describe(weights[i]))
+        floats = numbers
+    else:
+        floats = weights
+    if not all(map(isfinite, floats)) or min(floats) < 0:
+        i = next(i for i, w in enumerate(floats) if not (isfinite(w) and w >= 0))
+        raise _row_error(call, "sample_weight", start + i, "is %s; expected a finite "
+                         "number >= 0" % _shown(weights[i]))
+    if all(map(float.is_integer, floats)):
+        return list(map(int, floats)), 0
+    scaled = _scaled_integers(floats)
+    if scaled is None:                    # weights spanning > 900 binades
+        from fractions import Fraction
+        return list(map(Fraction, floats)), 0
+    return scaled
+
+
+def _check_class_prior(prior, class_count, call):
+    """A {label: p} class_prior must name exactly the classes seen in training."""
+    if prior is None or isinstance(prior, str):
+        return
+    classes = _sorted_if_orderable(class_count)
+    unknown = [label for label in prior if label not in class_count]
+    if unknown:
+        raise NaiveBayesError("%s: class_prior names %s, not among the classes %s"
+                              % (call, _shown(unknown), _shown(classes)), call=call)
+    absent = [label for label in classes if label not in prior]
+    if absent:
+        raise NaiveBayesError("%s: class_prior has no probability for class %s; expected "
+                              "one for every class" % (call, _shown(absent)), call=call)
+
+
+def _rows_of(X, call):
+    """X as an iterable of rows: a pandas DataFrame gives dicts by column name;
+    unordered collections are refused (their rows would pair with the wrong labels)."""
+    if hasattr(X, "columns") and hasattr(X, "itertuples"):
+        columns = list(X.columns)
+        return [dict(zip(columns, values)) for values in X.itertuples(index=False, name=None)]
+    if isinstance(X, (Mapping, set, frozenset, str, bytes)):
+        raise NaiveBayesError("%s: X is %s; expected an ordered iterable of rows (a list, "
+                              "tuple, generator, array or DataFrame)" % (call, _describe(X)),
+                              call=call, argument="X")
+    return X
+
+
+def _iterate(values, name, expected, call):
+    """iter(values), refusing what cannot be iterated or has no order."""
+    if isinstance(values, (Mapping, set, frozenset, str, bytes)) or values is None:
+        raise NaiveBayesError("%s: %s is %s; expected %s" % (call, name, _describe(values),
+                                                             expected), call=call,
+                              argument=name)
+    if hasattr(values, "columns") and hasattr(values, "itertuples"):
+        raise NaiveBayesError("%s: %s is a DataFrame; expected one column (a Series)"
+                              % (call, name), call=call, argument=name)
+    try:
+        return iter(values)
+    except TypeError:
+        raise NaiveBayesError("%s: %s is %s; expected %s" % (call, name, _describe(values),
+                                                             expected), call=call,
+                              argument=name) from None
+
+
+def _count_text(counted, iterator, limit=100000):
+    """How many items there were: counted plus what the iterator still holds, read
+    up to a limit so that an endless iterator cannot hang an error message."""
+    extra = sum(1 for _ in islice(iterator, limit)) if iterator is not None else 0
+    return ("at least %d" if extra == limit else "%d") % (counted + extra)
+
+
+def _sequence_names(declared, categories, width, start, call):
+    """Feature names for sequence rows: positions 0..width-1, or the names of a
+    features= dict that names every column in order with names that are not ints."""
+    names = list(range(width))
+    if declared and not all(type(name) is int for name in declared):
+        if any(type(name) is int for name in declared) or len(declared) != width:
+            raise NaiveBayesError(
+                "%s: features= names %s but X row %d has %d values; expected positions "
+                "0..%d, or a name for every column in order"
+                % (call, _shown(list(declared)), start, width, width - 1), call=call)
+        names = list(declared)
+    known = set(names)
+    for option, keys in (("features", declared), ("categories", categories)):
+        outside = [name for name in keys if name not in known]
+        if outside:
+            raise NaiveBayesError("%s: %s= names %s, but X row %d has %d values; expected "
+                                  "positions 0..%d%s"
+                                  % (call, option, _shown(outside), start, width, width - 1,
+                                     "" if names[:1] == [0] else
+                                     " or the names %s" % _shown(names)), call=call)
+    return names
+
+
+def _check_declared_names(params, seen, call):
+    """A name in features= or categories= that no training row holds, while a row holds
+    a name much like it, is a typo.  (A declared feature that is simply absent, say in
+    one part of data trained in parts, is fine: it has no values yet.)"""
+    unheld = [name for option in ("features", "categories")
+              if isinstance(params[option], Mapping)
+              for name in params[option] if name not in seen]
+    if not unheld:
+        return
+    import difflib
+    held = {str(name): name for name in seen}
+    for option in ("features", "categories"):
+        value = params[option]
+        if not isinstance(value, Mapping):
+            continue
+        for name in value:
+            if name in seen:
+                continue
+            close = difflib.get_close_matches(str(name), list(held), n=1, cutoff=0.75)
+            if close:
+                raise NaiveBayesError("%s: %s= names %r, which no row of X holds; did you "
+                                      "mean %r?" % (call, option, name, held[close[0]]),
+                                      call=call)
+
+
+def _param_differences(names, mine, theirs):
+    """Human-readable differences between two parameter dicts.  Tokenizers are the
+    same when identical, or functions with the same code (a function shipped to
+    Spark executors and back is a copy)."""
+    return ["%s is %r in one and %r in the other" % (name, mine[name], theirs[name])
+            for name in names
+            if not (mine[name] is theirs[name] or _same_function(mine[name], theirs[name]) or
+                    (not callable(mine[name]) and mine[name] == theirs[name]))]
+
+
+def _same_function(a, b):
+    """Two plain functions with the same code, defaults and closure values."""
+    try:
+        return (a.__code__ == b.__code__ and a.__defaults__ == b.__defaults__ and
+                [c.cell_contents for c in a.__closure__ or ()] ==
+                [c.cell_contents for c in b.__closure__ or ()])
+    except (AttributeError, ValueError):
+        return False
 
 
 def _locate(values, bad):
@@ -1031,33 +2075,93 @@ def _locate(values, bad):
 
 
 # ----------------------------------------------------------------------------------
-# What a model learns: class counts and per-feature statistics
+# Model families: what a model learns (statistics) and what it predicts with (the
+# compiled model)
+#
+# A family is a pair of classes.  The statistics count rows (fit, partial_fit), add
+# up (merge), and read and write their part of the model file; compile(params) turns
+# them into a compiled model, built once per fitted state, whose joints(rows) gives
+# per-class joint log-likelihoods, the one quantity every prediction is made from.
+# The classifiers, explain, the model file and the command line use only this
+# interface, so they work alike for naive Bayes and AODE.
+#
+# statistics:  classes(), names(), kinds(), class_count, layout
+#              count(rows, labels, weights, start, fitting)   (raises NaiveBayesError)
+#              skeleton(), copy(), absorb(other), conflicts(other)
+#              compile(params) -> compiled model
+#              to_file(classes) -> {field: ...}; from_file(data, classes, class_count)
+#              summary(params) -> [(name, kind, description)]
+# compiled:    classes, names, width, log_prior
+#              positional(row) -> values in feature order (raises _RowError)
+#              joint(row), joints(rows) -> per-class joint log-likelihoods
+#              explain(row) -> the dict explain() returns
+#              informative() -> [(feature, value, score, favoured label)]
+#              tables() -> {feature: table}
 # ----------------------------------------------------------------------------------
 
-class _Counts:
-    """Sufficient statistics of a fitted model.  Fitting is counting into one of these;
-    partial_fit and merge add two of them; the model file stores one."""
+class _RowError(Exception):
+    """A problem with one row; the caller adds the call and the row number."""
 
+
+class _Fitting:
+    """What one call of fit or partial_fit counts with: its name, the parameters and
+    declarations read once, and the feature names that some row holds."""
+
+    __slots__ = ("call", "params", "kinds", "categories", "default_kind", "numeric", "seen",
+                 "allowed")
+
+    def __init__(self, call, params, default_kind, allowed=None):
+        self.call = call
+        self.params = params
+        self.kinds, self.categories = _declarations(params)
+        self.default_kind = default_kind
+        self.numeric = params.get("numeric", "gaussian")
+        self.seen = set()
+        self.allowed = allowed            # the kinds the family can use (None: all)
+
+    def new_feature(self, name):
+        """Empty statistics for a feature seen for the first time."""
+        kind = self.kinds.get(name)
+        categories = self.categories.get(name)
+        if kind is None:
+            kind = "categorical" if categories is not None else self.default_kind
+        if kind is None:
+            return _Undecided()
+        self.check_kind(name, kind)
+        if kind == "categorical":
+            return _Categorical(categories)
+        return _KINDS[kind]()
+
+    def check_kind(self, name, kind):
+        if self.allowed is not None and kind not in self.allowed:
+            raise NaiveBayesError(
+                "%s: feature %r is %s; this model takes %s features (declare it with "
+                "features={%r: \"discretized\"} or \"ignore\")"
+                % (self.call, name, kind, ", ".join(self.allowed), name), call=self.call)
+
+
+class _NaiveStatistics:
+    """Sufficient statistics of a naive Bayes model: class counts and one statistics
+    object per feature.  Fitting is counting into one of these; partial_fit and merge
+    add two of them; the model file stores one."""
+
+    file_fields = ("features",)           # its fields in the model file
     __slots__ = ("class_count", "features", "layout")
 
     def __init__(self):
         self.class_count = {}    # label -> weighted count, in first-seen order
-        self.features = {}       # name -> statistics object, in column order
+        self.features = {}       # name -> statistics object (a _Kind), in column order
         self.layout = None       # the training rows: "sequence" or "mapping"
 
     def skeleton(self):
         """Empty statistics with the same features, kinds and declared categories."""
-        empty = _Counts()
+        empty = type(self)()
         empty.layout = self.layout
-        for name, stats in self.features.items():
-            if isinstance(stats, _Categorical):
-                empty.features[name] = type(stats)(stats.declared)
-            else:
-                empty.features[name] = type(stats)()
+        empty.features = {name: stats.empty() for name, stats in self.features.items()}
         return empty
 
     def copy(self):
-        twin = _Counts()
+        twin = type(self)()
         twin.class_count = dict(self.class_count)
         twin.features = {name: stats.copy() for name, stats in self.features.items()}
         twin.layout = self.layout
@@ -1071,13 +2175,13 @@ class _Counts:
                          % (self.layout, other.layout))
         elif self.layout == "sequence" and list(self.features) != list(other.features):
             found.append("their rows hold different columns (%s and %s)"
-                         % (_short(list(self.features)), _short(list(other.features))))
+                         % (_shown(list(self.features)), _shown(list(other.features))))
         return found + ["feature %r is %s in one and %s in the other"
-                        % (name, mine.kind, theirs.kind)
+                        % (name, mine.name, theirs.name)
                         for name, mine in self.features.items()
                         for theirs in [other.features.get(name)]
-                        if theirs is not None and None not in (mine.kind, theirs.kind)
-                        and mine.kind != theirs.kind]
+                        if theirs is not None and None not in (mine.name, theirs.name)
+                        and mine.name != theirs.name]
 
     def absorb(self, other):
         """Add other's statistics to these, in place.  Counts and sums are exact, so
@@ -1086,265 +2190,222 @@ class _Counts:
             self.class_count[label] = self.class_count.get(label, 0) + count
         for name, theirs in other.features.items():
             mine = self.features.get(name)
-            if mine is None or (mine.kind is None and theirs.kind is not None):
-                self.features[name] = theirs.copy()     # new, or a pending kind decided
-            elif theirs.kind is not None:
+            if mine is None or (mine.name is None and theirs.name is not None):
+                self.features[name] = theirs.copy()     # new, or an undecided kind decided
+            elif theirs.name is not None:
                 mine.absorb(theirs)
         self.layout = self.layout or other.layout
         return self
 
     def classes(self):
-        return _orderly(self.class_count)
+        return _sorted_if_orderable(self.class_count)
 
     def names(self):
         return list(self.features)
 
     def kinds(self):
-        return {name: stats.kind or "gaussian" for name, stats in self.features.items()}
+        return {name: stats.name or "gaussian" for name, stats in self.features.items()}
 
+    # -- counting -------------------------------------------------------------------
 
-# ----------------------------------------------------------------------------------
-# Compiled model: the fast path from a row to per-class joint log-likelihoods
-# ----------------------------------------------------------------------------------
+    def count(self, rows, labels, weights, start, fitting):
+        """Count one chunk of rows: class counts, then feature by feature, one class's
+        column at a time.  Raises NaiveBayesError naming the row; the caller throws
+        the statistics away then, so a failed call changes no model."""
+        call = fitting.call
+        _check_labels(labels, start, call)
+        shift = 0
+        if weights is not None:
+            weights, shift = _check_weights(weights, start, call)
+        rows, names = self.positional_rows(rows, start, fitting)
+        kept = None                       # row numbers, when zero-weight rows are dropped
+        if weights is not None and not all(weights):
+            kept = [i for i, w in enumerate(weights) if w]   # weight 0: no row at all
+            rows = [rows[i] for i in kept]
+            labels = [labels[i] for i in kept]
+            weights = [weights[i] for i in kept]
+        groups = defaultdict(list)
+        weight_groups = None
+        if weights is None:
+            for row, label in zip(rows, labels):
+                groups[label].append(row)
+            chunk_counts = Counter(labels)
+        else:
+            weight_groups = defaultdict(list)
+            for row, label, weight in zip(rows, labels, weights):
+                groups[label].append(row)
+                weight_groups[label].append(weight)
+            chunk_counts = {label: _ratio(sum(w), 1 << shift)
+                            for label, w in weight_groups.items()}
+        for label, count in chunk_counts.items():
+            self.class_count[label] = self.class_count.get(label, 0) + count
+        order = list(groups)
+        transposed = [zip(*groups[label]) for label in order]
+        for position, (name, columns) in enumerate(zip(names, zip(*transposed))):
+            stats = self.features[name]
+            inferred = False
+            if stats.name is None:
+                kind = _infer_kind(columns, fitting.default_kind or fitting.numeric)
+                if kind is None:
+                    continue              # still no value: the kind stays open
+                fitting.check_kind(name, kind)
+                stats = self.features[name] = _KINDS[kind]()
+                inferred = True
+            try:
+                for label, column in zip(order, columns):
+                    stats.add(label, column, weight_groups[label] if weight_groups else None,
+                              shift, fitting.params)
+            except _BadValue as error:
+                i = _locate([row[position] for row in rows], error.value)
+                i = i if kept is None else kept[i]
+                hint = ""
+                if error.expected == "a real number" and name not in fitting.kinds and \
+                        fitting.default_kind is None:
+                    hint = (" (the feature was inferred %s%s; declare it with "
+                            "features={%r: \"categorical\"})"
+                            % (stats.name, "" if inferred else " from earlier rows", name))
+                raise _row_error(call, "X", start + i, ", feature %r is %s; expected %s%s"
+                                 % (name, _describe(error.value), error.expected, hint)
+                                 ) from None
+        return groups, weight_groups, shift, names
 
-class _Degenerate(list):
-    """Joint log-likelihoods that hold an infinity (see _combine), with the finite
-    scores that decide the posterior in `.effective`."""
+    def positional_rows(self, rows, start, fitting):
+        """The chunk's rows as sequences in feature order; new features registered,
+        and the names that rows hold added to fitting.seen."""
+        call = fitting.call
+        types = set(map(type, rows))
+        if types <= {list, tuple}:
+            layout = "sequence"
+        elif types <= {dict}:
+            layout = "mapping"
+        else:
+            layout = "mapping" if isinstance(rows[0], Mapping) else "sequence"
+            for i, row in enumerate(rows):
+                if isinstance(row, (str, bytes)) or not (isinstance(row, Mapping) or (
+                        hasattr(row, "__len__") and hasattr(row, "__getitem__"))):
+                    raise _row_error(call, "X", start + i, "is %s; expected a sequence or "
+                                     "mapping of feature values" % _describe(row))
+                if isinstance(row, Mapping) != (layout == "mapping"):
+                    raise _row_error(call, "X", start + i, "is a %s but row %d is a %s; "
+                                     "expected rows of one shape"
+                                     % (type(row).__name__, start, type(rows[0]).__name__))
+            if layout == "sequence":
+                rows = [row.tolist() if hasattr(row, "tolist") else list(row)
+                        for row in rows]
+        if self.layout is None:
+            self.layout = layout
+        elif self.layout != layout:
+            raise _row_error(call, "X", start, "is a %s, but the model was fitted on %s; "
+                             "expected rows of one shape"
+                             % (type(rows[0]).__name__, "mappings" if self.layout ==
+                                "mapping" else "sequences (lists or tuples)"))
+        if layout == "mapping":
+            for option in ("features", "categories"):
+                if isinstance(fitting.params[option], (list, tuple)):
+                    raise NaiveBayesError(
+                        "%s: %s= is a list by position, but X row %d is a mapping; "
+                        "expected %s as a {name: ...} dict" % (call, option, start, option),
+                        call=call)
+            try:
+                present = dict.fromkeys(chain.from_iterable(rows))
+            except TypeError:
+                i = next(i for i, row in enumerate(rows) if not all(map(_hashable, row)))
+                raise _row_error(call, "X", start + i, "has a key that is not hashable; "
+                                 "expected feature names") from None
+            fitting.seen.update(present)
+            for name in chain(fitting.kinds, present):
+                if name not in self.features:
+                    self.features[name] = fitting.new_feature(name)
+            names = list(self.features)
+            return [list(map(row.get, names)) for row in rows], names
+        if not self.features:
+            width = len(rows[0])
+            for name in _sequence_names(fitting.kinds, fitting.categories, width, start,
+                                        call):
+                self.features[name] = fitting.new_feature(name)
+        fitting.seen.update(self.features)
+        width = len(self.features)
+        if set(map(len, rows)) != {width}:
+            i = next(i for i, row in enumerate(rows) if len(row) != width)
+            raise _row_error(call, "X", start + i, "has %d values, expected %d"
+                             % (len(rows[i]), width))
+        return rows, list(self.features)
 
-    __slots__ = ("effective",)
+    # -- the compiled model, the model file, a summary ------------------------------
 
+    def compile(self, params):
+        return _NaiveModel(self, params)
 
-def _combine(vectors):
-    """Per-class joint log-likelihoods from per-feature vectors, when some are infinite.
-
-    A zero probability (-inf) or a point-mass density (+inf) is counted, not added:
-    each class gets (number of +inf terms - number of -inf terms, sum of the finite
-    terms).  This is the limit of replacing every zero by a common tiny epsilon and
-    every infinite density by 1/epsilon: the classes with the largest count share the
-    posterior in proportion to exp(finite sum); the others get probability 0.  The
-    reported joint is the finite sum, or +inf / -inf for a positive / negative count.
-    """
-    orders = []
-    finite = []
-    for terms in zip(*vectors):
-        order = terms.count(INF) - terms.count(-INF)
-        total = sum([t for t in terms if t != INF and t != -INF])
-        if total == -INF:                 # the finite terms themselves overflowed
-            order -= 1
-            total = 0.0
-        orders.append(order)
-        finite.append(total)
-    top = max(orders)
-    joint = _Degenerate([f if o == 0 else (INF if o > 0 else -INF)
-                         for o, f in zip(orders, finite)])
-    joint.effective = [f if o == top else -INF for o, f in zip(orders, finite)]
-    return joint
-
-
-def _posterior_scores(joint):
-    """The joint log-likelihoods that the posterior normalises (see _combine)."""
-    top = max(joint)
-    if top - top == 0:                    # finite: the ordinary case
-        return joint
-    return joint.effective
-
-
-_BLOCK = 4096            # rows predicted at a time
-_SEQUENCES = frozenset((list, tuple))
-
-
-def _all_finite(joints):
-    """True when no joint log-likelihood of any row is infinite (or NaN)."""
-    total = sum(map(sum, joints))
-    return total - total == 0
-
-
-def _normalise_all(joints, logs=False):
-    """Probabilities (or log-probabilities) of many rows, normalised column by column
-    with builtins: the same arithmetic as _normalise, row for row, without a Python
-    loop over the rows.  Rows with an infinity go through _normalise."""
-    if not joints:
-        return []
-    if not _all_finite(joints):
-        return [_normalise(joint)[1] if logs else _probabilities(joint) for joint in joints]
-    columns = list(zip(*joints))
-    tops = list(map(max, joints))
-    shifted = [list(map(sub, column, tops)) for column in columns]
-    exps = [list(map(exp, column)) for column in shifted]
-    totals = list(map(sum, zip(*exps)))
-    if logs:
-        log_totals = list(map(log, totals))
-        return list(map(list, zip(*[map(sub, column, log_totals) for column in shifted])))
-    return list(map(list, zip(*[map(truediv, column, totals) for column in exps])))
-
-
-def _probabilities(joint):
-    """P(c | x) from joint log-likelihoods: max-shifted exponentials, normalised."""
-    scores = _posterior_scores(joint)
-    top = max(scores)
-    exps = [exp(s - top) for s in scores]
-    total = sum(exps)
-    return [e / total for e in exps]
-
-
-def _normalise(joint):
-    """(probabilities, log probabilities) from joint log-likelihoods: max-shifted
-    log-sum-exp, so that nothing overflows and the probabilities sum to 1.  The
-    shift comes first, (s - top) - log(total), so that large joints lose no digits."""
-    scores = _posterior_scores(joint)
-    top = max(scores)
-    shifted = [s - top for s in scores]
-    exps = [exp(s) for s in shifted]
-    total = sum(exps)
-    log_total = log(total)
-    return [e / total for e in exps], [s - log_total for s in shifted]
-
-
-class _RowError(Exception):
-    """A problem with one row; the caller adds the call and the row number."""
-
-
-class _Unusual(Exception):
-    """A row the fast path does not handle (missing or odd values): score it slowly."""
-
-
-class _Packed:
-    """Categorical tables whose entries pack all K per-class log-probabilities into
-    one Python int, so that one builtin sum() adds every feature for every class.
-
-    Each class has a 64-bit field holding -log P as a fixed-point number with `bits`
-    fractional bits (every categorical log-probability and log-prior is <= 0, so the
-    fields are non-negative and never borrow from each other).  Integer addition is
-    exact: the sum does not depend on the order of the features, and the only
-    rounding is 2^-(bits+1) per term (about 1e-15) and the final conversion to float.
-    """
-
-    __slots__ = ("tables", "prior", "unpack", "width", "negative_scales")
+    def to_file(self, classes):
+        features = []
+        for name, stats in self.features.items():
+            feature = {"name": _encode(name, "a feature name"), "kind": stats.name}
+            feature.update(stats.to_file(classes, "a value of feature %s" % _shown(name)))
+            features.append(feature)
+        return {"features": features}
 
     @classmethod
-    def build(cls, tables, log_prior):
-        """Packed copies of the tables, or None when a log-probability is -inf (alpha
-        = 0) or too small to pack; those models take the tuple path."""
-        import struct
-        n_terms = len(tables) + 1
-        bits = 63 - 11 - n_terms.bit_length()          # -log P < 2^11 in each term
-        if bits < 30:
-            return None
-        scale = float(2 ** bits)
-        limit = 2.0 ** 11
+    def from_file(cls, data, classes, class_count):
+        statistics = cls()
+        features = _field(data, "features")
+        _expect(type(features) is list, "features", features, "a list")
+        if not classes:
+            _expect(not features, "features", features,
+                    "an empty list for a model with no classes")
+        for j, feature in enumerate(features):
+            where = "features[%d]" % j
+            _expect(type(feature) is dict, where, feature, "a JSON object")
+            name = _decode(_field(feature, "name", where), where + ".name")
+            _expect(_hashable(name) and name is not None, where + ".name", name,
+                    "a hashable feature name")
+            if name in statistics.features:
+                raise _Invalid("%s.name is %s again; expected distinct names"
+                               % (where, _shown(name)))
+            kind = _field(feature, "kind", where)
+            _expect(kind is None or (type(kind) is str and kind in _KINDS), where + ".kind",
+                    kind, "one of %s or null" % ", ".join(map(repr, _KINDS)))
+            kind_class = _KINDS[kind] if kind is not None else _Undecided
+            extra = set(feature) - {"name", "kind"} - set(kind_class.file_fields)
+            if extra:
+                raise _Invalid("%s has field %r, which a %s feature does not have"
+                               % (where, sorted(extra)[0], kind or "undecided"))
+            statistics.features[name] = kind_class.from_file(feature, where, classes,
+                                                             class_count)
+        return statistics
 
-        def pack(vector):
-            total = 0
-            for k, value in enumerate(vector):
-                if not -limit < value <= 0:
-                    raise OverflowError
-                total |= int(round(-value * scale)) << (64 * k)
-            return total
-        try:
-            packed = []
-            for table in tables:
-                twin = _Table((value, pack(vector)) for value, vector in table.items())
-                twin.fallback = pack(table.fallback)
-                twin.zeros = 0
-                packed.append(twin)
-            prior = pack(log_prior)
-        except OverflowError:
-            return None
-        self = cls()
-        self.tables = packed
-        self.prior = prior
-        self.width = 8 * len(log_prior)
-        self.unpack = struct.Struct("=%dQ" % len(log_prior)).unpack   # native order
-        self.negative_scales = (-1.0 / scale,) * len(log_prior)
-        return self
-
-    def joint(self, values):
-        """log P(c) + sum_j log P(x_j | c) over the categorical values of one row."""
-        total = sum(map(_getitem, self.tables, values), self.prior)
-        return list(map(mul, self.unpack(total.to_bytes(self.width, sys.byteorder)),
-                        self.negative_scales))
-
-    def joints(self, rows):
-        """The same for many rows, with no Python-level loop over them: the sums of
-        all rows become one array of 64-bit fields, scaled by one map."""
-        from array import array
-        totals = map(sum, map(map, repeat(_getitem), repeat(self.tables), rows),
-                     repeat(self.prior))
-        fields = array("Q", b"".join(map(int.to_bytes, totals, repeat(self.width),
-                                         repeat(sys.byteorder))))
-        flat = list(map(mul, fields, repeat(self.negative_scales[0])))
-        per_row = len(self.negative_scales)
-        return list(map(list, zip(*[iter(flat)] * per_row)))
+    def summary(self, params):
+        """[(name, kind, one-line description)] of the features, for the command line."""
+        return [(name, stats.name or "gaussian", stats.describe(params))
+                for name, stats in self.features.items()]
 
 
-_getitem = dict.__getitem__       # a table lookup (with __missing__ for misses) in C
+class _NaiveModel:
+    """The compiled naive Bayes model: per feature a scorer (see _Scorer), and a fast
+    path that adds them up for whole batches of rows (see _Packed).
 
-
-def _picker(positions, width):
-    """A function taking the values at positions out of a row (the row itself when
-    positions are all of them)."""
-    if list(positions) == list(range(width)):
-        return None
-    if not positions:
-        return lambda row: ()
-    if len(positions) == 1:
-        position = positions[0]
-        return lambda row: (row[position],)
-    from operator import itemgetter
-    return itemgetter(*positions)
-
-
-class _Compiled:
-    """Log-probability tables compiled from _Counts once per fitted state.
-
-    The fast path, per row: categorical features are one dict lookup each in packed
-    tables (see _Packed) added by one builtin sum(); Gaussian features are three
-    builtin maps per class; anything else (a zero variance, alpha = 0) is one tuple
-    per feature, added by map(sum, zip(...)).  A row the fast path cannot take (a
-    missing Gaussian value, a bad value, an infinity) is scored feature by feature
-    in _joint_checked, which also names what is wrong.
+    The fast path, per row: features with a lookup table are one dict lookup each in
+    packed tables, added by one builtin sum(); Gaussian features are three builtin
+    maps per class; anything else (text, counts, a zero variance, alpha = 0) is one
+    tuple per feature, added by map(sum, zip(...)).  A row the fast path cannot take
+    (a missing Gaussian value, a bad value, an infinity) is scored feature by feature
+    in joint_checked, which also names what is wrong.
     """
 
-    def __init__(self, counts, params):
-        classes = counts.classes()
-        names = counts.names()
+    def __init__(self, statistics, params):
+        classes = statistics.classes()
+        names = statistics.names()
         self.classes = classes
         self.names = names
         self.width = len(names)
         self.zeros = (0.0,) * len(classes)
-        self.log_prior = tuple(_log_prior(classes, counts.class_count, params))
-        gaussians = [s for s in counts.features.values() if isinstance(s, _Gaussian)]
-        largest = max([g.pooled_variance() for g in gaussians], default=0)
-        epsilon = 0
-        if params["var_smoothing"] and largest:
-            from fractions import Fraction          # exact, like the variances
-            epsilon = Fraction(params["var_smoothing"]) * largest
-        self.scorers = scorers = [counts.features[n].compile(classes, params, epsilon)
-                                  for n in names]
-        categorical = [j for j, s in enumerate(scorers) if type(s) is _Table]
-        gaussian = [j for j, s in enumerate(scorers)
-                    if type(s) is _GaussianScorer and not s.degenerate]
-        self.packed = None
-        if categorical:
-            self.packed = _Packed.build([scorers[j] for j in categorical], self.log_prior)
-            if self.packed is None:       # alpha = 0: the tuple path below
-                categorical = []
-        self.pick_categorical = _picker(categorical, self.width)
-        self.pick_gaussian = _picker(gaussian, self.width)
-        # Gaussian: per class, sum_j c_kj - ((x_j - mean_kj) * scale_kj)^2, with the
-        # constants c_kj summed once here (and the log-prior too, when no packed
-        # categorical tables carry it).
-        prior = self.log_prior if self.packed is None else self.zeros
-        self.gaussian = [(prior[k] + sum([scorers[j].constants[k] for j in gaussian]),
-                          tuple([scorers[j].means[k] for j in gaussian]),
-                          tuple([scorers[j].scales[k] for j in gaussian]))
-                         for k in range(len(classes))] if gaussian else None
-        others = [j for j, s in enumerate(scorers) if j not in categorical and
-                  j not in gaussian and type(s) is not _Zeros]
-        self.others = [scorers[j] for j in others]
-        self.pick_others = _picker(others, self.width)
-        # Whole batches of all-categorical rows need no Python-level loop at all.
-        self.only_packed = self.packed is not None and self.pick_categorical is None
+        self.log_prior = tuple(_log_prior(classes, statistics.class_count, params))
+        by_kind = defaultdict(list)
+        for stats in statistics.features.values():
+            by_kind[type(stats)].append(stats)
+        shared = {kind: kind.shared(features, params) for kind, features in by_kind.items()}
+        self.scorers = scorers = [stats.compile(classes, params, shared[type(stats)])
+                                  for stats in statistics.features.values()]
+        self.fast = _FastPath(scorers, self.log_prior, self.width)
 
     def positional(self, row):
         """The row as a sequence of values in feature order."""
@@ -1364,300 +2425,129 @@ class _Compiled:
 
     def joint(self, row):
         """Per-class joint log-likelihoods of one row in feature order."""
-        try:
-            if self.gaussian is not None:
-                pick = self.pick_gaussian
-                values = row if pick is None else pick(row)
-                if not _FLOAT_INT.issuperset(map(type, values)):
-                    raise _Unusual                    # missing or odd values
-                joint = []
-                for constant, means, scales in self.gaussian:
-                    z = list(map(mul, map(sub, values, means), scales))
-                    joint.append(constant - sum(map(mul, z, z)))
-                if self.packed is not None:
-                    pick = self.pick_categorical
-                    joint = list(map(add, self.packed.joint(row if pick is None
-                                                            else pick(row)), joint))
-            elif self.packed is not None:
-                pick = self.pick_categorical
-                joint = self.packed.joint(row if pick is None else pick(row))
-            else:
-                joint = list(self.log_prior)
-            if self.others:
-                pick = self.pick_others
-                vectors = map(getitem, self.others, row if pick is None else pick(row))
-                joint = list(map(sum, zip(joint, *vectors)))
-        except (_Unusual, TypeError, _BadValue, OverflowError):
-            return self._joint_checked(row)
-        total = sum(joint)
-        if total - total == 0:            # all finite: the ordinary case
-            return joint
-        return self._joint_checked(row)   # NaN (a missing value), or an infinity
+        joint = self.fast.joint(row)
+        if joint is None:
+            return self.joint_checked(row)
+        return joint
 
     def joints(self, rows):
-        """Joint log-likelihoods of many rows in feature order."""
-        if self.only_packed:
-            try:
-                return self.packed.joints(rows)
-            except TypeError:             # an unhashable value: found row by row
-                pass
-        return list(map(self.joint, rows))
+        """Joint log-likelihoods of many rows (lists or tuples in feature order)."""
+        joints = self.fast.joints(rows)
+        if joints is None:
+            return list(map(self.joint, rows))
+        return joints
 
-    def _joint_checked(self, row):
+    def joint_checked(self, row):
         """The slow path: score feature by feature, naming any bad value."""
         vectors = [self.log_prior]
         for name, scorer, value in zip(self.names, self.scorers, row):
             try:
                 vector = scorer[value]
-                if type(scorer) is _TextScorer and -INF in vector:
-                    vectors.extend(scorer.terms(value))    # each zero word counts
+                if -INF in vector:
+                    vectors.extend(scorer.terms(value))    # each zero term counts
                 else:
                     vectors.append(vector)
             except _BadValue as error:
-                raise _RowError("feature %r is %s; expected %s"
-                                % (name, _short_value(error.value), error.expected)) from None
+                raise _RowError(", feature %r is %s; expected %s"
+                                % (name, _shown(error.value), error.expected)) from None
             except TypeError:
-                raise _RowError("feature %r is %s; expected a hashable value"
+                raise _RowError(", feature %r is %s; expected a hashable value"
                                 % (name, _describe(value))) from None
         joint = list(map(sum, zip(*vectors)))
         total = sum(joint)
         if total - total == 0:
             return joint
-        return _combine(vectors)
+        return _joint_with_infinities(vectors)
 
+    def explain(self, row, extra=()):
+        """The parts of one row's joint log-likelihood (see NaiveBayes.explain);
+        ``extra`` are (name, value) pairs of features the model does not know."""
+        classes = self.classes
+        features = []
+        for name, scorer, value in zip(self.names, self.scorers, row):
+            try:
+                status, vector, details = scorer.explain(value)
+            except _BadValue as error:
+                raise _RowError(", feature %r is %s; expected %s"
+                                % (name, _shown(error.value), error.expected)) from None
+            except TypeError:
+                raise _RowError(", feature %r is %s; expected a hashable value"
+                                % (name, _describe(value))) from None
+            entry = {"feature": name, "value": value, "status": status,
+                     "log_likelihood": dict(zip(classes, vector))}
+            if details:                   # text: each word's part, and the baseline
+                entry["words"] = {word: dict(zip(classes, part))
+                                  for word, part in details["words"].items()}
+                entry["baseline"] = dict(zip(classes, details["baseline"]))
+            if details and "interval" in details:
+                entry["interval"] = details["interval"]
+            features.append(entry)
+        for name, value in extra:
+            features.append({"feature": name, "value": value, "status": "ignored",
+                             "log_likelihood": dict.fromkeys(classes, 0.0)})
+        return {"prior": dict(zip(classes, self.log_prior)), "features": features}
 
-def _log_prior(classes, class_count, params):
-    """log P(c) for each class: smoothed counts, "uniform", or the given class_prior."""
-    prior = params["class_prior"]
-    if prior is None:
-        alpha = params["prior_alpha"]
-        total = _log_plus(sum(class_count.values()), _times(alpha, len(classes)))
-        return [_log_plus(class_count[c], alpha) - total for c in classes]
-    if isinstance(prior, str):            # "uniform"
-        return [-log(len(classes))] * len(classes)
-    return [_log(float(prior[c])) for c in classes]
+    def informative(self):
+        ranked = []
+        for name, scorer in zip(self.names, self.scorers):
+            ranked.extend(scorer.informative(name, self.classes))
+        ranked.sort(key=lambda item: -item[2])
+        return ranked
 
-
-def _short_value(value):
-    """repr of a value, cut for an error message."""
-    try:
-        text = repr(value)
-    except Exception:
-        return "<unprintable>"
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _describe(value):
-    """A short description of a value for error messages (on one line)."""
-    try:
-        text = repr(value)
-    except Exception:                     # an odd __repr__, or an int of 5,000 digits
-        text = "<unprintable>"
-    if len(text) > 60:
-        text = text[:57] + "..."
-    return "%s %s" % (type(value).__name__, text)
-
-
-# ----------------------------------------------------------------------------------
-# Parameters
-# ----------------------------------------------------------------------------------
-
-_DEFAULTS = {
-    "alpha": 1.0, "prior_alpha": 0.0, "class_prior": None, "features": None,
-    "categories": None, "ddof": 0, "var_smoothing": 1e-9, "text_model": "bernoulli",
-    "max_words": None, "min_word_count": 1, "tokenizer": None,
-}
-_CHUNK = 10000            # rows counted at a time when X is not a list or tuple
-
-
-def _check_params(params, call):
-    """Raise NaiveBayesError for the first parameter that is out of its domain."""
-    for name in ("alpha", "prior_alpha", "ddof", "var_smoothing"):
-        value = params[name]
-        number = _number(value)
-        if number is None or not isfinite(number) or number < 0:
-            raise NaiveBayesError("%s: %s=%r; expected a finite number >= 0"
-                                  % (call, name, value))
-    prior = params["class_prior"]
-    if prior is not None and prior != "uniform":
-        if not isinstance(prior, Mapping) or not prior:
-            raise NaiveBayesError("%s: class_prior=%r; expected None, \"uniform\" or a "
-                                  "non-empty {label: probability} dict" % (call, prior))
-        for label, p in prior.items():
-            number = _number(p)
-            if number is None or not 0 <= number <= 1:
-                raise NaiveBayesError("%s: class_prior[%r] is %r; expected a probability "
-                                      "between 0 and 1" % (call, label, p))
-        total = math.fsum(map(float, prior.values()))
-        if abs(total - 1.0) > 1e-9:
-            raise NaiveBayesError("%s: class_prior sums to %r; expected probabilities "
-                                  "that sum to 1" % (call, total))
-    kinds = _declared_kinds(params, call)
-    categories = _declared_categories(params, call)
-    for name in categories:
-        if kinds.get(name, "categorical") != "categorical":
-            raise NaiveBayesError("%s: categories declares values for feature %r, which "
-                                  "features= declares %r; expected a categorical feature"
-                                  % (call, name, kinds[name]))
-    if params["text_model"] not in ("bernoulli", "multinomial"):
-        raise NaiveBayesError("%s: text_model=%r; expected \"bernoulli\" or "
-                              "\"multinomial\"" % (call, params["text_model"]))
-    for name, smallest, allow_none in (("max_words", 1, True), ("min_word_count", 1, False)):
-        value = params[name]
-        if value is None and allow_none:
-            continue
-        if type(value) is not int or value < smallest:
-            raise NaiveBayesError("%s: %s=%r; expected %san integer >= %d"
-                                  % (call, name, value, "None or " if allow_none else "",
-                                     smallest))
-    if params["tokenizer"] is not None and not callable(params["tokenizer"]):
-        raise NaiveBayesError("%s: tokenizer=%r; expected None or a callable"
-                              % (call, params["tokenizer"]))
-
-
-def _declared_kinds(params, call):
-    """{feature name: kind} from the features parameter (positions name a list)."""
-    features = params["features"]
-    if features is None:
-        return {}
-    if isinstance(features, Mapping):
-        kinds = dict(features)
-    elif isinstance(features, (list, tuple)):
-        kinds = dict(enumerate(features))
-    else:
-        raise NaiveBayesError("%s: features=%r; expected None, a {name: kind} dict or a "
-                              "list of kinds" % (call, features))
-    for name, kind in kinds.items():
-        if kind not in KINDS:
-            raise NaiveBayesError("%s: features[%r] is %r; expected one of %s"
-                                  % (call, name, kind, ", ".join(map(repr, KINDS))))
-    return kinds
-
-
-def _declared_categories(params, call):
-    """{feature name: [values]} from the categories parameter."""
-    categories = params["categories"]
-    if categories is None:
-        return {}
-    if isinstance(categories, Mapping):
-        items = list(categories.items())
-    elif isinstance(categories, (list, tuple)):
-        items = list(enumerate(categories))
-    else:
-        raise NaiveBayesError("%s: categories=%r; expected None, a {name: [values]} dict "
-                              "or a list of value lists" % (call, categories))
-    declared = {}
-    for name, values in items:
-        if values is None:
-            continue
-        if isinstance(values, (str, bytes, Mapping)) or not (
-                hasattr(values, "__iter__") and hasattr(values, "__len__")):
-            raise NaiveBayesError("%s: categories[%r] is %r; expected a list of values"
-                                  % (call, name, values))
-        values = list(values)
-        for value in values:
-            if not _hashable(value) or _is_missing(value):
-                raise NaiveBayesError("%s: categories[%r] holds %s; expected hashable, "
-                                      "non-missing values" % (call, name, _describe(value)))
-        declared[name] = values
-    return declared
+    def tables(self):
+        return {name: scorer.table(self.classes)
+                for name, scorer in zip(self.names, self.scorers)}
 
 
 # ----------------------------------------------------------------------------------
-# The classifier
+# The classifiers
 # ----------------------------------------------------------------------------------
 
-class NaiveBayes:
-    """Naive Bayes over categorical and Gaussian features, alone or mixed in one model.
+def _new_lock():
+    import _thread                        # built in: no import cost
+    return _thread.allocate_lock()
 
-    Parameters (all can be changed with set_params; alpha, prior_alpha, class_prior,
-    ddof and var_smoothing take effect at once, even on a loaded model, because the
-    model keeps counts rather than probabilities):
 
-    alpha          Lidstone smoothing of categorical likelihoods (1 = Laplace, 0 = MLE).
-    prior_alpha    smoothing of the class prior: (N_c + prior_alpha) / (N + K*prior_alpha).
-    class_prior    None (learned), "uniform", or {label: probability} (overrides
-                   prior_alpha).
-    features       None to infer each feature's kind, or {name: kind} / [kind, ...] with
-                   kind in "categorical", "gaussian", "text", "ignore".  Undeclared
-                   features are inferred: Gaussian when every non-missing training value
-                   is a real number (not bool), categorical otherwise (text is never
-                   inferred: declare it).
-    categories     known values per categorical feature ({name: [values]} or a list by
-                   position); they count in S_j even if unseen, and any other training
-                   value is an error.
-    ddof           Gaussian variance divisor N_c - ddof: 0 as scikit-learn, 1 as R and the
-                   textbooks.
-    var_smoothing  added to every Gaussian variance, times the largest variance (ddof 0,
-                   all classes pooled) of any Gaussian feature, as in scikit-learn.
-    text_model     "bernoulli" (set-of-words: each vocabulary word present or absent) or
-                   "multinomial" (bag-of-words: word counts), for text features.
-    max_words      keep the k most frequent training words (None: all), frequency being
-                   documents (Bernoulli) or occurrences (multinomial); ties alphabetical.
-    min_word_count drop words rarer than this.
-    tokenizer      None (lowercase, then scikit-learn CountVectorizer's default pattern)
-                   or a callable from a string to a list of words; a text value may also
-                   be a list of words already split.
+def _numpy_input(X):
+    """True when X is a NumPy array or a pandas object: scikit-learn's convention is
+    then NumPy output, and NumPy is surely importable."""
+    module = type(X).__module__ or ""
+    return module.startswith("numpy") or module.startswith("pandas")
 
-    Policies:
 
-    - Rows are sequences (features named 0, 1, ...) or mappings (named by key, in
-      first-seen order after any declared in ``features``).  A sequence row holds the
-      values of ``feature_names_`` in order.
-    - Missing values (None, float NaN, an absent key) are skipped when fitting and
-      contribute nothing when predicting.  A feature name never seen in training is
-      ignored at predict time.
-    - A categorical value never seen in training gets the Laplace fallback
-      alpha / (N_cj + alpha * S_j) for every class.  When a class has no rows with
-      the feature and alpha = 0, its likelihood is the limit 1 / S_j.
-    - Gaussian: a class with no values of a feature uses the pooled mean and variance
-      of all classes; a class variance with N_c - ddof <= 0 counts as 0.  Statistics
-      are exact sums, so fit, partial_fit in any batches and merge agree exactly.
-    - Zero probabilities (alpha = 0) and zero variances (var_smoothing = 0) give
-      log-likelihoods of -inf and +inf (a point mass at the class mean).  They are
-      counted rather than added: classes are ranked first by (number of +inf terms -
-      number of -inf terms), then by the sum of the finite terms; this is the limit of
-      a tiny epsilon in place of each zero.  So no NaN is ever returned, and when
-      every class has probability zero the decision falls to the remaining evidence.
-    - ``classes_`` is sorted when the labels are mutually orderable, else in first-seen
-      order; ties in predict go to the earlier class in ``classes_``.
-    - Weights: sample_weight w counts a row w times (a weight of 2 equals the row
-      twice, a weight of 0 as if the row were absent); weights must be finite, >= 0.
-    - Labels and categorical values are compared as Python compares them: 1, 1.0 and
-      True are one value.
-    - Every error the caller can cause raises NaiveBayesError naming the call, the
-      argument and the row (rows count from 0, like Python indexes); a failed fit or
-      partial_fit leaves the model as it was.
+def _as_array(values, numpy_output):
+    if not numpy_output:
+        return values
+    import numpy
+    return numpy.asarray(values)
 
-    >>> model = NaiveBayes().fit([["red", 1.0], ["red", 1.2], ["blue", 3.1],
-    ...                          ["blue", 2.9]], ["a", "a", "b", "b"])
-    >>> model.feature_kinds_
-    {0: 'categorical', 1: 'gaussian'}
-    >>> model.predict([["red", 1.1], [None, 3.0], ["green", None]])
-    ['a', 'b', 'a']
+
+class _Classifier:
+    """What NaiveBayes and AODE share: the scikit-learn estimator protocol, fitting by
+    counting into the family's statistics, every prediction from the compiled model's
+    joint log-likelihoods, explanations, merging and the model file.
+
+    Thread safety: predictions may run in many threads at once.  fit, partial_fit,
+    merge's inputs and set_params may run beside them: an update changes the model
+    under a lock, and the compiled model that predictions use is built under the same
+    lock from a consistent state, so a prediction that overlaps an update sees the
+    model before or after it, and every prediction that starts after the update
+    returns sees the new model.
     """
 
-    _default_kind = None          # CategoricalNB and GaussianNB fix the kind
-    _estimator_type = "classifier"    # scikit-learn before 1.6
+    _statistics_class = _NaiveStatistics  # the model family (see "Model families")
+    _parameters = {}                      # name -> _Parameter, in __init__ order
+    _default_kind = None                  # CategoricalNB and GaussianNB fix the kind
+    _allowed_kinds = None                 # the kinds the family can use (None: all)
+    _estimator_type = "classifier"        # scikit-learn before 1.6
 
-    def __init__(self, alpha=1.0, prior_alpha=0.0, class_prior=None, features=None,
-                 categories=None, ddof=0, var_smoothing=1e-9, text_model="bernoulli",
-                 max_words=None, min_word_count=1, tokenizer=None):
-        self.alpha = alpha
-        self.prior_alpha = prior_alpha
-        self.class_prior = class_prior
-        self.features = features
-        self.categories = categories
-        self.ddof = ddof
-        self.var_smoothing = var_smoothing
-        self.text_model = text_model
-        self.max_words = max_words
-        self.min_word_count = min_word_count
-        self.tokenizer = tokenizer
-        _check_params(self.get_params(), "%s()" % type(self).__name__)
-        self._counts = None
+    def _start(self):
+        """The state of a new, unfitted model (parameters are checked when used, as
+        scikit-learn wants)."""
+        self._statistics = None
         self._compiled = None
-        self._target = None       # the label column's name, when the command line knows it
+        self._lock = _new_lock()
+        self._target = None
 
     # -- the scikit-learn estimator protocol ------------------------------------
 
@@ -1667,13 +2557,14 @@ class NaiveBayes:
         >>> NaiveBayes(alpha=0.5).get_params()["alpha"]
         0.5
         """
-        return {name: getattr(self, name) for name in _DEFAULTS}
+        return {name: getattr(self, name) for name in self._parameters}
 
     def set_params(self, **params):
-        """Set parameters.  Smoothing, priors, ddof, var_smoothing, the text model, the
-        vocabulary limits and the tokenizer (used to split documents to predict) apply
-        at once, even to a fitted or loaded model, because it keeps counts rather than
-        probabilities; features and categories apply at the next fit.
+        """Set parameters.  Smoothing, priors and the other parameters that shape
+        probabilities rather than counts take effect at once, even on a fitted or
+        loaded model, because it keeps counts rather than probabilities; features and
+        categories apply at the next fit.  Values are checked when the model is next
+        used (as scikit-learn wants), with an error naming the parameter.
 
         >>> model = CategoricalNB().fit([["a"], ["a"], ["b"]], [0, 0, 1])
         >>> round(model.predict_proba_one(["b"])[1], 4)      # (1/3 * 2/3) / (2/3 * 1/4 + 1/3 * 2/3)
@@ -1682,17 +2573,14 @@ class NaiveBayes:
         1.0
         """
         for name in params:
-            if name not in _DEFAULTS:
+            if name not in self._parameters:
                 raise NaiveBayesError("set_params(): unknown parameter %r; expected one "
-                                      "of %s" % (name, ", ".join(_DEFAULTS)))
-        merged = dict(self.get_params(), **params)
-        _check_params(merged, "set_params()")
-        if self._counts is not None:
-            _check_class_prior(merged["class_prior"], self._counts.class_count,
-                               "set_params()")
-        for name, value in params.items():
-            setattr(self, name, value)
-        self._compiled = None
+                                      "of %s" % (name, ", ".join(self._parameters)),
+                                      call="set_params()")
+        with self._lock:
+            for name, value in params.items():
+                setattr(self, name, value)
+            self._compiled = None
         return self
 
     def __sklearn_tags__(self):
@@ -1706,24 +2594,34 @@ class NaiveBayes:
                          input_tags=tags.InputTags(allow_nan=True, categorical=True,
                                                    string=True, dict=True))
 
+    def __sklearn_is_fitted__(self):
+        return self._statistics is not None
+
     def __repr__(self):
-        changed = ["%s=%r" % (name, getattr(self, name)) for name, default in
-                   _DEFAULTS.items() if getattr(self, name) is not default
-                   and getattr(self, name) != default]
+        changed = ["%s=%r" % (name, getattr(self, name))
+                   for name, parameter in self._parameters.items()
+                   if getattr(self, name) is not parameter.default
+                   and getattr(self, name) != parameter.default]
         return "%s(%s)" % (type(self).__name__, ", ".join(changed))
 
     def __getstate__(self):
         state = dict(self.__dict__)
         state["_compiled"] = None         # rebuilt on demand
+        del state["_lock"]
         return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self._lock = _new_lock()
 
     # -- fitted attributes --------------------------------------------------------
 
     def _fitted(self):
-        if self._counts is None:
+        statistics = self._statistics
+        if statistics is None:
             raise AttributeError("this %s is not fitted yet; call fit(X, y) first"
                                  % type(self).__name__)
-        return self._counts
+        return statistics
 
     @property
     def classes_(self):
@@ -1741,8 +2639,8 @@ class NaiveBayes:
         >>> NaiveBayes().fit([["a"], ["b"], ["c"]], [1, 0, 1], sample_weight=[2, 1, 0.5]).class_count_
         [1, 2.5]
         """
-        counts = self._fitted()
-        return [_plain(counts.class_count[c]) for c in counts.classes()]
+        statistics = self._fitted()
+        return [_plain(statistics.class_count[c]) for c in statistics.classes()]
 
     @property
     def feature_names_(self):
@@ -1765,6 +2663,21 @@ class NaiveBayes:
         """
         return self._fitted().kinds()
 
+    @property
+    def n_features_in_(self):
+        """The number of features (scikit-learn's name for len(feature_names_))."""
+        return len(self._fitted().names())
+
+    @property
+    def target_(self):
+        """The name of the label column, when known (a pandas Series' name, or the
+        command line's --target); it is kept in the model file.  Settable."""
+        return self._target
+
+    @target_.setter
+    def target_(self, name):
+        self._target = name
+
     # -- fitting ------------------------------------------------------------------
 
     def fit(self, X, y, sample_weight=None):
@@ -1779,35 +2692,47 @@ class NaiveBayes:
         >>> model.classes_, model.feature_kinds_
         (['apple', 'plum'], {0: 'categorical', 1: 'gaussian'})
         """
-        counts = self._learn(X, y, sample_weight, _Counts(), "fit()")
-        self._counts = counts
-        self._compiled = None
+        statistics = self._learn(X, y, sample_weight, self._statistics_class(), "fit()")
+        with self._lock:
+            self._statistics = statistics
+            self._compiled = None
+            self._target = _label_name(y, self._target)
         return self
 
-    def partial_fit(self, X, y, sample_weight=None):
+    def partial_fit(self, X, y, classes=None, sample_weight=None):
         """Learn from more rows, adding to what is known (new classes, values and
         features are welcome).  Counts and sums are exact, so any batching gives
         exactly the model of one fit, provided each feature's kind is the same in
         every batch (declare it with features= if a batch could make it look
-        otherwise).  A failed call leaves the model as it was.
+        otherwise).  ``classes``, as in scikit-learn, lists every label there will
+        be: labels outside it are errors, and those not yet seen get a count of 0.
+        A failed call leaves the model as it was.
 
         >>> model = CategoricalNB().partial_fit([["a"]], [0]).partial_fit([["b"]], [1])
         >>> model.classes_, model.predict([["b"]])
         ([0, 1], [1])
         """
-        base = self._counts
-        batch = base.skeleton() if base is not None else _Counts()
-        batch = self._learn(X, y, sample_weight, batch, "partial_fit()", base)
-        if base is None:
-            self._counts = batch
-        else:
-            base.absorb(batch)
-        self._compiled = None
+        with self._lock:
+            base = self._statistics
+            batch = base.skeleton() if base is not None else self._statistics_class()
+            known = dict(base.class_count) if base is not None else None
+        batch = self._learn(X, y, sample_weight, batch, "partial_fit()", known, classes)
+        with self._lock:
+            if self._statistics is None:
+                self._statistics = batch
+            else:
+                self._statistics.absorb(batch)
+            self._compiled = None
+            self._target = _label_name(y, self._target)
         return self
 
-    def _learn(self, X, y, sample_weight, counts, call, base=None):
-        """Count X, y into counts, chunk by chunk; raise before anything is kept."""
+    def _learn(self, X, y, sample_weight, statistics, call, known=None, classes=None):
+        """Count X, y into statistics, chunk by chunk; raise before anything is kept.
+        ``known``: the class counts of the model that partial_fit adds to."""
         params = self.get_params()
+        _check_params(self._parameters, params, call)
+        fitting = _Fitting(call, params, self._default_kind, self._allowed_kinds)
+        declared_classes = _check_classes_argument(classes, known, call)
         X = _rows_of(X, call)
         rows_in = _iterate(X, "X", "an iterable of rows", call)
         labels_in = _iterate(y, "y", "an iterable of labels", call)
@@ -1815,7 +2740,6 @@ class NaiveBayes:
             sample_weight, "sample_weight", "an iterable of numbers", call)
         size = max(1, len(X)) if hasattr(X, "__len__") and hasattr(X, "__getitem__") \
             else _CHUNK
-        seen = set()                      # feature names that some row holds
         start = 0
         while True:
             rows = list(islice(rows_in, size))
@@ -1828,170 +2752,52 @@ class NaiveBayes:
                     raise NaiveBayesError(
                         "%s: X has %s rows but %s has %s %s; expected one per row"
                         % (call, _count_text(start + len(rows), rows_in), other,
-                           _count_text(start + len(items), iterator), what))
+                           _count_text(start + len(items), iterator), what),
+                        call=call, argument=other)
             if not rows:
                 break
-            self._count_chunk(counts, rows, labels, weights, start, call, params, seen)
+            if declared_classes is not None:
+                for i, label in enumerate(labels):
+                    if label not in declared_classes:
+                        raise _row_error(call, "y", start + i, "is %s, not among classes=%s"
+                                         % (_shown(label), _shown(list(declared_classes))))
+            statistics.count(rows, labels, weights, start, fitting)
             start += len(rows)
         if start == 0:
-            raise NaiveBayesError("%s: X is empty; expected at least one row" % call)
-        class_count = dict(base.class_count) if base is not None else {}
-        for label, count in counts.class_count.items():
+            raise NaiveBayesError("%s: X is empty; expected at least one row" % call,
+                                  call=call, argument="X")
+        for label in declared_classes or ():
+            statistics.class_count.setdefault(label, 0)
+        class_count = dict(known or {})
+        for label, count in statistics.class_count.items():
             class_count[label] = class_count.get(label, 0) + count
         if not any(class_count.values()):
             raise NaiveBayesError("%s: sample_weight is 0 for every row; expected a "
-                                  "positive total weight" % call)
-        _check_class_prior(params["class_prior"], class_count, call)
-        if base is None:
-            _check_declared_names(params, counts, seen, call)
-        return counts
-
-    def _count_chunk(self, counts, rows, labels, weights, start, call, params, seen):
-        """Count one chunk of rows into counts (class counts, then column by column)."""
-        _check_labels(labels, start, call)
-        shift = 0
-        if weights is not None:
-            weights, shift = _check_weights(weights, start, call)
-        rows, names = self._positional_rows(counts, rows, start, call, params, seen)
-        kept = None                       # row numbers, when zero-weight rows are dropped
-        if weights is not None and not all(weights):
-            kept = [i for i, w in enumerate(weights) if w]   # weight 0: no row at all
-            rows = [rows[i] for i in kept]
-            labels = [labels[i] for i in kept]
-            weights = [weights[i] for i in kept]
-        groups = defaultdict(list)
-        if weights is None:
-            for row, label in zip(rows, labels):
-                groups[label].append(row)
-            chunk_counts = Counter(labels)
-            weight_groups = None
-        else:
-            weight_groups = defaultdict(list)
-            for row, label, weight in zip(rows, labels, weights):
-                groups[label].append(row)
-                weight_groups[label].append(weight)
-            chunk_counts = {label: _ratio(sum(w), 1 << shift)
-                            for label, w in weight_groups.items()}
-        for label, count in chunk_counts.items():
-            counts.class_count[label] = counts.class_count.get(label, 0) + count
-        order = list(groups)
-        declared = _declared_kinds(params, call)
-        tokenizer = params["tokenizer"]
-        transposed = [zip(*groups[label]) for label in order]
-        for position, (name, columns) in enumerate(zip(names, zip(*transposed))):
-            stats = counts.features[name]
-            inferred = False
-            if stats.kind is None:
-                kind = _infer_kind(columns)
-                if kind is None:
-                    continue              # still no value: the kind stays open
-                stats = counts.features[name] = _STATS[kind]()
-                inferred = True
-            try:
-                for label, column in zip(order, columns):
-                    if stats.kind == "text":
-                        column = [_words(value, tokenizer) for value in column]
-                    stats.add(label, column,
-                              weight_groups[label] if weight_groups else None, shift)
-            except _BadValue as error:
-                i = _locate([row[position] for row in rows], error.value)
-                i = i if kept is None else kept[i]
-                hint = ""
-                if error.expected == "a real number" and name not in declared and \
-                        self._default_kind is None:
-                    hint = (" (the feature was inferred Gaussian%s; declare it with "
-                            "features={%r: \"categorical\"})"
-                            % ("" if inferred else " from earlier rows", name))
-                raise NaiveBayesError("%s: X row %d, feature %r is %s; expected %s%s"
-                                      % (call, start + i, name, _describe(error.value),
-                                         error.expected, hint)) from None
-
-    def _positional_rows(self, counts, rows, start, call, params, seen):
-        """The chunk's rows as sequences in feature order; new features registered,
-        and the names that rows hold added to seen."""
-        types = set(map(type, rows))
-        if types <= {list, tuple}:
-            layout = "sequence"
-        elif types <= {dict}:
-            layout = "mapping"
-        else:
-            layout = "mapping" if isinstance(rows[0], Mapping) else "sequence"
-            for i, row in enumerate(rows):
-                if isinstance(row, (str, bytes)) or not (isinstance(row, Mapping) or (
-                        hasattr(row, "__len__") and hasattr(row, "__getitem__"))):
-                    raise NaiveBayesError("%s: X row %d is %s; expected a sequence or "
-                                          "mapping of feature values"
-                                          % (call, start + i, _describe(row)))
-                if isinstance(row, Mapping) != (layout == "mapping"):
-                    raise NaiveBayesError("%s: X row %d is a %s but row %d is a %s; "
-                                          "expected rows of one shape"
-                                          % (call, start + i, type(row).__name__,
-                                             start, type(rows[0]).__name__))
-            if layout == "sequence":
-                rows = [row.tolist() if hasattr(row, "tolist") else list(row)
-                        for row in rows]
-        if counts.layout is None:
-            counts.layout = layout
-        elif counts.layout != layout:
-            raise NaiveBayesError("%s: X row %d is a %s, but the model was fitted on %s; "
-                                  "expected rows of one shape"
-                                  % (call, start, type(rows[0]).__name__,
-                                     "mappings" if counts.layout == "mapping"
-                                     else "sequences (lists or tuples)"))
-        declared = _declared_kinds(params, call)
-        if layout == "mapping":
-            for option in ("features", "categories"):
-                if isinstance(params[option], (list, tuple)):
-                    raise NaiveBayesError(
-                        "%s: %s= is a list by position, but X row %d is a mapping; "
-                        "expected %s as a {name: ...} dict" % (call, option, start, option))
-            try:
-                present = dict.fromkeys(chain.from_iterable(rows))
-            except TypeError:
-                i = next(i for i, row in enumerate(rows) if not all(map(_hashable, row)))
-                raise NaiveBayesError("%s: X row %d has a key that is not hashable; "
-                                      "expected feature names" % (call, start + i)) from None
-            seen.update(present)
-            for name in chain(declared, present):
-                if name not in counts.features:
-                    counts.features[name] = self._new_stats(name, params, call)
-            names = list(counts.features)
-            return [list(map(row.get, names)) for row in rows], names
-        if not counts.features:
-            width = len(rows[0])
-            names = _sequence_names(params, width, start, call)
-            for name in names:
-                counts.features[name] = self._new_stats(name, params, call)
-        seen.update(counts.features)
-        width = len(counts.features)
-        if set(map(len, rows)) != {width}:
-            i = next(i for i, row in enumerate(rows) if len(row) != width)
-            raise NaiveBayesError("%s: X row %d has %d values, expected %d"
-                                  % (call, start + i, len(rows[i]), width))
-        return rows, list(counts.features)
-
-    def _new_stats(self, name, params, call):
-        """Empty statistics for a feature seen for the first time."""
-        kind = _declared_kinds(params, call).get(name)
-        categories = _declared_categories(params, call).get(name)
-        if kind is None:
-            kind = "categorical" if categories is not None else self._default_kind
-        if kind is None:
-            return _Pending()
-        if kind == "categorical":
-            return _Categorical(categories)
-        return _STATS[kind]()
+                                  "positive total weight" % call, call=call,
+                                  argument="sample_weight")
+        _check_class_prior(params.get("class_prior"), class_count, call)
+        if known is None:
+            _check_declared_names(params, fitting.seen, call)
+        return statistics
 
     # -- prediction -----------------------------------------------------------------
 
     def _model(self, call):
         """The compiled model, built on first use after each change."""
         compiled = self._compiled
-        if compiled is None:
-            if self._counts is None:
-                raise NaiveBayesError("%s: this %s is not fitted yet; call fit(X, y) "
-                                      "first" % (call, type(self).__name__))
-            compiled = self._compiled = _Compiled(self._counts, self.get_params())
+        if compiled is not None:
+            return compiled
+        with self._lock:
+            compiled = self._compiled
+            if compiled is None:
+                if self._statistics is None:
+                    raise NaiveBayesError("%s: this %s is not fitted yet; call fit(X, y) "
+                                          "first" % (call, type(self).__name__), call=call)
+                params = self.get_params()
+                _check_params(self._parameters, params, call)
+                _check_class_prior(params.get("class_prior"), self._statistics.class_count,
+                                   call)
+                compiled = self._compiled = self._statistics.compile(params)
         return compiled
 
     def _joints(self, X, call):
@@ -2019,8 +2825,7 @@ class NaiveBayes:
                     try:
                         compiled.joint(compiled.positional(row))
                     except _RowError as error:
-                        raise NaiveBayesError("%s: X row %d %s" % (call, start + i, error)) \
-                            from None
+                        raise _row_error(call, "X", start + i, str(error)) from None
                 raise
             start += len(block)
 
@@ -2029,7 +2834,10 @@ class NaiveBayes:
         try:
             return compiled.joint(compiled.positional(x)), compiled
         except _RowError as error:
-            raise NaiveBayesError("%s: x %s" % (call, error)) from None
+            reason = str(error)
+            raise NaiveBayesError("%s: x%s" % (call, reason if reason.startswith(",")
+                                               else " " + reason),
+                                  call=call, argument="x", reason=reason) from None
 
     def predict_joint_log_proba(self, X):
         """log P(c) + sum_j log P(x_j | c) per row, columns in classes_ order.
@@ -2039,9 +2847,9 @@ class NaiveBayes:
         [[0.6667, 0.0]]
         """
         joints, _ = self._joints(X, "predict_joint_log_proba()")
-        if _Degenerate in set(map(type, joints)):
-            return [list(joint) for joint in joints]
-        return joints
+        if _InfiniteJoint in set(map(type, joints)):
+            joints = [list(joint) for joint in joints]
+        return _as_array(joints, _numpy_input(X))
 
     def predict_log_proba(self, X):
         """log P(c | x) per row, columns in classes_ order.
@@ -2051,7 +2859,7 @@ class NaiveBayes:
         [[-0.8473, -0.5596]]
         """
         joints, _ = self._joints(X, "predict_log_proba()")
-        return _normalise_all(joints, logs=True)
+        return _as_array(_posteriors(joints, logs=True), _numpy_input(X))
 
     def predict_proba(self, X):
         """P(c | x) per row, columns in classes_ order; every row sums to 1.
@@ -2061,7 +2869,7 @@ class NaiveBayes:
         [[0.8182, 0.1818], [0.6667, 0.3333]]
         """
         joints, _ = self._joints(X, "predict_proba()")
-        return _normalise_all(joints)
+        return _as_array(_posteriors(joints), _numpy_input(X))
 
     def predict(self, X):
         """The most probable class of each row (ties go to the earlier class).
@@ -2069,14 +2877,11 @@ class NaiveBayes:
         >>> GaussianNB().fit([[1.0], [1.5], [4.0], [4.5]], list("aabb")).predict([[1.2], [3.9]])
         ['a', 'b']
         """
-        return self._predict(X, "predict()")
+        return _as_array(self._predict(X, "predict()"), _numpy_input(X))
 
     def _predict(self, X, call):
         joints, compiled = self._joints(X, call)
-        if not _all_finite(joints):
-            joints = list(map(_posterior_scores, joints))
-        return list(map(compiled.classes.__getitem__,
-                        map(list.index, joints, map(max, joints))))
+        return list(map(compiled.classes.__getitem__, _best(joints)))
 
     def predict_one(self, x):
         """The most probable class of one row.
@@ -2085,8 +2890,7 @@ class NaiveBayes:
         'q'
         """
         joint, compiled = self._joint_one(x, "predict_one()")
-        scores = _posterior_scores(joint)
-        return compiled.classes[scores.index(max(scores))]
+        return compiled.classes[_best([joint])[0]]
 
     def predict_proba_one(self, x):
         """{label: P(label | x)} for one row.
@@ -2096,7 +2900,7 @@ class NaiveBayes:
         {'p': 0.3333, 'q': 0.6667}
         """
         joint, compiled = self._joint_one(x, "predict_proba_one()")
-        return dict(zip(compiled.classes, _probabilities(joint)))
+        return dict(zip(compiled.classes, _posteriors([joint])[0]))
 
     def score(self, X, y, sample_weight=None):
         """Accuracy: the (weighted) fraction of rows whose prediction equals y.
@@ -2108,9 +2912,11 @@ class NaiveBayes:
         predicted = self._predict(X, "score()")
         if len(truth) != len(predicted):
             raise NaiveBayesError("score(): X has %d rows but y has %d labels; expected "
-                                  "one label per row" % (len(predicted), len(truth)))
+                                  "one label per row" % (len(predicted), len(truth)),
+                                  call="score()", argument="y")
         if not predicted:
-            raise NaiveBayesError("score(): X is empty; expected at least one row")
+            raise NaiveBayesError("score(): X is empty; expected at least one row",
+                                  call="score()", argument="X")
         hits = [p == t for p, t in zip(predicted, truth)]
         if sample_weight is None:
             return sum(hits) / len(hits)
@@ -2118,15 +2924,17 @@ class NaiveBayes:
                                 "score()"))
         if len(weights) != len(hits):
             raise NaiveBayesError("score(): sample_weight has %d weights for %d rows"
-                                  % (len(weights), len(hits)))
+                                  % (len(weights), len(hits)), call="score()",
+                                  argument="sample_weight")
         weights, _ = _check_weights(weights, 0, "score()")
         total = sum(weights)
         if not total:
             raise NaiveBayesError("score(): sample_weight is 0 for every row; expected a "
-                                  "positive total weight")
+                                  "positive total weight", call="score()",
+                                  argument="sample_weight")
         return sum(w for w, hit in zip(weights, hits) if hit) / total
 
-    # -- explanations -----------------------------------------------------------------
+    # -- what the model learned, and explanations ------------------------------------
 
     def explain(self, x):
         """How one row's joint log-likelihood is made up, feature by feature.
@@ -2148,36 +2956,17 @@ class NaiveBayes:
         True
         """
         compiled = self._model("explain()")
-        try:
-            row = compiled.positional(x)
-        except _RowError as error:
-            raise NaiveBayesError("explain(): x %s" % error) from None
-        classes = compiled.classes
-        features = []
-        for name, scorer, value in zip(compiled.names, compiled.scorers, row):
-            try:
-                status, vector, details = scorer.explain(value)
-            except _BadValue as error:
-                raise NaiveBayesError("explain(): x feature %r is %s; expected %s"
-                                      % (name, _short_value(error.value),
-                                         error.expected)) from None
-            except TypeError:
-                raise NaiveBayesError("explain(): x feature %r is %s; expected a "
-                                      "hashable value" % (name, _describe(value))) from None
-            entry = {"feature": name, "value": value, "status": status,
-                     "log_likelihood": dict(zip(classes, vector))}
-            if details:                   # text: each word's part, and the baseline
-                entry["words"] = {word: dict(zip(classes, part))
-                                  for word, part in details["words"].items()}
-                entry["baseline"] = dict(zip(classes, details["baseline"]))
-            features.append(entry)
+        extra = []
         if isinstance(x, Mapping):
             known = set(compiled.names)
-            for name, value in x.items():
-                if name not in known:
-                    features.append({"feature": name, "value": value, "status": "ignored",
-                                     "log_likelihood": dict.fromkeys(classes, 0.0)})
-        return {"prior": dict(zip(classes, compiled.log_prior)), "features": features}
+            extra = [(name, value) for name, value in x.items() if name not in known]
+        try:
+            return compiled.explain(compiled.positional(x), extra)
+        except _RowError as error:
+            reason = str(error)
+            raise NaiveBayesError("explain(): x%s" % (reason if reason.startswith(",")
+                                                      else " " + reason),
+                                  call="explain()", argument="x", reason=reason) from None
 
     def most_informative_features(self, n=10):
         """The n (feature, value, score, favoured_label) tuples that best separate the
@@ -2185,10 +2974,10 @@ class NaiveBayes:
 
         Categorical: every known value, scored as nltk does by the largest likelihood
         ratio between two classes, log(max_c P(v|c) / min_c P(v|c)), favouring the
-        class where it is most likely.  Gaussian (value None): the largest
-        Kullback-Leibler divergence KL(N_a || N_b) between two classes' normals, the
-        average log-likelihood ratio a value from class a gives for a over b.  Both
-        scores are in nats of log-likelihood ratio, so one ranking holds both kinds.
+        class where it is most likely.  Gaussian and Poisson (value None): the largest
+        Kullback-Leibler divergence KL(P_a || P_b) between two classes' distributions,
+        the average log-likelihood ratio a value from class a gives for a over b.  All
+        scores are in nats of log-likelihood ratio, so one ranking holds every kind.
 
         >>> model = CategoricalNB().fit([["a", "x"], ["b", "x"], ["a", "y"]], [1, 2, 1])
         >>> [(f, v, round(s, 3), c) for f, v, s, c in model.most_informative_features(2)]
@@ -2197,12 +2986,35 @@ class NaiveBayes:
         compiled = self._model("most_informative_features()")
         if type(n) is not int or n < 0:
             raise NaiveBayesError("most_informative_features(): n=%r; expected an "
-                                  "integer >= 0" % (n,))
-        ranked = []
-        for name, scorer in zip(compiled.names, compiled.scorers):
-            ranked.extend(scorer.informative(name, compiled.classes))
-        ranked.sort(key=lambda item: -item[2])
-        return ranked[:n]
+                                  "integer >= 0" % (n,), call="most_informative_features()")
+        return compiled.informative()[:n]
+
+    def tables(self):
+        """The fitted conditional distributions, {feature name: table}: the public view
+        of what the model learned (R naivebayes' tables(); scikit-learn's theta_, var_
+        and feature_log_prob_).  Labels are as in classes_; see the README for each
+        kind's table.
+
+        >>> model = CategoricalNB().fit([["a"], ["a"], ["b"]], [0, 0, 1])
+        >>> table = model.tables()[0]["probabilities"][0]   # (2 + 1) / (2 + 2), (0 + 1) / (2 + 2)
+        >>> {value: round(p, 12) for value, p in table.items()}
+        {'a': 0.75, 'b': 0.25}
+        """
+        return self._model("tables()").tables()
+
+    def summary(self):
+        """What the model holds, as plain data: {"classes": [[label, count]],
+        "features": [[name, kind, description]], "target": name or None}.
+
+        >>> NaiveBayes().fit([["a", 1.0], ["b", 3.0]], ["x", "y"]).summary()["features"]
+        [[0, 'categorical', '2 values: a, b'], [1, 'gaussian', 'mean 2, standard deviation 1']]
+        """
+        statistics = self._fitted()
+        params = self.get_params()
+        return {"classes": [[label, count] for label, count in
+                            zip(statistics.classes(), self.class_count_)],
+                "features": [list(item) for item in statistics.summary(params)],
+                "target": self._target}
 
     # -- combining models -------------------------------------------------------------
 
@@ -2220,28 +3032,34 @@ class NaiveBayes:
         >>> a.merge(b).predict_proba([["x", 1.2]]) == both.predict_proba([["x", 1.2]])
         True
         """
-        if not isinstance(other, NaiveBayes):
-            raise NaiveBayesError("merge(): other is %s; expected a naive Bayes model"
-                                  % _describe(other))
-        differences = _param_differences(self.get_params(), other.get_params())
+        if not isinstance(other, _Classifier) or \
+                other._statistics_class is not self._statistics_class:
+            raise NaiveBayesError("merge(): other is %s; expected a %s model"
+                                  % (_describe(other), type(self).__name__), call="merge()")
+        differences = _param_differences(self._parameters, self.get_params(),
+                                         other.get_params())
         if type(self) is not type(other):
             differences.insert(0, "the models are a %s and a %s"
                                % (type(self).__name__, type(other).__name__))
-        mine, theirs = self._counts, other._counts
+        with self._lock:
+            mine = self._statistics.copy() if self._statistics is not None else None
+        with other._lock:
+            theirs = other._statistics.copy() if other._statistics is not None else None
         if mine is not None and theirs is not None:
             differences.extend(mine.conflicts(theirs))
         if differences:
             raise NaiveBayesError("merge(): the models differ: %s; expected models with "
                                   "the same parameters and feature kinds"
-                                  % "; ".join(differences))
+                                  % "; ".join(differences), call="merge()")
         merged = type(self)(**self.get_params())
         merged._target = self._target if self._target is not None else other._target
         if mine is not None or theirs is not None:
-            counts = (mine or theirs).copy()
+            statistics = mine or theirs
             if mine is not None and theirs is not None:
-                counts.absorb(theirs)
-            _check_class_prior(self.class_prior, counts.class_count, "merge()")
-            merged._counts = counts
+                statistics.absorb(theirs)
+            _check_class_prior(self.get_params().get("class_prior"),
+                               statistics.class_count, "merge()")
+            merged._statistics = statistics
         return merged
 
     # -- the model file ---------------------------------------------------------------
@@ -2257,7 +3075,8 @@ class NaiveBayes:
         >>> NaiveBayes.from_dict(data).predict([["a"]])
         [1]
         """
-        return _model_to_dict(self)
+        with self._lock:
+            return _model_to_dict(self, self._statistics)
 
     @classmethod
     def from_dict(cls, data):
@@ -2283,21 +3102,167 @@ class NaiveBayes:
         >>> NaiveBayes.load(path).predict([[1.2]])
         ['low']
         """
-        _write_atomically(path, _json_text(self.to_dict()), "save()")
+        path = _checked_path(path, "save()")
+        _write_atomically(path, _json_text(self.to_dict()), "save(%s)" % _path_text(path))
 
     @classmethod
     def load(cls, path):
-        """Read a model written by save(); CategoricalNB and GaussianNB load back as
-        what they were.  Never runs code; an invalid file raises NaiveBayesError.
+        """Read a model written by save(); it loads back as the class it was saved as
+        (NaiveBayes.load reads any model file).  Never runs code; an invalid file
+        raises NaiveBayesError.
 
         >>> NaiveBayes.load("no/such/model.json")
         Traceback (most recent call last):
         ...
         naive_bayes.NaiveBayesError: load(no/such/model.json): cannot read the file: No such file or directory
         """
-        import os
-        call = "load(%s)" % os.fspath(path)
+        path = _checked_path(path, "load()")
+        call = "load(%s)" % _path_text(path)
         return _model_from_dict(cls, _read_json(path, call), call)
+
+
+_BLOCK = 4096            # rows predicted at a time
+_SEQUENCES = frozenset((list, tuple))
+
+
+def _label_name(y, current):
+    """The name of the label column: a pandas Series' name, else what it was."""
+    name = getattr(y, "name", None) if hasattr(y, "to_numpy") else None
+    return name if isinstance(name, str) else current
+
+
+def _check_classes_argument(classes, known, call):
+    """partial_fit's classes= as an ordered set of labels, or None."""
+    if classes is None:
+        return None
+    if isinstance(classes, (str, bytes, Mapping)):
+        raise NaiveBayesError("%s: classes=%s; expected a list of labels"
+                              % (call, _shown(classes)), call=call, argument="classes")
+    try:
+        labels = list(classes)
+        declared = dict.fromkeys(labels)
+    except TypeError:
+        raise NaiveBayesError("%s: classes=%s; expected a list of hashable labels"
+                              % (call, _shown(classes)), call=call,
+                              argument="classes") from None
+    if not declared or any(_is_missing(label) for label in declared):
+        raise NaiveBayesError("%s: classes=%s; expected a non-empty list of labels"
+                              % (call, _shown(classes)), call=call, argument="classes")
+    if known is not None:
+        missing = [label for label in known if label not in declared]
+        if missing:
+            raise NaiveBayesError("%s: classes= leaves out %s, which the model already "
+                                  "knows" % (call, _shown(missing)), call=call,
+                                  argument="classes")
+    return declared
+
+
+def _classifier_parameters(numeric_default, kinds):
+    """The parameters of a classifier: the base ones, numeric=, and those of the
+    feature kinds it can use, in registry order."""
+    parameters = dict(_BASE_PARAMETERS)
+    for kind in kinds:
+        parameters.update(_KINDS[kind].parameters)
+    parameters["numeric"] = _numeric_parameter(numeric_default)
+    return parameters
+
+
+class NaiveBayes(_Classifier):
+    """Naive Bayes over categorical, Gaussian, text and count features, alone or
+    mixed in one model.
+
+    Parameters (all can be changed with set_params; those that shape probabilities
+    take effect at once, even on a loaded model, because the model keeps counts
+    rather than probabilities; they are checked when the model is used):
+
+    alpha          Lidstone smoothing of categorical, word, count and bin likelihoods
+                   (1 = Laplace, 0 = MLE).
+    prior_alpha    smoothing of the class prior: (N_c + prior_alpha) / (N + K*prior_alpha).
+    class_prior    None (learned), "uniform", or {label: probability} (overrides
+                   prior_alpha).
+    features       None to infer each feature's kind, or {name: kind} / [kind, ...] with
+                   kind in "categorical", "gaussian", "text", "poisson", "discretized",
+                   "kde", "ignore".  Undeclared features are inferred: numeric= when
+                   every non-missing training value is a real number (not bool),
+                   categorical otherwise (text and counts are never inferred: declare
+                   them).
+    categories     known values per categorical feature ({name: [values]} or a list by
+                   position); they count in S_j even if unseen, and any other training
+                   value is an error.
+    ddof           Gaussian variance divisor N_c - ddof: 0 as scikit-learn, 1 as R and the
+                   textbooks.
+    var_smoothing  added to every Gaussian variance, times the largest variance (ddof 0,
+                   all classes pooled) of any Gaussian feature, as in scikit-learn.
+    text_model     "multinomial" (bag-of-words: word counts) or "bernoulli" (set-of-words:
+                   each vocabulary word present or absent), for text features.
+    max_words      keep the k most frequent training words (None: all), frequency being
+                   documents (Bernoulli) or occurrences (multinomial); ties alphabetical.
+    min_word_count drop words rarer than this.
+    tokenizer      None (lowercase, then scikit-learn CountVectorizer's default pattern)
+                   or a callable from a string to a list of words; a text value may also
+                   be a list of words already split.
+    numeric        the kind of inferred numeric features: "gaussian", "discretized" or
+                   "kde".
+
+    Policies:
+
+    - Rows are sequences (features named 0, 1, ...) or mappings (named by key, in
+      first-seen order after any declared in ``features``).  A sequence row holds the
+      values of ``feature_names_`` in order.
+    - Missing values (None, float NaN, an absent key) are skipped when fitting and
+      contribute nothing when predicting.  A feature name never seen in training is
+      ignored at predict time.
+    - A categorical value never seen in training gets the Laplace fallback
+      alpha / (N_cj + alpha * S_j) for every class.  When a class has no rows with
+      the feature and alpha = 0, its likelihood is the limit 1 / S_j.
+    - Gaussian (and Poisson): a class with no values of a feature uses the pooled
+      distribution of all classes; a class variance with N_c - ddof <= 0 counts as 0.
+      Statistics are exact sums, so fit, partial_fit in any batches and merge agree
+      exactly.
+    - Zero probabilities (alpha = 0) and zero variances (var_smoothing = 0) give
+      log-likelihoods of -inf and +inf (a point mass at the class mean).  They are
+      counted rather than added: classes are ranked first by (number of +inf terms -
+      number of -inf terms), then by the sum of the finite terms; this is the limit of
+      a tiny epsilon in place of each zero.  So no NaN is ever returned, and when
+      every class has probability zero the decision falls to the remaining evidence.
+    - ``classes_`` is sorted when the labels are mutually orderable, else in first-seen
+      order; ties in predict go to the earlier class in ``classes_``.
+    - Weights: sample_weight w counts a row w times (a weight of 2 equals the row
+      twice, a weight of 0 as if the row were absent); weights must be finite, >= 0.
+    - Labels and categorical values are compared as Python compares them: 1, 1.0 and
+      True are one value.
+    - Every error the caller can cause raises NaiveBayesError naming the call, the
+      argument and the row (rows count from 0, like Python indexes); a failed fit or
+      partial_fit leaves the model as it was.
+    - NumPy or pandas input gives NumPy output from predict and the predict_*proba
+      methods, as in scikit-learn; lists otherwise.
+
+    >>> model = NaiveBayes().fit([["red", 1.0], ["red", 1.2], ["blue", 3.1],
+    ...                          ["blue", 2.9]], ["a", "a", "b", "b"])
+    >>> model.feature_kinds_
+    {0: 'categorical', 1: 'gaussian'}
+    >>> model.predict([["red", 1.1], [None, 3.0], ["green", None]])
+    ['a', 'b', 'a']
+    """
+
+    _parameters = _classifier_parameters("gaussian", _KINDS)
+
+    def __init__(self, alpha=1.0, prior_alpha=0.0, class_prior=None, features=None,
+                 categories=None, ddof=0, var_smoothing=1e-9, text_model="multinomial",
+                 max_words=None, min_word_count=1, tokenizer=None, numeric="gaussian"):
+        self.alpha = alpha
+        self.prior_alpha = prior_alpha
+        self.class_prior = class_prior
+        self.features = features
+        self.categories = categories
+        self.ddof = ddof
+        self.var_smoothing = var_smoothing
+        self.text_model = text_model
+        self.max_words = max_words
+        self.min_word_count = min_word_count
+        self.tokenizer = tokenizer
+        self.numeric = numeric
+        self._start()
 
 
 class CategoricalNB(NaiveBayes):
@@ -2323,162 +3288,176 @@ class GaussianNB(NaiveBayes):
 
 
 # ----------------------------------------------------------------------------------
-# Input checks shared by fit, partial_fit and score
+# The compiled fast path: per-row sums by builtins
+#
+# It sees the scorers only through their optional fast forms (_Scorer.lookup and
+# _Scorer.quadratic): lookup tables are packed into ints (one builtin sum per row for
+# all of them), normal densities become three builtin maps per class, and every
+# other feature is one tuple per row.  Whenever a row does not fit (a missing or odd
+# value, an infinity) it returns None and the row is scored by the slow path, which
+# also names what is wrong.
 # ----------------------------------------------------------------------------------
 
-def _plain(count):
-    """A count as an int when integral, else a float."""
-    if type(count) is int:
-        return count
-    return int(count) if count == int(count) else float(count)
+_getitem = dict.__getitem__       # a table lookup (with __missing__ for misses) in C
 
 
-def _check_labels(labels, start, call):
-    try:
-        distinct = set(labels)
-    except TypeError:
-        i = next(i for i, label in enumerate(labels) if not _hashable(label))
-        raise NaiveBayesError("%s: y row %d is %s; expected a hashable label"
-                              % (call, start + i, _describe(labels[i]))) from None
-    if None in distinct or any(_is_missing(label) for label in distinct):
-        i = next(i for i, label in enumerate(labels) if _is_missing(label))
-        raise NaiveBayesError("%s: y row %d is missing (%r); expected a label"
-                              % (call, start + i, labels[i]))
+def _picker(positions, width):
+    """A function taking the values at positions out of a row (None when positions
+    are all of them: the row itself)."""
+    if list(positions) == list(range(width)):
+        return None
+    if not positions:
+        return lambda row: ()
+    if len(positions) == 1:
+        position = positions[0]
+        return lambda row: (row[position],)
+    from operator import itemgetter
+    return itemgetter(*positions)
 
 
-def _check_weights(weights, start, call):
-    """(integer weights, shift) with weights[i] == integers[i] / 2**shift, exactly."""
-    if not _FLOAT_INT.issuperset(map(type, weights)):
-        numbers = list(map(_number, weights))
-        if None in numbers:
-            i = numbers.index(None)
-            raise NaiveBayesError("%s: sample_weight row %d is %s; expected a finite "
-                                  "number >= 0" % (call, start + i, _describe(weights[i])))
-        weights = numbers
-    floats = list(map(float, weights))
-    if not all(map(isfinite, floats)) or min(floats) < 0:
-        i = next(i for i, w in enumerate(floats) if not (isfinite(w) and w >= 0))
-        raise NaiveBayesError("%s: sample_weight row %d is %r; expected a finite number "
-                              ">= 0" % (call, start + i, weights[i]))
-    if all(map(float.is_integer, floats)):
-        return list(map(int, floats)), 0
-    scaled = _scaled_integers(floats)
-    if scaled is None:                    # weights spanning > 900 binades
-        from fractions import Fraction
-        return list(map(Fraction, floats)), 0
-    return scaled
+class _Packed:
+    """Lookup tables whose entries pack all K per-class log-probabilities into one
+    Python int, so that one builtin sum() adds every feature for every class.
+
+    Each class has a 64-bit field holding -log P as a fixed-point number with `bits`
+    fractional bits (every categorical log-probability and log-prior is <= 0, so the
+    fields are non-negative and never borrow from each other).  Integer addition is
+    exact: the sum does not depend on the order of the features, and the only
+    rounding is 2^-(bits+1) per term (about 1e-15) and the final conversion to float.
+    The fields are unpacked little-endian whatever the machine's byte order.
+    """
+
+    __slots__ = ("tables", "prior", "unpack", "width", "negative_scales")
+
+    @classmethod
+    def build(cls, tables, log_prior):
+        """Packed copies of the tables, or None when a log-probability is -inf (alpha
+        = 0) or too small to pack; those models take the tuple path."""
+        import struct
+        n_terms = len(tables) + 1
+        bits = 63 - 11 - n_terms.bit_length()          # -log P < 2^11 in each term
+        if bits < 30:
+            return None
+        scale = float(2 ** bits)
+        limit = 2.0 ** 11
+
+        def pack(vector):
+            total = 0
+            for k, value in enumerate(vector):
+                if not -limit < value <= 0:
+                    raise OverflowError
+                total |= int(round(-value * scale)) << (64 * k)
+            return total
+        try:
+            packed = []
+            for table in tables:
+                twin = _ValueTable((value, pack(vector)) for value, vector in table.items())
+                twin.fallback = pack(table.fallback)
+                twin.zeros = 0
+                packed.append(twin)
+            prior = pack(log_prior)
+        except OverflowError:
+            return None
+        self = cls()
+        self.tables = packed
+        self.prior = prior
+        self.width = 8 * len(log_prior)
+        self.unpack = struct.Struct("<%dQ" % len(log_prior)).unpack
+        self.negative_scales = (-1.0 / scale,) * len(log_prior)
+        return self
+
+    def joint(self, values):
+        """log P(c) + sum_j log P(x_j | c) over the packed values of one row."""
+        total = sum(map(_getitem, self.tables, values), self.prior)
+        return list(map(mul, self.unpack(total.to_bytes(self.width, "little")),
+                        self.negative_scales))
+
+    def joints(self, rows):
+        """The same for many rows, with no Python-level loop over them: the sums of
+        all rows become one array of 64-bit fields, scaled by one map."""
+        from array import array
+        totals = map(sum, map(map, repeat(_getitem), repeat(self.tables), rows),
+                     repeat(self.prior))
+        fields = array("Q", b"".join(map(int.to_bytes, totals, repeat(self.width),
+                                         repeat("little"))))
+        if sys.byteorder != "little":
+            fields.byteswap()
+        flat = list(map(mul, fields, repeat(self.negative_scales[0])))
+        per_row = len(self.negative_scales)
+        return list(map(list, zip(*[iter(flat)] * per_row)))
 
 
-def _check_class_prior(prior, class_count, call):
-    """A {label: p} class_prior must name exactly the classes seen in training."""
-    if prior is None or isinstance(prior, str):
-        return
-    classes = _orderly(class_count)
-    unknown = [label for label in prior if label not in class_count]
-    if unknown:
-        raise NaiveBayesError("%s: class_prior names %s, not among the classes %s"
-                              % (call, _short(unknown), _short(classes)))
-    absent = [label for label in classes if label not in prior]
-    if absent:
-        raise NaiveBayesError("%s: class_prior has no probability for class %s; expected "
-                              "one for every class" % (call, _short(absent)))
+class _FastPath:
+    """Per-class joint log-likelihoods of whole rows, by builtins (see above)."""
 
+    def __init__(self, scorers, log_prior, width):
+        self.log_prior = log_prior
+        zeros = (0.0,) * len(log_prior)
+        tables = [(j, s.lookup()) for j, s in enumerate(scorers)]
+        tables = [(j, t) for j, t in tables if t is not None]
+        self.packed = _Packed.build([t for _, t in tables], log_prior) if tables else None
+        packed = [j for j, _ in tables] if self.packed is not None else []
+        normal = [(j, s.quadratic()) for j, s in enumerate(scorers) if j not in packed]
+        normal = [(j, q) for j, q in normal if q is not None]
+        self.pick_packed = _picker(packed, width)
+        self.pick_normal = _picker([j for j, _ in normal], width)
+        # Normal densities: per class, sum_j c_kj - ((x_j - mean_kj) * scale_kj)^2, with
+        # the constants c_kj summed once here (and the log-prior too, when no packed
+        # tables carry it).
+        prior = log_prior if self.packed is None else zeros
+        self.normal = [(prior[k] + sum([q[k][0] for _, q in normal]),
+                        tuple([q[k][1] for _, q in normal]),
+                        tuple([q[k][2] for _, q in normal]))
+                       for k in range(len(log_prior))] if normal else None
+        taken = set(packed) | {j for j, _ in normal}
+        others = [j for j, s in enumerate(scorers) if j not in taken and
+                  not isinstance(s, _NoEvidence)]
+        self.others = [scorers[j] for j in others]
+        self.pick_others = _picker(others, width)
+        # Whole batches of rows of packed features need no Python-level loop at all.
+        self.only_packed = self.packed is not None and self.pick_packed is None
 
-def _rows_of(X, call):
-    """X as an iterable of rows: a pandas DataFrame gives dicts by column name;
-    unordered collections are refused (their rows would pair with the wrong labels)."""
-    if hasattr(X, "columns") and hasattr(X, "itertuples"):
-        columns = list(X.columns)
-        return [dict(zip(columns, values)) for values in X.itertuples(index=False, name=None)]
-    if isinstance(X, (Mapping, set, frozenset, str, bytes)):
-        raise NaiveBayesError("%s: X is %s; expected an ordered iterable of rows (a list, "
-                              "tuple, generator, array or DataFrame)" % (call, _describe(X)))
-    return X
+    def joint(self, row):
+        """The joint log-likelihoods of one row in feature order, or None when the
+        row needs the slow path."""
+        try:
+            if self.normal is not None:
+                pick = self.pick_normal
+                values = row if pick is None else pick(row)
+                if not _FLOAT_INT.issuperset(map(type, values)):
+                    return None                   # missing or odd values
+                joint = []
+                for constant, means, scales in self.normal:
+                    z = list(map(mul, map(sub, values, means), scales))
+                    joint.append(constant - sum(map(mul, z, z)))
+                if self.packed is not None:
+                    pick = self.pick_packed
+                    joint = list(map(add, self.packed.joint(row if pick is None
+                                                            else pick(row)), joint))
+            elif self.packed is not None:
+                pick = self.pick_packed
+                joint = self.packed.joint(row if pick is None else pick(row))
+            else:
+                joint = list(self.log_prior)
+            if self.others:
+                pick = self.pick_others
+                vectors = map(getitem, self.others, row if pick is None else pick(row))
+                joint = list(map(sum, zip(joint, *vectors)))
+        except (TypeError, _BadValue, OverflowError):
+            return None
+        total = sum(joint)
+        if total - total == 0:            # all finite: the ordinary case
+            return joint
+        return None                       # NaN (a missing value), or an infinity
 
-
-def _iterate(values, name, expected, call):
-    """iter(values), refusing what cannot be iterated or has no order."""
-    if isinstance(values, (Mapping, set, frozenset, str, bytes)) or values is None:
-        raise NaiveBayesError("%s: %s is %s; expected %s" % (call, name, _describe(values),
-                                                             expected))
-    if hasattr(values, "columns") and hasattr(values, "itertuples"):
-        raise NaiveBayesError("%s: %s is a DataFrame; expected one column (a Series)"
-                              % (call, name))
-    try:
-        return iter(values)
-    except TypeError:
-        raise NaiveBayesError("%s: %s is %s; expected %s" % (call, name, _describe(values),
-                                                             expected)) from None
-
-
-def _count_text(counted, iterator, limit=100000):
-    """How many items there were: counted plus what the iterator still holds, read
-    up to a limit so that an endless iterator cannot hang an error message."""
-    extra = sum(1 for _ in islice(iterator, limit)) if iterator is not None else 0
-    return ("at least %d" if extra == limit else "%d") % (counted + extra)
-
-
-def _sequence_names(params, width, start, call):
-    """Feature names for sequence rows: positions 0..width-1, or the names of a
-    features= dict that names every column in order with names that are not ints."""
-    declared = _declared_kinds(params, call)
-    categories = _declared_categories(params, call)
-    names = list(range(width))
-    if declared and not all(type(name) is int for name in declared):
-        if any(type(name) is int for name in declared) or len(declared) != width:
-            raise NaiveBayesError(
-                "%s: features= names %s but X row %d has %d values; expected positions "
-                "0..%d, or a name for every column in order"
-                % (call, _short(list(declared)), start, width, width - 1))
-        names = list(declared)
-    for option, keys in (("features", declared), ("categories", categories)):
-        outside = [name for name in keys if name not in names]
-        if outside:
-            raise NaiveBayesError("%s: %s= names %s, but X row %d has %d values; expected "
-                                  "positions 0..%d%s"
-                                  % (call, option, _short(outside), start, width, width - 1,
-                                     "" if names[:1] == [0] else
-                                     " or the names %s" % _short(names)))
-    return names
-
-
-def _check_declared_names(params, counts, seen, call):
-    """A name in features= or categories= that no training row holds, while a row holds
-    a name much like it, is a typo.  (A declared feature that is simply absent, say in
-    one part of data trained in parts, is fine: it has no values yet.)"""
-    import difflib
-    held = {str(name): name for name in seen}
-    for option in ("features", "categories"):
-        value = params[option]
-        if not isinstance(value, Mapping):
-            continue
-        for name in value:
-            if name in seen:
-                continue
-            close = difflib.get_close_matches(str(name), list(held), n=1, cutoff=0.75)
-            if close:
-                raise NaiveBayesError("%s: %s= names %r, which no row of X holds; did you "
-                                      "mean %r?" % (call, option, name, held[close[0]]))
-
-
-def _param_differences(mine, theirs):
-    """Human-readable differences between two parameter dicts.  Tokenizers are the
-    same when identical, or functions with the same code (a function shipped to
-    Spark executors and back is a copy)."""
-    return ["%s is %r in one and %r in the other" % (name, mine[name], theirs[name])
-            for name in _DEFAULTS
-            if not (mine[name] is theirs[name] or _same_function(mine[name], theirs[name]) or
-                    (not callable(mine[name]) and mine[name] == theirs[name]))]
-
-
-def _same_function(a, b):
-    """Two plain functions with the same code, defaults and closure values."""
-    try:
-        return (a.__code__ == b.__code__ and a.__defaults__ == b.__defaults__ and
-                [c.cell_contents for c in a.__closure__ or ()] ==
-                [c.cell_contents for c in b.__closure__ or ()])
-    except (AttributeError, ValueError):
-        return False
+    def joints(self, rows):
+        """Joint log-likelihoods of many rows, or None to go row by row."""
+        if self.only_packed:
+            try:
+                return self.packed.joints(rows)
+            except TypeError:             # an unhashable value: found row by row
+                pass
+        return None
 
 
 # ----------------------------------------------------------------------------------
@@ -2487,14 +3466,17 @@ def _same_function(a, b):
 # Counts and sums, not probabilities, so that parameters can change after loading and
 # models can be merged and updated.  Labels, values and names are written as JSON
 # scalars, never as object keys (which JSON turns into strings), so 1, "1", 1.0 and
-# True come back as what they were; a tuple is {"tuple": [...]} and an infinite float
-# {"float": "inf"}.  Counts and sums are exact: an int, or a fraction "p/q".
+# True come back as what they were; a tuple is {"tuple": [...]}, an infinite float
+# {"float": "inf"}, a Fraction {"fraction": "1/3"} and a Decimal {"decimal": "1.10"}.
+# Counts and sums are exact: an int, or a fraction "p/q" whose q is a power of 2 (every
+# count is a sum of float weights, and every float is such a fraction).  Loading
+# takes time linear in the file's size: numbers are bounded in length and no
+# arbitrary denominators are accepted.
 # ----------------------------------------------------------------------------------
 
 FORMAT = "naive_bayes"
 FORMAT_VERSION = 1
-_PARAM_NUMBERS = ("alpha", "prior_alpha", "ddof", "var_smoothing", "max_words",
-                  "min_word_count")
+_MAX_DIGITS = 4000        # longest exact number in a file (legitimate ones: ~1,700)
 
 
 def _encode(value, what, call="to_dict()"):
@@ -2504,7 +3486,7 @@ def _encode(value, what, call="to_dict()"):
     kind = type(value)
     if kind is int and value.bit_length() > 13000:      # JSON text would refuse it
         raise NaiveBayesError("%s: %s is an int of more than 3,900 digits, too long for "
-                              "the model file" % (call, what))
+                              "the model file" % (call, what), call=call)
     if kind is str or kind is int:
         return value
     if kind.__module__ == "numpy" and hasattr(value, "item"):
@@ -2513,6 +3495,10 @@ def _encode(value, what, call="to_dict()"):
         return value if isfinite(value) else {"float": repr(value)}
     if kind is tuple:
         return {"tuple": [_encode(v, what, call) for v in value]}
+    if kind.__name__ == "Fraction" and kind.__module__ == "fractions":
+        return {"fraction": "%d/%d" % (value.numerator, value.denominator)}
+    if kind.__name__ == "Decimal" and kind.__module__ in ("decimal", "_decimal", "_pydecimal"):
+        return {"decimal": str(value)}
     if isinstance(value, str):
         return str(value)
     if isinstance(value, bool):
@@ -2522,10 +3508,12 @@ def _encode(value, what, call="to_dict()"):
                                   getattr(value, "is_integer", None) is None and
                                   hasattr(value, "__index__")):
         return int(value)
-    if isinstance(value, Real):
+    if isinstance(value, Real) and kind.__module__ == "numpy":
         return _encode(float(value), what, call)
-    raise NaiveBayesError("%s: %s is %s; the model file holds str, int, float, bool, None "
-                          "and tuples of them" % (call, what, _describe(value)))
+    raise NaiveBayesError("%s: %s is %s; the model file holds str, int, float, bool, None, "
+                          "Fraction, Decimal and tuples of them" % (call, what,
+                                                                    _describe(value)),
+                          call=call)
 
 
 def _exact_text(number):
@@ -2537,14 +3525,11 @@ def _exact_text(number):
     return "%d/%d" % (number.numerator, number.denominator)
 
 
-def _model_to_dict(model):
+def _model_to_dict(model, statistics):
     params = model.get_params()
     encoded = {}
-    for name in _DEFAULTS:
-        value = params[name]
-        if name in _PARAM_NUMBERS:
-            encoded[name] = value if value is None or type(value) is int else float(value)
-        elif name == "class_prior":
+    for name, value in params.items():
+        if name == "class_prior":
             encoded[name] = value if value is None or isinstance(value, str) else [
                 [_encode(label, "class_prior label"), float(p)] for label, p in value.items()]
         elif name == "features":
@@ -2555,44 +3540,27 @@ def _model_to_dict(model):
                 [_encode(v, "a declared category") for v in values], "categories")
         elif name == "tokenizer":
             encoded[name] = None if value is None else "custom"
+        elif _number(value) is not None and type(value) is not int:
+            encoded[name] = float(value)
         else:
             encoded[name] = value
     data = {"format": FORMAT, "format_version": FORMAT_VERSION,
             "model": _model_name(type(model)), "params": encoded,
-            "target": model._target, "rows": None, "classes": [], "class_count": [],
-            "features": []}
-    counts = model._counts
-    if counts is None:
+            "target": model.target_, "rows": None, "classes": [], "class_count": []}
+    if statistics is None:
+        data.update({field: [] for field in _statistics_fields(type(model))})
         return data
-    data["rows"] = counts.layout
-    classes = counts.classes()
+    data["rows"] = statistics.layout
+    classes = statistics.classes()
     data["classes"] = [_encode(c, "a class label") for c in classes]
-    data["class_count"] = [_exact_text(counts.class_count[c]) for c in classes]
-    for name, stats in counts.features.items():
-        feature = {"name": _encode(name, "a feature name"), "kind": stats.kind}
-        if isinstance(stats, _Categorical):
-            values = stats.values()
-            what = "a value of feature %r" % (name,)
-            if stats.declared:
-                feature["declared"] = [_encode(v, what) for v in stats.declared]
-            feature["values"] = [_encode(v, what) for v in values]
-            feature["counts"] = [[_exact_text(stats.counts.get(c, {}).get(v, 0))
-                                  for v in values] for c in classes]
-        elif isinstance(stats, _Gaussian):
-            feature["sums"] = [[_exact_text(x) for x in stats.exact(c) or (0, 0, 0)]
-                               for c in classes]
-        elif isinstance(stats, _Text):
-            words = sorted(set().union(*stats.terms.values()) if stats.terms else ())
-            index = {word: i for i, word in enumerate(words)}
-            feature["words"] = words
-            feature["documents"] = [_exact_text(stats.present.get(c, 0)) for c in classes]
-            for field, counts in (("word_documents", stats.documents),
-                                  ("word_counts", stats.terms)):
-                feature[field] = [[[index[w], _exact_text(n)]
-                                   for w, n in sorted(counts.get(c, {}).items())]
-                                  for c in classes]
-        data["features"].append(feature)
+    data["class_count"] = [_exact_text(statistics.class_count[c]) for c in classes]
+    data.update(statistics.to_file(classes))
     return data
+
+
+def _statistics_fields(cls):
+    """The model-file fields that a classifier's family writes."""
+    return cls._statistics_class.file_fields
 
 
 def _encode_by_name(value, encode, what):
@@ -2606,69 +3574,144 @@ def _encode_by_name(value, encode, what):
 
 
 def _model_name(cls):
+    """The model file's name for a classifier class (a user's subclass is saved as
+    the library class it derives from)."""
     for known in cls.__mro__:
-        if known.__name__ in ("NaiveBayes", "CategoricalNB", "GaussianNB") and \
-                known.__module__ == __name__:
+        if _MODELS.get(known.__name__) is known:
             return known.__name__
     return "NaiveBayes"
 
 
 def _json_text(data):
-    """JSON text of a model: one top-level field per line, one feature per line."""
+    """JSON text of a model: one top-level field per line, one feature per line.
+    Non-ASCII text is written as it is, unless it holds lone surrogates (which UTF-8
+    cannot encode, and os.fsdecode makes): then every non-ASCII character is escaped."""
+    text = _json_lines(data, False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        text = _json_lines(data, True)
+    return text
+
+
+def _json_lines(data, ascii):
     import json
 
     def dump(value):
-        return json.dumps(value, ensure_ascii=False, allow_nan=False)
+        return json.dumps(value, ensure_ascii=ascii, allow_nan=False)
     lines = ["{"]
-    fields = [key for key in data if key != "features"]
-    for key in fields:
-        lines.append(" %s: %s," % (dump(key), dump(data[key])))
-    features = [dump(feature) for feature in data.get("features", [])]
-    lines.append(' "features": [' + ("" if features else "]"))
-    for i, feature in enumerate(features):
-        lines.append("  " + feature + ("," if i < len(features) - 1 else ""))
-    if features:
-        lines.append(" ]")
+    lists = [key for key in data if type(data[key]) is list and key not in
+             ("classes", "class_count")]
+    for key in data:
+        if key not in lists:
+            lines.append(" %s: %s," % (dump(key), dump(data[key])))
+    for n, key in enumerate(lists):
+        items = [dump(item) for item in data[key]]
+        lines.append(" %s: [%s" % (dump(key), "" if items else "]"))
+        for i, item in enumerate(items):
+            lines.append("  " + item + ("," if i < len(items) - 1 else ""))
+        if items:
+            lines.append(" ]")
+        if n < len(lists) - 1:
+            lines[-1] += ","
+    if not lists:
+        lines[-1] = lines[-1].rstrip(",")
     lines.append("}")
     return "\n".join(lines) + "\n"
 
 
-def _write_atomically(path, text, call):
-    """Write text to path through a temporary file in the same folder and a rename."""
+def _checked_path(path, call):
+    """A path for open(): str, bytes or os.PathLike, without NUL characters."""
     import os
-    import tempfile
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
     try:
-        handle, temporary = tempfile.mkstemp(
-            prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
-    except OSError as error:
-        raise NaiveBayesError("%s: cannot write %s: %s"
-                              % (call, path, error.strerror or error)) from error
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.chmod(temporary, 0o666 & ~_umask())
-        os.replace(temporary, path)
-    except BaseException as error:
+        path = os.fspath(path)
+    except TypeError:
+        raise NaiveBayesError("%s: path is %s; expected a file name (str, bytes or "
+                              "os.PathLike)" % (call, _describe(path)), call=call,
+                              argument="path") from None
+    if ("\0" if isinstance(path, str) else b"\0") in path:
+        raise NaiveBayesError("%s: path %s holds a NUL character; expected a file name"
+                              % (call, _shown(path)), call=call, argument="path")
+    if not path:
+        raise NaiveBayesError("%s: path is empty; expected a file name" % call, call=call,
+                              argument="path")
+    return path
+
+
+def _path_text(path):
+    """A path as text for messages."""
+    import os
+    return os.fsdecode(path) if isinstance(path, bytes) else path
+
+
+class _AtomicFile:
+    """A file written through a temporary file in the same folder and renamed over
+    the target on commit, so that the target is never half-written.  The temporary
+    file is created with mode 0666 less the umask (the kernel applies it); on
+    commit it takes the mode of the file it replaces, if any."""
+
+    def __init__(self, path, call, binary=False):
+        import os
+        self.path = path
+        self.call = call
+        self.folder = os.path.dirname(os.path.abspath(path))
+        name = "." + ("nb-%s.tmp" % os.urandom(6).hex())
+        self.temporary = os.path.join(self.folder.encode() if isinstance(path, bytes)
+                                      else self.folder,
+                                      name.encode() if isinstance(path, bytes) else name)
         try:
-            os.unlink(temporary)
+            handle = os.open(self.temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL |
+                             getattr(os, "O_BINARY", 0), 0o666)
+        except OSError as error:
+            raise self._error(error) from None
+        self.stream = os.fdopen(handle, "wb" if binary else "w",
+                                **({} if binary else {"encoding": "utf-8", "newline": ""}))
+
+    def _error(self, error):
+        return NaiveBayesError("%s: cannot write %s: %s" % (
+            self.call, _path_text(self.path), error.strerror or error), call=self.call)
+
+    def commit(self):
+        """Flush, sync and rename over the target; NaiveBayesError if that fails."""
+        import os
+        try:
+            self.stream.flush()
+            os.fsync(self.stream.fileno())
+            self.stream.close()
+            try:
+                os.chmod(self.temporary, os.stat(self.path).st_mode & 0o7777)
+            except FileNotFoundError:
+                pass
+            os.replace(self.temporary, self.path)
+        except BaseException as error:
+            self.discard()
+            if isinstance(error, OSError):
+                raise self._error(error) from None
+            raise
+
+    def discard(self):
+        import os
+        try:
+            self.stream.close()
         except OSError:
             pass
+        try:
+            os.unlink(self.temporary)
+        except OSError:
+            pass
+
+
+def _write_atomically(path, text, call):
+    """Write text to path atomically (see _AtomicFile)."""
+    target = _AtomicFile(path, call)
+    try:
+        target.stream.write(text)
+    except BaseException as error:
+        target.discard()
         if isinstance(error, OSError):
-            raise NaiveBayesError("%s: cannot write %s: %s"
-                                  % (call, path, error.strerror or error)) from error
+            raise target._error(error) from None
         raise
-
-
-def _umask():
-    """The process umask (read by setting it and setting it back)."""
-    import os
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask
+    target.commit()
 
 
 def _read_json(path, call):
@@ -2679,21 +3722,24 @@ def _read_json(path, call):
             text = stream.read()
     except OSError as error:
         raise NaiveBayesError("%s: cannot read the file: %s"
-                              % (call, error.strerror or error)) from error
+                              % (call, error.strerror or error), call=call) from None
     except UnicodeDecodeError as error:
-        raise NaiveBayesError("%s: not UTF-8 text (%s)" % (call, error.reason)) from error
+        raise NaiveBayesError("%s: not UTF-8 text (%s)" % (call, error.reason),
+                              call=call) from None
     if not text.strip():
-        raise NaiveBayesError("%s: the file is empty; expected a model file" % call)
+        raise NaiveBayesError("%s: the file is empty; expected a model file" % call,
+                              call=call)
 
     def no_constants(name):
         raise ValueError("%s is not allowed" % name)
     try:
         return json.loads(text, parse_constant=no_constants)
     except RecursionError:
-        raise NaiveBayesError("%s: not a model file: nested too deeply" % call) from None
+        raise NaiveBayesError("%s: not a model file: nested too deeply" % call,
+                              call=call) from None
     except ValueError as error:
-        raise NaiveBayesError("%s: not a model file: invalid JSON (%s)" % (call, error)) \
-            from None
+        raise NaiveBayesError("%s: not a model file: invalid JSON (%s)" % (call, error),
+                              call=call) from None
 
 
 class _Invalid(Exception):
@@ -2704,9 +3750,10 @@ def _model_from_dict(cls, data, call):
     try:
         return _build_model(cls, data)
     except _Invalid as error:
-        raise NaiveBayesError("%s: %s" % (call, error)) from None
+        raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
     except RecursionError:
-        raise NaiveBayesError("%s: nested too deeply to be a model file" % call) from None
+        raise NaiveBayesError("%s: nested too deeply to be a model file" % call,
+                              call=call) from None
 
 
 def _field(data, key, where="the model"):
@@ -2720,21 +3767,12 @@ def _expect(condition, where, value, expected):
         raise _Invalid("%s is %s; expected %s" % (where, _describe(value), expected))
 
 
-_FIELDS = ("format", "format_version", "model", "params", "target", "rows", "classes",
-           "class_count", "features")
-_FEATURE_FIELDS = {"categorical": {"name", "kind", "declared", "values", "counts"},
-                   None: {"name", "kind", "declared", "values", "counts"},
-                   "gaussian": {"name", "kind", "sums"}, "ignore": {"name", "kind"},
-                   "text": {"name", "kind", "words", "documents", "word_documents",
-                            "word_counts"}}
+_HEADER_FIELDS = ("format", "format_version", "model", "params", "target", "rows",
+                  "classes", "class_count")
 
 
 def _build_model(cls, data):
     _expect(type(data) is dict, "the model", data, "a JSON object")
-    for key in data:
-        if key not in _FIELDS:
-            raise _Invalid("the model has an unknown field %r; expected only %s"
-                           % (key, ", ".join(_FIELDS)))
     _expect(_field(data, "format") == FORMAT, "format", data["format"], repr(FORMAT))
     version = _field(data, "format_version")
     _expect(type(version) is int and version >= 1, "format_version", version,
@@ -2743,212 +3781,86 @@ def _build_model(cls, data):
         raise _Invalid("format_version is %d, written by a newer naive_bayes.py; this one "
                        "reads format_version %d" % (version, FORMAT_VERSION))
     name = _field(data, "model")
-    stored = {"NaiveBayes": NaiveBayes, "CategoricalNB": CategoricalNB,
-              "GaussianNB": GaussianNB}.get(name) if type(name) is str else None
-    _expect(stored is not None, "model", name, '"NaiveBayes", "CategoricalNB" or "GaussianNB"')
+    stored = _MODELS.get(name) if type(name) is str else None
+    _expect(stored is not None, "model", name, " or ".join(map(repr, _MODELS)))
+    fields = _HEADER_FIELDS + _statistics_fields(stored)
+    for key in data:
+        if key not in fields:
+            raise _Invalid("the model has an unknown field %r; expected only %s"
+                           % (key, ", ".join(fields)))
     if issubclass(stored, cls):
         target_class = stored             # NaiveBayes.load gives what was saved
     elif issubclass(cls, stored) and cls.__module__ != __name__:
         target_class = cls                # a user's subclass of the stored class
     else:
         raise _Invalid("the file holds a %s, not a %s" % (name, cls.__name__))
-    params = _decode_params(_field(data, "params"))
+    params = _decode_params(_field(data, "params"), target_class._parameters)
+    model = target_class(**params)
     try:
-        model = target_class(**params)
+        _check_params(target_class._parameters, params, "params")
     except NaiveBayesError as error:
-        raise _Invalid("params: %s" % str(error).split(": ", 1)[-1]) from None
+        raise _Invalid(str(error)) from None
     target = _field(data, "target")
     _expect(target is None or type(target) is str, "target", target, "a string or null")
     model._target = target
     classes = _decode_list(_field(data, "classes"), "classes")
     class_count = _field(data, "class_count")
-    features = _field(data, "features")
     _expect(type(class_count) is list and len(class_count) == len(classes), "class_count",
             class_count, "a list of %d counts, one per class" % len(classes))
-    _expect(type(features) is list, "features", features, "a list")
-    if not classes:
-        _expect(not features, "features", features, "an empty list for a model with no classes")
-        return model
-    counts = _Counts()
-    counts.layout = _field(data, "rows")
-    _expect(counts.layout in (None, "sequence", "mapping"), "rows", counts.layout,
+    layout = _field(data, "rows")
+    _expect(layout in (None, "sequence", "mapping"), "rows", layout,
             '"sequence", "mapping" or null')
+    counts = {}
     for i, label in enumerate(classes):
         _expect(_hashable(label) and not _is_missing(label), "classes[%d]" % i, label,
                 "a label")
-        if label in counts.class_count:
-            raise _Invalid("classes[%d] is %r again; expected distinct labels" % (i, label))
-        count = _decode_exact(class_count[i], "class_count[%d]" % i)
-        _expect(count > 0, "class_count[%d]" % i, class_count[i], "a positive count")
-        counts.class_count[label] = count
-    for j, feature in enumerate(features):
-        where = "features[%d]" % j
-        _expect(type(feature) is dict, where, feature, "a JSON object")
-        name = _decode(_field(feature, "name", where), where + ".name")
-        _expect(_hashable(name) and name is not None, where + ".name", name,
-                "a hashable feature name")
-        if name in counts.features:
-            raise _Invalid("%s.name is %r again; expected distinct names" % (where, name))
-        counts.features[name] = _decode_feature(feature, where, classes, counts.class_count)
-    _check_class_prior_file(model.class_prior, counts)
-    _check_kinds_file(model, counts)
-    model._counts = counts
+        if label in counts:
+            raise _Invalid("classes[%d] is %s again; expected distinct labels"
+                           % (i, _shown(label)))
+        counts[label] = _decode_exact(class_count[i], "class_count[%d]" % i)
+    if classes and not any(counts.values()):
+        raise _Invalid("class_count is all 0; expected a positive total")
+    statistics = stored._statistics_class.from_file(data, classes, counts)
+    if not classes:
+        return model
+    statistics.layout = layout
+    statistics.class_count = counts
+    try:
+        _check_class_prior(params.get("class_prior"), counts, "params")
+    except NaiveBayesError as error:
+        raise _Invalid(str(error)) from None
+    _check_kinds_file(model, statistics)
+    model._statistics = statistics
     return model
 
 
-def _check_kinds_file(model, counts):
+def _check_kinds_file(model, statistics):
     """The stored kinds must be what the model class and params would have made."""
     fixed = model._default_kind
-    declared = _declared_kinds(model.get_params(), "params")
-    categories = _declared_categories(model.get_params(), "params")
-    for name, stats in counts.features.items():
-        if stats.kind is None:
+    declared, categories = _declarations(model.get_params())
+    for name, stats in statistics.features.items():
+        if stats.name is None:
             continue
-        if name in declared and declared[name] != stats.kind:
+        if model._allowed_kinds is not None and stats.name not in model._allowed_kinds:
+            raise _Invalid("feature %r is %s, which a %s cannot hold"
+                           % (name, stats.name, type(model).__name__))
+        if name in declared and declared[name] != stats.name:
             raise _Invalid("params.features declares %r %s, but the file holds it as %s"
-                           % (name, declared[name], stats.kind))
-        if fixed and name not in declared and stats.kind != fixed:
+                           % (name, declared[name], stats.name))
+        if fixed and name not in declared and stats.name != fixed:
             raise _Invalid("feature %r is %s, but a %s holds only %s features"
-                           % (name, stats.kind, type(model).__name__, fixed))
+                           % (name, stats.name, type(model).__name__, fixed))
         if name in categories and list(dict.fromkeys(categories[name])) != \
                 list(getattr(stats, "declared", ())):
             raise _Invalid("params.categories for %r differs from the feature's declared "
                            "values" % (name,))
 
 
-def _check_class_prior_file(prior, counts):
-    try:
-        _check_class_prior(prior, counts.class_count, "params")
-    except NaiveBayesError as error:
-        raise _Invalid(str(error)) from None
+_SPECIAL_FLOATS = {"inf": INF, "-inf": -INF}
+_NAN = float("nan")               # the one NaN a file gives back (inside tuples only)
 
 
-def _decode_feature(feature, where, classes, class_count):
-    kind = _field(feature, "kind", where)
-    _expect(kind is None or kind in KINDS, where + ".kind", kind,
-            "one of %s or null" % ", ".join(map(repr, KINDS)))
-    extra = set(feature) - _FEATURE_FIELDS[kind]
-    if extra:
-        raise _Invalid("%s has field %r, which a %s feature does not have"
-                       % (where, sorted(extra)[0], kind or "pending"))
-    if kind in (None, "categorical"):
-        declared = _decode_list(feature.get("declared", []), where + ".declared")
-        values = _decode_list(_field(feature, "values", where), where + ".values")
-        stats = _Categorical(declared) if kind else _Pending(declared)
-        for i, value in enumerate(chain(declared, values)):
-            _expect(_hashable(value) and not _is_missing(value), where + ".values", value,
-                    "hashable, non-missing values")
-        stats.known.update(dict.fromkeys(values))
-        if len(stats.known) != len(set(declared) | set(values)) or \
-                len(dict.fromkeys(values)) != len(values) or \
-                len(dict.fromkeys(declared)) != len(declared):
-            raise _Invalid("%s repeats a value; expected distinct values" % where)
-        if kind is None and (values or declared):
-            raise _Invalid("%s has values but no kind; expected \"categorical\"" % where)
-        table = _field(feature, "counts", where)
-        _expect(type(table) is list and len(table) == len(classes), where + ".counts",
-                table, "one list of counts per class (%d)" % len(classes))
-        for k, (label, row) in enumerate(zip(classes, table)):
-            here = "%s.counts[%d]" % (where, k)
-            _expect(type(row) is list and len(row) == len(values), here, row,
-                    "one count per value (%d)" % len(values))
-            counted = {}
-            for value, text in zip(values, row):
-                count = _decode_exact(text, here)
-                if count:
-                    counted[value] = count
-            if sum(counted.values()) > class_count[label]:
-                raise _Invalid("%s adds up to more than class_count for %r; expected at "
-                               "most %s" % (here, label, class_count[label]))
-            if counted:
-                stats.counts[label] = counted
-        if declared:
-            for value in values:
-                if value not in stats.declared:
-                    raise _Invalid("%s.values holds %r, not among the declared categories"
-                                   % (where, value))
-        return stats
-    if kind == "gaussian":
-        stats = _Gaussian()
-        sums = _field(feature, "sums", where)
-        _expect(type(sums) is list and len(sums) == len(classes), where + ".sums", sums,
-                "one [n, sum, sum of squares] per class (%d)" % len(classes))
-        for k, (label, triple) in enumerate(zip(classes, sums)):
-            here = "%s.sums[%d]" % (where, k)
-            _expect(type(triple) is list and len(triple) == 3, here, triple,
-                    "[n, sum, sum of squares]")
-            n = _decode_exact(triple[0], here + "[0]")
-            s1 = _decode_exact(triple[1], here + "[1]", signed=True)
-            s2 = _decode_exact(triple[2], here + "[2]")
-            if n > class_count[label]:
-                raise _Invalid("%s: n is more than class_count for %r" % (here, label))
-            if not n:
-                if s1 or s2:
-                    raise _Invalid("%s has sums but n = 0; expected [0, 0, 0]" % here)
-                continue
-            if s2 * n < s1 * s1:
-                raise _Invalid("%s: the sum of squares is too small for the sum (a "
-                               "negative variance)" % here)
-            if abs(s1) > abs(n) * _FLOAT_MAX:
-                raise _Invalid("%s: the mean is beyond the float range" % here)
-            for x in (s1, s2):
-                if type(x) is not int and x.denominator & (x.denominator - 1):
-                    raise _Invalid("%s holds %s; expected sums of floats, whose "
-                                   "denominators are powers of 2" % (here, _exact_text(x)))
-            stats.sums[label] = [n, _dyadic(s1), _dyadic(s2)]
-        return stats
-    if kind == "text":
-        return _decode_text(feature, where, classes, class_count)
-    return _Ignored()
-
-
-def _decode_text(feature, where, classes, class_count):
-    words = _field(feature, "words", where)
-    _expect(type(words) is list and set(map(type, words)) <= _STR, where + ".words", words,
-            "a list of strings")
-    if len(set(words)) != len(words):
-        raise _Invalid("%s.words repeats a word; expected distinct words" % where)
-    documents = _field(feature, "documents", where)
-    _expect(type(documents) is list and len(documents) == len(classes), where + ".documents",
-            documents, "one count per class (%d)" % len(classes))
-    stats = _Text()
-    for k, label in enumerate(classes):
-        present = _decode_exact(documents[k], "%s.documents[%d]" % (where, k))
-        if present > class_count[label]:
-            raise _Invalid("%s.documents[%d] is more than class_count for %r"
-                           % (where, k, label))
-        per_field = []
-        for field in ("word_documents", "word_counts"):
-            table = _field(feature, field, where)
-            _expect(type(table) is list and len(table) == len(classes), where + "." + field,
-                    table, "one list per class (%d)" % len(classes))
-            here = "%s.%s[%d]" % (where, field, k)
-            _expect(type(table[k]) is list, here, table[k], "a list of [word index, count]")
-            counts = {}
-            for pair in table[k]:
-                _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is int and
-                        0 <= pair[0] < len(words), here, pair,
-                        "[word index, count] pairs with indexes into words")
-                word = words[pair[0]]
-                if word in counts:
-                    raise _Invalid("%s names %r twice" % (here, word))
-                count = _decode_exact(pair[1], here)
-                if count:
-                    counts[word] = count
-            per_field.append(counts)
-        word_documents, word_counts = per_field
-        for word, n in word_documents.items():
-            if n > present or n > word_counts.get(word, 0):
-                raise _Invalid("%s: word %r is in more documents than there are, or than "
-                               "it occurs" % (where, word))
-        if present or word_counts:
-            stats.present[label] = present
-            stats.documents[label] = word_documents
-            stats.terms[label] = word_counts
-    return stats
-
-
-def _decode(obj, where):
+def _decode(obj, where, inside=False):
     """A label, value or name from JSON data (see _encode)."""
     if obj is None or obj is True or obj is False:
         return obj
@@ -2958,10 +3870,27 @@ def _decode(obj, where):
     if kind is float and isfinite(obj):
         return obj
     if kind is dict and len(obj) == 1:
-        if type(obj.get("tuple")) is list:
-            return tuple([_decode(v, where) for v in obj["tuple"]])
-        if obj.get("float") in ("inf", "-inf"):
-            return float(obj["float"])
+        (key, value), = obj.items()
+        if key == "tuple" and type(value) is list:
+            return tuple([_decode(v, where, True) for v in value])
+        if key == "float" and value in _SPECIAL_FLOATS:
+            return _SPECIAL_FLOATS[value]
+        if key == "float" and value == "nan" and inside:
+            return _NAN
+        if key == "fraction" and type(value) is str and _is_fraction_text(value) and \
+                len(value) <= _MAX_DIGITS:
+            from fractions import Fraction
+            numerator, denominator = map(int, value.split("/"))
+            if denominator:
+                return Fraction(numerator, denominator)
+        if key == "decimal" and type(value) is str and len(value) <= _MAX_DIGITS:
+            from decimal import Decimal, InvalidOperation
+            try:
+                number = Decimal(value)
+            except InvalidOperation:
+                number = None
+            if number is not None and (inside or not number.is_nan()):
+                return number
     raise _Invalid("%s is %s; expected a string, number, true, false, null or "
                    "{\"tuple\": [...]}" % (where, _describe(obj)))
 
@@ -2972,50 +3901,57 @@ def _decode_list(obj, where):
 
 
 def _decode_exact(obj, where, signed=False):
-    """An exact count or sum: an int, a finite float, or "p/q"."""
-    from fractions import Fraction
+    """An exact count or sum: an int, or "p/q" with q a power of 2, each at most
+    _MAX_DIGITS digits long (so that reading a file takes time linear in its size)."""
     kind = type(obj)
     if kind is int:
+        if obj.bit_length() > 3.33 * _MAX_DIGITS:
+            raise _Invalid("%s is an int of more than %d digits; expected a count that "
+                           "floats can approach" % (where, _MAX_DIGITS))
         number = obj
+    elif kind is str and len(obj) <= 2 * _MAX_DIGITS + 2 and _is_fraction_text(obj):
+        numerator, denominator = obj.split("/")
+        numerator, denominator = int(numerator), int(denominator)
+        if denominator <= 0 or denominator & (denominator - 1):
+            raise _Invalid("%s is %s; expected an int or a fraction \"p/q\" whose q is a "
+                           "power of 2 (counts are sums of float weights)"
+                           % (where, _shown(obj)))
+        number = _ratio(numerator, denominator)
+        if type(number) is not int:
+            from fractions import Fraction
+            number = Fraction(number)
     elif kind is float and isfinite(obj):
         number = _ratio(*obj.as_integer_ratio())
-    elif kind is str and _is_fraction_text(obj):
-        numerator, denominator = obj.split("/")
-        try:
-            number = _ratio(int(numerator), int(denominator))
-        except (ValueError, ZeroDivisionError):
-            raise _Invalid("%s is %r; expected an int or a fraction \"p/q\" with q > 0"
-                           % (where, obj)) from None
     else:
         raise _Invalid("%s is %s; expected an exact count (an int or \"p/q\")"
                        % (where, _describe(obj)))
     if not signed and number < 0:
-        raise _Invalid("%s is %s; expected a count >= 0" % (where, obj))
-    return number if type(number) is int else Fraction(number)
+        raise _Invalid("%s is %s; expected a count >= 0" % (where, _shown(obj)))
+    return number
 
 
 def _is_fraction_text(text):
     numerator, slash, denominator = text.partition("/")
-    return (slash == "/" and denominator.isdigit() and denominator.isascii() and
+    return (slash == "/" and 0 < len(denominator) <= _MAX_DIGITS and denominator.isdigit()
+            and denominator.isascii() and 0 < len(numerator) <= _MAX_DIGITS + 1 and
             (numerator[1:] if numerator[:1] == "-" else numerator).isdigit() and
             numerator.lstrip("-").isascii())
 
 
-def _decode_params(params):
+def _decode_params(params, parameters):
     _expect(type(params) is dict, "params", params, "a JSON object")
-    unknown = [name for name in params if name not in _DEFAULTS]
+    unknown = [name for name in params if name not in parameters]
     if unknown:
         raise _Invalid("params has unknown field %r; expected only %s"
-                       % (unknown[0], ", ".join(_DEFAULTS)))
-    absent = [name for name in _DEFAULTS if name not in params]
-    if absent:
-        raise _Invalid("params has no %r field" % absent[0])
+                       % (unknown[0], ", ".join(parameters)))
     decoded = {}
-    for name, value in params.items():
+    for name, parameter in parameters.items():
+        if name not in params:            # written before the parameter existed
+            decoded[name] = parameter.default
+            continue
+        value = params[name]
         where = "params." + name
-        if name in _PARAM_NUMBERS:
-            _expect(value is None or (type(value) in (int, float)), where, value, "a number")
-        elif name == "class_prior" and type(value) is list:
+        if name == "class_prior" and type(value) is list:
             pairs = {}
             for i, pair in enumerate(value):
                 _expect(type(pair) is list and len(pair) == 2, "%s[%d]" % (where, i), pair,
@@ -3031,7 +3967,10 @@ def _decode_params(params):
                                     if values is None else _decode_list(values, here))
         elif name == "tokenizer":
             _expect(value in (None, "custom"), where, value, 'null or "custom"')
-            value = None if value is None else _LOST
+            value = None if value is None else _UNSAVED_TOKENIZER
+        elif type(value) not in (int, float, str, type(None)):
+            raise _Invalid("%s is %s; expected a number, a string or null"
+                           % (where, _describe(value)))
         decoded[name] = value
     return decoded
 
@@ -3050,6 +3989,182 @@ def _decode_by_name(value, where, decode):
     return [decode(item, "%s[%d]" % (where, i)) for i, item in enumerate(value)]
 
 
+# The classifiers a model file can hold, by the name in its "model" field.
+_MODELS = {cls.__name__: cls for cls in (NaiveBayes, CategoricalNB, GaussianNB)}
+
+
+# ----------------------------------------------------------------------------------
+# Reports: evaluation, cross-validation and explanations as plain data
+#
+# What the command line prints, computed here so that the command line only
+# translates options into calls and data into text.
+# ----------------------------------------------------------------------------------
+
+class _Evaluation:
+    """Predictions against the truth, accumulated batch by batch (evaluate, cv)."""
+
+    def __init__(self, classes):
+        self.classes = list(classes)
+        self.confusion = {}          # (true, predicted) -> count
+        self.truths = Counter()
+        self.log_loss = 0.0
+        self.rows = 0
+
+    def add(self, truths, probabilities):
+        """Add rows: their true labels and predicted probabilities (classes order);
+        a label the model does not know counts as probability 0."""
+        index = {label: k for k, label in enumerate(self.classes)}
+        for truth, p in zip(truths, probabilities):
+            predicted = self.classes[p.index(max(p))]
+            self.confusion[truth, predicted] = self.confusion.get((truth, predicted), 0) + 1
+            self.truths[truth] += 1
+            k = index.get(truth)
+            probability = p[k] if k is not None else 0.0
+            self.log_loss -= log(min(max(probability, 1e-15), 1.0))
+            self.rows += 1
+
+    def report(self):
+        """The report as plain JSON-ready data (what evaluate --json prints): labels
+        as scikit-learn's precision_recall_fscore_support and confusion_matrix use
+        them (those in the truth or the predictions), and their averages."""
+        predicted = {p for _, p in self.confusion}
+        labels = [c for c in self.classes if c in self.truths or c in predicted] + \
+            [t for t in self.truths if t not in self.classes]
+        per_class = {}
+        for label in labels:
+            tp = self.confusion.get((label, label), 0)
+            predicted = sum(n for (_, p), n in self.confusion.items() if p == label)
+            support = self.truths.get(label, 0)
+            precision = tp / predicted if predicted else 0.0
+            recall = tp / support if support else 0.0
+            f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+            per_class[label] = {"precision": precision, "recall": recall, "f1": f1,
+                                "support": support}
+        total = sum(self.truths.values())
+        averages = {}
+        for name, weight in (("macro avg", lambda s: 1.0 / len(labels)),
+                             ("weighted avg", lambda s: s / total if total else 0.0)):
+            averages[name] = {metric: sum(weight(c["support"]) * c[metric]
+                                          for c in per_class.values())
+                              for metric in ("precision", "recall", "f1")}
+            averages[name]["support"] = total
+        correct = sum(self.confusion.get((label, label), 0) for label in labels)
+        return {"rows": self.rows, "accuracy": correct / self.rows if self.rows else 0.0,
+                "log_loss": self.log_loss / self.rows if self.rows else 0.0,
+                "classes": {str(label): metrics for label, metrics in per_class.items()},
+                "averages": averages, "labels": labels,
+                "confusion_matrix": [[self.confusion.get((t, p), 0) for p in labels]
+                                     for t in labels]}
+
+
+def _stratified_folds(labels, folds, seed):
+    """Fold number of each row: every class dealt round-robin over the folds after a
+    seeded shuffle, so each fold holds about 1/folds of every class."""
+    import random
+    rng = random.Random(seed)
+    by_class = defaultdict(list)
+    for i, label in enumerate(labels):
+        by_class[label].append(i)
+    assignment = [0] * len(labels)
+    position = 0
+    for label in _sorted_if_orderable(by_class):
+        members = by_class[label]
+        rng.shuffle(members)
+        for i in members:
+            assignment[i] = position % folds
+            position += 1
+    return assignment
+
+
+def _cross_validate(make_model, X, labels, folds, seed):
+    """Stratified k-fold cross-validation: the evaluation report over all rows, with
+    each fold's accuracy and their mean and standard deviation.
+
+    One model per fold, then each training set is the merge of the other folds'
+    models: exact, and cheaper than refitting (k-1)/k of the data k times."""
+    fold_of = _stratified_folds(labels, folds, seed)
+    parts = []
+    for fold in range(folds):
+        members = [i for i, f in enumerate(fold_of) if f == fold]
+        part = make_model()
+        if members:
+            part.fit([X[i] for i in members], [labels[i] for i in members])
+        parts.append((members, part))
+    evaluation = _Evaluation(_sorted_if_orderable(set(labels)))
+    fold_accuracy = []
+    for fold, (members, _) in enumerate(parts):
+        training = make_model()
+        for other, (others, part) in enumerate(parts):
+            if other != fold and others:
+                training = training.merge(part)
+        probabilities = training.predict_proba([X[i] for i in members])
+        order = training.classes_
+        full = [[p[order.index(c)] if c in order else 0.0 for c in evaluation.classes]
+                for p in probabilities]
+        truths = [labels[i] for i in members]
+        evaluation.add(truths, full)
+        predicted = [order[p.index(max(p))] for p in probabilities]
+        fold_accuracy.append(sum(map(_same, predicted, truths)) / len(members))
+    report = evaluation.report()
+    mean = sum(fold_accuracy) / len(fold_accuracy)
+    report.update(folds=folds, seed=seed, fold_accuracy=fold_accuracy, mean_accuracy=mean,
+                  sd_accuracy=math.sqrt(sum((a - mean) ** 2 for a in fold_accuracy)
+                                        / len(fold_accuracy)))
+    return report
+
+
+def _same(a, b):
+    return a == b
+
+
+def _log_odds_parts(model, row, words_shown=10):
+    """Why one row got its prediction, as data: the predicted class and the runner-up
+    with their probabilities, and each part of log P(best)/P(runner-up) (the prior,
+    every used feature, the most influential words of a text), largest first: items
+    are (feature, what: " = value" or ": word", log-odds part)."""
+    parts = model.explain(row)
+    probabilities = model.predict_proba_one(row)
+    ranked = sorted(probabilities, key=lambda c: -probabilities[c])
+    result = {"predicted": ranked[0], "probability": probabilities[ranked[0]],
+              "runner_up": None, "runner_probability": None, "items": [],
+              "missing": [e["feature"] for e in parts["features"]
+                          if e["status"] == "missing"]}
+    if len(ranked) < 2:
+        return result
+    best, runner = ranked[:2]
+    result["runner_up"], result["runner_probability"] = runner, probabilities[runner]
+    items = [("prior", "", parts["prior"][best] - parts["prior"][runner])]
+    for entry in parts["features"]:
+        if entry["status"] not in ("used", "unseen"):
+            continue
+        if "words" in entry:              # a text feature: the words that mattered
+            words = sorted(((word, ll[best] - ll[runner])
+                            for word, ll in entry["words"].items()),
+                           key=lambda item: -abs(item[1]))
+            items.extend((entry["feature"], ": " + word, value)
+                         for word, value in words[:words_shown])
+            if words[words_shown:]:
+                items.append((entry["feature"], ": %d other words" % len(words[words_shown:]),
+                              math.fsum(value for _, value in words[words_shown:])))
+            baseline = entry["baseline"][best] - entry["baseline"][runner]
+            if baseline:
+                items.append((entry["feature"], ": no word present (baseline)", baseline))
+            continue
+        ll = entry["log_likelihood"]
+        value = entry.get("interval", entry["value"])
+        note = " (unseen)" if entry["status"] == "unseen" else ""
+        items.append((entry["feature"], " = %s%s" % (value, note), ll[best] - ll[runner]))
+    items.sort(key=lambda item: -abs(item[2]) if item[2] == item[2] else 0)
+    result["items"] = items
+    return result
+
+
+def _informative_rows(model, top):
+    """(feature, value or None, favoured label, score, likelihood ratio) rows."""
+    return [(feature, value, favoured, score, exp(score) if score < 709 else INF)
+            for feature, value, score, favoured in model.most_informative_features(top)]
+
+
 # ----------------------------------------------------------------------------------
 # The command line: CSV in, model files and reports out
 #
@@ -3059,6 +4174,7 @@ def _decode_by_name(value, where, decode):
 
 _SAMPLE_ROWS = 10000      # rows read to decide which columns are numeric
 _BATCH_ROWS = 2000        # rows per partial_fit call: bounds the memory of a fit
+_PROG = "naive_bayes.py"
 
 
 class _Usage(Exception):
@@ -3092,6 +4208,7 @@ class _CsvSource:
             raise NaiveBayesError("%s line 1: column %r appears twice; expected distinct "
                                   "column names" % (path, repeated))
         self.header = header
+        self.index = {name: i for i, name in enumerate(header)}
 
     def _next(self):
         """The next non-blank record; self.start is the line it starts on."""
@@ -3137,23 +4254,23 @@ class _CsvSource:
 
     def column(self, name, option):
         """Index of a column named on the command line."""
-        try:
-            return self.header.index(name)
-        except ValueError:
+        index = self.index.get(name)
+        if index is None:
             raise _Usage("%s: no column %r in %s; the columns are %s"
-                         % (option, name, self.path, ", ".join(self.header))) from None
+                         % (option, name, self.path, ", ".join(self.header)))
+        return index
 
     def close(self):
         if self.path != "-":
             self.stream.close()
 
 
-def _number_or_none(cell):
-    """A CSV cell as a float (nan and inf included), or None when it is not one."""
+def _is_number_cell(cell):
     try:
-        return float(cell)
+        float(cell)
     except ValueError:
-        return None
+        return False
+    return True
 
 
 class _Progress:
@@ -3195,13 +4312,13 @@ def _columns(option):
 
 
 def _column_kinds(source, args, sample):
-    """{column: kind} for every column but the target: the --categorical, --gaussian
-    and --ignore options first; then Gaussian when every non-missing cell of the
-    sample parses as a number, else categorical."""
+    """{column: kind} for every column but the target: the --KIND options first; then
+    numeric (--numeric, default gaussian) when every non-missing cell of the sample
+    parses as a number, else categorical."""
     declared = {}
-    for option, kind in (("--categorical", "categorical"), ("--gaussian", "gaussian"),
-                         ("--text", "text"), ("--ignore", "ignore")):
-        for name in _columns(getattr(args, option[2:])):
+    for kind in _KINDS:
+        option = "--" + kind
+        for name in _columns(getattr(args, kind)):
             source.column(name, option)
             if name == args.target:
                 raise _Usage("%s %s: that is the target column" % (option, name))
@@ -3217,65 +4334,51 @@ def _column_kinds(source, args, sample):
             kinds[name] = declared[name]
             continue
         cells = [cells[index] for _, cells in sample if cells[index] not in source.missing]
-        numeric = bool(cells) and all(_number_or_none(cell) is not None for cell in cells)
-        kinds[name] = "gaussian" if numeric else "categorical"
+        numeric = bool(cells) and all(map(_is_number_cell, cells))
+        kinds[name] = (args.numeric or _CLI_MODELS[args.model]._parameters["numeric"].default
+                       ) if numeric else "categorical"
     return kinds
 
 
 def _converters(source, names, kinds, indexes):
-    """One function per feature turning a cell (or an absent column) into a value."""
-    missing = source.missing
+    """One function per feature turning a cell into a value (None: not read)."""
     converters = []
     for name, index in zip(names, indexes):
         kind = kinds[name]
-        if index is None or kind == "ignore":
-            converters.append(None)
-        elif kind == "gaussian":
-            converters.append(_gaussian_cell(source, name, missing))
-        else:
-            converters.append(lambda cell, missing=missing: None if cell in missing else cell)
+        converters.append(None if index is None or kind == "ignore"
+                          else _KINDS[kind].convert_cell)
     return converters
 
 
-def _gaussian_cell(source, name, missing):
-    def convert(cell):
-        if cell in missing:
-            return None
-        number = _number_or_none(cell)
-        if number is None:
-            raise _BadValue(cell, "a number")
-        if not isfinite(number):
-            if number != number:          # nan: a missing value, as in the library
-                return None
-            raise _BadValue(cell, "a finite number")
-        return number
-    convert.column = name
-    return convert
-
-
-def _feature_rows(source, rows, converters, indexes, target_index, labels, line_numbers):
+def _feature_rows(source, rows, converters, indexes, names, target_index, labels,
+                  line_numbers):
     """Convert (line, cells) rows to feature lists, appending labels and line numbers."""
     out = []
-    pairs = list(zip(converters, indexes))
+    missing = source.missing
+    columns = list(zip(converters, indexes, names))
     for line, cells in rows:
         row = []
-        for convert, index in pairs:
+        for convert, index, name in columns:
             if convert is None:
                 row.append(None)
                 continue
+            cell = cells[index]
+            if cell in missing:
+                row.append(None)
+                continue
             try:
-                row.append(convert(cells[index]))
+                row.append(convert(cell))
             except _BadValue as error:
                 fix = ("use --categorical %s, or --missing %s if it marks a missing value"
-                       % (_quote(convert.column), _quote(error.value)) if source.training
-                       else "the model treats the column as Gaussian (use --missing %s "
+                       % (_quote(name), _quote(error.value)) if source.training
+                       else "the model reads the column as numbers (use --missing %s "
                        "if it marks a missing value)" % _quote(error.value))
-                raise NaiveBayesError("%s line %d, column %r: %r is not %s; %s"
-                                      % (source.path, line, convert.column, error.value,
+                raise NaiveBayesError("%s line %d, column %r: %s is not %s; %s"
+                                      % (source.path, line, name, _shown(error.value),
                                          error.expected, fix)) from None
         if target_index is not None:
             label = cells[target_index]
-            if label in source.missing:
+            if label in missing:
                 raise NaiveBayesError("%s line %d: the target %r is missing; expected a "
                                       "label" % (source.path, line,
                                                  source.header[target_index]))
@@ -3294,22 +4397,27 @@ def _batches(iterable, size):
         yield batch
 
 
-def _model_params(args):
-    """The model parameters from the options; a bad value is a usage error."""
-    params = {"alpha": args.alpha, "prior_alpha": args.prior_alpha, "ddof": args.ddof,
-              "var_smoothing": args.var_smoothing}
-    for name, value in params.items():
-        if not (isfinite(value) and value >= 0):
-            raise _Usage("--%s %s: expected a finite number >= 0"
-                         % (name.replace("_", "-"), value))
-    if args.max_words is not None and args.max_words < 1:
-        raise _Usage("--max-words %d: expected a number >= 1" % args.max_words)
-    params.update(text_model=args.text_model, max_words=args.max_words)
+def _model_params(args, parameters):
+    """The model parameters set on the command line: those of the registries that
+    have an option; a bad value is a usage error naming the option."""
+    params = {}
+    for name, parameter in parameters.items():
+        if parameter.option is None or not hasattr(args, name):
+            continue
+        value = getattr(args, name)
+        if value is None:
+            continue
+        problem = parameter.check(value)
+        if problem is not None:
+            raise _Usage("--%s %s: %s" % (name.replace("_", "-"), value,
+                                          problem if problem.startswith(name)
+                                          else "expected " + problem))
+        params[name] = value
     return params
 
 
 def _open_training_data(args):
-    """(source, sample rows, kinds, feature names, indexes, target index)."""
+    """(source, rows, kinds, feature names, indexes, target index)."""
     source = _CsvSource(args.data, args.delimiter, args.missing or ("?",), training=True)
     target_index = source.column(args.target, "--target")
     rows = source.rows()
@@ -3319,42 +4427,60 @@ def _open_training_data(args):
                               % source.path)
     kinds = _column_kinds(source, args, sample)
     names = list(kinds)
-    indexes = [source.column(name, "") for name in names]
+    indexes = [source.index[name] for name in names]
     return source, chain(sample, rows), kinds, names, indexes, target_index
 
 
-def _fit_csv(args, model, source, rows, kinds, names, indexes, target_index):
+def _fit_csv(model, source, rows, kinds, names, indexes, target_index):
     """Stream the rows into model.partial_fit; returns the number of rows."""
     converters = _converters(source, names, kinds, indexes)
     progress = _Progress("fit")
     done = 0
     for batch in _batches(rows, _BATCH_ROWS):
         labels, lines = [], []
-        X = _feature_rows(source, batch, converters, indexes, target_index, labels, lines)
-        model.partial_fit(X, labels)
+        X = _feature_rows(source, batch, converters, indexes, names, target_index, labels,
+                          lines)
+        try:
+            model.partial_fit(X, labels)
+        except NaiveBayesError as error:
+            raise _at_line(error, source, batch) from None
         done += len(X)
         progress.update(done)
     progress.done()
     return done
 
 
+def _new_model(args, kinds):
+    cls = _CLI_MODELS[args.model]
+    return cls(features=kinds, **_model_params(args, cls._parameters))
+
+
 def _cmd_fit(args):
     source, rows, kinds, names, indexes, target_index = _open_training_data(args)
-    model = NaiveBayes(features=kinds, **_model_params(args))
+    model = _new_model(args, kinds)
     try:
-        n_rows = _fit_csv(args, model, source, rows, kinds, names, indexes, target_index)
+        n_rows = _fit_csv(model, source, rows, kinds, names, indexes, target_index)
     finally:
         source.close()
-    model._target = args.target
-    model.save(args.output)
-    out = sys.stdout
-    out.write("fit %s: %s rows, target %r\n" % (source.path, format(n_rows, ","),
-                                                args.target))
-    out.write(_describe_model(model))
-    if len(model.classes_) == 1:
-        sys.stderr.write("naive_bayes fit: warning: the target has one class (%r); every "
-                         "prediction will be %r\n" % (model.classes_[0], model.classes_[0]))
-    out.write("wrote %s\n" % args.output)
+    model.target_ = args.target
+    text = _json_text(model.to_dict())
+    staged = _AtomicFile(args.output, "fit")
+    try:
+        staged.stream.write(text)
+        out = sys.stdout
+        out.write("fit %s: %s rows, target %r\n" % (source.path, format(n_rows, ","),
+                                                    args.target))
+        out.write(_summary_text(model))
+        if len(model.classes_) == 1:
+            sys.stderr.write("%s fit: warning: the target has one class (%r); every "
+                             "prediction will be %r\n" % (_PROG, model.classes_[0],
+                                                          model.classes_[0]))
+        out.write("wrote %s\n" % args.output)
+        out.flush()
+    except BaseException:
+        staged.discard()
+        raise
+    staged.commit()
     return 0
 
 
@@ -3376,36 +4502,19 @@ def _right(text, width):
     return " " * (width - _width(text)) + str(text)
 
 
-def _describe_model(model):
+def _summary_text(model):
     """Classes with counts, then each feature with its kind and what it holds."""
-    from fractions import Fraction
+    summary = model.summary()
     lines = []
-    counts = model._counts
-    classes = counts.classes()
-    width = max(_width(c) for c in classes)
+    classes = summary["classes"]
+    width = max(_width(c) for c, _ in classes)
     lines.append("classes (%d):" % len(classes))
-    for label, count in zip(classes, model.class_count_):
+    for label, count in classes:
         lines.append("  %s %s" % (_left(label, width), format(count, ",")))
-    lines.append("features (%d):" % len(counts.features))
-    width = max([_width(name) for name in counts.features] + [1])
-    for name, stats in counts.features.items():
-        kind = stats.kind or "gaussian"
-        if isinstance(stats, _Categorical):
-            values = stats.values()
-            shown = ", ".join(map(str, values[:6])) + (", ..." if len(values) > 6 else "")
-            detail = "%d values: %s" % (len(values), shown) if values else "no values"
-        elif isinstance(stats, _Gaussian):
-            n, s1, s2 = stats.pooled()
-            detail = ("mean %.6g, standard deviation %.6g"
-                      % (_float(Fraction(s1) / n), math.sqrt(_float(stats.pooled_variance())))
-                      if n else "no values")
-        elif isinstance(stats, _Text):
-            documents = sum(stats.present.values())
-            detail = "%s documents, %s words in the vocabulary (%s)" % (
-                format(_plain(documents), ","),
-                format(len(stats.vocabulary(model.get_params())), ","), model.text_model)
-        else:
-            detail = "not used"
+    features = summary["features"]
+    lines.append("features (%d):" % len(features))
+    width = max([_width(name) for name, _, _ in features] + [1])
+    for name, kind, detail in features:
         lines.append("  %s %-11s %s" % (_left(name, width), kind, detail))
     return "\n".join(lines) + "\n"
 
@@ -3414,161 +4523,71 @@ def _prediction_rows(model, source):
     """(names, indexes, converters) to turn a CSV's rows into the model's rows."""
     names = model.feature_names_
     kinds = model.feature_kinds_
-    header = {name: i for i, name in enumerate(source.header)}
-    indexes = [header.get(str(name)) for name in names]
+    indexes = [source.index.get(str(name)) for name in names]
     absent = [str(name) for name, index in zip(names, indexes)
               if index is None and kinds[name] != "ignore"]
     if names and len(absent) == len(names):
         raise NaiveBayesError("%s has none of the model's columns (%s)"
                               % (source.path, ", ".join(map(str, names))))
     if absent:
-        sys.stderr.write("naive_bayes: warning: %s has no column %s; its values count as "
-                         "missing\n" % (source.path, ", ".join(map(repr, absent))))
+        sys.stderr.write("%s: warning: %s has no column %s; its values count as "
+                         "missing\n" % (_PROG, source.path, ", ".join(map(repr, absent))))
     return names, indexes, _converters(source, names, kinds, indexes)
+
+
+def _load_model(path):
+    return _Classifier.load(path)
 
 
 def _cmd_predict(args):
     import csv
-    model = NaiveBayes.load(args.model)
+    model = _load_model(args.model)
     source = _CsvSource(args.data, args.delimiter, args.missing or ("?",))
     names, indexes, converters = _prediction_rows(model, source)
     classes = model.classes_
-    target = model._target or "prediction"
-    output = _Output(args.output)
+    target = model.target_ or "prediction"
+    output = _AtomicFile(args.output, "predict") if args.output not in (None, "-") else None
+    stream = output.stream if output is not None else sys.stdout
     try:
-        writer = csv.writer(output.stream, lineterminator="\n")
+        writer = csv.writer(stream, lineterminator="\n")
         writer.writerow([target] + ([str(c) for c in classes] if args.proba else []))
         progress = _Progress("predict")
         done = 0
         for batch in _batches(source.rows(), 1000):
-            X = _feature_rows(source, batch, converters, indexes, None, [], [])
+            X = _feature_rows(source, batch, converters, indexes, names, None, [], [])
             try:
                 probabilities = model.predict_proba(X)
             except NaiveBayesError as error:
                 raise _at_line(error, source, batch) from None
             for p in probabilities:
-                best = classes[p.index(max(p))]
-                writer.writerow([best] + (p if args.proba else []))
+                writer.writerow([classes[p.index(max(p))]] + (p if args.proba else []))
             done += len(X)
             progress.update(done)
         progress.done()
-        output.commit()
+        if output is not None:
+            output.commit()
+        else:
+            sys.stdout.flush()
+    except BaseException:
+        if output is not None:
+            output.discard()
+        raise
     finally:
-        output.close()
         source.close()
     return 0
 
 
 def _at_line(error, source, batch):
-    """A library error about "X row i" of a batch, restated as a file and line."""
-    text = str(error)
-    marker = "X row "
-    if marker in text:
-        rest = text.split(marker, 1)[1]
-        number = rest.split(" ", 1)[0]
-        if number.isdigit() and int(number) < len(batch):
-            return NaiveBayesError("%s line %d%s" % (source.path, batch[int(number)][0],
-                                                     rest[len(number):]))
-    return NaiveBayesError("%s: %s" % (source.path, text))
-
-
-class _Output:
-    """stdout, or a file written through a temporary file and renamed on success."""
-
-    def __init__(self, path):
-        self.path = path
-        self.temporary = None
-        if path in (None, "-"):
-            self.stream = sys.stdout
-            return
-        import os
-        import tempfile
-        folder = os.path.dirname(os.path.abspath(path))
-        try:
-            handle, self.temporary = tempfile.mkstemp(
-                prefix="." + os.path.basename(path) + ".", suffix=".tmp", dir=folder)
-        except OSError as error:
-            raise NaiveBayesError("cannot write %s: %s"
-                                  % (path, error.strerror or error)) from None
-        self.stream = os.fdopen(handle, "w", encoding="utf-8", newline="")
-
-    def commit(self):
-        import os
-        if self.temporary:
-            self.stream.close()
-            os.chmod(self.temporary, 0o666 & ~_umask())
-            os.replace(self.temporary, self.path)
-            self.temporary = None
-        else:
-            self.stream.flush()
-
-    def close(self):
-        import os
-        if self.temporary:
-            self.stream.close()
-            try:
-                os.unlink(self.temporary)
-            except OSError:
-                pass
-
-
-class _Tally:
-    """Accumulates predictions against the truth for evaluate and cv."""
-
-    def __init__(self, classes):
-        self.classes = [str(c) for c in classes]
-        self.confusion = {}          # (true, predicted) -> count
-        self.truths = Counter()
-        self.log_loss = 0.0
-        self.rows = 0
-
-    def add(self, truth, probabilities):
-        predicted = self.classes[probabilities.index(max(probabilities))]
-        self.confusion[truth, predicted] = self.confusion.get((truth, predicted), 0) + 1
-        self.truths[truth] += 1
-        try:
-            p = probabilities[self.classes.index(truth)]
-        except ValueError:
-            p = 0.0                  # a label the model never saw
-        self.log_loss -= log(min(max(p, 1e-15), 1.0))
-        self.rows += 1
-
-    def report(self):
-        """The report as plain data (what --json prints)."""
-        # the labels that occur in the truth or the predictions, as scikit-learn's
-        # precision_recall_fscore_support and confusion_matrix use them
-        predicted = {p for _, p in self.confusion}
-        labels = [c for c in self.classes if c in self.truths or c in predicted] + \
-            [t for t in self.truths if t not in self.classes]
-        per_class = {}
-        for label in labels:
-            tp = self.confusion.get((label, label), 0)
-            predicted = sum(n for (_, p), n in self.confusion.items() if p == label)
-            support = self.truths.get(label, 0)
-            precision = tp / predicted if predicted else 0.0
-            recall = tp / support if support else 0.0
-            f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-            per_class[label] = {"precision": precision, "recall": recall, "f1": f1,
-                                "support": support}
-        total = sum(self.truths.values())
-        averages = {}
-        for name, weight in (("macro avg", lambda s: 1.0 / len(labels)),
-                             ("weighted avg", lambda s: s / total if total else 0.0)):
-            averages[name] = {metric: sum(weight(c["support"]) * c[metric]
-                                          for c in per_class.values())
-                              for metric in ("precision", "recall", "f1")}
-            averages[name]["support"] = total
-        correct = sum(self.confusion.get((label, label), 0) for label in labels)
-        return {"rows": self.rows, "accuracy": correct / self.rows if self.rows else 0.0,
-                "log_loss": self.log_loss / self.rows if self.rows else 0.0,
-                "classes": per_class, "averages": averages, "labels": labels,
-                "confusion_matrix": [[self.confusion.get((t, p), 0) for p in labels]
-                                     for t in labels]}
+    """A library error about one row of a batch, restated with its file and line."""
+    if error.argument in ("X", "y") and error.row is not None and error.row < len(batch):
+        return NaiveBayesError("%s line %d%s" % (source.path, batch[error.row][0],
+                                                 error.reason))
+    return NaiveBayesError("%s: %s" % (source.path, error))
 
 
 def _report_text(report):
     """The report as aligned text tables."""
-    labels = report["labels"]
+    labels = [str(label) for label in report["labels"]]
     width = max([_width(label) for label in labels] + [len("weighted avg")])
     lines = ["rows      %s" % format(report["rows"], ","),
              "accuracy  %.4f" % report["accuracy"],
@@ -3594,59 +4613,41 @@ def _report_text(report):
 def _print_report(report, as_json):
     if as_json:
         import json
-        sys.stdout.write(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False,
+                                    default=str) + "\n")
     else:
         sys.stdout.write(_report_text(report))
 
 
 def _cmd_evaluate(args):
-    model = NaiveBayes.load(args.model)
+    model = _load_model(args.model)
     source = _CsvSource(args.data, args.delimiter, args.missing or ("?",))
-    target = args.target or model._target
+    target = args.target or model.target_
     if target is None:
         raise _Usage("--target is required: the model file does not name its target")
     target_index = source.column(target, "--target")
     names, indexes, converters = _prediction_rows(model, source)
-    tally = _Tally(model.classes_)
+    evaluation = _Evaluation(model.classes_)
     progress = _Progress("evaluate")
     try:
         for batch in _batches(source.rows(), 1000):
             labels = []
-            X = _feature_rows(source, batch, converters, indexes, target_index, labels, [])
+            X = _feature_rows(source, batch, converters, indexes, names, target_index,
+                              labels, [])
             try:
                 probabilities = model.predict_proba(X)
             except NaiveBayesError as error:
                 raise _at_line(error, source, batch) from None
-            for label, p in zip(labels, probabilities):
-                tally.add(label, p)
-            progress.update(tally.rows)
+            evaluation.add(labels, probabilities)
+            progress.update(evaluation.rows)
         progress.done()
     finally:
         source.close()
-    if not tally.rows:
+    if not evaluation.rows:
         raise NaiveBayesError("%s has a header but no rows; expected data below it"
                               % source.path)
-    _print_report(tally.report(), args.json)
+    _print_report(evaluation.report(), args.json)
     return 0
-
-
-def _stratified_folds(labels, folds, seed):
-    """Fold number of each row: every class dealt round-robin over the folds after a
-    seeded shuffle, so each fold holds about 1/folds of every class."""
-    import random
-    rng = random.Random(seed)
-    by_class = defaultdict(list)
-    for i, label in enumerate(labels):
-        by_class[label].append(i)
-    assignment = [0] * len(labels)
-    position = 0
-    for label in sorted(by_class):
-        members = by_class[label]
-        rng.shuffle(members)
-        for i in members:
-            assignment[i] = position % folds
-            position += 1
-    return assignment
 
 
 def _cmd_cv(args):
@@ -3656,53 +4657,25 @@ def _cmd_cv(args):
     converters = _converters(source, names, kinds, indexes)
     labels, lines = [], []
     try:
-        X = _feature_rows(source, rows, converters, indexes, target_index, labels, lines)
+        X = _feature_rows(source, rows, converters, indexes, names, target_index, labels,
+                          lines)
     finally:
         source.close()
     if len(X) < args.folds:
         raise _Usage("--folds %d: %s has only %d rows" % (args.folds, source.path, len(X)))
-    fold_of = _stratified_folds(labels, args.folds, args.seed)
-    params = dict(_model_params(args), features=kinds)
-    # One model per fold, then each training set is the merge of the other folds'
-    # models: exact, and cheaper than refitting (k-1)/k of the data k times.
-    parts = []
-    for fold in range(args.folds):
-        members = [i for i, f in enumerate(fold_of) if f == fold]
-        part = NaiveBayes(**params)
-        if members:
-            part.fit([X[i] for i in members], [labels[i] for i in members])
-        parts.append((members, part))
-    tally = None
-    fold_accuracy = []
-    classes = sorted(set(labels))
-    tally = _Tally(classes)
-    for fold, (members, _) in enumerate(parts):
-        training = NaiveBayes(**params)
-        for other, (_, part) in enumerate(parts):
-            if other != fold and part._counts is not None:
-                training = training.merge(part)
-        try:
-            probabilities = training.predict_proba([X[i] for i in members])
-        except NaiveBayesError as error:
-            raise NaiveBayesError("%s: %s" % (source.path, error)) from None
-        order = [str(c) for c in training.classes_]
-        hits = 0
-        for i, p in zip(members, probabilities):
-            full = [p[order.index(c)] if c in order else 0.0 for c in tally.classes]
-            tally.add(labels[i], full)
-            hits += order[p.index(max(p))] == labels[i]
-        fold_accuracy.append(hits / len(members))
-    report = tally.report()
-    report["folds"] = args.folds
-    report["seed"] = args.seed
-    report["fold_accuracy"] = fold_accuracy
+    _new_model(args, kinds)               # a bad option is a usage error before any work
+    try:
+        report = _cross_validate(lambda: _new_model(args, kinds), X, labels, args.folds,
+                                 args.seed)
+    except NaiveBayesError as error:
+        raise NaiveBayesError("%s: %s" % (source.path, error)) from None
     if not args.json:
-        mean = sum(fold_accuracy) / len(fold_accuracy)
-        spread = math.sqrt(sum((a - mean) ** 2 for a in fold_accuracy) / len(fold_accuracy))
+        accuracy = report["fold_accuracy"]
         sys.stdout.write("%d-fold stratified cross-validation of %s (seed %d), target %r\n"
                          "fold accuracy %.4f +- %.4f (min %.4f, max %.4f)\n\n"
-                         % (args.folds, source.path, args.seed, args.target, mean, spread,
-                            min(fold_accuracy), max(fold_accuracy)))
+                         % (args.folds, source.path, args.seed, args.target,
+                            report["mean_accuracy"], report["sd_accuracy"], min(accuracy),
+                            max(accuracy)))
     _print_report(report, args.json)
     return 0
 
@@ -3710,7 +4683,7 @@ def _cmd_cv(args):
 def _cmd_explain(args):
     if args.top < 0:
         raise _Usage("--top %d: expected a number >= 0" % args.top)
-    model = NaiveBayes.load(args.model)
+    model = _load_model(args.model)
     if args.data is None:
         if args.row is not None:
             raise _Usage("--row needs a DATA.csv to read the row from")
@@ -3728,60 +4701,28 @@ def _cmd_explain(args):
         source.close()
     if found is None:
         raise NaiveBayesError("%s has fewer than %d rows" % (source.path, args.row))
-    [row] = _feature_rows(source, [found], converters, indexes, None, [], [])
+    [row] = _feature_rows(source, [found], converters, indexes, names, None, [], [])
     try:
-        parts = model.explain(row)
-        probabilities = model.predict_proba_one(row)
+        parts = _log_odds_parts(model, row, args.top)
     except NaiveBayesError as error:
         raise _at_line(error, source, [found]) from None
-    ranked = sorted(probabilities, key=lambda c: -probabilities[c])
-    best = ranked[0]
     out = sys.stdout
     out.write("%s row %d (line %d): predicted %s (P = %.4f)\n"
-              % (source.path, args.row, found[0], best, probabilities[best]))
-    if len(ranked) < 2:
+              % (source.path, args.row, found[0], parts["predicted"], parts["probability"]))
+    if parts["runner_up"] is None:
         out.write("the model has one class; nothing to compare\n")
         return 0
-    runner = ranked[1]
     out.write("runner-up %s (P = %.4f); contributions to log P(%s)/P(%s):\n\n"
-              % (runner, probabilities[runner], best, runner))
-    items = [("prior", parts["prior"][best] - parts["prior"][runner])]
-    for entry in parts["features"]:
-        if entry["status"] not in ("used", "unseen"):
-            continue
-        if "words" in entry:              # a text feature: the words that mattered
-            items.extend(_word_items(entry, best, runner))
-            continue
-        ll = entry["log_likelihood"]
-        note = " (unseen)" if entry["status"] == "unseen" else ""
-        items.append(("%s = %s%s" % (entry["feature"], _clip(entry["value"]), note),
-                      ll[best] - ll[runner]))
-    items.sort(key=lambda item: -abs(item[1]) if item[1] == item[1] else 0)
-    _bar_chart(items, best, runner)
-    missing = [str(e["feature"]) for e in parts["features"] if e["status"] == "missing"]
-    if missing:
-        out.write("\nmissing (no contribution): %s\n" % ", ".join(missing))
+              % (parts["runner_up"], parts["runner_probability"], parts["predicted"],
+                 parts["runner_up"]))
+    items = [("%s%s" % (feature, _clip(what)), value) for feature, what, value in parts["items"]]
+    _bar_chart(items, parts["predicted"], parts["runner_up"])
+    if parts["missing"]:
+        out.write("\nmissing (no contribution): %s\n" % ", ".join(map(str, parts["missing"])))
     return 0
 
 
-def _word_items(entry, best, runner, shown=10):
-    """A text feature's part of the log-odds: its most influential words, the rest of
-    its words together, and the baseline (every vocabulary word absent)."""
-    name = entry["feature"]
-    words = sorted(((word, ll[best] - ll[runner]) for word, ll in entry["words"].items()),
-                   key=lambda item: -abs(item[1]))
-    items = [("%s: %s" % (name, _clip(word)), value) for word, value in words[:shown]]
-    rest = words[shown:]
-    if rest:
-        items.append(("%s: %d other words" % (name, len(rest)),
-                      math.fsum(value for _, value in rest)))
-    baseline = entry["baseline"][best] - entry["baseline"][runner]
-    if baseline:
-        items.append(("%s: no word present (baseline)" % name, baseline))
-    return items
-
-
-def _clip(value, width=30):
+def _clip(value, width=40):
     """A value for a one-line label: newlines folded, long text cut."""
     text = " ".join(str(value).split())
     return text if len(text) <= width else text[:width - 3] + "..."
@@ -3804,49 +4745,44 @@ def _bar_chart(items, best, runner, width=24):
 
 
 def _print_informative(model, top):
-    ranked = model.most_informative_features(top)
+    rows = _informative_rows(model, top)
     out = sys.stdout
     out.write("most informative features (score: log-likelihood ratio in nats)\n")
-    if not ranked:
+    if not rows:
         out.write("  (none)\n")
         return 0
-    rows = []
-    for feature, value, score, favoured in ranked:
-        what = "%s = %s" % (feature, value) if value is not None else "%s (gaussian)" % feature
-        ratio = ("%.2f : 1" % math.exp(score)) if score < 700 else "inf : 1"
-        rows.append((what, str(favoured), "%.4f" % score, ratio))
-    rows.insert(0, ("feature", "favours", "score", "ratio"))
-    widths = [max(_width(r[i]) for r in rows) for i in range(4)]
-    for what, favoured, score, ratio in rows:
+    table = [("feature", "favours", "score", "ratio")]
+    for feature, value, favoured, score, ratio in rows:
+        what = "%s = %s" % (feature, _clip(value)) if value is not None else feature
+        table.append((what, str(favoured), "%.4f" % score,
+                      ("%.2f : 1" % ratio) if ratio < 1e6 else "%.3g : 1" % ratio))
+    widths = [max(_width(r[i]) for r in table) for i in range(4)]
+    for what, favoured, score, ratio in table:
         out.write("  %s  %s  %s  %s\n" % (_left(what, widths[0]), _left(favoured, widths[1]),
                                           _right(score, widths[2]), ratio))
     return 0
 
 
 def _cmd_info(args):
-    model = NaiveBayes.load(args.model)
+    model = _load_model(args.model)
     out = sys.stdout
     out.write("%s: a %s (model file format %d)\n" % (args.model, type(model).__name__,
                                                      FORMAT_VERSION))
-    if model._target is not None:
-        out.write("target: %s\n" % model._target)
-    if model._counts is None:
+    if model.target_ is not None:
+        out.write("target: %s\n" % model.target_)
+    if not model.__sklearn_is_fitted__():
         out.write("not fitted\n")
     else:
-        out.write(_describe_model(model))
+        out.write(_summary_text(model))
     params = model.get_params()
-    shown = ["%s=%r" % (name, params[name]) for name in
-             ("alpha", "prior_alpha", "class_prior", "ddof", "var_smoothing")]
+    shown = ["%s=%r" % (name, value) for name, value in params.items()
+             if name not in ("features", "categories", "tokenizer")]
     out.write("parameters: %s\n" % ", ".join(shown))
     return 0
 
 
-def _cli_number(text):
-    """A number option: an int when written as one (--ddof 1), else a float."""
-    try:
-        return int(text)
-    except ValueError:
-        return float(text)
+# The model families the command line offers (--model).
+_CLI_MODELS = {"naive": NaiveBayes}
 
 
 def _parser():
@@ -3854,13 +4790,13 @@ def _parser():
 
     class Parser(argparse.ArgumentParser):
         def error(self, message):
-            raise _Usage("%s (see %s --help)" % (message, self.prog))
+            raise _Usage("%s (see python %s --help)" % (message, self.prog))
 
     def command(name, help_text, example):
         sub = commands.add_parser(name, help=help_text, description=help_text,
                                   epilog="example:\n  " + example,
                                   formatter_class=argparse.RawDescriptionHelpFormatter)
-        sub.set_defaults(run=globals()["_cmd_" + name])
+        sub.set_defaults(run=_COMMANDS[name])
         return sub
 
     def csv_options(sub):
@@ -3871,26 +4807,28 @@ def _parser():
 
     def model_options(sub):
         sub.add_argument("--target", required=True, metavar="COL", help="the label column")
-        sub.add_argument("--alpha", type=_cli_number, default=1.0,
-                         help="smoothing of categorical likelihoods (default 1, Laplace)")
-        sub.add_argument("--prior-alpha", type=_cli_number, default=0.0,
-                         help="smoothing of the class prior (default 0)")
-        sub.add_argument("--ddof", type=_cli_number, default=0,
-                         help="Gaussian variance divisor N - ddof (default 0; 1 as R)")
-        sub.add_argument("--var-smoothing", type=_cli_number, default=1e-9,
-                         help="added variance, times the largest variance (default 1e-9)")
-        for kind in ("categorical", "gaussian", "text", "ignore"):
+        sub.add_argument("--model", choices=tuple(_CLI_MODELS), default="naive",
+                         help="the model family (default naive)")
+        parameters = {}
+        for cls in _CLI_MODELS.values():
+            parameters.update(cls._parameters)
+        for name, parameter in parameters.items():
+            if parameter.option is None:
+                continue
+            kind, text = parameter.option
+            if isinstance(kind, tuple):
+                sub.add_argument("--" + name.replace("_", "-"), dest=name, choices=kind,
+                                 help=text)
+            else:
+                sub.add_argument("--" + name.replace("_", "-"), dest=name, type=kind,
+                                 metavar=name.upper().split("_")[-1], help=text)
+        for kind in _KINDS:
             sub.add_argument("--" + kind, action="append", metavar="COLS",
                              help="comma-separated columns to treat as %s" % kind)
-        sub.add_argument("--text-model", choices=("bernoulli", "multinomial"),
-                         default="bernoulli", help="for --text columns: set-of-words "
-                         "(bernoulli, the default) or bag-of-words (multinomial)")
-        sub.add_argument("--max-words", type=int, metavar="K",
-                         help="for --text columns: keep the K most frequent words")
         csv_options(sub)
 
-    parser = Parser(prog="naive_bayes", description="Naive Bayes on CSV files: fit a "
-                    "model, predict, evaluate, cross-validate, explain.",
+    parser = Parser(prog=_PROG, description="Naive Bayes on CSV files: fit a model, "
+                    "predict, evaluate, cross-validate, explain.",
                     epilog="example:\n  python naive_bayes.py cv examples/data/titanic.csv "
                     "--target survived", formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
@@ -3936,13 +4874,18 @@ def _parser():
     sub.add_argument("model", metavar="MODEL.json")
     sub.add_argument("data", metavar="DATA.csv", nargs="?")
     sub.add_argument("--row", type=int, metavar="N", help="the N-th data row, from 1")
-    sub.add_argument("--top", type=int, default=10, help="features to list (default 10)")
+    sub.add_argument("--top", type=int, default=10, help="features (or words) to list "
+                     "(default 10)")
     csv_options(sub)
 
     sub = command("info", "what a model file holds",
                   "python naive_bayes.py info titanic.json")
     sub.add_argument("model", metavar="MODEL.json")
     return parser
+
+
+_COMMANDS = {"fit": _cmd_fit, "predict": _cmd_predict, "evaluate": _cmd_evaluate,
+             "cv": _cmd_cv, "explain": _cmd_explain, "info": _cmd_info}
 
 
 def main(argv=None):
@@ -3953,17 +4896,17 @@ def main(argv=None):
     >>> with contextlib.redirect_stderr(io.StringIO()) as stderr:
     ...     status = main(["info", "no/such/model.json"])
     >>> status, stderr.getvalue().strip()
-    (1, 'naive_bayes info: error: load(no/such/model.json): cannot read the file: No such file or directory')
+    (1, 'naive_bayes.py info: error: load(no/such/model.json): cannot read the file: No such file or directory')
     """
     parser = _parser()
     try:
         args = parser.parse_args(argv)
     except _Usage as error:
-        sys.stderr.write("naive_bayes: error: %s\n" % _one_line(error))
+        sys.stderr.write("%s: error: %s\n" % (_PROG, _one_line(error)))
         return 2
     except SystemExit as stop:          # --help and --version
         return stop.code if isinstance(stop.code, int) else 0
-    prog = "naive_bayes %s" % args.command
+    prog = "%s %s" % (_PROG, args.command)
     try:
         return args.run(args)
     except _Usage as error:

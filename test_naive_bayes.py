@@ -7,20 +7,27 @@ Run with ``python -m pytest`` (the doctests in naive_bayes.py run too).
 
 import copy
 import csv
+import json
 import math
 from math import isfinite
 import os
 import pickle
 import random
+import subprocess
+import sys
+import threading
+from collections import Counter
 from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from naive_bayes import CategoricalNB, GaussianNB, NaiveBayes, NaiveBayesError
+import naive_bayes
+from naive_bayes import CategoricalNB, GaussianNB, NaiveBayes, NaiveBayesError, main
 
-DATA = Path(__file__).resolve().parent / "examples" / "data"
+ROOT = Path(__file__).resolve().parent
+DATA = ROOT / "examples" / "data"
 NAN = float("nan")
 
 settings.register_profile("default", deadline=None, max_examples=100,
@@ -64,6 +71,37 @@ def needs(module):
 
 def needs_sklearn():
     return needs("numpy"), needs("sklearn.naive_bayes")
+
+
+# Hypothesis strategies shared by several sections
+
+CATEGORY_VALUES = st.sampled_from(["red", "green", "blue", 0, 7, True, ("t", 1), -2.5])
+TEXTS = st.one_of(
+    st.lists(st.sampled_from(["win", "cash", "now", "meet", "lunch"]), max_size=5).map(" ".join),
+    st.lists(st.sampled_from(["win", "cash", "北京"]), max_size=3))
+NUMBERS = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
+
+
+@st.composite
+def datasets(draw, max_rows=25, missing=True):
+    """(kinds, X, y): 1..4 features of random kinds, rows with some values missing."""
+    kinds = draw(st.lists(st.sampled_from(["categorical", "gaussian", "text"]), min_size=1,
+                          max_size=4))
+    n_rows = draw(st.integers(1, max_rows))
+    y = draw(st.lists(st.sampled_from(["spam", "ham", "eggs"]), min_size=n_rows,
+                      max_size=n_rows))
+    gaps = st.sampled_from([None, NAN]) if missing else st.nothing()
+    columns = []
+    for kind in kinds:
+        values = {"categorical": CATEGORY_VALUES, "gaussian": NUMBERS, "text": TEXTS}[kind]
+        columns.append(draw(st.lists(st.one_of(values, gaps) if missing else values,
+                                     min_size=n_rows, max_size=n_rows)))
+    X = [list(row) for row in zip(*columns)]
+    return kinds, X, y
+
+
+def known_values(X, j):
+    return list(dict.fromkeys(row[j] for row in X if row[j] is not None and row[j] == row[j]))
 
 
 # ----------------------------------------------------------------------------------
@@ -152,8 +190,9 @@ def test_watermelon_density_by_hand():
 
 
 # ----------------------------------------------------------------------------------
-# Agreement with scikit-learn (CI installs it so these run)
+# Agreement with scikit-learn, side by side (CI installs it, so these run)
 # ----------------------------------------------------------------------------------
+
 
 def ordinal_data(seed, n_rows=300, cardinalities=(3, 4, 2, 5), n_classes=3):
     """Random ordinal-coded rows in which every value of every feature occurs."""
@@ -208,29 +247,13 @@ def test_gaussian_agrees_with_sklearn_on_iris():
     np.testing.assert_allclose(ours.predict_joint_log_proba(X),
                                theirs.predict_joint_log_proba(np.array(X)),
                                rtol=1e-9, atol=1e-9)
-    variances = [[v for _, v in feature] for feature in _gaussian_moments(ours)]
-    np.testing.assert_allclose(np.array(variances).T, theirs.var_, rtol=1e-12)
-
-
-def _gaussian_moments(model):
-    """[[(mean, variance) per class] per feature] of a Gaussian model, read off the
-    log-density at two points: log N(x) = c - (x - m)^2 / 2v is a parabola in x."""
-    width = len(model.feature_names_)
-    moments = []
-    for j, kind in enumerate(model.feature_kinds_.values()):
-        if kind != "gaussian":
-            continue
-        at = [model.predict_joint_log_proba([[x if i == j else None for i in range(width)]])[0]
-              for x in (0.0, 1.0, -1.0)]
-        feature = []
-        for k in range(len(model.classes_)):
-            f0, f1, f2 = at[0][k], at[1][k], at[2][k]
-            curvature = (f1 + f2 - 2 * f0) / 2          # -1 / 2v
-            slope = (f1 - f2) / 2                       # m / v
-            variance = -0.5 / curvature
-            feature.append((slope * variance, variance))
-        moments.append(feature)
-    return moments
+    tables = ours.tables()
+    for j in range(4):
+        assert tables[j]["kind"] == "gaussian"
+        np.testing.assert_allclose([tables[j]["mean"][c] for c in ours.classes_],
+                                   theirs.theta_[:, j], rtol=1e-15)
+        np.testing.assert_allclose([tables[j]["variance"][c] for c in ours.classes_],
+                                   theirs.var_[:, j], rtol=1e-12)
 
 
 def test_gaussian_agrees_with_sklearn_with_heavy_var_smoothing():
@@ -273,37 +296,930 @@ def test_sklearn_clone_and_cross_val_score_work():
     assert len(scores) == 5 and min(scores) > 0.85
 
 
+def reuters(split):
+    _, rows = read_csv("reuters_grain_%s.csv" % split)
+    return [row[0] for row in rows], [int(row[1]) for row in rows]
+
+
+@pytest.mark.parametrize("text_model, max_words", [
+    ("bernoulli", None), ("bernoulli", 500), ("multinomial", None), ("multinomial", 500)])
+def test_text_agrees_with_sklearn_on_reuters(text_model, max_words):
+    np, _ = needs_sklearn()
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.naive_bayes import BernoulliNB, MultinomialNB
+    train, y_train = reuters("train")
+    test, _ = reuters("test")
+    ours = NaiveBayes(features={"text": "text"}, text_model=text_model,
+                      max_words=max_words, alpha=0.5).fit([{"text": d} for d in train], y_train)
+    vocabulary = [word for _, word, _, _ in ours.most_informative_features(10 ** 6)]
+    assert len(vocabulary) == len(set(vocabulary)) == (max_words or len(vocabulary))
+    bernoulli = text_model == "bernoulli"
+    vectorizer = CountVectorizer(binary=bernoulli, vocabulary=sorted(vocabulary))
+    theirs = (BernoulliNB if bernoulli else MultinomialNB)(alpha=0.5).fit(
+        vectorizer.transform(train), y_train)
+    np.testing.assert_allclose(ours.predict_proba([{"text": d} for d in test]),
+                               theirs.predict_proba(vectorizer.transform(test)), atol=1e-9)
+    if max_words:       # the same top words as CountVectorizer, up to ties at the cutoff
+        auto = set(CountVectorizer(binary=bernoulli, max_features=max_words).fit(train)
+                   .vocabulary_)
+        assert len(auto ^ set(vocabulary)) <= max_words // 50
+
+
+def test_default_tokenizer_is_countvectorizers():
+    _, _ = needs_sklearn()
+    from sklearn.feature_extraction.text import CountVectorizer
+    analyze = CountVectorizer().build_analyzer()
+    train, _ = reuters("train")
+    for document in train[:50] + ["Ünïcode Wörds, it's a test: x y zz 3 42!"]:
+        assert naive_bayes._default_tokenizer(document) == analyze(document)
+
+
 # ----------------------------------------------------------------------------------
-# Hypothesis: random mixed data
+# Categorical features
 # ----------------------------------------------------------------------------------
 
-CATEGORY_VALUES = st.sampled_from(["red", "green", "blue", 0, 7, True, ("t", 1), -2.5])
-TEXTS = st.one_of(
-    st.lists(st.sampled_from(["win", "cash", "now", "meet", "lunch"]), max_size=5).map(" ".join),
-    st.lists(st.sampled_from(["win", "cash", "北京"]), max_size=3))
-NUMBERS = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
+
+def test_missing_values_are_skipped_in_fit_and_predict():
+    X = [["a", 1.0], ["a", None], [None, 3.0], ["b", NAN], ["b", 5.0]]
+    y = ["p", "p", "q", "q", "q"]
+    model = NaiveBayes().fit(X, y)
+    assert model.class_count_ == [2, 3]
+    # feature 0 of class q: N_qj = 2 present values (one b... and None skipped)
+    alone = NaiveBayes().fit([[row[0]] for row in X], y)
+    expected = alone.predict_joint_log_proba([["b"]])
+    assert model.predict_joint_log_proba([["b", None]])[0] == pytest.approx(expected[0])
+    assert model.predict_joint_log_proba([["b", NAN]])[0] == pytest.approx(expected[0])
+    prior_only = model.predict_joint_log_proba([[None, None]])[0]
+    assert prior_only == pytest.approx([math.log(2 / 5), math.log(3 / 5)])
 
 
-@st.composite
-def datasets(draw, max_rows=25, missing=True):
-    """(kinds, X, y): 1..4 features of random kinds, rows with some values missing."""
-    kinds = draw(st.lists(st.sampled_from(["categorical", "gaussian", "text"]), min_size=1,
-                          max_size=4))
-    n_rows = draw(st.integers(1, max_rows))
-    y = draw(st.lists(st.sampled_from(["spam", "ham", "eggs"]), min_size=n_rows,
-                      max_size=n_rows))
-    gaps = st.sampled_from([None, NAN]) if missing else st.nothing()
-    columns = []
-    for kind in kinds:
-        values = {"categorical": CATEGORY_VALUES, "gaussian": NUMBERS, "text": TEXTS}[kind]
-        columns.append(draw(st.lists(st.one_of(values, gaps) if missing else values,
-                                     min_size=n_rows, max_size=n_rows)))
-    X = [list(row) for row in zip(*columns)]
-    return kinds, X, y
+def test_unseen_value_gets_the_laplace_fallback():
+    X, y = credit_data()
+    model = CategoricalNB(alpha=1).fit(X, y)
+    # class "0": 5 rows, education has S_j = 3 known values -> 1 / (5 + 3)
+    seen = model.predict_joint_log_proba([[None, None, "D"]])[0]
+    unseen = model.predict_joint_log_proba([[None, None, "PhD"]])[0]
+    prior = model.predict_joint_log_proba([[None, None, None]])[0]
+    assert math.exp(unseen[0] - prior[0]) == pytest.approx(1 / (5 + 3))
+    assert math.exp(unseen[1] - prior[1]) == pytest.approx(1 / (10 + 3))
+    assert math.exp(seen[0] - prior[0]) == pytest.approx((1 + 1) / (5 + 3))
 
 
-def known_values(X, j):
-    return list(dict.fromkeys(row[j] for row in X if row[j] is not None and row[j] == row[j]))
+def test_lidstone_fallback_is_alpha_over_smoothed_count():
+    X, y = credit_data()
+    model = CategoricalNB(alpha=0.5).fit(X, y)
+    unseen = model.predict_joint_log_proba([[None, None, "PhD"]])[0]
+    prior = model.predict_joint_log_proba([[None, None, None]])[0]
+    assert math.exp(unseen[0] - prior[0]) == pytest.approx(0.5 / (5 + 0.5 * 3))
+
+
+def test_declared_categories_count_in_s_j():
+    X, y = credit_data()
+    declared = CategoricalNB(categories={2: ["D", "S", "T", "PhD"]}).fit(X, y)
+    prior = declared.predict_joint_log_proba([[None, None, None]])[0]
+    joint = declared.predict_joint_log_proba([[None, None, "PhD"]])[0]
+    assert math.exp(joint[0] - prior[0]) == pytest.approx(1 / (5 + 4))
+
+
+def test_value_outside_declared_categories_is_an_error():
+    X, y = credit_data()
+    with pytest.raises(NaiveBayesError, match=r"row 0.*feature 2.*declared"):
+        CategoricalNB(categories=[None, None, ["D", "S"]]).fit(X, y)
+
+
+def test_alpha_zero_with_unseen_value_is_uninformative():
+    X, y = credit_data()
+    model = CategoricalNB(alpha=0).fit(X, y)
+    assert model.predict_proba([["0", "1", "PhD"]])[0] == \
+        pytest.approx(model.predict_proba([["0", "1", None]])[0])
+
+
+def test_every_class_impossible_falls_to_the_remaining_evidence():
+    X = [["a", "x"], ["a", "x"], ["b", "y"]]
+    y = [0, 0, 1]
+    model = CategoricalNB(alpha=0).fit(X, y)
+    # value "a" rules out class 1, value "y" rules out class 0: both classes impossible
+    # once each, so the prior decides
+    proba = model.predict_proba([["a", "y"]])[0]
+    assert proba == pytest.approx([2 / 3, 1 / 3])
+    assert model.predict_joint_log_proba([["a", "y"]])[0] == [-math.inf, -math.inf]
+
+
+# ----------------------------------------------------------------------------------
+# Gaussian features
+# ----------------------------------------------------------------------------------
+
+
+def test_ddof_is_the_variance_divisor():
+    X = [[1.0], [2.0], [4.0], [10.0], [11.0]]
+    y = [0, 0, 0, 1, 1]
+    for ddof in (0, 1):
+        model = GaussianNB(ddof=ddof, var_smoothing=0).fit(X, y)
+        variance = sum((x - 7 / 3) ** 2 for x in (1, 2, 4)) / (3 - ddof)
+        expected = math.log(3 / 5) - 0.5 * math.log(2 * math.pi * variance) \
+            - (3.0 - 7 / 3) ** 2 / (2 * variance)
+        assert model.predict_joint_log_proba([[3.0]])[0][0] == pytest.approx(expected)
+
+
+def test_var_smoothing_uses_the_largest_variance_of_all_features():
+    X = [[0.0, 0.0], [0.0, 10.0], [1.0, 0.0], [1.0, 10.0]]
+    model = GaussianNB(var_smoothing=0.5).fit(X, [0, 0, 1, 1])
+    # largest pooled variance (ddof 0) is 25, so every variance grows by 12.5
+    tables = model.tables()
+    assert list(tables[0]["variance"].values()) == [0.0 + 12.5, 0.0 + 12.5]
+    assert list(tables[1]["variance"].values()) == [25 + 12.5, 25 + 12.5]
+
+
+def test_zero_variance_is_a_point_mass_and_never_nan():
+    model = GaussianNB(var_smoothing=0).fit([[1.0], [1.0], [2.0], [3.0]], ["a", "a", "b", "b"])
+    assert model.predict([[1.0]]) == ["a"]            # at the point mass
+    assert model.predict_proba([[1.0]]) == [[1.0, 0.0]]
+    assert model.predict_proba([[2.5]]) == [[0.0, 1.0]]  # anywhere else: impossible for "a"
+    joint = model.predict_joint_log_proba([[1.0], [2.5]])
+    assert joint[0][0] == math.inf and joint[1][0] == -math.inf
+
+
+def test_subnormal_variance_gives_no_nan():
+    model = GaussianNB().fit([[0.0], [2.1047996867205344e-154]], ["spam", "ham"])
+    for row in model.predict_joint_log_proba([[0.0], [2.1047996867205344e-154], [1.0]]):
+        assert not any(v != v for v in row)
+    assert model.predict([[0.0], [2.1047996867205344e-154]]) == ["spam", "ham"]
+
+
+@given(st.floats(min_value=-1e300, max_value=1e300), st.floats(min_value=1e-300, max_value=1e300),
+       st.sampled_from([0, 1]))
+def test_well_separated_classes_are_told_apart_at_any_scale(centre, spread, ddof):
+    """Two classes, each of three points around its own centre, far apart compared
+    with their spread: every point is classified right, at any magnitude."""
+    a, b = centre, centre + 100 * spread
+    if not (isfinite(b) and a != b):
+        return
+    X = [[a - spread], [a], [a + spread], [b - spread], [b], [b + spread]]
+    model = GaussianNB(var_smoothing=0, ddof=ddof).fit(X, list("aaabbb"))
+    assert model.predict(X) == list("aaabbb")
+
+
+@given(st.lists(st.tuples(st.floats(allow_nan=False, allow_infinity=False),
+                          st.sampled_from("ab")), min_size=1, max_size=12),
+       st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=1, max_size=5),
+       st.sampled_from([0.0, 1e-9]), st.sampled_from([0, 1]))
+def test_gaussian_over_the_whole_float_range_never_gives_nan(pairs, queries, smoothing, ddof):
+    model = GaussianNB(var_smoothing=smoothing, ddof=ddof).fit(
+        [[x] for x, _ in pairs], [label for _, label in pairs])
+    rows = [[q] for q in queries] + [[x] for x, _ in pairs]
+    for joint, proba in zip(model.predict_joint_log_proba(rows), model.predict_proba(rows)):
+        assert not any(v != v for v in joint)
+        assert math.fsum(proba) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_gaussian_class_without_values_borrows_the_pooled_distribution():
+    X = [[1.0, "a"], [3.0, "a"], [None, "b"], [None, "b"]]
+    model = NaiveBayes(var_smoothing=0).fit(X, [0, 0, 1, 1])
+    # class 1 never had feature 0: it borrows the pooled mean 2 and variance 1
+    contribution = model.explain([0.5, None])["features"][0]["log_likelihood"]
+    expected = -0.5 * math.log(2 * math.pi) - (0.5 - 2.0) ** 2 / 2
+    assert contribution[0] == pytest.approx(expected) and contribution[1] == pytest.approx(expected)
+    table = model.tables()[0]
+    assert table == {"kind": "gaussian", "mean": {0: 2.0, 1: 2.0}, "variance": {0: 1.0, 1: 1.0}}
+
+
+def test_huge_magnitudes_keep_their_information():
+    # class variances near 1e400 overflow a float; exact sums and log variances do not
+    X = [[1e200, 1.0], [2e200, 1.2], [1.5e200, 5.0], [1.1e200, 5.2]]
+    model = GaussianNB(var_smoothing=0).fit(X, [0, 0, 1, 1])
+    assert model.predict([[1.2e200, 1.1], [1.2e200, 5.1]]) == [0, 1]
+    far = GaussianNB(ddof=1.0).fit([[1e200], [2e200], [1.0], [2.0]], [0, 0, 1, 1])
+    assert far.predict([[1.0]]) == [1]
+    with pytest.raises(NaiveBayesError, match="X row 0, feature 0 is int 1000.*finite"):
+        NaiveBayes().fit([[10 ** 400], [1]], [0, 1])
+    heavy = CategoricalNB().fit([["a"], ["a"], ["b"]], [0, 0, 1],
+                                sample_weight=[1e308, 1e308, 1])
+    assert heavy.predict_proba([["a"]])[0][0] == pytest.approx(1.0)
+
+
+def test_huge_smoothing_parameters_do_not_overflow():
+    for params in ({"alpha": 1e308}, {"prior_alpha": 1e308}):
+        proba = NaiveBayes(**params).fit([["a"], ["b"]], [0, 1]).predict_proba([["a"]])[0]
+        assert math.fsum(proba) == pytest.approx(1.0)
+
+
+def test_variances_far_apart_rank_as_infinitely_informative():
+    model = GaussianNB(var_smoothing=0).fit([[1e150], [-1e150], [1.0], [1.0 + 1e-10]],
+                                            list("aabb"))
+    assert model.most_informative_features()[0][2] == math.inf
+
+
+# ----------------------------------------------------------------------------------
+# Text features
+# ----------------------------------------------------------------------------------
+
+SPAM = ["win money now", "cheap pills win", "win a free prize now"]
+
+
+HAM = ["meeting at noon", "lunch money for the meeting", "see you at lunch"]
+
+
+def test_bernoulli_text_equals_categorical_on_zero_one_columns():
+    docs, labels = SPAM + HAM, ["spam"] * 3 + ["ham"] * 3
+    text = NaiveBayes(features=["text"], alpha=0.7, text_model="bernoulli").fit(
+        [[d] for d in docs], labels)
+    vocabulary = sorted({w for d in docs for w in naive_bayes._default_tokenizer(d)})
+
+    def dense(document):
+        words = set(naive_bayes._default_tokenizer(document))
+        return [int(w in words) for w in vocabulary]
+    categorical = CategoricalNB(alpha=0.7, categories=[[0, 1]] * len(vocabulary)).fit(
+        [dense(d) for d in docs], labels)
+    queries = docs + ["win lunch", "nothing known here", ""]
+    for ours, expected in zip(text.predict_joint_log_proba([[q] for q in queries]),
+                              categorical.predict_joint_log_proba([dense(q) for q in queries])):
+        assert ours == pytest.approx(expected, rel=1e-12, abs=1e-12)
+
+
+WORD = st.sampled_from(["win", "money", "now", "cheap", "lunch", "meeting", "the", "at"])
+
+
+DOCUMENTS = st.lists(st.lists(WORD, max_size=8), min_size=1, max_size=12)
+
+
+@given(DOCUMENTS, st.data(), st.sampled_from([0.1, 0.5, 1.0, 2.0]),
+       st.sampled_from(["bernoulli", "multinomial"]), st.sampled_from([None, 3]))
+def test_word_probabilities_are_positive_and_sparse_scoring_equals_dense(
+        docs, data, alpha, text_model, max_words):
+    labels = data.draw(st.lists(st.sampled_from("ab"), min_size=len(docs), max_size=len(docs)))
+    model = NaiveBayes(features=["text"], alpha=alpha, text_model=text_model,
+                       max_words=max_words).fit([[" ".join(d)] for d in docs], labels)
+    table = model.tables()[0]
+    assert table["kind"] == "text"
+    vocabulary = sorted(table["probabilities"][model.classes_[0]])
+    # the vocabulary, straight from the documents: max_words most frequent, ties by word
+    frequency = Counter(w for d in docs for w in (set(d) if text_model == "bernoulli" else d))
+    kept = sorted(frequency, key=lambda w: (-frequency[w], w))[:max_words]
+    assert vocabulary == sorted(kept)
+    for k, label in enumerate(model.classes_):
+        # the smoothed word probabilities, straight from the documents
+        mine = [d for d, c in zip(docs, labels) if c == label]
+        if text_model == "bernoulli":
+            p = {w: (sum(w in d for d in mine) + alpha) / (len(mine) + 2 * alpha)
+                 for w in vocabulary}
+        else:
+            counts = Counter(w for d in mine for w in d if w in vocabulary)
+            total = sum(counts.values())
+            p = {w: (counts[w] + alpha) / (total + alpha * len(vocabulary)) for w in vocabulary}
+            assert math.fsum(p.values()) == pytest.approx(1.0) if vocabulary else True
+        assert table["probabilities"][label] == pytest.approx(p, rel=1e-12)
+        assert all(0 < v < 1 or (v == 1 and len(vocabulary) == 1) for v in p.values())
+        query = data.draw(st.lists(WORD | st.just("unknownword"), max_size=10))
+        query = " ".join(query)
+        if text_model == "bernoulli":
+            present = set(query.split())
+            dense = sum(math.log(p[w]) if w in present else math.log(1 - p[w])
+                        for w in vocabulary)
+        else:
+            dense = sum(math.log(p[w]) for w in query.split() if w in p)
+        prior = model.predict_joint_log_proba([[None]])[0][k]
+        assert model.predict_joint_log_proba([[query]])[0][k] - prior == \
+            pytest.approx(dense, rel=1e-9, abs=1e-9)
+
+
+def test_vocabulary_keeps_the_most_frequent_words_and_breaks_ties_alphabetically():
+    docs = ["bb aa", "bb cc", "bb dd", "aa ee"]
+    model = NaiveBayes(features=["text"], max_words=2).fit([[d] for d in docs], [0, 1, 0, 1])
+
+    def vocabulary():
+        return sorted(model.tables()[0]["probabilities"][0])
+    # word frequencies: bb 3, aa 2, then cc, dd, ee 1 each
+    assert vocabulary() == ["aa", "bb"]
+    model.set_params(max_words=3)
+    assert vocabulary() == ["aa", "bb", "cc"]
+    model.set_params(max_words=None, min_word_count=2)
+    assert vocabulary() == ["aa", "bb"]
+
+
+def test_words_outside_the_vocabulary_are_ignored():
+    model = NaiveBayes(features=["text"], max_words=3).fit([[d] for d in SPAM + HAM],
+                                                           [1, 1, 1, 0, 0, 0])
+    assert model.predict_joint_log_proba([["win zebra"]]) == \
+        model.predict_joint_log_proba([["win"]])
+
+
+def test_text_may_be_a_list_of_words_or_use_a_custom_tokenizer():
+    cjk = [["我", "爱", "北京"], ["北京", "天安门"], ["你", "好"], ["你", "好", "吗"]]
+    model = NaiveBayes(features=["text"]).fit([[words] for words in cjk], ["a", "a", "b", "b"])
+    assert model.predict([[["北京"]], [["好"]]]) == ["a", "b"]
+    by_character = NaiveBayes(features=["text"], tokenizer=list).fit(
+        [["我爱北京"], ["北京天安门"], ["你好"], ["你好吗"]], ["a", "a", "b", "b"])
+    assert by_character.predict([["北京"], ["你好"]]) == ["a", "b"]
+
+
+def test_a_custom_tokenizer_must_be_given_again_after_loading(tmp_path):
+    model = NaiveBayes(features=["text"], tokenizer=str.split).fit([["a b"], ["c d"]], [0, 1])
+    model.save(tmp_path / "m.json")
+    loaded = NaiveBayes.load(tmp_path / "m.json")
+    assert loaded.to_dict()["params"]["tokenizer"] == "custom"
+    with pytest.raises(NaiveBayesError, match="tokenizer could not be saved"):
+        loaded.predict([["a b"]])
+    assert loaded.predict([[["a", "b"]]]) == [0]          # words need no tokenizer
+    assert loaded.set_params(tokenizer=str.split).predict([["c d"]]) == [1]
+
+
+def test_text_values_must_be_strings_or_word_lists():
+    with pytest.raises(NaiveBayesError, match=r"X row 1, feature 0 is int 5; expected a "
+                                              r"string or a list of words"):
+        NaiveBayes(features=["text"]).fit([["a b"], [5]], [0, 1])
+    with pytest.raises(NaiveBayesError, match="words that are strings"):
+        NaiveBayes(features=["text"]).fit([[["a", 3]]], [0])
+
+
+def test_text_merges_updates_and_round_trips_exactly(tmp_path):
+    train, labels = reuters("train")
+    rows, labels = [[d] for d in train[:300]], labels[:300]
+    whole = NaiveBayes(features=["text"], text_model="multinomial").fit(rows, labels[:300])
+    parts = NaiveBayes(features=["text"], text_model="multinomial")
+    for start in range(0, 300, 70):
+        parts.partial_fit(rows[start:start + 70], labels[start:start + 70])
+    merged = NaiveBayes(features=["text"], text_model="multinomial").fit(
+        rows[:150], labels[:150]).merge(
+        NaiveBayes(features=["text"], text_model="multinomial").fit(rows[150:], labels[150:300]))
+    weighted = NaiveBayes(features=["text"], text_model="multinomial").fit(
+        rows[:150] + rows[150:], labels[:300], sample_weight=[1] * 300)
+    queries = [[d] for d in train[300:360]]
+    expected = whole.predict_joint_log_proba(queries)
+    for other in (parts, merged, weighted):
+        assert other.predict_joint_log_proba(queries) == expected
+    whole.save(tmp_path / "text.json")
+    loaded = NaiveBayes.load(tmp_path / "text.json")
+    assert loaded.predict_joint_log_proba(queries) == expected
+    assert loaded.to_dict() == whole.to_dict()
+    loaded.set_params(text_model="bernoulli", max_words=100)   # the counts hold both
+    assert loaded.predict_joint_log_proba(queries) == NaiveBayes(
+        features=["text"], text_model="bernoulli", max_words=100).fit(
+        rows, labels[:300]).predict_joint_log_proba(queries)
+
+
+def test_text_sits_beside_categorical_and_gaussian_features():
+    rows = [{"subject": "win money now", "domain": "spam.biz", "length": 120.0},
+            {"subject": "cheap pills win", "domain": "spam.biz", "length": 90.0},
+            {"subject": "meeting at noon", "domain": "work.org", "length": 800.0},
+            {"subject": "lunch money", "domain": "work.org", "length": 650.0}]
+    labels = ["spam", "spam", "ham", "ham"]
+    model = NaiveBayes(features={"subject": "text"}).fit(rows, labels)
+    assert model.feature_kinds_ == {"subject": "text", "domain": "categorical",
+                                    "length": "gaussian"}
+    query = {"subject": "win lunch", "domain": "work.org", "length": 700.0}
+    parts = model.explain(query)
+    joint = model.predict_joint_log_proba([query])[0]
+    for label, expected in zip(model.classes_, joint):
+        total = parts["prior"][label] + sum(f["log_likelihood"][label]
+                                            for f in parts["features"])
+        assert total == pytest.approx(expected, rel=1e-12)
+    subject = parts["features"][0]
+    assert set(subject["words"]) == {"win", "lunch"}
+    for label in model.classes_:
+        assert subject["baseline"][label] + sum(w[label] for w in subject["words"].values()) \
+            == pytest.approx(subject["log_likelihood"][label])
+    assert model.predict([query]) == ["ham"]
+
+
+def test_most_informative_features_rank_words():
+    model = NaiveBayes(features=["text"], text_model="bernoulli").fit(
+        [[d] for d in SPAM + HAM], ["spam"] * 3 + ["ham"] * 3)
+    feature, word, score, favoured = model.most_informative_features(1)[0]
+    assert (feature, word, favoured) == (0, "win", "spam")
+    assert score == pytest.approx(math.log((3 + 1) / (3 + 2) / ((0 + 1) / (3 + 2))))
+
+
+@pytest.mark.parametrize("text_model", ["bernoulli", "multinomial"])
+def test_text_with_alpha_zero_gives_no_nan(text_model):
+    model = NaiveBayes(features=["text"], alpha=0, text_model=text_model).fit(
+        [[d] for d in SPAM + HAM], ["spam"] * 3 + ["ham"] * 3)
+    for row in model.predict_proba([["win"], ["win lunch"], ["unknown"], [""], [None]]):
+        assert not any(p != p for p in row) and math.fsum(row) == pytest.approx(1.0)
+    assert model.predict([["win"], ["meeting"]]) == ["spam", "ham"]
+
+
+def test_text_with_alpha_zero_counts_every_zero_word_like_the_categorical_model():
+    docs, labels = ["xx yy", "xx"], ["p", "q"]
+    text = NaiveBayes(features=["text"], alpha=0, text_model="bernoulli").fit(
+        [[d] for d in docs], labels)
+    categorical = CategoricalNB(alpha=0, categories=[[0, 1], [0, 1]]).fit([[1, 1], [1, 0]],
+                                                                           labels)
+    for query, dense in (("yy", [0, 1]), ("xx", [1, 0]), ("", [0, 0]), ("xx yy", [1, 1])):
+        assert text.predict_proba([[query]]) == categorical.predict_proba([dense])
+    multinomial = NaiveBayes(features=["text"], text_model="multinomial", alpha=0).fit(
+        [["aa"], ["bb"]], ["p", "q"])
+    assert multinomial.predict_proba([["aa bb bb"]]) == [[0.0, 1.0]]   # two zeros beat one
+
+
+def test_fractional_weights_keep_every_word_seen():
+    X, y = [["aa bb"], ["bb cc"], ["cc"], [""]], ["p", "q", "p", "q"]
+    for weight in (0.5, 1e-200):
+        model = NaiveBayes(features=["text"]).fit(X, y, sample_weight=[weight] * 4)
+        assert sorted(model.tables()[0]["probabilities"]["p"]) == ["aa", "bb", "cc"]
+    model = NaiveBayes(features=["text"], text_model="bernoulli", min_word_count=2).fit(
+        X, y, sample_weight=[4] * 4)
+    assert sorted(model.tables()[0]["probabilities"]["p"]) == ["aa", "bb", "cc"]
+
+
+def test_a_lost_tokenizer_survives_merge_and_clone_and_refuses_strings():
+    from copy import deepcopy
+    data = NaiveBayes(features={"t": "text"}, tokenizer=lambda s: s.split("|")).fit(
+        [{"t": "Hello World|x"}, {"t": "foo bar|y"}], ["a", "b"]).to_dict()
+    loaded = NaiveBayes.from_dict(data)
+    merged = loaded.merge(NaiveBayes.from_dict(data))
+    twin = NaiveBayes(**loaded.get_params())
+    for model in (merged, twin.fit([{"t": ["w"]}], ["a"])):
+        with pytest.raises(NaiveBayesError, match="tokenizer could not be saved"):
+            model.predict([{"t": "Hello World|x"}])
+    assert merged.to_dict()["params"]["tokenizer"] == "custom"
+    assert repr(loaded).endswith("tokenizer=<custom tokenizer, not saved>)")
+    with pytest.raises(NaiveBayesError, match="tokenizer is"):
+        loaded.merge(NaiveBayes(features={"t": "text"}).fit([{"t": "x y"}], ["a"]))
+    import types
+    split = lambda s: s.split("|")                      # noqa: E731
+    shipped = types.FunctionType(split.__code__, split.__globals__)   # as after pickling
+    a = NaiveBayes(features=["text"], tokenizer=split).fit([["a|b"]], [0])
+    b = NaiveBayes(features=["text"], tokenizer=shipped).fit([["c|d"]], [1])
+    assert shipped is not split and a.merge(b).predict([["c|d"]]) == [1]
+    assert deepcopy(a).merge(a).classes_ == [0]
+
+
+def test_a_class_with_no_documents_borrows_the_pooled_word_counts():
+    rows = [{"text": "wheat grain", "n": 1.0}, {"text": "oil price", "n": 2.0},
+            {"text": None, "n": 9.0}, {"text": None, "n": 9.5}]
+    for text_model in ("bernoulli", "multinomial"):
+        model = NaiveBayes(features={"text": "text"}, text_model=text_model).fit(
+            rows, ["grain", "oil", "fax", "fax"])
+        contribution = model.explain({"text": "wheat grain"})["features"][0]["log_likelihood"]
+        pooled = NaiveBayes(features={"text": "text"}, text_model=text_model).fit(
+            [{"text": "wheat grain"}, {"text": "oil price"}], ["x", "x"])
+        expected = pooled.explain({"text": "wheat grain"})["features"][0]["log_likelihood"]["x"]
+        assert contribution["fax"] == pytest.approx(expected)
+        assert model.predict([{"text": "wheat grain", "n": 9.2}]) == ["fax"]
+
+
+# ----------------------------------------------------------------------------------
+# The posterior: priors, ties, normalisation
+# ----------------------------------------------------------------------------------
+
+
+def test_class_prior_uniform_and_given():
+    X, y = credit_data()
+    uniform = CategoricalNB(class_prior="uniform").fit(X, y)
+    assert uniform.predict_joint_log_proba([[None] * 3])[0] == pytest.approx([math.log(0.5)] * 2)
+    given_prior = CategoricalNB(class_prior={"0": 0.9, "1": 0.1}).fit(X, y)
+    assert given_prior.predict_joint_log_proba([[None] * 3])[0] == \
+        pytest.approx([math.log(0.9), math.log(0.1)])
+
+
+def test_prior_alpha_smooths_the_prior():
+    X, y = credit_data()
+    model = CategoricalNB(prior_alpha=2).fit(X, y)
+    assert math.exp(model.predict_joint_log_proba([[None] * 3])[0][0]) == \
+        pytest.approx((5 + 2) / (15 + 2 * 2))
+
+
+def test_ties_go_to_the_earlier_class():
+    model = CategoricalNB().fit([["a"], ["a"]], ["z", "b"])
+    assert model.classes_ == ["b", "z"]
+    assert model.predict([["a"]]) == ["b"]
+    assert model.predict_proba([["a"]]) == [[0.5, 0.5]]
+
+
+def test_classes_are_sorted_when_orderable_else_first_seen():
+    assert NaiveBayes().fit([[1], [2], [3]], [3, 1, 2]).classes_ == [1, 2, 3]
+    assert NaiveBayes().fit([[1], [2], [3]], ["b", 1, ("t",)]).classes_ == ["b", 1, ("t",)]
+
+
+def test_log_proba_keeps_its_digits_when_joints_are_large():
+    model = GaussianNB().fit([[0.0], [1e-7], [0.0], [1e-7]], ["a", "a", "b", "b"])
+    assert model.predict_log_proba([[1.0]])[0] == pytest.approx([math.log(0.5)] * 2,
+                                                                abs=1e-12)
+
+
+def test_log_proba_is_the_log_of_proba():
+    X, y = iris_data()
+    model = GaussianNB().fit(X, y)
+    for p, lp in zip(model.predict_proba(X[::10]), model.predict_log_proba(X[::10])):
+        assert [math.exp(v) for v in lp] == pytest.approx(p, abs=1e-15)
+
+
+def test_many_features_do_not_underflow():
+    rows = [["v%d" % (i % 2)] * 2000 for i in range(4)]
+    model = CategoricalNB().fit(rows, [0, 1, 0, 1])
+    proba = model.predict_proba(rows[:2])
+    assert proba[0][0] > 0.99 and proba[1][1] > 0.99
+
+
+def test_predict_proba_one_returns_a_dict_by_label():
+    X, y = credit_data()
+    model = CategoricalNB().fit(X, y)
+    proba = model.predict_proba_one(["0", "1", "D"])
+    assert list(proba) == model.classes_
+    assert proba == dict(zip(model.classes_, model.predict_proba([["0", "1", "D"]])[0]))
+
+
+# ----------------------------------------------------------------------------------
+# Rows and inputs: sequences, mappings, generators, NumPy, pandas; kinds inferred
+# ----------------------------------------------------------------------------------
+
+
+def test_feature_kind_inference():
+    X = [["a", 1, 2.5, True, None, 3], ["b", 2.0, -1, False, None, "x"]]
+    kinds = NaiveBayes().fit(X, [0, 1]).feature_kinds_
+    assert kinds == {0: "categorical", 1: "gaussian", 2: "gaussian", 3: "categorical",
+                     4: "gaussian", 5: "categorical"}
+
+
+def test_all_missing_feature_takes_its_kind_from_later_batches():
+    model = NaiveBayes().partial_fit([[None, "a"]], [0])
+    model.partial_fit([["x", "b"]], [1])
+    assert model.feature_kinds_[0] == "categorical"
+
+
+def test_categorical_and_gaussian_nb_fix_the_kind():
+    assert CategoricalNB().fit([[1.5], [2.5]], [0, 1]).feature_kinds_ == {0: "categorical"}
+    assert GaussianNB().fit([[1], [2]], [0, 1]).feature_kinds_ == {0: "gaussian"}
+
+
+def test_ignored_features_contribute_nothing():
+    X, y = credit_data()
+    model = CategoricalNB(features={1: "ignore"}).fit(X, y)
+    assert model.feature_kinds_[1] == "ignore"
+    assert model.predict_joint_log_proba([["0", "1", "D"]]) == \
+        model.predict_joint_log_proba([["0", "0", "D"]])
+
+
+def test_unknown_feature_names_are_ignored_at_predict_time():
+    model = NaiveBayes().fit([{"a": "x"}, {"a": "y"}], [0, 1])
+    assert model.predict_joint_log_proba([{"a": "x", "zzz": 4}]) == \
+        model.predict_joint_log_proba([{"a": "x"}])
+
+
+def test_predict_accepts_generators_tuples_and_numpy_like_rows():
+    model = NaiveBayes().fit([("a", 1.0), ("b", 2.0)], [0, 1])
+    assert model.predict(row for row in [("a", 1.0), ["b", 2.0]]) == [0, 1]
+    assert model.predict_one(("b", 2.0)) == 1
+    assert model.score([("a", 1.0), ("b", 2.0)], [0, 1]) == 1.0
+
+    class ArrayRow:                       # what NumPy rows look like: tolist() and len
+        def __init__(self, values):
+            self.values = values
+
+        def __len__(self):
+            return len(self.values)
+
+        def __getitem__(self, i):
+            return self.values[i]
+
+        def tolist(self):
+            return list(self.values)
+    rows = [ArrayRow(("a", 1.0)), ArrayRow(("b", 2.0))]
+    assert NaiveBayes().fit(rows, [0, 1]).predict(rows) == [0, 1]
+    assert model.predict(rows) == [0, 1]
+
+
+def test_numpy_arrays_and_scalars_work_like_lists():
+    np, _ = needs_sklearn()
+    X = np.array([[1.0, 2.0], [1.5, np.nan], [8.0, 9.0], [8.5, 9.5]], dtype=np.float32)
+    y = np.array(["a", "a", "b", "b"])
+    from_array = GaussianNB().fit(X, y)
+    as_lists = [[None if v != v else float(v) for v in row] for row in X.tolist()]
+    from_lists = GaussianNB().fit(as_lists, y.tolist())
+    for ours, theirs in zip(from_array.predict_joint_log_proba(X),
+                            from_lists.predict_joint_log_proba(as_lists)):
+        assert ours == pytest.approx(theirs)
+    predicted = from_array.predict(X)         # NumPy in, NumPy out, as scikit-learn
+    assert type(predicted).__module__ == "numpy" and list(predicted) == ["a", "a", "b", "b"]
+
+
+@pytest.mark.parametrize("nan", [
+    float("nan"),
+    __import__("decimal").Decimal("NaN"),
+    pytest.param("numpy", id="numpy-float32-nan"),
+    pytest.param("pandas", id="pandas-NA"),
+])
+def test_every_spelling_of_nan_is_a_missing_value(nan):
+    if nan == "numpy":
+        np, _ = needs_sklearn()
+        nan = np.float32("nan")
+    elif nan == "pandas":
+        pd = needs("pandas")
+        nan = pd.NA
+    X = [[nan, 1.0], [2.0, 1.0], [3.0, 5.0], [10.0, 5.5], [12.0, nan]]
+    y = [0, 0, 0, 1, 1]
+    weights = [1, 1, 5, 1, 1]
+    with_nan = NaiveBayes(var_smoothing=0).fit(X, y, sample_weight=weights)
+    with_none = NaiveBayes(var_smoothing=0).fit(
+        [[None if v is nan else v for v in row] for row in X], y, sample_weight=weights)
+    assert with_nan.feature_kinds_ == {0: "gaussian", 1: "gaussian"}
+    probes = [[2.0, 1.0], [nan, 5.0], [11.0, nan]]
+    assert with_nan.predict_joint_log_proba(probes) == with_none.predict_joint_log_proba(
+        [[None if v is nan else v for v in row] for row in probes])
+    categorical = CategoricalNB().fit([["a"], [nan], ["b"], [nan]], [0, 0, 1, 1])
+    assert categorical.to_dict()["features"][0]["values"] == ["a", "b"]
+    assert categorical.predict_joint_log_proba([[nan]]) == \
+        categorical.predict_joint_log_proba([[None]])
+
+
+def test_pandas_dataframes_are_rows_by_column_name():
+    pd = needs("pandas")
+    frame = pd.DataFrame({"colour": ["red", "blue", "red", "blue"],
+                          "size": [1.0, 5.0, pd.NA, 5.5]})
+    labels = pd.Series(["s", "l", "s", "l"])
+    model = NaiveBayes().fit(frame, labels)
+    assert model.feature_kinds_ == {"colour": "categorical", "size": "gaussian"}
+    predicted = model.predict(frame)          # pandas in, NumPy out, as scikit-learn
+    assert type(predicted).__module__ == "numpy" and list(predicted) == ["s", "l", "s", "l"]
+
+
+def test_length_errors_do_not_drain_endless_iterators():
+    import itertools
+    with pytest.raises(NaiveBayesError, match="y has at least"):
+        NaiveBayes().fit([["a"], ["b"]], itertools.cycle([0, 1]))
+    with pytest.raises(NaiveBayesError, match="sample_weight has at least"):
+        NaiveBayes().fit([["a"], ["b"]], [0, 1], sample_weight=itertools.repeat(1.0))
+
+
+def test_a_declared_feature_absent_from_every_row_is_fine_unless_it_looks_like_a_typo():
+    model = NaiveBayes(features={"subject": "text", "size": "gaussian"}).fit(
+        [{"domain": "a.org", "size": 1.0}, {"domain": "b.org", "size": 2.0}], [0, 1])
+    assert model.feature_kinds_["subject"] == "text"
+    assert model.predict([{"subject": "hello", "domain": "a.org"}]) == [0]
+
+
+def test_sequence_rows_may_be_named_by_a_features_dict():
+    model = NaiveBayes(features={"colour": "categorical", "size": "gaussian"}).fit(
+        [["r", 1.0], ["b", 5.0]], [0, 1])
+    assert model.feature_names_ == ["colour", "size"]
+    assert model.predict([{"colour": "b", "size": 5.1}, ["r", 1.1]]) == [1, 0]
+
+
+def test_partial_fit_refuses_rows_of_another_shape():
+    model = NaiveBayes().fit([["x", 1.0]], [0])
+    with pytest.raises(NaiveBayesError, match="X row 0 is a dict, but the model was fitted "
+                                              "on sequences"):
+        model.partial_fit([{"colour": "r"}], [1])
+
+
+def test_zero_weight_rows_are_still_checked_for_shape():
+    with pytest.raises(NaiveBayesError, match="X row 1 has 1 values, expected 2"):
+        NaiveBayes().fit([["a", 1.0], ["b"]], [0, 1], sample_weight=[1, 0])
+
+
+@given(datasets(), st.sampled_from([0.5, 1.0]))
+def test_generators_fit_like_lists(data, alpha):
+    kinds, X, y = data
+    from_lists = NaiveBayes(alpha=alpha, features=kinds).fit(X, y)
+    from_generators = NaiveBayes(alpha=alpha, features=kinds).fit(
+        (row for row in X), (label for label in y))
+    assert from_lists.predict_joint_log_proba(X) == from_generators.predict_joint_log_proba(X)
+
+
+def test_generators_are_read_in_chunks_and_kept_nowhere(monkeypatch):
+    import naive_bayes
+    monkeypatch.setattr(naive_bayes, "_CHUNK", 7)
+    rng = random.Random(1)
+    rows = [[rng.choice("abc"), rng.random()] for _ in range(100)]
+    labels = [rng.choice("xy") for _ in rows]
+    streamed = NaiveBayes().fit(iter(rows), iter(labels))
+    assert streamed.predict_joint_log_proba(rows) == NaiveBayes().fit(
+        rows, labels).predict_joint_log_proba(rows)
+
+
+# ----------------------------------------------------------------------------------
+# Parameters
+# ----------------------------------------------------------------------------------
+
+
+def test_get_params_set_params_and_repr():
+    model = NaiveBayes(alpha=0.5)
+    assert model.get_params()["alpha"] == 0.5
+    assert set(model.get_params()) == {
+        "alpha", "prior_alpha", "class_prior", "features", "categories", "ddof",
+        "var_smoothing", "text_model", "max_words", "min_word_count", "tokenizer", "numeric"}
+    assert model.set_params(ddof=1) is model and model.ddof == 1
+    assert repr(model) == "NaiveBayes(alpha=0.5, ddof=1)"
+
+
+def test_the_constructor_signature_is_the_parameter_registry():
+    """scikit-learn reads parameters off __init__; the library checks them from its
+    registry (base parameters plus each feature kind's): the two must agree."""
+    import inspect
+    for cls in (NaiveBayes, CategoricalNB, GaussianNB):
+        signature = inspect.signature(cls.__init__).parameters
+        assert list(signature)[1:] == list(cls().get_params())
+        assert {name: p.default for name, p in signature.items() if name != "self"} == \
+            {name: p.default for name, p in cls._parameters.items()}
+
+
+def test_a_model_can_be_pickled_and_copied():
+    X, y = credit_data()
+    model = CategoricalNB().fit(X, y)
+    for twin in (pickle.loads(pickle.dumps(model)), copy.deepcopy(model)):
+        assert twin.predict_joint_log_proba(X) == model.predict_joint_log_proba(X)
+
+
+def test_parameters_changed_after_fit_take_effect_without_refitting():
+    X, y = credit_data()
+    model = CategoricalNB(alpha=1).fit(X, y)
+    model.set_params(alpha=0, prior_alpha=0)
+    assert model.predict_proba_one(["0", "1", "D"])["1"] == pytest.approx(0.6923076923076923)
+
+
+@pytest.mark.parametrize("params, message", [
+    ({"alpha": -1}, r"alpha=-1; expected a finite number >= 0"),
+    ({"alpha": "1"}, r"alpha='1'"),
+    ({"prior_alpha": -0.5}, r"prior_alpha=-0.5"),
+    ({"var_smoothing": -1e-9}, r"var_smoothing=-1e-09"),
+    ({"ddof": float("nan")}, r"ddof=nan"),
+    ({"class_prior": {"a": 0.5, "b": 0.6}}, r"class_prior sums to 1.1"),
+    ({"class_prior": {"a": -0.5, "b": 1.5}}, r"class_prior\['a'\] is -0.5"),
+    ({"class_prior": "flat"}, r"class_prior='flat'"),
+    ({"features": {"x": "nominal"}}, r"features\['x'\] is 'nominal'; expected one of"),
+    ({"features": ["gaussian", "numeric"]}, r"features\[1\] is 'numeric'"),
+    ({"features": "gaussian"}, r"features='gaussian'"),
+    ({"categories": {"x": "abc"}}, r"categories\['x'\] is 'abc'"),
+    ({"categories": {"x": ["a"]}, "features": {"x": "gaussian"}}, r"categories declares"),
+    ({"text_model": "poisson"}, r"text_model='poisson'"),
+    ({"max_words": 0}, r"max_words=0"),
+    ({"tokenizer": 3}, r"tokenizer=3"),
+])
+def test_bad_parameters_are_rejected_by_name(params, message):
+    """As scikit-learn wants, __init__ and set_params accept anything; fit, and any
+    use of a fitted model, check the parameters and name the one that is wrong."""
+    model = NaiveBayes(**params)
+    with pytest.raises(NaiveBayesError, match=r"fit\(\): " + message):
+        model.fit([["a"], ["b"]], [0, 1])
+    fitted = NaiveBayes().fit([["a"], ["b"]], [0, 1])
+    fitted.set_params(**params)
+    for call, use in (("predict", lambda: fitted.predict([["a"]])),
+                      ("partial_fit", lambda: fitted.partial_fit([["a"]], [0]))):
+        with pytest.raises(NaiveBayesError, match=call + r"\(\): " + message):
+            use()
+
+
+def test_set_params_rejects_unknown_names():
+    with pytest.raises(NaiveBayesError, match=r"unknown parameter 'alpah'"):
+        NaiveBayes().set_params(alpah=1)
+
+
+def test_class_prior_naming_unknown_classes():
+    X, y = credit_data()
+    with pytest.raises(NaiveBayesError, match=r"class_prior names \['2'\]"):
+        CategoricalNB(class_prior={"0": 0.5, "2": 0.5}).fit(X, y)
+    with pytest.raises(NaiveBayesError, match=r"no probability for class \['1'\]"):
+        CategoricalNB(class_prior={"0": 1.0}).fit(X, y)
+    model = CategoricalNB().fit(X, y).set_params(class_prior={"yes": 1.0})
+    with pytest.raises(NaiveBayesError, match=r"predict_proba\(\): class_prior names"):
+        model.predict_proba(X)
+
+
+@pytest.mark.parametrize("params, X, message", [
+    ({"features": {"color": "categorical"}}, [{"colour": "r"}, {"colour": "b"}],
+     r"features= names 'color', which no row of X holds; did you mean 'colour'\?"),
+    ({"categories": {"color": ["r", "b"]}}, [{"colour": "r"}, {"colour": "b"}],
+     r"categories= names 'color', which no row"),
+    ({"features": ["categorical"]}, [{"colour": "r"}, {"colour": "b"}],
+     r"features= is a list by position, but X row 0 is a mapping"),
+    ({"features": {1: "categorical"}}, [["r"], ["b"]], r"features= names \[1\]"),
+    ({"features": {"a": "categorical"}}, [["r", 1], ["b", 2]], r"features= names \['a'\]"),
+    ({}, {("r", 1), ("b", 2)}, r"X is set"),
+    ({}, [{"r", "s"}, {"b", "s"}], r"X row 0 is set"),
+    ({}, {"a": ["r"], "b": ["s"]}, r"X is dict"),
+])
+def test_misconfigurations_are_errors_not_silent(params, X, message):
+    with pytest.raises(NaiveBayesError, match=message):
+        NaiveBayes(**params).fit(X, [0, 1])
+
+
+def test_categories_must_be_a_collection_not_a_one_shot_iterator():
+    with pytest.raises(NaiveBayesError, match=r"categories\[0\] is <generator"):
+        NaiveBayes(categories={0: (v for v in "abcd")}).fit([["a"]], [0])
+
+
+# ----------------------------------------------------------------------------------
+# Bad input: a NaiveBayesError naming the argument and row; nothing changes
+# ----------------------------------------------------------------------------------
+
+
+def test_error_is_a_value_error():
+    assert issubclass(NaiveBayesError, ValueError)
+
+
+@pytest.mark.parametrize("X, y, message", [
+    ([], [], r"fit\(\): X is empty"),
+    ([["a"], ["b"]], ["p"], r"X has 2 rows but y has 1"),
+    ([["a"]], ["p", "q"], r"X has 1 rows but y has 2"),
+    ([["a", "b"], ["c"]], ["p", "q"], r"X row 1 has 1 values, expected 2"),
+    ([["a"], [["unhashable"]]], ["p", "q"], r"X row 1, feature 0 is list.*hashable"),
+    ([["a"], ["b"]], ["p", ["q"]], r"y row 1 is list.*hashable label"),
+    ([["a"], ["b"]], ["p", None], r"y row 1 is missing"),
+    (["abc"], ["p"], r"X row 0 is str.*sequence or mapping"),
+    ([1, 2], ["p", "q"], r"X row 0 is int.*sequence or mapping"),
+    ([["a"], {"x": 1}], ["p", "q"], r"X row 1 is a dict"),
+])
+def test_fit_rejects_bad_data(X, y, message):
+    with pytest.raises(NaiveBayesError, match=message):
+        NaiveBayes().fit(X, y)
+
+
+@pytest.mark.parametrize("bad", ["text", float("inf"), -float("inf"), True, [1.0]])
+def test_gaussian_feature_rejects_non_numbers(bad):
+    with pytest.raises(NaiveBayesError, match=r"X row 1, feature 0 is .*expected a (finite|real) number"):
+        GaussianNB().fit([[1.0], [bad], [2.0]], [0, 1, 0])
+
+
+def test_inferred_gaussian_feature_contradicted_later_names_the_fix(monkeypatch):
+    import naive_bayes
+    monkeypatch.setattr(naive_bayes, "_CHUNK", 2)
+    rows = iter([[1.0], [2.0], ["three"]])
+    with pytest.raises(NaiveBayesError, match=r"X row 2.*inferred gaussian.*features="):
+        NaiveBayes().fit(rows, iter([0, 1, 0]))
+
+
+def test_predict_rejects_non_numbers_in_gaussian_features():
+    model = GaussianNB().fit([[1.0], [2.0]], [0, 1])
+    with pytest.raises(NaiveBayesError, match=r"predict\(\): X row 1, feature 0 is 'x'"):
+        model.predict([[1.0], ["x"]])
+    with pytest.raises(NaiveBayesError, match=r"predict_one\(\): x, feature 0 is inf"):
+        model.predict_one([math.inf])
+
+
+def test_predict_rejects_rows_of_the_wrong_width_and_unhashable_values():
+    model = CategoricalNB().fit([["a", "b"]], [0])
+    with pytest.raises(NaiveBayesError, match=r"predict_proba\(\): X row 0 has 3 values, expected 2"):
+        model.predict_proba([["a", "b", "c"]])
+    with pytest.raises(NaiveBayesError, match=r"X row 0, feature 1 is list.*hashable"):
+        model.predict([["a", ["b"]]])
+
+
+@pytest.mark.parametrize("weights, message", [
+    ([1, -1], r"sample_weight row 1 is -1; expected a finite number >= 0"),
+    ([1, float("nan")], r"sample_weight row 1 is nan"),
+    ([1, "2"], r"sample_weight row 1 is str"),
+    ([1], r"sample_weight has 1 weights"),
+    ([0, 0], r"sample_weight is 0 for every row"),
+])
+def test_bad_sample_weights(weights, message):
+    with pytest.raises(NaiveBayesError, match=message):
+        NaiveBayes().fit([["a"], ["b"]], ["p", "q"], sample_weight=weights)
+
+
+def test_predict_before_fit():
+    for method in ("predict", "predict_proba", "predict_log_proba", "predict_joint_log_proba"):
+        with pytest.raises(NaiveBayesError, match=r"%s\(\): this NaiveBayes is not fitted yet"
+                           % method):
+            getattr(NaiveBayes(), method)([["a"]])
+    with pytest.raises(NaiveBayesError, match="not fitted"):
+        GaussianNB().predict_one([1.0])
+    assert not hasattr(NaiveBayes(), "classes_")
+
+
+@pytest.mark.parametrize("call", [
+    lambda m: m.score(None, [0]),
+    lambda m: m.score([["a"]], None),
+    lambda m: m.score([["a"]], [0], sample_weight=2),
+    lambda m: m.predict(5),
+    lambda m: m.predict({"a": 1}),
+])
+def test_bad_arguments_to_prediction_calls_are_named(call):
+    model = CategoricalNB().fit([["a"], ["b"]], [0, 1])
+    with pytest.raises(NaiveBayesError, match=r"(X|y|sample_weight) is"):
+        call(model)
+
+
+@pytest.mark.parametrize("X, y", [
+    ([["a", 1.0], ["b", [1]]], ["p", "q"]),
+    ([["a", 1.0], ["b"]], ["p", "q"]),
+    ([["a", 1.0]], ["p", "q"]),
+    ([["c", 2.0], ["d", math.inf]], ["p", "new class"]),
+    ([], []),
+])
+def test_a_failed_fit_or_partial_fit_leaves_the_model_as_it_was(X, y):
+    model = NaiveBayes().fit([["a", 1.0], ["b", 2.0], ["a", 1.5]], ["p", "q", "p"])
+    probes = [["a", 1.0], ["b", 2.5], ["z", None]]
+    before = snapshot(model, probes)
+    for method in (model.fit, model.partial_fit):
+        with pytest.raises(NaiveBayesError):
+            method(X, y)
+        assert snapshot(model, probes) == before
+
+
+def test_a_failed_fit_from_a_generator_leaves_the_model_as_it_was(monkeypatch):
+    import naive_bayes
+    monkeypatch.setattr(naive_bayes, "_CHUNK", 2)
+    model = NaiveBayes().fit([["a", 1.0], ["b", 2.0]], ["p", "q"])
+    before = snapshot(model, [["a", 1.0]])
+    rows = iter([["a", 3.0], ["b", 4.0], ["c", 5.0], ["d", "six"]])
+    with pytest.raises(NaiveBayesError, match="X row 3"):
+        model.partial_fit(rows, iter("pqpq"))
+    assert snapshot(model, [["a", 1.0]]) == before
+
+
+# ----------------------------------------------------------------------------------
+# Invariants, by Hypothesis: random mixed data
+# ----------------------------------------------------------------------------------
 
 
 @given(datasets(), st.sampled_from([0.01, 0.5, 1.0, 3.0]))
@@ -401,1650 +1317,10 @@ def test_a_weight_of_n_equals_the_row_given_n_times(data, weights):
     assert weighted.predict_joint_log_proba(X) == repeated.predict_joint_log_proba(X)
 
 
-@given(datasets(), st.sampled_from([0.5, 1.0]))
-def test_generators_fit_like_lists(data, alpha):
-    kinds, X, y = data
-    from_lists = NaiveBayes(alpha=alpha, features=kinds).fit(X, y)
-    from_generators = NaiveBayes(alpha=alpha, features=kinds).fit(
-        (row for row in X), (label for label in y))
-    assert from_lists.predict_joint_log_proba(X) == from_generators.predict_joint_log_proba(X)
-
-
-def test_generators_are_read_in_chunks_and_kept_nowhere(monkeypatch):
-    import naive_bayes
-    monkeypatch.setattr(naive_bayes, "_CHUNK", 7)
-    rng = random.Random(1)
-    rows = [[rng.choice("abc"), rng.random()] for _ in range(100)]
-    labels = [rng.choice("xy") for _ in rows]
-    streamed = NaiveBayes().fit(iter(rows), iter(labels))
-    assert streamed.predict_joint_log_proba(rows) == NaiveBayes().fit(
-        rows, labels).predict_joint_log_proba(rows)
-
-
-# ----------------------------------------------------------------------------------
-# Policies: missing values, unseen values, priors, ties, zero variance, inference
-# ----------------------------------------------------------------------------------
-
-def test_missing_values_are_skipped_in_fit_and_predict():
-    X = [["a", 1.0], ["a", None], [None, 3.0], ["b", NAN], ["b", 5.0]]
-    y = ["p", "p", "q", "q", "q"]
-    model = NaiveBayes().fit(X, y)
-    assert model.class_count_ == [2, 3]
-    # feature 0 of class q: N_qj = 2 present values (one b... and None skipped)
-    alone = NaiveBayes().fit([[row[0]] for row in X], y)
-    expected = alone.predict_joint_log_proba([["b"]])
-    assert model.predict_joint_log_proba([["b", None]])[0] == pytest.approx(expected[0])
-    assert model.predict_joint_log_proba([["b", NAN]])[0] == pytest.approx(expected[0])
-    prior_only = model.predict_joint_log_proba([[None, None]])[0]
-    assert prior_only == pytest.approx([math.log(2 / 5), math.log(3 / 5)])
-
-
-def test_unseen_value_gets_the_laplace_fallback():
-    X, y = credit_data()
-    model = CategoricalNB(alpha=1).fit(X, y)
-    # class "0": 5 rows, education has S_j = 3 known values -> 1 / (5 + 3)
-    seen = model.predict_joint_log_proba([[None, None, "D"]])[0]
-    unseen = model.predict_joint_log_proba([[None, None, "PhD"]])[0]
-    prior = model.predict_joint_log_proba([[None, None, None]])[0]
-    assert math.exp(unseen[0] - prior[0]) == pytest.approx(1 / (5 + 3))
-    assert math.exp(unseen[1] - prior[1]) == pytest.approx(1 / (10 + 3))
-    assert math.exp(seen[0] - prior[0]) == pytest.approx((1 + 1) / (5 + 3))
-
-
-def test_lidstone_fallback_is_alpha_over_smoothed_count():
-    X, y = credit_data()
-    model = CategoricalNB(alpha=0.5).fit(X, y)
-    unseen = model.predict_joint_log_proba([[None, None, "PhD"]])[0]
-    prior = model.predict_joint_log_proba([[None, None, None]])[0]
-    assert math.exp(unseen[0] - prior[0]) == pytest.approx(0.5 / (5 + 0.5 * 3))
-
-
-def test_declared_categories_count_in_s_j():
-    X, y = credit_data()
-    declared = CategoricalNB(categories={2: ["D", "S", "T", "PhD"]}).fit(X, y)
-    prior = declared.predict_joint_log_proba([[None, None, None]])[0]
-    joint = declared.predict_joint_log_proba([[None, None, "PhD"]])[0]
-    assert math.exp(joint[0] - prior[0]) == pytest.approx(1 / (5 + 4))
-
-
-def test_value_outside_declared_categories_is_an_error():
-    X, y = credit_data()
-    with pytest.raises(NaiveBayesError, match=r"row 0.*feature 2.*declared"):
-        CategoricalNB(categories=[None, None, ["D", "S"]]).fit(X, y)
-
-
-def test_unknown_feature_names_are_ignored_at_predict_time():
-    model = NaiveBayes().fit([{"a": "x"}, {"a": "y"}], [0, 1])
-    assert model.predict_joint_log_proba([{"a": "x", "zzz": 4}]) == \
-        model.predict_joint_log_proba([{"a": "x"}])
-
-
-def test_class_prior_uniform_and_given():
-    X, y = credit_data()
-    uniform = CategoricalNB(class_prior="uniform").fit(X, y)
-    assert uniform.predict_joint_log_proba([[None] * 3])[0] == pytest.approx([math.log(0.5)] * 2)
-    given_prior = CategoricalNB(class_prior={"0": 0.9, "1": 0.1}).fit(X, y)
-    assert given_prior.predict_joint_log_proba([[None] * 3])[0] == \
-        pytest.approx([math.log(0.9), math.log(0.1)])
-
-
-def test_prior_alpha_smooths_the_prior():
-    X, y = credit_data()
-    model = CategoricalNB(prior_alpha=2).fit(X, y)
-    assert math.exp(model.predict_joint_log_proba([[None] * 3])[0][0]) == \
-        pytest.approx((5 + 2) / (15 + 2 * 2))
-
-
-def test_parameters_changed_after_fit_take_effect_without_refitting():
-    X, y = credit_data()
-    model = CategoricalNB(alpha=1).fit(X, y)
-    model.set_params(alpha=0, prior_alpha=0)
-    assert model.predict_proba_one(["0", "1", "D"])["1"] == pytest.approx(0.6923076923076923)
-
-
-def test_ties_go_to_the_earlier_class():
-    model = CategoricalNB().fit([["a"], ["a"]], ["z", "b"])
-    assert model.classes_ == ["b", "z"]
-    assert model.predict([["a"]]) == ["b"]
-    assert model.predict_proba([["a"]]) == [[0.5, 0.5]]
-
-
-def test_classes_are_sorted_when_orderable_else_first_seen():
-    assert NaiveBayes().fit([[1], [2], [3]], [3, 1, 2]).classes_ == [1, 2, 3]
-    assert NaiveBayes().fit([[1], [2], [3]], ["b", 1, ("t",)]).classes_ == ["b", 1, ("t",)]
-
-
-def test_feature_kind_inference():
-    X = [["a", 1, 2.5, True, None, 3], ["b", 2.0, -1, False, None, "x"]]
-    kinds = NaiveBayes().fit(X, [0, 1]).feature_kinds_
-    assert kinds == {0: "categorical", 1: "gaussian", 2: "gaussian", 3: "categorical",
-                     4: "gaussian", 5: "categorical"}
-
-
-def test_all_missing_feature_takes_its_kind_from_later_batches():
-    model = NaiveBayes().partial_fit([[None, "a"]], [0])
-    model.partial_fit([["x", "b"]], [1])
-    assert model.feature_kinds_[0] == "categorical"
-
-
-def test_categorical_and_gaussian_nb_fix_the_kind():
-    assert CategoricalNB().fit([[1.5], [2.5]], [0, 1]).feature_kinds_ == {0: "categorical"}
-    assert GaussianNB().fit([[1], [2]], [0, 1]).feature_kinds_ == {0: "gaussian"}
-
-
-def test_ignored_features_contribute_nothing():
-    X, y = credit_data()
-    model = CategoricalNB(features={1: "ignore"}).fit(X, y)
-    assert model.feature_kinds_[1] == "ignore"
-    assert model.predict_joint_log_proba([["0", "1", "D"]]) == \
-        model.predict_joint_log_proba([["0", "0", "D"]])
-
-
-def test_ddof_is_the_variance_divisor():
-    X = [[1.0], [2.0], [4.0], [10.0], [11.0]]
-    y = [0, 0, 0, 1, 1]
-    for ddof in (0, 1):
-        model = GaussianNB(ddof=ddof, var_smoothing=0).fit(X, y)
-        variance = sum((x - 7 / 3) ** 2 for x in (1, 2, 4)) / (3 - ddof)
-        expected = math.log(3 / 5) - 0.5 * math.log(2 * math.pi * variance) \
-            - (3.0 - 7 / 3) ** 2 / (2 * variance)
-        assert model.predict_joint_log_proba([[3.0]])[0][0] == pytest.approx(expected)
-
-
-def test_var_smoothing_uses_the_largest_variance_of_all_features():
-    X = [[0.0, 0.0], [0.0, 10.0], [1.0, 0.0], [1.0, 10.0]]
-    model = GaussianNB(var_smoothing=0.5).fit(X, [0, 0, 1, 1])
-    # largest pooled variance (ddof 0) is 25, so every variance grows by 12.5
-    variances = [[v for _, v in feature] for feature in _gaussian_moments(model)]
-    assert variances[0] == pytest.approx([0.0 + 12.5, 0.0 + 12.5])
-    assert variances[1] == pytest.approx([25 + 12.5, 25 + 12.5])
-
-
-def test_zero_variance_is_a_point_mass_and_never_nan():
-    model = GaussianNB(var_smoothing=0).fit([[1.0], [1.0], [2.0], [3.0]], ["a", "a", "b", "b"])
-    assert model.predict([[1.0]]) == ["a"]            # at the point mass
-    assert model.predict_proba([[1.0]]) == [[1.0, 0.0]]
-    assert model.predict_proba([[2.5]]) == [[0.0, 1.0]]  # anywhere else: impossible for "a"
-    joint = model.predict_joint_log_proba([[1.0], [2.5]])
-    assert joint[0][0] == math.inf and joint[1][0] == -math.inf
-
-
-def test_subnormal_variance_gives_no_nan():
-    model = GaussianNB().fit([[0.0], [2.1047996867205344e-154]], ["spam", "ham"])
-    for row in model.predict_joint_log_proba([[0.0], [2.1047996867205344e-154], [1.0]]):
-        assert not any(v != v for v in row)
-    assert model.predict([[0.0], [2.1047996867205344e-154]]) == ["spam", "ham"]
-
-
-@given(st.floats(min_value=-1e300, max_value=1e300), st.floats(min_value=1e-300, max_value=1e300),
-       st.sampled_from([0, 1]))
-def test_well_separated_classes_are_told_apart_at_any_scale(centre, spread, ddof):
-    """Two classes, each of three points around its own centre, far apart compared
-    with their spread: every point is classified right, at any magnitude."""
-    a, b = centre, centre + 100 * spread
-    if not (isfinite(b) and a != b):
-        return
-    X = [[a - spread], [a], [a + spread], [b - spread], [b], [b + spread]]
-    model = GaussianNB(var_smoothing=0, ddof=ddof).fit(X, list("aaabbb"))
-    assert model.predict(X) == list("aaabbb")
-
-
-@given(st.lists(st.tuples(st.floats(allow_nan=False, allow_infinity=False),
-                          st.sampled_from("ab")), min_size=1, max_size=12),
-       st.lists(st.floats(allow_nan=False, allow_infinity=False), min_size=1, max_size=5),
-       st.sampled_from([0.0, 1e-9]), st.sampled_from([0, 1]))
-def test_gaussian_over_the_whole_float_range_never_gives_nan(pairs, queries, smoothing, ddof):
-    model = GaussianNB(var_smoothing=smoothing, ddof=ddof).fit(
-        [[x] for x, _ in pairs], [label for _, label in pairs])
-    rows = [[q] for q in queries] + [[x] for x, _ in pairs]
-    for joint, proba in zip(model.predict_joint_log_proba(rows), model.predict_proba(rows)):
-        assert not any(v != v for v in joint)
-        assert math.fsum(proba) == pytest.approx(1.0, abs=1e-12)
-
-
-def test_every_class_impossible_falls_to_the_remaining_evidence():
-    X = [["a", "x"], ["a", "x"], ["b", "y"]]
-    y = [0, 0, 1]
-    model = CategoricalNB(alpha=0).fit(X, y)
-    # value "a" rules out class 1, value "y" rules out class 0: both classes impossible
-    # once each, so the prior decides
-    proba = model.predict_proba([["a", "y"]])[0]
-    assert proba == pytest.approx([2 / 3, 1 / 3])
-    assert model.predict_joint_log_proba([["a", "y"]])[0] == [-math.inf, -math.inf]
-
-
-def test_alpha_zero_with_unseen_value_is_uninformative():
-    X, y = credit_data()
-    model = CategoricalNB(alpha=0).fit(X, y)
-    assert model.predict_proba([["0", "1", "PhD"]])[0] == \
-        pytest.approx(model.predict_proba([["0", "1", None]])[0])
-
-
-def test_gaussian_class_without_values_borrows_the_pooled_distribution():
-    X = [[1.0, "a"], [3.0, "a"], [None, "b"], [None, "b"]]
-    model = NaiveBayes(var_smoothing=0).fit(X, [0, 0, 1, 1])
-    # class 1 never had feature 0: it borrows the pooled mean 2 and variance 1
-    contribution = model.explain([0.5, None])["features"][0]["log_likelihood"]
-    expected = -0.5 * math.log(2 * math.pi) - (0.5 - 2.0) ** 2 / 2
-    assert contribution[0] == pytest.approx(expected) and contribution[1] == pytest.approx(expected)
-    [moments] = _gaussian_moments(NaiveBayes(var_smoothing=0, features={1: "ignore"}).fit(
-        X, [0, 0, 1, 1]))
-    assert [v for moment in moments for v in moment] == pytest.approx([2.0, 1.0, 2.0, 1.0])
-
-
-def test_predict_accepts_generators_tuples_and_numpy_like_rows():
-    model = NaiveBayes().fit([("a", 1.0), ("b", 2.0)], [0, 1])
-    assert model.predict(row for row in [("a", 1.0), ["b", 2.0]]) == [0, 1]
-    assert model.predict_one(("b", 2.0)) == 1
-    assert model.score([("a", 1.0), ("b", 2.0)], [0, 1]) == 1.0
-
-    class ArrayRow:                       # what NumPy rows look like: tolist() and len
-        def __init__(self, values):
-            self.values = values
-
-        def __len__(self):
-            return len(self.values)
-
-        def __getitem__(self, i):
-            return self.values[i]
-
-        def tolist(self):
-            return list(self.values)
-    rows = [ArrayRow(("a", 1.0)), ArrayRow(("b", 2.0))]
-    assert NaiveBayes().fit(rows, [0, 1]).predict(rows) == [0, 1]
-    assert model.predict(rows) == [0, 1]
-
-
-def test_numpy_arrays_and_scalars_work_like_lists():
-    np, _ = needs_sklearn()
-    X = np.array([[1.0, 2.0], [1.5, np.nan], [8.0, 9.0], [8.5, 9.5]], dtype=np.float32)
-    y = np.array(["a", "a", "b", "b"])
-    from_array = GaussianNB().fit(X, y)
-    as_lists = [[None if v != v else float(v) for v in row] for row in X.tolist()]
-    from_lists = GaussianNB().fit(as_lists, y.tolist())
-    for ours, theirs in zip(from_array.predict_joint_log_proba(X),
-                            from_lists.predict_joint_log_proba(as_lists)):
-        assert ours == pytest.approx(theirs)
-    assert from_array.predict(X) == ["a", "a", "b", "b"]
-
-
-@pytest.mark.parametrize("nan", [
-    float("nan"),
-    __import__("decimal").Decimal("NaN"),
-    pytest.param("numpy", id="numpy-float32-nan"),
-    pytest.param("pandas", id="pandas-NA"),
-])
-def test_every_spelling_of_nan_is_a_missing_value(nan):
-    if nan == "numpy":
-        np, _ = needs_sklearn()
-        nan = np.float32("nan")
-    elif nan == "pandas":
-        pd = needs("pandas")
-        nan = pd.NA
-    X = [[nan, 1.0], [2.0, 1.0], [3.0, 5.0], [10.0, 5.5], [12.0, nan]]
-    y = [0, 0, 0, 1, 1]
-    weights = [1, 1, 5, 1, 1]
-    with_nan = NaiveBayes(var_smoothing=0).fit(X, y, sample_weight=weights)
-    with_none = NaiveBayes(var_smoothing=0).fit(
-        [[None if v is nan else v for v in row] for row in X], y, sample_weight=weights)
-    assert with_nan.feature_kinds_ == {0: "gaussian", 1: "gaussian"}
-    probes = [[2.0, 1.0], [nan, 5.0], [11.0, nan]]
-    assert with_nan.predict_joint_log_proba(probes) == with_none.predict_joint_log_proba(
-        [[None if v is nan else v for v in row] for row in probes])
-    categorical = CategoricalNB().fit([["a"], [nan], ["b"], [nan]], [0, 0, 1, 1])
-    assert categorical.to_dict()["features"][0]["values"] == ["a", "b"]
-    assert categorical.predict_joint_log_proba([[nan]]) == \
-        categorical.predict_joint_log_proba([[None]])
-
-
-def test_pandas_dataframes_are_rows_by_column_name():
-    pd = needs("pandas")
-    frame = pd.DataFrame({"colour": ["red", "blue", "red", "blue"],
-                          "size": [1.0, 5.0, pd.NA, 5.5]})
-    labels = pd.Series(["s", "l", "s", "l"])
-    model = NaiveBayes().fit(frame, labels)
-    assert model.feature_kinds_ == {"colour": "categorical", "size": "gaussian"}
-    assert model.predict(frame) == ["s", "l", "s", "l"]
-
-
-def test_huge_magnitudes_keep_their_information():
-    # class variances near 1e400 overflow a float; exact sums and log variances do not
-    X = [[1e200, 1.0], [2e200, 1.2], [1.5e200, 5.0], [1.1e200, 5.2]]
-    model = GaussianNB(var_smoothing=0).fit(X, [0, 0, 1, 1])
-    assert model.predict([[1.2e200, 1.1], [1.2e200, 5.1]]) == [0, 1]
-    far = GaussianNB(ddof=1.0).fit([[1e200], [2e200], [1.0], [2.0]], [0, 0, 1, 1])
-    assert far.predict([[1.0]]) == [1]
-    with pytest.raises(NaiveBayesError, match="X row 0, feature 0 is int 1000.*finite"):
-        NaiveBayes().fit([[10 ** 400], [1]], [0, 1])
-    heavy = CategoricalNB().fit([["a"], ["a"], ["b"]], [0, 0, 1],
-                                sample_weight=[1e308, 1e308, 1])
-    assert heavy.predict_proba([["a"]])[0][0] == pytest.approx(1.0)
-
-
-def test_log_proba_keeps_its_digits_when_joints_are_large():
-    model = GaussianNB().fit([[0.0], [1e-7], [0.0], [1e-7]], ["a", "a", "b", "b"])
-    assert model.predict_log_proba([[1.0]])[0] == pytest.approx([math.log(0.5)] * 2,
-                                                                abs=1e-12)
-
-
-def test_length_errors_do_not_drain_endless_iterators():
-    import itertools
-    with pytest.raises(NaiveBayesError, match="y has at least"):
-        NaiveBayes().fit([["a"], ["b"]], itertools.cycle([0, 1]))
-    with pytest.raises(NaiveBayesError, match="sample_weight has at least"):
-        NaiveBayes().fit([["a"], ["b"]], [0, 1], sample_weight=itertools.repeat(1.0))
-
-
-@pytest.mark.parametrize("params, X, message", [
-    ({"features": {"color": "categorical"}}, [{"colour": "r"}, {"colour": "b"}],
-     r"features= names 'color', which no row of X holds; did you mean 'colour'\?"),
-    ({"categories": {"color": ["r", "b"]}}, [{"colour": "r"}, {"colour": "b"}],
-     r"categories= names 'color', which no row"),
-    ({"features": ["categorical"]}, [{"colour": "r"}, {"colour": "b"}],
-     r"features= is a list by position, but X row 0 is a mapping"),
-    ({"features": {1: "categorical"}}, [["r"], ["b"]], r"features= names \[1\]"),
-    ({"features": {"a": "categorical"}}, [["r", 1], ["b", 2]], r"features= names \['a'\]"),
-    ({}, {("r", 1), ("b", 2)}, r"X is set"),
-    ({}, [{"r", "s"}, {"b", "s"}], r"X row 0 is set"),
-    ({}, {"a": ["r"], "b": ["s"]}, r"X is dict"),
-])
-def test_misconfigurations_are_errors_not_silent(params, X, message):
-    with pytest.raises(NaiveBayesError, match=message):
-        NaiveBayes(**params).fit(X, [0, 1])
-
-
-def test_a_declared_feature_absent_from_every_row_is_fine_unless_it_looks_like_a_typo():
-    model = NaiveBayes(features={"subject": "text", "size": "gaussian"}).fit(
-        [{"domain": "a.org", "size": 1.0}, {"domain": "b.org", "size": 2.0}], [0, 1])
-    assert model.feature_kinds_["subject"] == "text"
-    assert model.predict([{"subject": "hello", "domain": "a.org"}]) == [0]
-
-
-def test_sequence_rows_may_be_named_by_a_features_dict():
-    model = NaiveBayes(features={"colour": "categorical", "size": "gaussian"}).fit(
-        [["r", 1.0], ["b", 5.0]], [0, 1])
-    assert model.feature_names_ == ["colour", "size"]
-    assert model.predict([{"colour": "b", "size": 5.1}, ["r", 1.1]]) == [1, 0]
-
-
-def test_categories_must_be_a_collection_not_a_one_shot_iterator():
-    with pytest.raises(NaiveBayesError, match=r"categories\[0\] is <generator"):
-        NaiveBayes(categories={0: (v for v in "abcd")})
-
-
-def test_partial_fit_refuses_rows_of_another_shape():
-    model = NaiveBayes().fit([["x", 1.0]], [0])
-    with pytest.raises(NaiveBayesError, match="X row 0 is a dict, but the model was fitted "
-                                              "on sequences"):
-        model.partial_fit([{"colour": "r"}], [1])
-
-
-def test_zero_weight_rows_are_still_checked_for_shape():
-    with pytest.raises(NaiveBayesError, match="X row 1 has 1 values, expected 2"):
-        NaiveBayes().fit([["a", 1.0], ["b"]], [0, 1], sample_weight=[1, 0])
-
-
-@pytest.mark.parametrize("call", [
-    lambda m: m.score(None, [0]),
-    lambda m: m.score([["a"]], None),
-    lambda m: m.score([["a"]], [0], sample_weight=2),
-    lambda m: m.predict(5),
-    lambda m: m.predict({"a": 1}),
-])
-def test_bad_arguments_to_prediction_calls_are_named(call):
-    model = CategoricalNB().fit([["a"], ["b"]], [0, 1])
-    with pytest.raises(NaiveBayesError, match=r"(X|y|sample_weight) is"):
-        call(model)
-
-
-def test_predict_proba_one_returns_a_dict_by_label():
-    X, y = credit_data()
-    model = CategoricalNB().fit(X, y)
-    proba = model.predict_proba_one(["0", "1", "D"])
-    assert list(proba) == model.classes_
-    assert proba == dict(zip(model.classes_, model.predict_proba([["0", "1", "D"]])[0]))
-
-
-def test_log_proba_is_the_log_of_proba():
-    X, y = iris_data()
-    model = GaussianNB().fit(X, y)
-    for p, lp in zip(model.predict_proba(X[::10]), model.predict_log_proba(X[::10])):
-        assert [math.exp(v) for v in lp] == pytest.approx(p, abs=1e-15)
-
-
-def test_many_features_do_not_underflow():
-    rows = [["v%d" % (i % 2)] * 2000 for i in range(4)]
-    model = CategoricalNB().fit(rows, [0, 1, 0, 1])
-    proba = model.predict_proba(rows[:2])
-    assert proba[0][0] > 0.99 and proba[1][1] > 0.99
-
-
-def test_get_params_set_params_and_repr():
-    model = NaiveBayes(alpha=0.5)
-    assert model.get_params()["alpha"] == 0.5
-    assert set(model.get_params()) == {
-        "alpha", "prior_alpha", "class_prior", "features", "categories", "ddof",
-        "var_smoothing", "text_model", "max_words", "min_word_count", "tokenizer"}
-    assert model.set_params(ddof=1) is model and model.ddof == 1
-    assert repr(model) == "NaiveBayes(alpha=0.5, ddof=1)"
-
-
-def test_a_model_can_be_pickled_and_copied():
-    X, y = credit_data()
-    model = CategoricalNB().fit(X, y)
-    for twin in (pickle.loads(pickle.dumps(model)), copy.deepcopy(model)):
-        assert twin.predict_joint_log_proba(X) == model.predict_joint_log_proba(X)
-
-
-# ----------------------------------------------------------------------------------
-# Bad input: a NaiveBayesError naming the argument and row; nothing changes
-# ----------------------------------------------------------------------------------
-
-def test_error_is_a_value_error():
-    assert issubclass(NaiveBayesError, ValueError)
-
-
-@pytest.mark.parametrize("X, y, message", [
-    ([], [], r"fit\(\): X is empty"),
-    ([["a"], ["b"]], ["p"], r"X has 2 rows but y has 1"),
-    ([["a"]], ["p", "q"], r"X has 1 rows but y has 2"),
-    ([["a", "b"], ["c"]], ["p", "q"], r"X row 1 has 1 values, expected 2"),
-    ([["a"], [["unhashable"]]], ["p", "q"], r"X row 1, feature 0 is list.*hashable"),
-    ([["a"], ["b"]], ["p", ["q"]], r"y row 1 is list.*hashable label"),
-    ([["a"], ["b"]], ["p", None], r"y row 1 is missing"),
-    (["abc"], ["p"], r"X row 0 is str.*sequence or mapping"),
-    ([1, 2], ["p", "q"], r"X row 0 is int.*sequence or mapping"),
-    ([["a"], {"x": 1}], ["p", "q"], r"X row 1 is a dict"),
-])
-def test_fit_rejects_bad_data(X, y, message):
-    with pytest.raises(NaiveBayesError, match=message):
-        NaiveBayes().fit(X, y)
-
-
-@pytest.mark.parametrize("bad", ["text", float("inf"), -float("inf"), True, [1.0]])
-def test_gaussian_feature_rejects_non_numbers(bad):
-    with pytest.raises(NaiveBayesError, match=r"X row 1, feature 0 is .*expected a (finite|real) number"):
-        GaussianNB().fit([[1.0], [bad], [2.0]], [0, 1, 0])
-
-
-def test_inferred_gaussian_feature_contradicted_later_names_the_fix(monkeypatch):
-    import naive_bayes
-    monkeypatch.setattr(naive_bayes, "_CHUNK", 2)
-    rows = iter([[1.0], [2.0], ["three"]])
-    with pytest.raises(NaiveBayesError, match=r"X row 2.*inferred Gaussian.*features="):
-        NaiveBayes().fit(rows, iter([0, 1, 0]))
-
-
-def test_predict_rejects_non_numbers_in_gaussian_features():
-    model = GaussianNB().fit([[1.0], [2.0]], [0, 1])
-    with pytest.raises(NaiveBayesError, match=r"predict\(\): X row 1 feature 0 is 'x'"):
-        model.predict([[1.0], ["x"]])
-    with pytest.raises(NaiveBayesError, match=r"predict_one\(\): x feature 0 is inf"):
-        model.predict_one([math.inf])
-
-
-def test_predict_rejects_rows_of_the_wrong_width_and_unhashable_values():
-    model = CategoricalNB().fit([["a", "b"]], [0])
-    with pytest.raises(NaiveBayesError, match=r"predict_proba\(\): X row 0 has 3 values, expected 2"):
-        model.predict_proba([["a", "b", "c"]])
-    with pytest.raises(NaiveBayesError, match=r"X row 0 feature 1 is list.*hashable"):
-        model.predict([["a", ["b"]]])
-
-
-@pytest.mark.parametrize("params, message", [
-    ({"alpha": -1}, r"alpha=-1; expected a finite number >= 0"),
-    ({"alpha": "1"}, r"alpha='1'"),
-    ({"prior_alpha": -0.5}, r"prior_alpha=-0.5"),
-    ({"var_smoothing": -1e-9}, r"var_smoothing=-1e-09"),
-    ({"ddof": float("nan")}, r"ddof=nan"),
-    ({"class_prior": {"a": 0.5, "b": 0.6}}, r"class_prior sums to 1.1"),
-    ({"class_prior": {"a": -0.5, "b": 1.5}}, r"class_prior\['a'\] is -0.5"),
-    ({"class_prior": "flat"}, r"class_prior='flat'"),
-    ({"features": {"x": "nominal"}}, r"features\['x'\] is 'nominal'; expected one of"),
-    ({"features": ["gaussian", "numeric"]}, r"features\[1\] is 'numeric'"),
-    ({"features": "gaussian"}, r"features='gaussian'"),
-    ({"categories": {"x": "abc"}}, r"categories\['x'\] is 'abc'"),
-    ({"categories": {"x": ["a"]}, "features": {"x": "gaussian"}}, r"categories declares"),
-    ({"text_model": "poisson"}, r"text_model='poisson'"),
-    ({"max_words": 0}, r"max_words=0"),
-    ({"tokenizer": 3}, r"tokenizer=3"),
-])
-def test_bad_parameters_are_rejected_by_name(params, message):
-    with pytest.raises(NaiveBayesError, match=message):
-        NaiveBayes(**params)
-    with pytest.raises(NaiveBayesError, match=message):
-        NaiveBayes().set_params(**params)
-
-
-def test_set_params_rejects_unknown_names():
-    with pytest.raises(NaiveBayesError, match=r"unknown parameter 'alpah'"):
-        NaiveBayes().set_params(alpah=1)
-
-
-def test_class_prior_naming_unknown_classes():
-    X, y = credit_data()
-    with pytest.raises(NaiveBayesError, match=r"class_prior names \['2'\]"):
-        CategoricalNB(class_prior={"0": 0.5, "2": 0.5}).fit(X, y)
-    with pytest.raises(NaiveBayesError, match=r"no probability for class \['1'\]"):
-        CategoricalNB(class_prior={"0": 1.0}).fit(X, y)
-    model = CategoricalNB().fit(X, y)
-    with pytest.raises(NaiveBayesError, match=r"set_params\(\): class_prior names"):
-        model.set_params(class_prior={"yes": 1.0})
-
-
-@pytest.mark.parametrize("weights, message", [
-    ([1, -1], r"sample_weight row 1 is -1; expected a finite number >= 0"),
-    ([1, float("nan")], r"sample_weight row 1 is nan"),
-    ([1, "2"], r"sample_weight row 1 is str"),
-    ([1], r"sample_weight has 1 weights"),
-    ([0, 0], r"sample_weight is 0 for every row"),
-])
-def test_bad_sample_weights(weights, message):
-    with pytest.raises(NaiveBayesError, match=message):
-        NaiveBayes().fit([["a"], ["b"]], ["p", "q"], sample_weight=weights)
-
-
-def test_predict_before_fit():
-    for method in ("predict", "predict_proba", "predict_log_proba", "predict_joint_log_proba"):
-        with pytest.raises(NaiveBayesError, match=r"%s\(\): this NaiveBayes is not fitted yet"
-                           % method):
-            getattr(NaiveBayes(), method)([["a"]])
-    with pytest.raises(NaiveBayesError, match="not fitted"):
-        GaussianNB().predict_one([1.0])
-    assert not hasattr(NaiveBayes(), "classes_")
-
-
-@pytest.mark.parametrize("X, y", [
-    ([["a", 1.0], ["b", [1]]], ["p", "q"]),
-    ([["a", 1.0], ["b"]], ["p", "q"]),
-    ([["a", 1.0]], ["p", "q"]),
-    ([["c", 2.0], ["d", math.inf]], ["p", "new class"]),
-    ([], []),
-])
-def test_a_failed_fit_or_partial_fit_leaves_the_model_as_it_was(X, y):
-    model = NaiveBayes().fit([["a", 1.0], ["b", 2.0], ["a", 1.5]], ["p", "q", "p"])
-    probes = [["a", 1.0], ["b", 2.5], ["z", None]]
-    before = snapshot(model, probes)
-    for method in (model.fit, model.partial_fit):
-        with pytest.raises(NaiveBayesError):
-            method(X, y)
-        assert snapshot(model, probes) == before
-
-
-def test_a_failed_fit_from_a_generator_leaves_the_model_as_it_was(monkeypatch):
-    import naive_bayes
-    monkeypatch.setattr(naive_bayes, "_CHUNK", 2)
-    model = NaiveBayes().fit([["a", 1.0], ["b", 2.0]], ["p", "q"])
-    before = snapshot(model, [["a", 1.0]])
-    rows = iter([["a", 3.0], ["b", 4.0], ["c", 5.0], ["d", "six"]])
-    with pytest.raises(NaiveBayesError, match="X row 3"):
-        model.partial_fit(rows, iter("pqpq"))
-    assert snapshot(model, [["a", 1.0]]) == before
-
-
-# ----------------------------------------------------------------------------------
-# The model file
-# ----------------------------------------------------------------------------------
-
-import json  # noqa: E402
-import subprocess  # noqa: E402
-import sys  # noqa: E402
-
-import naive_bayes  # noqa: E402
-from naive_bayes import main  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent
-
-# Values that Python keeps apart (1 and True would be one value: 1 == True).
-LABELS = st.sampled_from(["1", 1, 2.5, False, "yes", -3])
-FILE_VALUES = st.one_of(st.sampled_from(["a", "1", 1, 1.5, True, "", "é", ("t", 2), None]),
-                        st.floats(allow_nan=False, allow_infinity=False),
-                        st.integers(-10 ** 30, 10 ** 30), st.text(max_size=5))
-
-
-@st.composite
-def mixed_models(draw):
-    """A model fitted on random mixed data with labels and values of many types."""
-    n_rows = draw(st.integers(1, 15))
-    kinds = draw(st.lists(st.sampled_from(["categorical", "gaussian", "text", "ignore"]),
-                          min_size=1, max_size=4))
-    y = draw(st.lists(LABELS, min_size=n_rows, max_size=n_rows))
-    columns = []
-    for kind in kinds:
-        values = {"gaussian": NUMBERS, "text": TEXTS}.get(kind, FILE_VALUES)
-        columns.append(draw(st.lists(st.one_of(values, st.none()), min_size=n_rows,
-                                     max_size=n_rows)))
-    X = [list(row) for row in zip(*columns)]
-    weights = draw(st.none() | st.lists(st.sampled_from([1, 2, 0.5, 0.25, 3.75]),
-                                        min_size=n_rows, max_size=n_rows))
-    params = draw(st.fixed_dictionaries({}, optional={
-        "alpha": st.sampled_from([0, 0.5, 2]), "prior_alpha": st.sampled_from([0, 1]),
-        "ddof": st.sampled_from([0, 1]), "var_smoothing": st.sampled_from([0, 1e-9, 0.1]),
-        "text_model": st.sampled_from(["bernoulli", "multinomial"]),
-        "max_words": st.sampled_from([None, 2])}))
-    cls = draw(st.sampled_from([NaiveBayes, CategoricalNB, GaussianNB]))
-    if cls is GaussianNB:
-        kinds = ["gaussian" if k not in ("ignore", "text") else k for k in kinds]
-        X = [[v if k != "gaussian" or v is None or type(v) is float else None
-              for v, k in zip(row, kinds)] for row in X]
-    model = cls(features=kinds, **params).fit(X, y, sample_weight=weights)
-    return model, X
-
-
-@given(mixed_models())
-def test_a_loaded_model_predicts_bit_for_bit_what_the_saved_one_did(case):
-    model, X = case
-    text = json.dumps(model.to_dict())
-    loaded = NaiveBayes.from_dict(json.loads(text))
-    assert type(loaded) is type(model)
-    assert loaded.get_params() == model.get_params()
-    assert loaded.classes_ == model.classes_
-    assert [type(c) for c in loaded.classes_] == [type(c) for c in model.classes_]
-    assert loaded.class_count_ == model.class_count_
-    assert loaded.feature_kinds_ == model.feature_kinds_
-    queries = X + [[None] * len(X[0])]
-    assert loaded.predict_joint_log_proba(queries) == model.predict_joint_log_proba(queries)
-    assert loaded.predict(queries) == model.predict(queries)
-    assert loaded.to_dict() == model.to_dict()
-
-
-def test_json_keeps_1_and_the_string_1_and_floats_and_bools_apart(tmp_path):
-    X = [["1"], [1], [1.5], [True], [("a", 1)]]
-    model = CategoricalNB().fit(X, ["1", 1, 2.5, False, "x"])
-    path = tmp_path / "model.json"
-    model.save(path)
-    loaded = NaiveBayes.load(path)
-    assert loaded.classes_ == model.classes_
-    assert [type(c) for c in loaded.classes_] == [type(c) for c in model.classes_]
-    values = loaded.to_dict()["features"][0]["values"]
-    assert values == ["1", 1, 1.5, {"tuple": ["a", 1]}]
-    assert loaded.predict(X) == model.predict(X)
-
-
-def test_save_and_load_keep_the_model_class(tmp_path):
-    for cls in (NaiveBayes, CategoricalNB, GaussianNB):
-        path = tmp_path / ("%s.json" % cls.__name__)
-        cls().fit([[1.0], [2.0]], [0, 1]).save(path)
-        assert type(NaiveBayes.load(path)) is cls
-        assert type(cls.load(path)) is cls
-    with pytest.raises(NaiveBayesError, match="holds a GaussianNB, not a CategoricalNB"):
-        CategoricalNB.load(tmp_path / "GaussianNB.json")
-
-
-def test_parameters_set_after_loading_take_effect_without_the_data(tmp_path):
-    X, y = credit_data()
-    path = tmp_path / "credit.json"
-    CategoricalNB(alpha=1, prior_alpha=1).fit(X, y).save(path)
-    model = NaiveBayes.load(path).set_params(alpha=0, prior_alpha=0)
-    assert model.predict_proba_one(["0", "1", "D"])["1"] == pytest.approx(0.6923076923076923)
-
-
-def test_the_model_file_format_is_the_documented_one(tmp_path):
-    X, y = watermelon_data()
-    model = NaiveBayes(ddof=1).fit(X, y)
-    data = model.to_dict()
-    assert data["format"] == "naive_bayes" and data["format_version"] == 1
-    assert data["model"] == "NaiveBayes"
-    assert data["classes"] == ["否", "是"] and data["class_count"] == [9, 8]
-    density = next(f for f in data["features"] if f["name"] == "密度")
-    assert density["kind"] == "gaussian"
-    n, total, _ = density["sums"][1]
-    assert n == 8 and naive_bayes._decode_exact(total, "") == sum(
-        __import__("fractions").Fraction(row["密度"]) for row, label in zip(X, y) if label == "是")
-    color = data["features"][0]
-    assert color["kind"] == "categorical" and set(color["values"]) == {"青绿", "乌黑", "浅白"}
-    path = tmp_path / "melon.json"
-    model.save(path)
-    assert json.loads(path.read_text(encoding="utf-8")) == data
-
-
-def test_an_unfitted_model_saves_its_parameters_only():
-    data = NaiveBayes(alpha=0.5).to_dict()
-    assert data["classes"] == [] and data["features"] == []
-    loaded = NaiveBayes.from_dict(data)
-    assert loaded.alpha == 0.5 and not hasattr(loaded, "classes_")
-
-
-def valid_model_dict():
-    X, y = watermelon_data()
-    return NaiveBayes(categories={"色泽": ["青绿", "乌黑", "浅白", "白"]}).fit(X, y).to_dict()
-
-
-@pytest.mark.parametrize("mutate, message", [
-    (lambda d: d.update(format="pickle"), r"format is str 'pickle'"),
-    (lambda d: d.update(format_version=2), r"format_version is 2, written by a newer"),
-    (lambda d: d.update(format_version="1"), r"format_version is str"),
-    (lambda d: d.pop("classes"), r"has no 'classes' field"),
-    (lambda d: d.update(model="os.system"), r"model is str 'os.system'"),
-    (lambda d: d["class_count"].append(3), r"class_count is list"),
-    (lambda d: d["class_count"].__setitem__(0, -9), r"class_count\[0\] is -9; expected a count >= 0"),
-    (lambda d: d["class_count"].__setitem__(0, True), r"class_count\[0\] is bool"),
-    (lambda d: d["classes"].__setitem__(1, "否"), r"classes\[1\] is '否' again"),
-    (lambda d: d["features"][0]["counts"][0].__setitem__(0, -1), r"expected a count >= 0"),
-    (lambda d: d["features"][0]["counts"][0].__setitem__(0, 1000),
-     r"adds up to more than class_count"),
-    (lambda d: d["features"][0]["counts"].pop(), r"one list of counts per class"),
-    (lambda d: d["features"][0].update(kind="poisson"), r"kind is str 'poisson'"),
-    (lambda d: d["features"][0]["values"].append("绿"), r"one count per value"),
-    (lambda d: d["features"][6]["sums"][0].__setitem__(2, 0), r"negative variance"),
-    (lambda d: d["features"][6]["sums"][0].__setitem__(1, "1/0"), r"fraction"),
-    (lambda d: d["features"][6]["sums"][0].__setitem__(0, float("nan")), r"exact count"),
-    (lambda d: d["params"].update(alpha=-1), r"params: alpha=-1"),
-    (lambda d: d["params"].update(shell="rm -rf"), r"unknown field 'shell'"),
-    (lambda d: d["classes"].__setitem__(0, {"__class__": "os"}), r"classes\[0\] is dict"),
-    (lambda d: d["features"][1].update(name=["list"]), r"features\[1\].name is list"),
-])
-def test_from_dict_rejects_invalid_models_by_name(mutate, message):
-    data = valid_model_dict()
-    mutate(data)
-    with pytest.raises(NaiveBayesError, match=r"from_dict\(\): .*" + message):
-        NaiveBayes.from_dict(data)
-
-
-@pytest.mark.parametrize("text, message", [
-    ("", "the file is empty"),
-    ('{"format": "naive_bayes", "format_ver', "invalid JSON"),
-    ("not json at all", "invalid JSON"),
-    ('{"format": NaN}', "invalid JSON"),
-    ("[" * 100000 + "]" * 100000, "nested too deeply|invalid JSON"),
-    ('["a list"]', "the model is list"),
-])
-def test_load_rejects_files_that_are_not_model_files(tmp_path, text, message):
-    path = tmp_path / "model.json"
-    path.write_text(text, encoding="utf-8")
-    with pytest.raises(NaiveBayesError, match=r"load\(.*model.json\): .*(%s)" % message):
-        NaiveBayes.load(path)
-
-
-def test_load_rejects_a_truncated_file_and_a_missing_one(tmp_path):
-    path = tmp_path / "model.json"
-    CategoricalNB().fit([["a"], ["b"]], [0, 1]).save(path)
-    text = path.read_text(encoding="utf-8")
-    path.write_text(text[:len(text) // 2], encoding="utf-8")
-    with pytest.raises(NaiveBayesError, match="invalid JSON"):
-        NaiveBayes.load(path)
-    with pytest.raises(NaiveBayesError, match="cannot read the file"):
-        NaiveBayes.load(tmp_path / "absent.json")
-
-
-JSON_LIKE = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                              max_size=4),
-    max_leaves=20)
-
-
-def load_or_reject(data):
-    """from_dict returns a usable model or raises NaiveBayesError, nothing else."""
-    try:
-        model = NaiveBayes.from_dict(data)
-    except NaiveBayesError:
-        return None
-    if getattr(model, "_counts", None) is not None:
-        width = len(model.feature_names_)
-        for row in ([None] * width, [1.0] * width, ["a"] * width):
-            try:
-                proba = model.predict_proba([row])[0]
-            except NaiveBayesError:
-                continue
-            assert not any(p != p for p in proba)
-        model.to_dict()
-    return model
-
-
-@given(JSON_LIKE)
-def test_from_dict_of_arbitrary_json_returns_a_model_or_raises_naive_bayes_error(data):
-    load_or_reject(data)
-
-
-@given(st.data())
-def test_from_dict_of_mutated_valid_models_returns_a_model_or_raises(data):
-    model = data.draw(mixed_models())[0].to_dict()
-
-    def places(obj, path=()):
-        yield path
-        if isinstance(obj, dict):
-            for key, value in obj.items():
-                yield from places(value, path + (key,))
-        elif isinstance(obj, list):
-            for i, value in enumerate(obj):
-                yield from places(value, path + (i,))
-    paths = list(places(model))
-    for _ in range(data.draw(st.integers(1, 3))):
-        path = data.draw(st.sampled_from(paths))
-        replacement = data.draw(JSON_LIKE)
-        if not path:
-            model = replacement
-            break
-        parent = model
-        try:
-            for key in path[:-1]:
-                parent = parent[key]
-            parent[path[-1]] = replacement
-        except (KeyError, IndexError, TypeError):
-            continue
-    load_or_reject(model)
-
-
-def test_save_is_atomic_when_the_write_fails_midway(tmp_path, monkeypatch):
-    path = tmp_path / "model.json"
-    CategoricalNB().fit([["a"], ["b"]], [0, 1]).save(path)
-    before = path.read_bytes()
-    bigger = CategoricalNB().fit([["a"], ["b"], ["c"]], [0, 1, 2])
-
-    def fail(*args, **kwargs):
-        raise OSError(28, "No space left on device")
-    monkeypatch.setattr(os, "fsync", fail)
-    with pytest.raises(NaiveBayesError, match="cannot write .*No space left"):
-        bigger.save(path)
-    assert path.read_bytes() == before
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["model.json"]
-
-
-def test_save_reports_an_unwritable_place_and_unsavable_values(tmp_path):
-    with pytest.raises(NaiveBayesError, match="save\\(\\): cannot write"):
-        CategoricalNB().fit([["a"]], [0]).save(tmp_path / "no" / "such" / "dir.json")
-    with pytest.raises(NaiveBayesError, match=r"to_dict\(\): a value of feature 0 is frozenset"):
-        CategoricalNB().fit([[frozenset("ab")]], [0]).to_dict()
-
-
-# ----------------------------------------------------------------------------------
-# explain and most_informative_features
-# ----------------------------------------------------------------------------------
-
-def test_explain_contributions_add_up_to_the_joint_log_likelihood():
-    X, y = watermelon_data()
-    model = NaiveBayes(ddof=1).fit(X, y)
-    query = dict(X[3], 色泽="紫色")          # an unseen colour
-    query.pop("根蒂")                        # a missing feature
-    query["编号"] = 4                        # a column the model never saw
-    parts = model.explain(query)
-    joint = model.predict_joint_log_proba([query])[0]
-    for label, expected in zip(model.classes_, joint):
-        total = parts["prior"][label] + sum(f["log_likelihood"][label]
-                                            for f in parts["features"])
-        assert total == pytest.approx(expected, rel=1e-12, abs=1e-12)
-    status = {f["feature"]: f["status"] for f in parts["features"]}
-    assert status["色泽"] == "unseen" and status["根蒂"] == "missing"
-    assert status["编号"] == "ignored" and status["密度"] == "used"
-    assert all(v == 0.0 for v in next(f for f in parts["features"]
-                                     if f["feature"] == "根蒂")["log_likelihood"].values())
-
-
-@given(datasets(), st.sampled_from([0.5, 1.0]))
-def test_explain_adds_up_for_random_data(data, alpha):
-    kinds, X, y = data
-    model = NaiveBayes(alpha=alpha, features=kinds).fit(X, y)
-    for row in X[:5]:
-        parts = model.explain(row)
-        joint = model.predict_joint_log_proba([row])[0]
-        for label, expected in zip(model.classes_, joint):
-            total = parts["prior"][label] + sum(f["log_likelihood"][label]
-                                                for f in parts["features"])
-            assert total == pytest.approx(expected, rel=1e-9, abs=1e-9)
-
-
-def test_explain_of_an_ignored_feature():
-    X, y = credit_data()
-    model = CategoricalNB(features={1: "ignore"}).fit(X, y)
-    parts = model.explain(["0", "1", "D"])
-    assert [f["status"] for f in parts["features"]] == ["used", "ignored", "used"]
-
-
-def test_most_informative_features_rank_values_by_likelihood_ratio_as_nltk():
-    X, y = credit_data()
-    model = CategoricalNB().fit(X, y)
-    ranked = model.most_informative_features(100)
-    assert len(ranked) == 2 + 2 + 3
-    scores = [score for _, _, score, _ in ranked]
-    assert scores == sorted(scores, reverse=True)
-    prior = model.predict_joint_log_proba([[None] * 3])[0]
-    for feature, value, score, favoured in ranked:
-        row = [value if j == feature else None for j in range(3)]
-        likelihoods = [math.exp(a - b) for a, b in
-                       zip(model.predict_joint_log_proba([row])[0], prior)]
-        assert score == pytest.approx(math.log(max(likelihoods) / min(likelihoods)))
-        assert favoured == model.classes_[likelihoods.index(max(likelihoods))]
-    assert model.most_informative_features(2) == ranked[:2]
-
-
-def test_most_informative_features_score_gaussians_by_kl_divergence():
-    model = GaussianNB(var_smoothing=0).fit([[0.0, 5.0], [2.0, 5.1], [10.0, 4.9], [12.0, 5.0]],
-                                            ["a", "a", "b", "b"])
-    ranked = model.most_informative_features()
-    assert [(f, v) for f, v, _, _ in ranked] == [(0, None), (1, None)]
-    # equal variances 1: KL = (mean difference)^2 / 2 = 50
-    assert ranked[0][2] == pytest.approx(50.0)
-
-
-def test_merge_equals_fit_and_refuses_different_models():
-    X, y = credit_data()
-    a = CategoricalNB().fit(X[:7], y[:7])
-    b = CategoricalNB().fit(X[7:], y[7:])
-    assert a.merge(b).predict_joint_log_proba(X) == CategoricalNB().fit(X, y) \
-        .predict_joint_log_proba(X)
-    with pytest.raises(NaiveBayesError, match="alpha is 1.0 in one and 0.5 in the other"):
-        a.merge(CategoricalNB(alpha=0.5).fit(X, y))
-    with pytest.raises(NaiveBayesError, match="feature 0 is categorical in one and gaussian"):
-        NaiveBayes().fit([["a"]], [0]).merge(NaiveBayes().fit([[1.0]], [0]))
-
-
-# ----------------------------------------------------------------------------------
-# The command line
-# ----------------------------------------------------------------------------------
-
-def cli(capsys, *argv):
-    """(exit status, stdout, stderr) of main(argv)."""
-    status = main([str(a) for a in argv])
-    out, err = capsys.readouterr()
-    return status, out, err
-
-
-def write(path, text):
-    path.write_text(text, encoding="utf-8")
-    return path
-
-
-TITANIC = DATA / "titanic.csv"
-MELON = DATA / "watermelon3.csv"
-
-
-def test_cli_fit_prints_its_decisions_and_writes_a_model(tmp_path, capsys):
-    model_path = tmp_path / "melon.json"
-    status, out, err = cli(capsys, "fit", MELON, "--target", "好瓜", "--ignore", "编号",
-                           "-o", model_path)
-    assert status == 0, err
-    assert "17 rows" in out and "是" in out and "否" in out
-    assert "密度" in out and "gaussian" in out and "色泽" in out and "categorical" in out
-    assert "编号" in out and "ignore" in out
-    model = NaiveBayes.load(model_path)
-    assert model.feature_kinds_["含糖率"] == "gaussian"
-    assert model.feature_kinds_["编号"] == "ignore"
-
-
-def test_cli_fit_equals_the_library_fit(tmp_path, capsys):
-    model_path = tmp_path / "titanic.json"
-    assert cli(capsys, "fit", TITANIC, "--target", "survived", "--alpha", "0.5",
-               "-o", model_path)[0] == 0
-    header, rows = read_csv("titanic.csv")
-    expected = NaiveBayes(alpha=0.5).fit([dict(zip(header[:3], r[:3])) for r in rows],
-                                         [r[3] for r in rows])
-    model = NaiveBayes.load(model_path)
-    queries = [dict(zip(header[:3], r[:3])) for r in rows[::97]]
-    assert model.predict_joint_log_proba(queries) == expected.predict_joint_log_proba(queries)
-
-
-def test_cli_predict_writes_one_row_per_input_row(tmp_path, capsys):
-    model_path = tmp_path / "titanic.json"
-    cli(capsys, "fit", TITANIC, "--target", "survived", "-o", model_path)
-    status, out, err = cli(capsys, "predict", model_path, TITANIC, "--proba")
-    assert status == 0, err
-    lines = out.splitlines()
-    assert lines[0] == "survived,no,yes"
-    assert len(lines) == 1 + 2201
-    label, p_no, p_yes = lines[1].split(",")
-    assert label in ("no", "yes") and float(p_no) + float(p_yes) == pytest.approx(1.0)
-    output = tmp_path / "predictions.csv"
-    assert cli(capsys, "predict", model_path, TITANIC, "-o", output)[0] == 0
-    assert output.read_text(encoding="utf-8").splitlines()[1] in ("no", "yes")
-
-
-def test_cli_evaluate_reports_and_json_has_the_documented_keys(tmp_path, capsys):
-    model_path = tmp_path / "titanic.json"
-    cli(capsys, "fit", TITANIC, "--target", "survived", "-o", model_path)
-    status, out, err = cli(capsys, "evaluate", model_path, TITANIC)
-    assert status == 0, err
-    assert "accuracy" in out and "log loss" in out and "confusion matrix" in out
-    assert "macro avg" in out and "weighted avg" in out
-    status, out, err = cli(capsys, "evaluate", model_path, TITANIC, "--json")
-    report = json.loads(out)
-    assert {"accuracy", "log_loss", "classes", "confusion_matrix"} <= set(report)
-    assert set(report["classes"]["yes"]) == {"precision", "recall", "f1", "support"}
-    assert report["classes"]["yes"]["support"] == 711
-    model = NaiveBayes.load(model_path)
-    header, rows = read_csv("titanic.csv")
-    X = [dict(zip(header[:3], r[:3])) for r in rows]
-    assert report["accuracy"] == pytest.approx(model.score(X, [r[3] for r in rows]))
-    assert sum(map(sum, report["confusion_matrix"])) == 2201
-
-
-def test_cli_cv_is_stratified_and_reproducible(capsys):
-    first = json.loads(cli(capsys, "cv", TITANIC, "--target", "survived", "--folds", "5",
-                           "--seed", "7", "--json")[1])
-    again = json.loads(cli(capsys, "cv", TITANIC, "--target", "survived", "--folds", "5",
-                           "--seed", "7", "--json")[1])
-    assert first == again
-    assert len(first["fold_accuracy"]) == 5 and 0.7 < first["accuracy"] < 0.85
-    assert first["classes"]["yes"]["support"] == 711
-    labels = [r[3] for r in read_csv("titanic.csv")[1]]
-    folds = naive_bayes._stratified_folds(labels, 5, 7)
-    for fold in range(5):
-        members = [label for label, f in zip(labels, folds) if f == fold]
-        assert abs(members.count("yes") - 711 / 5) <= 1
-
-
-def test_cli_explain_lists_informative_features_and_explains_a_row(tmp_path, capsys):
-    model_path = tmp_path / "titanic.json"
-    cli(capsys, "fit", TITANIC, "--target", "survived", "-o", model_path)
-    status, out, err = cli(capsys, "explain", model_path)
-    assert status == 0 and "sex = female" in out.splitlines()[2]
-    status, out, err = cli(capsys, "explain", model_path, TITANIC, "--row", "3")
-    assert status == 0, err
-    assert "row 3 (line 4)" in out and "predicted" in out and "runner-up" in out
-    assert "prior" in out and "#" in out
-
-
-def test_cli_info_describes_the_model(tmp_path, capsys):
-    model_path = tmp_path / "melon.json"
-    cli(capsys, "fit", MELON, "--target", "好瓜", "--ignore", "编号", "-o", model_path)
-    status, out, err = cli(capsys, "info", model_path)
-    assert status == 0
-    assert "target: 好瓜" in out and "classes (2)" in out and "features (9)" in out
-    assert "alpha=1.0" in out
-
-
-@pytest.mark.parametrize("text, argv, message", [
-    ("a,b,y\n1,2,p\n3,q\n", [], r"data.csv line 3: 2 cells, expected 3"),
-    ("", [], r"data.csv is empty; expected a header row"),
-    ("a,b,y\n", [], r"data.csv has a header but no rows"),
-    ("a,b,y\n1,x,p\n2,y,q\n3,oops,p\n", ["--gaussian", "b"],
-     r"data.csv line 2, column 'b': 'x' is not a number.*--categorical b"),
-    ("a,a,y\n1,2,p\n", [], r"column 'a' appears twice"),
-    ("a,y\n1,p\n2,\n", [], r"line 3: the target 'y' is missing"),
-])
-def test_cli_fit_rejects_bad_data_with_one_line_and_status_1(tmp_path, capsys, text, argv,
-                                                             message):
-    data = write(tmp_path / "data.csv", text)
-    model_path = tmp_path / "model.json"
-    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", model_path, *argv)
-    assert status == 1
-    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
-    assert re_search(message, err)
-    assert not model_path.exists()
-
-
-def re_search(pattern, text):
-    import re
-    return re.search(pattern, text) is not None
-
-
-def test_cli_usage_errors_have_status_2(tmp_path, capsys):
-    data = write(tmp_path / "data.csv", "a,y\n1,p\n")
-    for argv, message in [
-        (["fit", data, "--target", "clas", "-o", tmp_path / "m.json"], r"no column 'clas'"),
-        (["fit", data, "-o", tmp_path / "m.json"], r"--target"),
-        (["fit", data, "--target", "y", "-o", tmp_path / "m.json", "--categorical", "zz"],
-         r"--categorical: no column 'zz'"),
-        (["predict", tmp_path / "absent.json", data], r"cannot read"),
-        (["frobnicate"], r"invalid choice"),
-        (["cv", data, "--target", "y", "--folds", "1"], r"--folds 1"),
-    ]:
-        status, out, err = cli(capsys, *argv)
-        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
-        assert re_search(message, err), err
-        assert status == (1 if "cannot read" in message else 2)
-
-
-def test_cli_a_failed_fit_never_replaces_an_existing_model(tmp_path, capsys):
-    good = write(tmp_path / "good.csv", "a,y\nx,p\nz,q\n")
-    bad = write(tmp_path / "bad.csv", "a,y\nx,p\nz\n")
-    model_path = tmp_path / "model.json"
-    assert cli(capsys, "fit", good, "--target", "y", "-o", model_path)[0] == 0
-    before = model_path.read_bytes()
-    assert cli(capsys, "fit", bad, "--target", "y", "-o", model_path)[0] == 1
-    assert model_path.read_bytes() == before
-
-
-def test_cli_target_with_one_class_fits_with_a_warning(tmp_path, capsys):
-    data = write(tmp_path / "data.csv", "a,y\nx,p\nz,p\n")
-    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
-    assert status == 0 and "one class" in err
-    status, out, err = cli(capsys, "predict", tmp_path / "m.json", data)
-    assert out.splitlines() == ["y", "p", "p"]
-
-
-def test_cli_rejects_a_model_file_from_the_future(tmp_path, capsys):
-    path = tmp_path / "future.json"
-    data = CategoricalNB().fit([["a"]], ["p"]).to_dict()
-    data["format_version"] = 99
-    write(path, json.dumps(data))
-    status, out, err = cli(capsys, "info", path)
-    assert status == 1 and "format_version is 99, written by a newer" in err
-
-
-def test_cli_reads_bom_quotes_delimiters_and_missing_tokens(tmp_path, capsys):
-    data = tmp_path / "data.csv"
-    data.write_bytes("\ufeffcity;temp;y\n\"New York; NY\";20.5;p\n?;NA;q\n\"Oslo\";;q\n"
-                     .encode("utf-8"))
-    model_path = tmp_path / "m.json"
-    status, out, err = cli(capsys, "fit", data, "--target", "y", "--delimiter", ";",
-                           "--missing", "NA", "--missing", "?", "-o", model_path)
-    assert status == 0, err
-    model = NaiveBayes.load(model_path)
-    assert model.feature_kinds_ == {"city": "categorical", "temp": "gaussian"}
-    assert model.to_dict()["features"][0]["values"] == ["New York; NY", "Oslo"]
-
-
-def test_cli_numeric_looking_categorical_columns_stay_strings(tmp_path, capsys):
-    data = write(tmp_path / "data.csv", "zip,y\n02139,p\n2139,q\n")
-    cli(capsys, "fit", data, "--target", "y", "--categorical", "zip", "-o", tmp_path / "m.json")
-    model = NaiveBayes.load(tmp_path / "m.json")
-    assert model.to_dict()["features"][0]["values"] == ["02139", "2139"]
-
-
-def test_cli_help_for_every_command_shows_an_example(capsys):
-    for command in ("fit", "predict", "evaluate", "cv", "explain", "info"):
-        status, out, err = cli(capsys, command, "--help")
-        assert status == 0 and "example:" in out and "naive_bayes.py %s" % command in out
-
-
-@pytest.mark.parametrize("argv", [
-    ["fit", "examples/data/titanic.csv", "--target", "survived", "-o", "{tmp}/t.json"],
-    ["predict", "{tmp}/t.json", "examples/data/titanic.csv", "--proba"],
-    ["evaluate", "{tmp}/t.json", "examples/data/titanic.csv", "--json"],
-    ["cv", "examples/data/titanic.csv", "--target", "survived", "--folds", "3"],
-    ["explain", "{tmp}/t.json", "examples/data/titanic.csv", "--row", "2"],
-    ["info", "{tmp}/t.json"],
-])
-def test_cli_runs_as_a_real_process(tmp_path_factory, argv):
-    tmp = tmp_path_factory.getbasetemp() / "process"
-    tmp.mkdir(exist_ok=True)
-    if argv[0] != "fit" and not (tmp / "t.json").exists():
-        subprocess.run([sys.executable, "naive_bayes.py", "fit", "examples/data/titanic.csv",
-                        "--target", "survived", "-o", str(tmp / "t.json")], cwd=ROOT,
-                       check=True, capture_output=True)
-    argv = [a.replace("{tmp}", str(tmp)) for a in argv]
-    done = subprocess.run([sys.executable, "naive_bayes.py"] + argv, cwd=ROOT,
-                          capture_output=True, text=True, encoding="utf-8")
-    assert done.returncode == 0, done.stderr
-    assert done.stdout and not done.stderr
-
-
-def test_cli_bad_data_in_a_real_process_is_one_line_without_traceback(tmp_path):
-    data = write(tmp_path / "data.csv", "a,y\n1,p\n2\n")
-    done = subprocess.run([sys.executable, "-m", "naive_bayes", "fit", str(data),
-                           "--target", "y", "-o", str(tmp_path / "m.json")], cwd=ROOT,
-                          capture_output=True, text=True)
-    assert done.returncode == 1
-    assert done.stderr.strip().count("\n") == 0 and "line 3" in done.stderr
-
-
-def test_cli_shows_progress_on_a_terminal_only(monkeypatch, tmp_path):
-    import time
-
-    class Stderr:
-        def __init__(self, terminal):
-            self.text = ""
-            self.terminal = terminal
-
-        def isatty(self):
-            return self.terminal
-
-        def write(self, text):
-            self.text += text
-
-        def flush(self):
-            pass
-    ticks = iter(range(10 ** 6))          # a clock that moves half a second per look
-    monkeypatch.setattr(time, "monotonic", lambda: next(ticks) * 0.5)
-    monkeypatch.setattr(naive_bayes, "_BATCH_ROWS", 100)
-    argv = ["fit", str(TITANIC), "--target", "survived", "-o", str(tmp_path / "t.json")]
-    for terminal in (True, False):
-        stderr = Stderr(terminal)
-        monkeypatch.setattr(sys, "stderr", stderr)
-        assert main(argv) == 0
-        if terminal:
-            assert "fit: " in stderr.text and "rows/s" in stderr.text
-        else:
-            assert stderr.text == ""
-
-
-def test_the_console_script_is_installed():
-    from importlib import metadata
-    try:
-        scripts = [entry for entry in metadata.entry_points(group="console_scripts")
-                   if entry.name == "naive-bayes"] if hasattr(metadata.entry_points(),
-                                                             "select") else []
-    except TypeError:                     # Python 3.8/3.9: entry_points() takes no group
-        scripts = [entry for entry in metadata.entry_points().get("console_scripts", [])
-                   if entry.name == "naive-bayes"]
-    if not scripts:
-        if os.environ.get("NAIVE_BAYES_CI"):
-            raise AssertionError("pip install did not install the naive-bayes script")
-        pytest.skip("the package is not installed (pip install -e .)")
-    assert scripts[0].value == "naive_bayes:main"
-    import shutil
-    path = shutil.which("naive-bayes")
-    assert path is not None
-    done = subprocess.run([path, "--version"], capture_output=True, text=True)
-    assert done.returncode == 0 and naive_bayes.__version__ in done.stdout
-
-
-def test_cli_stops_quietly_when_the_reader_of_its_output_goes_away(tmp_path):
-    model_path = tmp_path / "t.json"
-    assert main(["fit", str(TITANIC), "--target", "survived", "-o", str(model_path)]) == 0
-    process = subprocess.Popen([sys.executable, "naive_bayes.py", "predict", str(model_path),
-                                str(TITANIC)], cwd=ROOT, stdout=subprocess.PIPE,
-                               stderr=subprocess.PIPE)
-    process.stdout.readline()
-    process.stdout.close()                # like `| head -1`
-    error = process.stderr.read().decode()
-    process.wait()
-    assert "Traceback" not in error and "BrokenPipe" not in error
-
-
-# ----------------------------------------------------------------------------------
-# Regressions found in review: each once escaped as a bare exception or a silent
-# wrong answer
-# ----------------------------------------------------------------------------------
-
-def test_huge_smoothing_parameters_do_not_overflow():
-    for params in ({"alpha": 1e308}, {"prior_alpha": 1e308}):
-        proba = NaiveBayes(**params).fit([["a"], ["b"]], [0, 1]).predict_proba([["a"]])[0]
-        assert math.fsum(proba) == pytest.approx(1.0)
-
-
-def test_variances_far_apart_rank_as_infinitely_informative():
-    model = GaussianNB(var_smoothing=0).fit([[1e150], [-1e150], [1.0], [1.0 + 1e-10]],
-                                            list("aabb"))
-    assert model.most_informative_features()[0][2] == math.inf
-
-
-def test_a_model_file_with_a_mean_beyond_the_float_range_is_refused():
-    data = GaussianNB().fit([[1.0], [2.0]], [0, 1]).to_dict()
-    data["features"][0]["sums"][0] = [1, 10 ** 400, 10 ** 800]
-    with pytest.raises(NaiveBayesError, match="mean is beyond the float range"):
-        NaiveBayes.from_dict(data)
-
-
-def test_load_gives_the_stored_class_or_refuses(tmp_path):
-    path = tmp_path / "mixed.json"
-    NaiveBayes().fit([["a", 1.0], ["b", 2.5]], ["p", "q"]).save(path)
-    assert type(NaiveBayes.load(path)) is NaiveBayes
-    for cls in (CategoricalNB, GaussianNB):
-        with pytest.raises(NaiveBayesError, match="holds a NaiveBayes, not a " + cls.__name__):
-            cls.load(path)
-
-
-@pytest.mark.parametrize("mutate, message", [
-    (lambda d: d["params"].update(features={"by_name": [["x", "gaussian"]]}, categories=None),
-     r"params.features declares 'x' gaussian, but the file holds it as categorical"),
-    (lambda d: d.update(params={}), r"params has no 'alpha' field"),
-    (lambda d: d.pop("rows"), r"has no 'rows' field"),
-    (lambda d: d.update(extra=1), r"unknown field 'extra'"),
-    (lambda d: d["features"][0].update(declared=["r", "r"]), r"repeats a value"),
-    (lambda d: d["features"][1].update(sums=[[1, 0, 0]] * 2), r"field 'sums', which a ignore"),
-    (lambda d: d["params"].update(categories={"by_name": [["x", ["r"]]]}),
-     r"params.categories for 'x' differs"),
-])
-def test_from_dict_refuses_contradictory_files(mutate, message):
-    data = NaiveBayes(features={"x": "categorical", "z": "ignore"},
-                      categories={"x": ["r", "b"]}).fit(
-        [{"x": "r", "z": 1}, {"x": "b", "z": 2}], [0, 1]).to_dict()
-    mutate(data)
-    with pytest.raises(NaiveBayesError, match=message):
-        NaiveBayes.from_dict(data)
-
-
-def test_a_gaussian_nb_file_may_not_hold_undeclared_categorical_features():
-    data = CategoricalNB().fit([["a"], ["b"]], [0, 1]).to_dict()
-    data["model"] = "GaussianNB"
-    with pytest.raises(NaiveBayesError, match="feature 0 is categorical, but a GaussianNB"):
-        NaiveBayes.from_dict(data)
-
-
-def test_merge_refuses_sequence_models_with_different_columns():
-    with pytest.raises(NaiveBayesError, match="their rows hold different columns"):
-        NaiveBayes().fit([["x", 1.0]], ["p"]).merge(NaiveBayes().fit([["x", 1.0, "k"]], ["p"]))
-
-
-def test_numpy_labels_and_values_save_as_python_scalars(tmp_path):
-    np, _ = needs_sklearn()
-    model = CategoricalNB().fit([[np.int64(3)], [np.str_("b")], [np.float64(2.5)]],
-                                np.array([True, False, True]))
-    model.save(tmp_path / "m.json")
-    loaded = NaiveBayes.load(tmp_path / "m.json")
-    assert loaded.classes_ == [False, True] and type(loaded.classes_[0]) is bool
-    assert loaded.predict([[3], ["b"]]) == model.predict([[3], ["b"]])
-    with pytest.raises(NaiveBayesError, match="more than 3,900 digits"):
-        CategoricalNB().fit([["a"]], [10 ** 5000]).to_dict()
-
-
-def test_cli_report_averages_agree_with_sklearn_when_a_class_is_absent(tmp_path, capsys):
-    _, sklearn = needs_sklearn()
-    from sklearn.metrics import precision_recall_fscore_support
-    header, rows = read_csv("iris.csv")
-    cli(capsys, "fit", DATA / "iris.csv", "--target", "class", "-o", tmp_path / "iris.json")
-    subset = [r for r in rows if r[4] != "Iris-setosa"]
-    data = tmp_path / "subset.csv"
-    with open(data, "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([header] + subset)
-    report = json.loads(cli(capsys, "evaluate", tmp_path / "iris.json", data, "--json")[1])
-    model = NaiveBayes.load(tmp_path / "iris.json")
-    truth = [r[4] for r in subset]
-    predicted = model.predict([[float(v) for v in r[:4]] for r in subset])
-    for average in ("macro", "weighted"):
-        expected = precision_recall_fscore_support(truth, predicted, average=average,
-                                                   zero_division=0)
-        got = report["averages"]["%s avg" % average]
-        assert [got["precision"], got["recall"], got["f1"]] == pytest.approx(expected[:3])
-    assert "Iris-setosa" not in report["labels"]
-
-
-def test_cli_warns_about_model_columns_the_data_lacks(tmp_path, capsys):
-    cli(capsys, "fit", DATA / "iris.csv", "--target", "class", "-o", tmp_path / "iris.json")
-    header, rows = read_csv("iris.csv")
-    data = tmp_path / "renamed.csv"
-    with open(data, "w", newline="", encoding="utf-8") as handle:
-        csv.writer(handle).writerows([["sepal_length"] + header[1:]] + rows)
-    status, out, err = cli(capsys, "predict", tmp_path / "iris.json", data)
-    assert status == 0 and "no column 'sepallength'; its values count as missing" in err
-
-
-def test_cli_option_values_are_usage_errors_naming_the_option(tmp_path, capsys):
-    model = tmp_path / "t.json"
-    for argv, message in [
-        (["fit", TITANIC, "--target", "survived", "--alpha", "-1", "-o", model], "--alpha -1"),
-        (["cv", TITANIC, "--target", "survived", "--var-smoothing", "nan"], "--var-smoothing"),
-        (["cv", DATA / "credit_approval.csv", "--target", "approved", "--folds", "20"],
-         "--folds 20"),
-    ]:
-        status, out, err = cli(capsys, *argv)
-        assert status == 2 and message in err and len(err.strip().splitlines()) == 1, err
-    cli(capsys, "fit", TITANIC, "--target", "survived", "-o", model)
-    status, out, err = cli(capsys, "explain", model, "--top", "-1")
-    assert status == 2 and "--top -1" in err
-    status, out, err = cli(capsys, "fit", TITANIC, "--target", "survived", "--alpha", "1e308",
-                           "-o", model)
-    assert status == 0
-    for argv in (["fit", TITANIC, "--target", "survived", "-o", tmp_path / "no" / "m.json"],
-                 ["predict", model, TITANIC, "-o", tmp_path / "no" / "p.csv"],
-                 ["predict", model, tmp_path / "absent.csv"]):
-        status, out, err = cli(capsys, *argv)
-        assert status == 1 and "cannot" in err, err
-
-
-def test_cli_gaussian_cells_nan_is_missing_and_inf_is_an_error(tmp_path, capsys):
-    data = write(tmp_path / "d.csv", "x,y\n1,a\nnan,a\n5,b\n6,b\n")
-    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
-    assert status == 0 and NaiveBayes.load(tmp_path / "m.json").feature_kinds_ == {"x": "gaussian"}
-    data = write(tmp_path / "e.csv", "x,y\n1,a\ninf,a\n5,b\n")
-    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
-    assert status == 1 and "line 3, column 'x': 'inf' is not a finite number" in err
-
-
-def test_cli_prediction_hints_fit_the_command(tmp_path, capsys):
-    cli(capsys, "fit", DATA / "iris.csv", "--target", "class", "-o", tmp_path / "iris.json")
-    data = write(tmp_path / "bad.csv", "sepallength,sepalwidth,petallength,petalwidth\n"
-                                       "5.1,3.5,big,0.2\n")
-    status, out, err = cli(capsys, "predict", tmp_path / "iris.json", data)
-    assert status == 1 and "--categorical" not in err and "--missing big" in err
-
-
-def test_cli_line_numbers_are_where_the_row_starts_and_utf8_errors_are_located(tmp_path, capsys):
-    data = write(tmp_path / "q.csv", 'a,x,y\n"two\nlines",1,p\nz,oops,q\n')
-    status, out, err = cli(capsys, "fit", data, "--target", "y", "--gaussian", "x",
-                           "-o", tmp_path / "m.json")
-    assert "line 2, column 'x': '1'" not in err and "line 4, column 'x': 'oops'" in err
-    raw = tmp_path / "latin1.csv"
-    raw.write_bytes(b"a,y\nx,p\ncaf\xe9,q\n")
-    status, out, err = cli(capsys, "fit", raw, "--target", "y", "-o", tmp_path / "m.json")
-    assert status == 1 and "latin1.csv line 3: not UTF-8 text" in err
-
-
-def test_cli_errors_stay_on_one_line_when_a_column_name_has_a_newline(tmp_path, capsys):
-    data = write(tmp_path / "n.csv", 'a,"b\nc",y\n1,2,p\n')
-    status, out, err = cli(capsys, "fit", data, "--target", "zz", "-o", tmp_path / "m.json")
-    assert status == 2 and len(err.strip().splitlines()) == 1
-
-
-# ----------------------------------------------------------------------------------
-# The benchmark runs (tiny sizes; timings are never asserted)
-# ----------------------------------------------------------------------------------
-
-def test_the_benchmark_runs_at_a_tiny_size():
-    done = subprocess.run([sys.executable, "benchmarks/bench.py", "--rows", "300",
-                           "--sample", "60", "--repeats", "1", "--memory-rows", "3000"],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr
-    assert "| workload | operation | implementation |" in done.stdout
-    assert "### Goals" in done.stdout
-    for workload in ("categorical", "gaussian", "titanic", "watermelon", "reuters text",
-                     "startup", "memory"):
-        assert "| %s |" % workload in done.stdout
-
-
-# ----------------------------------------------------------------------------------
-# Text features
-# ----------------------------------------------------------------------------------
-
-def reuters(split):
-    _, rows = read_csv("reuters_grain_%s.csv" % split)
-    return [row[0] for row in rows], [int(row[1]) for row in rows]
-
-
-@pytest.mark.parametrize("text_model, max_words", [
-    ("bernoulli", None), ("bernoulli", 500), ("multinomial", None), ("multinomial", 500)])
-def test_text_agrees_with_sklearn_on_reuters(text_model, max_words):
-    np, _ = needs_sklearn()
-    from sklearn.feature_extraction.text import CountVectorizer
-    from sklearn.naive_bayes import BernoulliNB, MultinomialNB
-    train, y_train = reuters("train")
-    test, _ = reuters("test")
-    ours = NaiveBayes(features={"text": "text"}, text_model=text_model,
-                      max_words=max_words, alpha=0.5).fit([{"text": d} for d in train], y_train)
-    vocabulary = [word for _, word, _, _ in ours.most_informative_features(10 ** 6)]
-    assert len(vocabulary) == len(set(vocabulary)) == (max_words or len(vocabulary))
-    bernoulli = text_model == "bernoulli"
-    vectorizer = CountVectorizer(binary=bernoulli, vocabulary=sorted(vocabulary))
-    theirs = (BernoulliNB if bernoulli else MultinomialNB)(alpha=0.5).fit(
-        vectorizer.transform(train), y_train)
-    np.testing.assert_allclose(ours.predict_proba([{"text": d} for d in test]),
-                               theirs.predict_proba(vectorizer.transform(test)), atol=1e-9)
-    if max_words:       # the same top words as CountVectorizer, up to ties at the cutoff
-        auto = set(CountVectorizer(binary=bernoulli, max_features=max_words).fit(train)
-                   .vocabulary_)
-        assert len(auto ^ set(vocabulary)) <= max_words // 50
-
-
-def test_default_tokenizer_is_countvectorizers():
-    _, _ = needs_sklearn()
-    from sklearn.feature_extraction.text import CountVectorizer
-    analyze = CountVectorizer().build_analyzer()
-    train, _ = reuters("train")
-    for document in train[:50] + ["Ünïcode Wörds, it's a test: x y zz 3 42!"]:
-        assert naive_bayes._default_tokenizer(document) == analyze(document)
-
-
-SPAM = ["win money now", "cheap pills win", "win a free prize now"]
-HAM = ["meeting at noon", "lunch money for the meeting", "see you at lunch"]
-
-
-def test_bernoulli_text_equals_categorical_on_zero_one_columns():
-    docs, labels = SPAM + HAM, ["spam"] * 3 + ["ham"] * 3
-    text = NaiveBayes(features=["text"], alpha=0.7).fit([[d] for d in docs], labels)
-    vocabulary = sorted({w for d in docs for w in naive_bayes._default_tokenizer(d)})
-
-    def dense(document):
-        words = set(naive_bayes._default_tokenizer(document))
-        return [int(w in words) for w in vocabulary]
-    categorical = CategoricalNB(alpha=0.7, categories=[[0, 1]] * len(vocabulary)).fit(
-        [dense(d) for d in docs], labels)
-    queries = docs + ["win lunch", "nothing known here", ""]
-    for ours, expected in zip(text.predict_joint_log_proba([[q] for q in queries]),
-                              categorical.predict_joint_log_proba([dense(q) for q in queries])):
-        assert ours == pytest.approx(expected, rel=1e-12, abs=1e-12)
-
-
-WORD = st.sampled_from(["win", "money", "now", "cheap", "lunch", "meeting", "the", "at"])
-DOCUMENTS = st.lists(st.lists(WORD, max_size=8), min_size=1, max_size=12)
-
-
-@given(DOCUMENTS, st.data(), st.sampled_from([0.1, 0.5, 1.0, 2.0]),
-       st.sampled_from(["bernoulli", "multinomial"]), st.sampled_from([None, 3]))
-def test_word_probabilities_are_positive_and_sparse_scoring_equals_dense(
-        docs, data, alpha, text_model, max_words):
-    labels = data.draw(st.lists(st.sampled_from("ab"), min_size=len(docs), max_size=len(docs)))
-    model = NaiveBayes(features=["text"], alpha=alpha, text_model=text_model,
-                       max_words=max_words).fit([[d] for d in docs], labels)
-    stats = model._counts.features[0]
-    vocabulary = stats.vocabulary(model.get_params())
-    for k, label in enumerate(model.classes_):
-        # the smoothed word probabilities, straight from the counts
-        if text_model == "bernoulli":
-            n = stats.present.get(label, 0)
-            p = {w: (stats.documents.get(label, {}).get(w, 0) + alpha) / (n + 2 * alpha)
-                 for w in vocabulary}
-        else:
-            total = sum(stats.terms.get(label, {}).get(w, 0) for w in vocabulary)
-            p = {w: (stats.terms.get(label, {}).get(w, 0) + alpha) /
-                 (total + alpha * len(vocabulary)) for w in vocabulary}
-            assert math.fsum(p.values()) == pytest.approx(1.0) if vocabulary else True
-        assert all(0 < v < 1 or (v == 1 and len(vocabulary) == 1) for v in p.values())
-        query = data.draw(st.lists(WORD | st.just("unknownword"), max_size=10))
-        if text_model == "bernoulli":
-            present = set(query)
-            dense = sum(math.log(p[w]) if w in present else math.log(1 - p[w])
-                        for w in vocabulary)
-        else:
-            dense = sum(math.log(p[w]) for w in query if w in p)
-        prior = model.predict_joint_log_proba([[None]])[0][k]
-        assert model.predict_joint_log_proba([[query]])[0][k] - prior == \
-            pytest.approx(dense, rel=1e-9, abs=1e-9)
-
-
-def test_vocabulary_keeps_the_most_frequent_words_and_breaks_ties_alphabetically():
-    docs = ["bb aa", "bb cc", "bb dd", "aa ee"]
-    model = NaiveBayes(features=["text"], max_words=2).fit([[d] for d in docs], [0, 1, 0, 1])
-    # document frequencies: bb 3, aa 2, then cc, dd, ee 1 each
-    assert model._counts.features[0].vocabulary(model.get_params()) == ["aa", "bb"]
-    model.set_params(max_words=3)
-    assert model._counts.features[0].vocabulary(model.get_params()) == ["aa", "bb", "cc"]
-    model.set_params(max_words=None, min_word_count=2)
-    assert model._counts.features[0].vocabulary(model.get_params()) == ["aa", "bb"]
-
-
-def test_words_outside_the_vocabulary_are_ignored():
-    model = NaiveBayes(features=["text"], max_words=3).fit([[d] for d in SPAM + HAM],
-                                                           [1, 1, 1, 0, 0, 0])
-    assert model.predict_joint_log_proba([["win zebra"]]) == \
-        model.predict_joint_log_proba([["win"]])
-
-
-def test_text_may_be_a_list_of_words_or_use_a_custom_tokenizer():
-    cjk = [["我", "爱", "北京"], ["北京", "天安门"], ["你", "好"], ["你", "好", "吗"]]
-    model = NaiveBayes(features=["text"]).fit([[words] for words in cjk], ["a", "a", "b", "b"])
-    assert model.predict([[["北京"]], [["好"]]]) == ["a", "b"]
-    by_character = NaiveBayes(features=["text"], tokenizer=list).fit(
-        [["我爱北京"], ["北京天安门"], ["你好"], ["你好吗"]], ["a", "a", "b", "b"])
-    assert by_character.predict([["北京"], ["你好"]]) == ["a", "b"]
-
-
-def test_a_custom_tokenizer_must_be_given_again_after_loading(tmp_path):
-    model = NaiveBayes(features=["text"], tokenizer=str.split).fit([["a b"], ["c d"]], [0, 1])
-    model.save(tmp_path / "m.json")
-    loaded = NaiveBayes.load(tmp_path / "m.json")
-    assert loaded.to_dict()["params"]["tokenizer"] == "custom"
-    with pytest.raises(NaiveBayesError, match="tokenizer could not be saved"):
-        loaded.predict([["a b"]])
-    assert loaded.predict([[["a", "b"]]]) == [0]          # words need no tokenizer
-    assert loaded.set_params(tokenizer=str.split).predict([["c d"]]) == [1]
-
-
-def test_text_values_must_be_strings_or_word_lists():
-    with pytest.raises(NaiveBayesError, match=r"X row 1, feature 0 is int 5; expected a "
-                                              r"string or a list of words"):
-        NaiveBayes(features=["text"]).fit([["a b"], [5]], [0, 1])
-    with pytest.raises(NaiveBayesError, match="words that are strings"):
-        NaiveBayes(features=["text"]).fit([[["a", 3]]], [0])
-
-
-def test_text_merges_updates_and_round_trips_exactly(tmp_path):
-    train, labels = reuters("train")
-    rows, labels = [[d] for d in train[:300]], labels[:300]
-    whole = NaiveBayes(features=["text"], text_model="multinomial").fit(rows, labels[:300])
-    parts = NaiveBayes(features=["text"], text_model="multinomial")
-    for start in range(0, 300, 70):
-        parts.partial_fit(rows[start:start + 70], labels[start:start + 70])
-    merged = NaiveBayes(features=["text"], text_model="multinomial").fit(
-        rows[:150], labels[:150]).merge(
-        NaiveBayes(features=["text"], text_model="multinomial").fit(rows[150:], labels[150:300]))
-    weighted = NaiveBayes(features=["text"], text_model="multinomial").fit(
-        rows[:150] + rows[150:], labels[:300], sample_weight=[1] * 300)
-    queries = [[d] for d in train[300:360]]
-    expected = whole.predict_joint_log_proba(queries)
-    for other in (parts, merged, weighted):
-        assert other.predict_joint_log_proba(queries) == expected
-    whole.save(tmp_path / "text.json")
-    loaded = NaiveBayes.load(tmp_path / "text.json")
-    assert loaded.predict_joint_log_proba(queries) == expected
-    assert loaded.to_dict() == whole.to_dict()
-    loaded.set_params(text_model="bernoulli", max_words=100)   # the counts hold both
-    assert loaded.predict_joint_log_proba(queries) == NaiveBayes(
-        features=["text"], text_model="bernoulli", max_words=100).fit(
-        rows, labels[:300]).predict_joint_log_proba(queries)
-
-
-def test_text_sits_beside_categorical_and_gaussian_features():
-    rows = [{"subject": "win money now", "domain": "spam.biz", "length": 120.0},
-            {"subject": "cheap pills win", "domain": "spam.biz", "length": 90.0},
-            {"subject": "meeting at noon", "domain": "work.org", "length": 800.0},
-            {"subject": "lunch money", "domain": "work.org", "length": 650.0}]
-    labels = ["spam", "spam", "ham", "ham"]
-    model = NaiveBayes(features={"subject": "text"}).fit(rows, labels)
-    assert model.feature_kinds_ == {"subject": "text", "domain": "categorical",
-                                    "length": "gaussian"}
-    query = {"subject": "win lunch", "domain": "work.org", "length": 700.0}
-    parts = model.explain(query)
-    joint = model.predict_joint_log_proba([query])[0]
-    for label, expected in zip(model.classes_, joint):
-        total = parts["prior"][label] + sum(f["log_likelihood"][label]
-                                            for f in parts["features"])
-        assert total == pytest.approx(expected, rel=1e-12)
-    subject = parts["features"][0]
-    assert set(subject["words"]) == {"win", "lunch"}
-    for label in model.classes_:
-        assert subject["baseline"][label] + sum(w[label] for w in subject["words"].values()) \
-            == pytest.approx(subject["log_likelihood"][label])
-    assert model.predict([query]) == ["ham"]
-
-
-def test_most_informative_features_rank_words():
-    model = NaiveBayes(features=["text"]).fit([[d] for d in SPAM + HAM], ["spam"] * 3 + ["ham"] * 3)
-    feature, word, score, favoured = model.most_informative_features(1)[0]
-    assert (feature, word, favoured) == (0, "win", "spam")
-    assert score == pytest.approx(math.log((3 + 1) / (3 + 2) / ((0 + 1) / (3 + 2))))
-
-
-@pytest.mark.parametrize("text_model", ["bernoulli", "multinomial"])
-def test_text_with_alpha_zero_gives_no_nan(text_model):
-    model = NaiveBayes(features=["text"], alpha=0, text_model=text_model).fit(
-        [[d] for d in SPAM + HAM], ["spam"] * 3 + ["ham"] * 3)
-    for row in model.predict_proba([["win"], ["win lunch"], ["unknown"], [""], [None]]):
-        assert not any(p != p for p in row) and math.fsum(row) == pytest.approx(1.0)
-    assert model.predict([["win"], ["meeting"]]) == ["spam", "ham"]
-
-
-def test_cli_text_columns(tmp_path, capsys):
-    model_path = tmp_path / "reuters.json"
-    status, out, err = cli(capsys, "fit", DATA / "reuters_grain_train.csv", "--target", "label",
-                           "--text", "text", "--text-model", "multinomial", "-o", model_path)
-    assert status == 0, err
-    assert "text" in out and "12,068 words in the vocabulary (multinomial)" in out
-    report = json.loads(cli(capsys, "evaluate", model_path, DATA / "reuters_grain_test.csv",
-                            "--json")[1])
-    assert report["accuracy"] > 0.9
-    status, out, err = cli(capsys, "explain", model_path, DATA / "reuters_grain_test.csv",
-                           "--row", "2")
-    assert status == 0 and "text: grain" in out and "other words" in out
-    status, out, err = cli(capsys, "cv", DATA / "reuters_grain_train.csv", "--target", "label",
-                           "--text", "text", "--folds", "3", "--max-words", "500", "--json")
-    assert status == 0 and json.loads(out)["folds"] == 3
-
-
 # ----------------------------------------------------------------------------------
 # Merge and streaming updates: a sum of counts, so pieces add up exactly
 # ----------------------------------------------------------------------------------
+
 
 def canonical(model):
     """A model's statistics in an order-free form, to compare models exactly."""
@@ -2164,6 +1440,23 @@ def test_merge_unites_classes_values_and_features_of_mapping_rows():
     assert merged.predict_joint_log_proba(queries) == both.predict_joint_log_proba(queries)
 
 
+def test_merge_equals_fit_and_refuses_different_models():
+    X, y = credit_data()
+    a = CategoricalNB().fit(X[:7], y[:7])
+    b = CategoricalNB().fit(X[7:], y[7:])
+    assert a.merge(b).predict_joint_log_proba(X) == CategoricalNB().fit(X, y) \
+        .predict_joint_log_proba(X)
+    with pytest.raises(NaiveBayesError, match="alpha is 1.0 in one and 0.5 in the other"):
+        a.merge(CategoricalNB(alpha=0.5).fit(X, y))
+    with pytest.raises(NaiveBayesError, match="feature 0 is categorical in one and gaussian"):
+        NaiveBayes().fit([["a"]], [0]).merge(NaiveBayes().fit([[1.0]], [0]))
+
+
+def test_merge_refuses_sequence_models_with_different_columns():
+    with pytest.raises(NaiveBayesError, match="their rows hold different columns"):
+        NaiveBayes().fit([["x", 1.0]], ["p"]).merge(NaiveBayes().fit([["x", 1.0, "k"]], ["p"]))
+
+
 def test_spark_training_equals_a_local_fit(tmp_path):
     """examples/spark_train.py on 120,000 generated rows, in local mode: the model
     merged from Spark partitions equals the local fit exactly.  CI installs pyspark
@@ -2205,60 +1498,811 @@ def test_spark_training_equals_a_local_fit(tmp_path):
     assert served.to_dict()["target"] == "label"
 
 
-def test_text_with_alpha_zero_counts_every_zero_word_like_the_categorical_model():
-    docs, labels = ["xx yy", "xx"], ["p", "q"]
-    text = NaiveBayes(features=["text"], alpha=0).fit([[d] for d in docs], labels)
-    categorical = CategoricalNB(alpha=0, categories=[[0, 1], [0, 1]]).fit([[1, 1], [1, 0]],
-                                                                           labels)
-    for query, dense in (("yy", [0, 1]), ("xx", [1, 0]), ("", [0, 0]), ("xx yy", [1, 1])):
-        assert text.predict_proba([[query]]) == categorical.predict_proba([dense])
-    multinomial = NaiveBayes(features=["text"], text_model="multinomial", alpha=0).fit(
-        [["aa"], ["bb"]], ["p", "q"])
-    assert multinomial.predict_proba([["aa bb bb"]]) == [[0.0, 1.0]]   # two zeros beat one
+# ----------------------------------------------------------------------------------
+# The model file
+# ----------------------------------------------------------------------------------
+
+LABELS = st.sampled_from(["1", 1, 2.5, False, "yes", -3])
 
 
-def test_fractional_weights_keep_every_word_seen():
-    X, y = [["aa bb"], ["bb cc"], ["cc"], [""]], ["p", "q", "p", "q"]
-    for weight in (0.5, 1e-200):
-        model = NaiveBayes(features=["text"]).fit(X, y, sample_weight=[weight] * 4)
-        assert model._counts.features[0].vocabulary(model.get_params()) == ["aa", "bb", "cc"]
-    assert NaiveBayes(features=["text"], min_word_count=2).fit(X, y, sample_weight=[4] * 4) \
-        ._counts.features[0].vocabulary({"text_model": "bernoulli", "min_word_count": 2,
-                                         "max_words": None}) == ["aa", "bb", "cc"]
+FILE_VALUES = st.one_of(st.sampled_from(["a", "1", 1, 1.5, True, "", "é", ("t", 2), None]),
+                        st.floats(allow_nan=False, allow_infinity=False),
+                        st.integers(-10 ** 30, 10 ** 30), st.text(max_size=5))
 
 
-def test_a_lost_tokenizer_survives_merge_and_clone_and_refuses_strings():
-    from copy import deepcopy
-    data = NaiveBayes(features={"t": "text"}, tokenizer=lambda s: s.split("|")).fit(
-        [{"t": "Hello World|x"}, {"t": "foo bar|y"}], ["a", "b"]).to_dict()
+@st.composite
+def mixed_models(draw):
+    """A model fitted on random mixed data with labels and values of many types."""
+    n_rows = draw(st.integers(1, 15))
+    kinds = draw(st.lists(st.sampled_from(["categorical", "gaussian", "text", "ignore"]),
+                          min_size=1, max_size=4))
+    y = draw(st.lists(LABELS, min_size=n_rows, max_size=n_rows))
+    columns = []
+    for kind in kinds:
+        values = {"gaussian": NUMBERS, "text": TEXTS}.get(kind, FILE_VALUES)
+        columns.append(draw(st.lists(st.one_of(values, st.none()), min_size=n_rows,
+                                     max_size=n_rows)))
+    X = [list(row) for row in zip(*columns)]
+    weights = draw(st.none() | st.lists(st.sampled_from([1, 2, 0.5, 0.25, 3.75]),
+                                        min_size=n_rows, max_size=n_rows))
+    params = draw(st.fixed_dictionaries({}, optional={
+        "alpha": st.sampled_from([0, 0.5, 2]), "prior_alpha": st.sampled_from([0, 1]),
+        "ddof": st.sampled_from([0, 1]), "var_smoothing": st.sampled_from([0, 1e-9, 0.1]),
+        "text_model": st.sampled_from(["bernoulli", "multinomial"]),
+        "max_words": st.sampled_from([None, 2])}))
+    cls = draw(st.sampled_from([NaiveBayes, CategoricalNB, GaussianNB]))
+    if cls is GaussianNB:
+        kinds = ["gaussian" if k not in ("ignore", "text") else k for k in kinds]
+        X = [[v if k != "gaussian" or v is None or type(v) is float else None
+              for v, k in zip(row, kinds)] for row in X]
+    model = cls(features=kinds, **params).fit(X, y, sample_weight=weights)
+    return model, X
+
+
+@given(mixed_models())
+def test_a_loaded_model_predicts_bit_for_bit_what_the_saved_one_did(case):
+    model, X = case
+    text = json.dumps(model.to_dict())
+    loaded = NaiveBayes.from_dict(json.loads(text))
+    assert type(loaded) is type(model)
+    assert loaded.get_params() == model.get_params()
+    assert loaded.classes_ == model.classes_
+    assert [type(c) for c in loaded.classes_] == [type(c) for c in model.classes_]
+    assert loaded.class_count_ == model.class_count_
+    assert loaded.feature_kinds_ == model.feature_kinds_
+    queries = X + [[None] * len(X[0])]
+    assert loaded.predict_joint_log_proba(queries) == model.predict_joint_log_proba(queries)
+    assert loaded.predict(queries) == model.predict(queries)
+    assert loaded.to_dict() == model.to_dict()
+
+
+def test_json_keeps_1_and_the_string_1_and_floats_and_bools_apart(tmp_path):
+    X = [["1"], [1], [1.5], [True], [("a", 1)]]
+    model = CategoricalNB().fit(X, ["1", 1, 2.5, False, "x"])
+    path = tmp_path / "model.json"
+    model.save(path)
+    loaded = NaiveBayes.load(path)
+    assert loaded.classes_ == model.classes_
+    assert [type(c) for c in loaded.classes_] == [type(c) for c in model.classes_]
+    values = loaded.to_dict()["features"][0]["values"]
+    assert values == ["1", 1, 1.5, {"tuple": ["a", 1]}]
+    assert loaded.predict(X) == model.predict(X)
+
+
+def test_save_and_load_keep_the_model_class(tmp_path):
+    for cls in (NaiveBayes, CategoricalNB, GaussianNB):
+        path = tmp_path / ("%s.json" % cls.__name__)
+        cls().fit([[1.0], [2.0]], [0, 1]).save(path)
+        assert type(NaiveBayes.load(path)) is cls
+        assert type(cls.load(path)) is cls
+    with pytest.raises(NaiveBayesError, match="holds a GaussianNB, not a CategoricalNB"):
+        CategoricalNB.load(tmp_path / "GaussianNB.json")
+
+
+def test_load_gives_the_stored_class_or_refuses(tmp_path):
+    path = tmp_path / "mixed.json"
+    NaiveBayes().fit([["a", 1.0], ["b", 2.5]], ["p", "q"]).save(path)
+    assert type(NaiveBayes.load(path)) is NaiveBayes
+    for cls in (CategoricalNB, GaussianNB):
+        with pytest.raises(NaiveBayesError, match="holds a NaiveBayes, not a " + cls.__name__):
+            cls.load(path)
+
+
+def test_parameters_set_after_loading_take_effect_without_the_data(tmp_path):
+    X, y = credit_data()
+    path = tmp_path / "credit.json"
+    CategoricalNB(alpha=1, prior_alpha=1).fit(X, y).save(path)
+    model = NaiveBayes.load(path).set_params(alpha=0, prior_alpha=0)
+    assert model.predict_proba_one(["0", "1", "D"])["1"] == pytest.approx(0.6923076923076923)
+
+
+def test_the_model_file_format_is_the_documented_one(tmp_path):
+    X, y = watermelon_data()
+    model = NaiveBayes(ddof=1).fit(X, y)
+    data = model.to_dict()
+    assert data["format"] == "naive_bayes" and data["format_version"] == 1
+    assert data["model"] == "NaiveBayes"
+    assert data["classes"] == ["否", "是"] and data["class_count"] == [9, 8]
+    density = next(f for f in data["features"] if f["name"] == "密度")
+    assert density["kind"] == "gaussian"
+    n, total, _ = density["sums"][1]
+    assert n == 8 and naive_bayes._decode_exact(total, "") == sum(
+        __import__("fractions").Fraction(row["密度"]) for row, label in zip(X, y) if label == "是")
+    color = data["features"][0]
+    assert color["kind"] == "categorical" and set(color["values"]) == {"青绿", "乌黑", "浅白"}
+    path = tmp_path / "melon.json"
+    model.save(path)
+    assert json.loads(path.read_text(encoding="utf-8")) == data
+
+
+def test_an_unfitted_model_saves_its_parameters_only():
+    data = NaiveBayes(alpha=0.5).to_dict()
+    assert data["classes"] == [] and data["features"] == []
     loaded = NaiveBayes.from_dict(data)
-    merged = loaded.merge(NaiveBayes.from_dict(data))
-    twin = NaiveBayes(**loaded.get_params())
-    for model in (merged, twin.fit([{"t": ["w"]}], ["a"])):
-        with pytest.raises(NaiveBayesError, match="tokenizer could not be saved"):
-            model.predict([{"t": "Hello World|x"}])
-    assert merged.to_dict()["params"]["tokenizer"] == "custom"
-    assert repr(loaded).endswith("tokenizer=<custom tokenizer, not saved>)")
-    with pytest.raises(NaiveBayesError, match="tokenizer is"):
-        loaded.merge(NaiveBayes(features={"t": "text"}).fit([{"t": "x y"}], ["a"]))
-    import types
-    split = lambda s: s.split("|")                      # noqa: E731
-    shipped = types.FunctionType(split.__code__, split.__globals__)   # as after pickling
-    a = NaiveBayes(features=["text"], tokenizer=split).fit([["a|b"]], [0])
-    b = NaiveBayes(features=["text"], tokenizer=shipped).fit([["c|d"]], [1])
-    assert shipped is not split and a.merge(b).predict([["c|d"]]) == [1]
-    assert deepcopy(a).merge(a).classes_ == [0]
+    assert loaded.alpha == 0.5 and not hasattr(loaded, "classes_")
 
 
-def test_a_class_with_no_documents_borrows_the_pooled_word_counts():
-    rows = [{"text": "wheat grain", "n": 1.0}, {"text": "oil price", "n": 2.0},
-            {"text": None, "n": 9.0}, {"text": None, "n": 9.5}]
-    for text_model in ("bernoulli", "multinomial"):
-        model = NaiveBayes(features={"text": "text"}, text_model=text_model).fit(
-            rows, ["grain", "oil", "fax", "fax"])
-        contribution = model.explain({"text": "wheat grain"})["features"][0]["log_likelihood"]
-        pooled = NaiveBayes(features={"text": "text"}, text_model=text_model).fit(
-            [{"text": "wheat grain"}, {"text": "oil price"}], ["x", "x"])
-        expected = pooled.explain({"text": "wheat grain"})["features"][0]["log_likelihood"]["x"]
-        assert contribution["fax"] == pytest.approx(expected)
-        assert model.predict([{"text": "wheat grain", "n": 9.2}]) == ["fax"]
+def test_numpy_labels_and_values_save_as_python_scalars(tmp_path):
+    np, _ = needs_sklearn()
+    model = CategoricalNB().fit([[np.int64(3)], [np.str_("b")], [np.float64(2.5)]],
+                                np.array([True, False, True]))
+    model.save(tmp_path / "m.json")
+    loaded = NaiveBayes.load(tmp_path / "m.json")
+    assert loaded.classes_ == [False, True] and type(loaded.classes_[0]) is bool
+    assert loaded.predict([[3], ["b"]]) == model.predict([[3], ["b"]])
+    with pytest.raises(NaiveBayesError, match="more than 3,900 digits"):
+        CategoricalNB().fit([["a"]], [10 ** 5000]).to_dict()
+
+
+def valid_model_dict():
+    X, y = watermelon_data()
+    return NaiveBayes(categories={"色泽": ["青绿", "乌黑", "浅白", "白"]}).fit(X, y).to_dict()
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d.update(format="pickle"), r"format is str 'pickle'"),
+    (lambda d: d.update(format_version=2), r"format_version is 2, written by a newer"),
+    (lambda d: d.update(format_version="1"), r"format_version is str"),
+    (lambda d: d.pop("classes"), r"has no 'classes' field"),
+    (lambda d: d.update(model="os.system"), r"model is str 'os.system'"),
+    (lambda d: d["class_count"].append(3), r"class_count is list"),
+    (lambda d: d["class_count"].__setitem__(0, -9), r"class_count\[0\] is -9; expected a count >= 0"),
+    (lambda d: d["class_count"].__setitem__(0, True), r"class_count\[0\] is bool"),
+    (lambda d: d["classes"].__setitem__(1, "否"), r"classes\[1\] is '否' again"),
+    (lambda d: d["features"][0]["counts"][0].__setitem__(0, -1), r"expected a count >= 0"),
+    (lambda d: d["features"][0]["counts"][0].__setitem__(0, 1000),
+     r"adds up to more than class_count"),
+    (lambda d: d["features"][0]["counts"].pop(), r"one list of counts per class"),
+    (lambda d: d["features"][0].update(kind="nominal"), r"kind is str 'nominal'"),
+    (lambda d: d["features"][0]["values"].append("绿"), r"one count per value"),
+    (lambda d: d["features"][6]["sums"][0].__setitem__(2, 0), r"negative variance"),
+    (lambda d: d["features"][6]["sums"][0].__setitem__(1, "1/0"), r"fraction"),
+    (lambda d: d["features"][6]["sums"][0].__setitem__(0, float("nan")), r"exact count"),
+    (lambda d: d["params"].update(alpha=-1), r"params: alpha=-1; expected a finite number"),
+    (lambda d: d["params"].update(shell="rm -rf"), r"unknown field 'shell'"),
+    (lambda d: d["classes"].__setitem__(0, {"__class__": "os"}), r"classes\[0\] is dict"),
+    (lambda d: d["features"][1].update(name=["list"]), r"features\[1\].name is list"),
+])
+def test_from_dict_rejects_invalid_models_by_name(mutate, message):
+    data = valid_model_dict()
+    mutate(data)
+    with pytest.raises(NaiveBayesError, match=r"from_dict\(\): .*" + message):
+        NaiveBayes.from_dict(data)
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d["params"].update(features={"by_name": [["x", "gaussian"]]}, categories=None),
+     r"params.features declares 'x' gaussian, but the file holds it as categorical"),
+    (lambda d: d.update(params={"alpha": [1]}), r"params.alpha is list \[1\]"),
+    (lambda d: d.pop("rows"), r"has no 'rows' field"),
+    (lambda d: d.update(extra=1), r"unknown field 'extra'"),
+    (lambda d: d["features"][0].update(declared=["r", "r"]), r"repeats a value"),
+    (lambda d: d["features"][1].update(sums=[[1, 0, 0]] * 2), r"field 'sums', which a ignore"),
+    (lambda d: d["params"].update(categories={"by_name": [["x", ["r"]]]}),
+     r"params.categories for 'x' differs"),
+])
+def test_from_dict_refuses_contradictory_files(mutate, message):
+    data = NaiveBayes(features={"x": "categorical", "z": "ignore"},
+                      categories={"x": ["r", "b"]}).fit(
+        [{"x": "r", "z": 1}, {"x": "b", "z": 2}], [0, 1]).to_dict()
+    mutate(data)
+    with pytest.raises(NaiveBayesError, match=message):
+        NaiveBayes.from_dict(data)
+
+
+def test_a_gaussian_nb_file_may_not_hold_undeclared_categorical_features():
+    data = CategoricalNB().fit([["a"], ["b"]], [0, 1]).to_dict()
+    data["model"] = "GaussianNB"
+    with pytest.raises(NaiveBayesError, match="feature 0 is categorical, but a GaussianNB"):
+        NaiveBayes.from_dict(data)
+
+
+def test_a_model_file_with_a_mean_beyond_the_float_range_is_refused():
+    data = GaussianNB().fit([[1.0], [2.0]], [0, 1]).to_dict()
+    data["features"][0]["sums"][0] = [1, 10 ** 400, 10 ** 800]
+    with pytest.raises(NaiveBayesError, match="mean is beyond the float range"):
+        NaiveBayes.from_dict(data)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("", "the file is empty"),
+    ('{"format": "naive_bayes", "format_ver', "invalid JSON"),
+    ("not json at all", "invalid JSON"),
+    ('{"format": NaN}', "invalid JSON"),
+    ("[" * 100000 + "]" * 100000, "nested too deeply|invalid JSON"),
+    ('["a list"]', "the model is list"),
+])
+def test_load_rejects_files_that_are_not_model_files(tmp_path, text, message):
+    path = tmp_path / "model.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(NaiveBayesError, match=r"load\(.*model.json\): .*(%s)" % message):
+        NaiveBayes.load(path)
+
+
+def test_load_rejects_a_truncated_file_and_a_missing_one(tmp_path):
+    path = tmp_path / "model.json"
+    CategoricalNB().fit([["a"], ["b"]], [0, 1]).save(path)
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[:len(text) // 2], encoding="utf-8")
+    with pytest.raises(NaiveBayesError, match="invalid JSON"):
+        NaiveBayes.load(path)
+    with pytest.raises(NaiveBayesError, match="cannot read the file"):
+        NaiveBayes.load(tmp_path / "absent.json")
+
+JSON_LIKE = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
+                                                              max_size=4),
+    max_leaves=20)
+
+
+def load_or_reject(data):
+    """from_dict returns a usable model or raises NaiveBayesError, nothing else."""
+    try:
+        model = NaiveBayes.from_dict(data)
+    except NaiveBayesError:
+        return None
+    if getattr(model, "_counts", None) is not None:
+        width = len(model.feature_names_)
+        for row in ([None] * width, [1.0] * width, ["a"] * width):
+            try:
+                proba = model.predict_proba([row])[0]
+            except NaiveBayesError:
+                continue
+            assert not any(p != p for p in proba)
+        model.to_dict()
+    return model
+
+
+@given(JSON_LIKE)
+def test_from_dict_of_arbitrary_json_returns_a_model_or_raises_naive_bayes_error(data):
+    load_or_reject(data)
+
+
+@given(st.data())
+def test_from_dict_of_mutated_valid_models_returns_a_model_or_raises(data):
+    model = data.draw(mixed_models())[0].to_dict()
+
+    def places(obj, path=()):
+        yield path
+        if isinstance(obj, dict):
+            for key, value in obj.items():
+                yield from places(value, path + (key,))
+        elif isinstance(obj, list):
+            for i, value in enumerate(obj):
+                yield from places(value, path + (i,))
+    paths = list(places(model))
+    for _ in range(data.draw(st.integers(1, 3))):
+        path = data.draw(st.sampled_from(paths))
+        replacement = data.draw(JSON_LIKE)
+        if not path:
+            model = replacement
+            break
+        parent = model
+        try:
+            for key in path[:-1]:
+                parent = parent[key]
+            parent[path[-1]] = replacement
+        except (KeyError, IndexError, TypeError):
+            continue
+    load_or_reject(model)
+
+
+def test_save_is_atomic_when_the_write_fails_midway(tmp_path, monkeypatch):
+    path = tmp_path / "model.json"
+    CategoricalNB().fit([["a"], ["b"]], [0, 1]).save(path)
+    before = path.read_bytes()
+    bigger = CategoricalNB().fit([["a"], ["b"], ["c"]], [0, 1, 2])
+
+    def fail(*args, **kwargs):
+        raise OSError(28, "No space left on device")
+    monkeypatch.setattr(os, "fsync", fail)
+    with pytest.raises(NaiveBayesError, match="cannot write .*No space left"):
+        bigger.save(path)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["model.json"]
+
+
+def test_save_reports_an_unwritable_place_and_unsavable_values(tmp_path):
+    with pytest.raises(NaiveBayesError, match=r"save\(.*dir.json\): cannot write"):
+        CategoricalNB().fit([["a"]], [0]).save(tmp_path / "no" / "such" / "dir.json")
+    with pytest.raises(NaiveBayesError, match=r"to_dict\(\): a value of feature 0 is frozenset"):
+        CategoricalNB().fit([[frozenset("ab")]], [0]).to_dict()
+
+
+# ----------------------------------------------------------------------------------
+# Explanations: explain and most_informative_features
+# ----------------------------------------------------------------------------------
+
+
+def test_explain_contributions_add_up_to_the_joint_log_likelihood():
+    X, y = watermelon_data()
+    model = NaiveBayes(ddof=1).fit(X, y)
+    query = dict(X[3], 色泽="紫色")          # an unseen colour
+    query.pop("根蒂")                        # a missing feature
+    query["编号"] = 4                        # a column the model never saw
+    parts = model.explain(query)
+    joint = model.predict_joint_log_proba([query])[0]
+    for label, expected in zip(model.classes_, joint):
+        total = parts["prior"][label] + sum(f["log_likelihood"][label]
+                                            for f in parts["features"])
+        assert total == pytest.approx(expected, rel=1e-12, abs=1e-12)
+    status = {f["feature"]: f["status"] for f in parts["features"]}
+    assert status["色泽"] == "unseen" and status["根蒂"] == "missing"
+    assert status["编号"] == "ignored" and status["密度"] == "used"
+    assert all(v == 0.0 for v in next(f for f in parts["features"]
+                                     if f["feature"] == "根蒂")["log_likelihood"].values())
+
+
+@given(datasets(), st.sampled_from([0.5, 1.0]))
+def test_explain_adds_up_for_random_data(data, alpha):
+    kinds, X, y = data
+    model = NaiveBayes(alpha=alpha, features=kinds).fit(X, y)
+    for row in X[:5]:
+        parts = model.explain(row)
+        joint = model.predict_joint_log_proba([row])[0]
+        for label, expected in zip(model.classes_, joint):
+            total = parts["prior"][label] + sum(f["log_likelihood"][label]
+                                                for f in parts["features"])
+            assert total == pytest.approx(expected, rel=1e-9, abs=1e-9)
+
+
+def test_explain_of_an_ignored_feature():
+    X, y = credit_data()
+    model = CategoricalNB(features={1: "ignore"}).fit(X, y)
+    parts = model.explain(["0", "1", "D"])
+    assert [f["status"] for f in parts["features"]] == ["used", "ignored", "used"]
+
+
+def test_most_informative_features_rank_values_by_likelihood_ratio_as_nltk():
+    X, y = credit_data()
+    model = CategoricalNB().fit(X, y)
+    ranked = model.most_informative_features(100)
+    assert len(ranked) == 2 + 2 + 3
+    scores = [score for _, _, score, _ in ranked]
+    assert scores == sorted(scores, reverse=True)
+    prior = model.predict_joint_log_proba([[None] * 3])[0]
+    for feature, value, score, favoured in ranked:
+        row = [value if j == feature else None for j in range(3)]
+        likelihoods = [math.exp(a - b) for a, b in
+                       zip(model.predict_joint_log_proba([row])[0], prior)]
+        assert score == pytest.approx(math.log(max(likelihoods) / min(likelihoods)))
+        assert favoured == model.classes_[likelihoods.index(max(likelihoods))]
+    assert model.most_informative_features(2) == ranked[:2]
+
+
+def test_most_informative_features_score_gaussians_by_kl_divergence():
+    model = GaussianNB(var_smoothing=0).fit([[0.0, 5.0], [2.0, 5.1], [10.0, 4.9], [12.0, 5.0]],
+                                            ["a", "a", "b", "b"])
+    ranked = model.most_informative_features()
+    assert [(f, v) for f, v, _, _ in ranked] == [(0, None), (1, None)]
+    # equal variances 1: KL = (mean difference)^2 / 2 = 50
+    assert ranked[0][2] == pytest.approx(50.0)
+
+
+# ----------------------------------------------------------------------------------
+# The command line
+# ----------------------------------------------------------------------------------
+
+
+def cli(capsys, *argv):
+    """(exit status, stdout, stderr) of main(argv)."""
+    status = main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def write(path, text):
+    path.write_text(text, encoding="utf-8")
+    return path
+
+TITANIC = DATA / "titanic.csv"
+
+
+MELON = DATA / "watermelon3.csv"
+
+
+def re_search(pattern, text):
+    import re
+    return re.search(pattern, text) is not None
+
+
+def test_cli_fit_prints_its_decisions_and_writes_a_model(tmp_path, capsys):
+    model_path = tmp_path / "melon.json"
+    status, out, err = cli(capsys, "fit", MELON, "--target", "好瓜", "--ignore", "编号",
+                           "-o", model_path)
+    assert status == 0, err
+    assert "17 rows" in out and "是" in out and "否" in out
+    assert "密度" in out and "gaussian" in out and "色泽" in out and "categorical" in out
+    assert "编号" in out and "ignore" in out
+    model = NaiveBayes.load(model_path)
+    assert model.feature_kinds_["含糖率"] == "gaussian"
+    assert model.feature_kinds_["编号"] == "ignore"
+
+
+def test_cli_fit_equals_the_library_fit(tmp_path, capsys):
+    model_path = tmp_path / "titanic.json"
+    assert cli(capsys, "fit", TITANIC, "--target", "survived", "--alpha", "0.5",
+               "-o", model_path)[0] == 0
+    header, rows = read_csv("titanic.csv")
+    expected = NaiveBayes(alpha=0.5).fit([dict(zip(header[:3], r[:3])) for r in rows],
+                                         [r[3] for r in rows])
+    model = NaiveBayes.load(model_path)
+    queries = [dict(zip(header[:3], r[:3])) for r in rows[::97]]
+    assert model.predict_joint_log_proba(queries) == expected.predict_joint_log_proba(queries)
+
+
+def test_cli_predict_writes_one_row_per_input_row(tmp_path, capsys):
+    model_path = tmp_path / "titanic.json"
+    cli(capsys, "fit", TITANIC, "--target", "survived", "-o", model_path)
+    status, out, err = cli(capsys, "predict", model_path, TITANIC, "--proba")
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "survived,no,yes"
+    assert len(lines) == 1 + 2201
+    label, p_no, p_yes = lines[1].split(",")
+    assert label in ("no", "yes") and float(p_no) + float(p_yes) == pytest.approx(1.0)
+    output = tmp_path / "predictions.csv"
+    assert cli(capsys, "predict", model_path, TITANIC, "-o", output)[0] == 0
+    assert output.read_text(encoding="utf-8").splitlines()[1] in ("no", "yes")
+
+
+def test_cli_evaluate_reports_and_json_has_the_documented_keys(tmp_path, capsys):
+    model_path = tmp_path / "titanic.json"
+    cli(capsys, "fit", TITANIC, "--target", "survived", "-o", model_path)
+    status, out, err = cli(capsys, "evaluate", model_path, TITANIC)
+    assert status == 0, err
+    assert "accuracy" in out and "log loss" in out and "confusion matrix" in out
+    assert "macro avg" in out and "weighted avg" in out
+    status, out, err = cli(capsys, "evaluate", model_path, TITANIC, "--json")
+    report = json.loads(out)
+    assert {"accuracy", "log_loss", "classes", "confusion_matrix"} <= set(report)
+    assert set(report["classes"]["yes"]) == {"precision", "recall", "f1", "support"}
+    assert report["classes"]["yes"]["support"] == 711
+    model = NaiveBayes.load(model_path)
+    header, rows = read_csv("titanic.csv")
+    X = [dict(zip(header[:3], r[:3])) for r in rows]
+    assert report["accuracy"] == pytest.approx(model.score(X, [r[3] for r in rows]))
+    assert sum(map(sum, report["confusion_matrix"])) == 2201
+
+
+def test_cli_report_averages_agree_with_sklearn_when_a_class_is_absent(tmp_path, capsys):
+    _, sklearn = needs_sklearn()
+    from sklearn.metrics import precision_recall_fscore_support
+    header, rows = read_csv("iris.csv")
+    cli(capsys, "fit", DATA / "iris.csv", "--target", "class", "-o", tmp_path / "iris.json")
+    subset = [r for r in rows if r[4] != "Iris-setosa"]
+    data = tmp_path / "subset.csv"
+    with open(data, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([header] + subset)
+    report = json.loads(cli(capsys, "evaluate", tmp_path / "iris.json", data, "--json")[1])
+    model = NaiveBayes.load(tmp_path / "iris.json")
+    truth = [r[4] for r in subset]
+    predicted = model.predict([[float(v) for v in r[:4]] for r in subset])
+    for average in ("macro", "weighted"):
+        expected = precision_recall_fscore_support(truth, predicted, average=average,
+                                                   zero_division=0)
+        got = report["averages"]["%s avg" % average]
+        assert [got["precision"], got["recall"], got["f1"]] == pytest.approx(expected[:3])
+    assert "Iris-setosa" not in report["labels"]
+
+
+def test_cli_cv_is_stratified_and_reproducible(capsys):
+    first = json.loads(cli(capsys, "cv", TITANIC, "--target", "survived", "--folds", "5",
+                           "--seed", "7", "--json")[1])
+    again = json.loads(cli(capsys, "cv", TITANIC, "--target", "survived", "--folds", "5",
+                           "--seed", "7", "--json")[1])
+    assert first == again
+    assert len(first["fold_accuracy"]) == 5 and 0.7 < first["accuracy"] < 0.85
+    assert first["classes"]["yes"]["support"] == 711
+    labels = [r[3] for r in read_csv("titanic.csv")[1]]
+    folds = naive_bayes._stratified_folds(labels, 5, 7)
+    for fold in range(5):
+        members = [label for label, f in zip(labels, folds) if f == fold]
+        assert abs(members.count("yes") - 711 / 5) <= 1
+
+
+def test_cli_explain_lists_informative_features_and_explains_a_row(tmp_path, capsys):
+    model_path = tmp_path / "titanic.json"
+    cli(capsys, "fit", TITANIC, "--target", "survived", "-o", model_path)
+    status, out, err = cli(capsys, "explain", model_path)
+    assert status == 0 and "sex = female" in out.splitlines()[2]
+    status, out, err = cli(capsys, "explain", model_path, TITANIC, "--row", "3")
+    assert status == 0, err
+    assert "row 3 (line 4)" in out and "predicted" in out and "runner-up" in out
+    assert "prior" in out and "#" in out
+
+
+def test_cli_info_describes_the_model(tmp_path, capsys):
+    model_path = tmp_path / "melon.json"
+    cli(capsys, "fit", MELON, "--target", "好瓜", "--ignore", "编号", "-o", model_path)
+    status, out, err = cli(capsys, "info", model_path)
+    assert status == 0
+    assert "target: 好瓜" in out and "classes (2)" in out and "features (9)" in out
+    assert "alpha=1.0" in out
+
+
+def test_cli_text_columns(tmp_path, capsys):
+    model_path = tmp_path / "reuters.json"
+    status, out, err = cli(capsys, "fit", DATA / "reuters_grain_train.csv", "--target", "label",
+                           "--text", "text", "--text-model", "multinomial", "-o", model_path)
+    assert status == 0, err
+    assert "text" in out and "12,068 words in the vocabulary (multinomial)" in out
+    report = json.loads(cli(capsys, "evaluate", model_path, DATA / "reuters_grain_test.csv",
+                            "--json")[1])
+    assert report["accuracy"] > 0.9
+    status, out, err = cli(capsys, "explain", model_path, DATA / "reuters_grain_test.csv",
+                           "--row", "2")
+    assert status == 0 and "text: grain" in out and "other words" in out
+    status, out, err = cli(capsys, "cv", DATA / "reuters_grain_train.csv", "--target", "label",
+                           "--text", "text", "--folds", "3", "--max-words", "500", "--json")
+    assert status == 0 and json.loads(out)["folds"] == 3
+
+
+@pytest.mark.parametrize("text, argv, message", [
+    ("a,b,y\n1,2,p\n3,q\n", [], r"data.csv line 3: 2 cells, expected 3"),
+    ("", [], r"data.csv is empty; expected a header row"),
+    ("a,b,y\n", [], r"data.csv has a header but no rows"),
+    ("a,b,y\n1,x,p\n2,y,q\n3,oops,p\n", ["--gaussian", "b"],
+     r"data.csv line 2, column 'b': 'x' is not a number.*--categorical b"),
+    ("a,a,y\n1,2,p\n", [], r"column 'a' appears twice"),
+    ("a,y\n1,p\n2,\n", [], r"line 3: the target 'y' is missing"),
+])
+def test_cli_fit_rejects_bad_data_with_one_line_and_status_1(tmp_path, capsys, text, argv,
+                                                             message):
+    data = write(tmp_path / "data.csv", text)
+    model_path = tmp_path / "model.json"
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", model_path, *argv)
+    assert status == 1
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+    assert re_search(message, err)
+    assert not model_path.exists()
+
+
+def test_cli_usage_errors_have_status_2(tmp_path, capsys):
+    data = write(tmp_path / "data.csv", "a,y\n1,p\n")
+    for argv, message in [
+        (["fit", data, "--target", "clas", "-o", tmp_path / "m.json"], r"no column 'clas'"),
+        (["fit", data, "-o", tmp_path / "m.json"], r"--target"),
+        (["fit", data, "--target", "y", "-o", tmp_path / "m.json", "--categorical", "zz"],
+         r"--categorical: no column 'zz'"),
+        (["predict", tmp_path / "absent.json", data], r"cannot read"),
+        (["frobnicate"], r"invalid choice"),
+        (["cv", data, "--target", "y", "--folds", "1"], r"--folds 1"),
+    ]:
+        status, out, err = cli(capsys, *argv)
+        assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
+        assert re_search(message, err), err
+        assert status == (1 if "cannot read" in message else 2)
+
+
+def test_cli_option_values_are_usage_errors_naming_the_option(tmp_path, capsys):
+    model = tmp_path / "t.json"
+    for argv, message in [
+        (["fit", TITANIC, "--target", "survived", "--alpha", "-1", "-o", model], "--alpha -1"),
+        (["cv", TITANIC, "--target", "survived", "--var-smoothing", "nan"], "--var-smoothing"),
+        (["cv", DATA / "credit_approval.csv", "--target", "approved", "--folds", "20"],
+         "--folds 20"),
+    ]:
+        status, out, err = cli(capsys, *argv)
+        assert status == 2 and message in err and len(err.strip().splitlines()) == 1, err
+    cli(capsys, "fit", TITANIC, "--target", "survived", "-o", model)
+    status, out, err = cli(capsys, "explain", model, "--top", "-1")
+    assert status == 2 and "--top -1" in err
+    status, out, err = cli(capsys, "fit", TITANIC, "--target", "survived", "--alpha", "1e308",
+                           "-o", model)
+    assert status == 0
+    for argv in (["fit", TITANIC, "--target", "survived", "-o", tmp_path / "no" / "m.json"],
+                 ["predict", model, TITANIC, "-o", tmp_path / "no" / "p.csv"],
+                 ["predict", model, tmp_path / "absent.csv"]):
+        status, out, err = cli(capsys, *argv)
+        assert status == 1 and "cannot" in err, err
+
+
+def test_cli_a_failed_fit_never_replaces_an_existing_model(tmp_path, capsys):
+    good = write(tmp_path / "good.csv", "a,y\nx,p\nz,q\n")
+    bad = write(tmp_path / "bad.csv", "a,y\nx,p\nz\n")
+    model_path = tmp_path / "model.json"
+    assert cli(capsys, "fit", good, "--target", "y", "-o", model_path)[0] == 0
+    before = model_path.read_bytes()
+    assert cli(capsys, "fit", bad, "--target", "y", "-o", model_path)[0] == 1
+    assert model_path.read_bytes() == before
+
+
+def test_cli_target_with_one_class_fits_with_a_warning(tmp_path, capsys):
+    data = write(tmp_path / "data.csv", "a,y\nx,p\nz,p\n")
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 0 and "one class" in err
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", data)
+    assert out.splitlines() == ["y", "p", "p"]
+
+
+def test_cli_rejects_a_model_file_from_the_future(tmp_path, capsys):
+    path = tmp_path / "future.json"
+    data = CategoricalNB().fit([["a"]], ["p"]).to_dict()
+    data["format_version"] = 99
+    write(path, json.dumps(data))
+    status, out, err = cli(capsys, "info", path)
+    assert status == 1 and "format_version is 99, written by a newer" in err
+
+
+def test_cli_reads_bom_quotes_delimiters_and_missing_tokens(tmp_path, capsys):
+    data = tmp_path / "data.csv"
+    data.write_bytes("\ufeffcity;temp;y\n\"New York; NY\";20.5;p\n?;NA;q\n\"Oslo\";;q\n"
+                     .encode("utf-8"))
+    model_path = tmp_path / "m.json"
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "--delimiter", ";",
+                           "--missing", "NA", "--missing", "?", "-o", model_path)
+    assert status == 0, err
+    model = NaiveBayes.load(model_path)
+    assert model.feature_kinds_ == {"city": "categorical", "temp": "gaussian"}
+    assert model.to_dict()["features"][0]["values"] == ["New York; NY", "Oslo"]
+
+
+def test_cli_numeric_looking_categorical_columns_stay_strings(tmp_path, capsys):
+    data = write(tmp_path / "data.csv", "zip,y\n02139,p\n2139,q\n")
+    cli(capsys, "fit", data, "--target", "y", "--categorical", "zip", "-o", tmp_path / "m.json")
+    model = NaiveBayes.load(tmp_path / "m.json")
+    assert model.to_dict()["features"][0]["values"] == ["02139", "2139"]
+
+
+def test_cli_gaussian_cells_nan_is_missing_and_inf_is_an_error(tmp_path, capsys):
+    data = write(tmp_path / "d.csv", "x,y\n1,a\nnan,a\n5,b\n6,b\n")
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 0 and NaiveBayes.load(tmp_path / "m.json").feature_kinds_ == {"x": "gaussian"}
+    data = write(tmp_path / "e.csv", "x,y\n1,a\ninf,a\n5,b\n")
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 1 and "line 3, column 'x': 'inf' is not a finite number" in err
+
+
+def test_cli_prediction_hints_fit_the_command(tmp_path, capsys):
+    cli(capsys, "fit", DATA / "iris.csv", "--target", "class", "-o", tmp_path / "iris.json")
+    data = write(tmp_path / "bad.csv", "sepallength,sepalwidth,petallength,petalwidth\n"
+                                       "5.1,3.5,big,0.2\n")
+    status, out, err = cli(capsys, "predict", tmp_path / "iris.json", data)
+    assert status == 1 and "--categorical" not in err and "--missing big" in err
+
+
+def test_cli_warns_about_model_columns_the_data_lacks(tmp_path, capsys):
+    cli(capsys, "fit", DATA / "iris.csv", "--target", "class", "-o", tmp_path / "iris.json")
+    header, rows = read_csv("iris.csv")
+    data = tmp_path / "renamed.csv"
+    with open(data, "w", newline="", encoding="utf-8") as handle:
+        csv.writer(handle).writerows([["sepal_length"] + header[1:]] + rows)
+    status, out, err = cli(capsys, "predict", tmp_path / "iris.json", data)
+    assert status == 0 and "no column 'sepallength'; its values count as missing" in err
+
+
+def test_cli_line_numbers_are_where_the_row_starts_and_utf8_errors_are_located(tmp_path, capsys):
+    data = write(tmp_path / "q.csv", 'a,x,y\n"two\nlines",1,p\nz,oops,q\n')
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "--gaussian", "x",
+                           "-o", tmp_path / "m.json")
+    assert "line 2, column 'x': '1'" not in err and "line 4, column 'x': 'oops'" in err
+    raw = tmp_path / "latin1.csv"
+    raw.write_bytes(b"a,y\nx,p\ncaf\xe9,q\n")
+    status, out, err = cli(capsys, "fit", raw, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 1 and "latin1.csv line 3: not UTF-8 text" in err
+
+
+def test_cli_errors_stay_on_one_line_when_a_column_name_has_a_newline(tmp_path, capsys):
+    data = write(tmp_path / "n.csv", 'a,"b\nc",y\n1,2,p\n')
+    status, out, err = cli(capsys, "fit", data, "--target", "zz", "-o", tmp_path / "m.json")
+    assert status == 2 and len(err.strip().splitlines()) == 1
+
+
+def test_cli_help_for_every_command_shows_an_example(capsys):
+    for command in ("fit", "predict", "evaluate", "cv", "explain", "info"):
+        status, out, err = cli(capsys, command, "--help")
+        assert status == 0 and "example:" in out and "naive_bayes.py %s" % command in out
+
+
+@pytest.mark.parametrize("argv", [
+    ["fit", "examples/data/titanic.csv", "--target", "survived", "-o", "{tmp}/t.json"],
+    ["predict", "{tmp}/t.json", "examples/data/titanic.csv", "--proba"],
+    ["evaluate", "{tmp}/t.json", "examples/data/titanic.csv", "--json"],
+    ["cv", "examples/data/titanic.csv", "--target", "survived", "--folds", "3"],
+    ["explain", "{tmp}/t.json", "examples/data/titanic.csv", "--row", "2"],
+    ["info", "{tmp}/t.json"],
+])
+def test_cli_runs_as_a_real_process(tmp_path_factory, argv):
+    tmp = tmp_path_factory.getbasetemp() / "process"
+    tmp.mkdir(exist_ok=True)
+    if argv[0] != "fit" and not (tmp / "t.json").exists():
+        subprocess.run([sys.executable, "naive_bayes.py", "fit", "examples/data/titanic.csv",
+                        "--target", "survived", "-o", str(tmp / "t.json")], cwd=ROOT,
+                       check=True, capture_output=True)
+    argv = [a.replace("{tmp}", str(tmp)) for a in argv]
+    done = subprocess.run([sys.executable, "naive_bayes.py"] + argv, cwd=ROOT,
+                          capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout and not done.stderr
+
+
+def test_cli_bad_data_in_a_real_process_is_one_line_without_traceback(tmp_path):
+    data = write(tmp_path / "data.csv", "a,y\n1,p\n2\n")
+    done = subprocess.run([sys.executable, "-m", "naive_bayes", "fit", str(data),
+                           "--target", "y", "-o", str(tmp_path / "m.json")], cwd=ROOT,
+                          capture_output=True, text=True)
+    assert done.returncode == 1
+    assert done.stderr.strip().count("\n") == 0 and "line 3" in done.stderr
+
+
+def test_cli_shows_progress_on_a_terminal_only(monkeypatch, tmp_path):
+    import time
+
+    class Stderr:
+        def __init__(self, terminal):
+            self.text = ""
+            self.terminal = terminal
+
+        def isatty(self):
+            return self.terminal
+
+        def write(self, text):
+            self.text += text
+
+        def flush(self):
+            pass
+    ticks = iter(range(10 ** 6))          # a clock that moves half a second per look
+    monkeypatch.setattr(time, "monotonic", lambda: next(ticks) * 0.5)
+    monkeypatch.setattr(naive_bayes, "_BATCH_ROWS", 100)
+    argv = ["fit", str(TITANIC), "--target", "survived", "-o", str(tmp_path / "t.json")]
+    for terminal in (True, False):
+        stderr = Stderr(terminal)
+        monkeypatch.setattr(sys, "stderr", stderr)
+        assert main(argv) == 0
+        if terminal:
+            assert "fit: " in stderr.text and "rows/s" in stderr.text
+        else:
+            assert stderr.text == ""
+
+
+def test_the_console_script_is_installed():
+    from importlib import metadata
+    try:
+        scripts = [entry for entry in metadata.entry_points(group="console_scripts")
+                   if entry.name == "naive-bayes"] if hasattr(metadata.entry_points(),
+                                                             "select") else []
+    except TypeError:                     # Python 3.8/3.9: entry_points() takes no group
+        scripts = [entry for entry in metadata.entry_points().get("console_scripts", [])
+                   if entry.name == "naive-bayes"]
+    if not scripts:
+        if os.environ.get("NAIVE_BAYES_CI"):
+            raise AssertionError("pip install did not install the naive-bayes script")
+        pytest.skip("the package is not installed (pip install -e .)")
+    assert scripts[0].value == "naive_bayes:main"
+    import shutil
+    path = shutil.which("naive-bayes")
+    assert path is not None
+    done = subprocess.run([path, "--version"], capture_output=True, text=True)
+    assert done.returncode == 0 and naive_bayes.__version__ in done.stdout
+
+
+def test_cli_stops_quietly_when_the_reader_of_its_output_goes_away(tmp_path):
+    model_path = tmp_path / "t.json"
+    assert main(["fit", str(TITANIC), "--target", "survived", "-o", str(model_path)]) == 0
+    process = subprocess.Popen([sys.executable, "naive_bayes.py", "predict", str(model_path),
+                                str(TITANIC)], cwd=ROOT, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE)
+    process.stdout.readline()
+    process.stdout.close()                # like `| head -1`
+    error = process.stderr.read().decode()
+    process.wait()
+    assert "Traceback" not in error and "BrokenPipe" not in error
+
+
+# ----------------------------------------------------------------------------------
+# The benchmark runs (tiny sizes; timings are never asserted)
+# ----------------------------------------------------------------------------------
+
+
+def test_the_benchmark_runs_at_a_tiny_size():
+    done = subprocess.run([sys.executable, "benchmarks/bench.py", "--rows", "300",
+                           "--sample", "60", "--repeats", "1", "--memory-rows", "3000"],
+                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "| workload | operation | implementation |" in done.stdout
+    assert "### Goals" in done.stdout
+    for workload in ("categorical", "gaussian", "titanic", "watermelon", "reuters text",
+                     "startup", "memory"):
+        assert "| %s |" % workload in done.stdout
