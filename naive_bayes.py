@@ -851,13 +851,9 @@ class _Categorical(_Kind):
             raise _Invalid("%s repeats a value; expected distinct values" % where)
         if cls.name is None and (values or declared):
             raise _Invalid("%s has values but no kind; expected \"categorical\"" % where)
-        table = _field(feature, "counts", where)
-        _expect(type(table) is list and len(table) == len(classes), where + ".counts",
-                table, "one list of counts per class (%d)" % len(classes))
-        for k, (label, row) in enumerate(zip(classes, table)):
-            here = "%s.counts[%d]" % (where, k)
-            _expect(type(row) is list and len(row) == len(values), here, row,
-                    "one count per value (%d)" % len(values))
+        for label, here, row in _class_rows(feature, "counts", where, classes, len(values),
+                                            "list of %d counts, one per value"
+                                            % len(values)):
             counted = {}
             for value, text in zip(values, row):
                 count = _decode_exact(text, here)
@@ -1039,13 +1035,8 @@ class _Gaussian(_Kind):
     @classmethod
     def from_file(cls, feature, where, classes, class_count):
         stats = cls()
-        sums = _field(feature, "sums", where)
-        _expect(type(sums) is list and len(sums) == len(classes), where + ".sums", sums,
-                "one [n, sum, sum of squares] per class (%d)" % len(classes))
-        for k, (label, triple) in enumerate(zip(classes, sums)):
-            here = "%s.sums[%d]" % (where, k)
-            _expect(type(triple) is list and len(triple) == 3, here, triple,
-                    "[n, sum, sum of squares]")
+        for label, here, triple in _class_rows(feature, "sums", where, classes, 3,
+                                               "[n, sum, sum of squares]"):
             n = _decode_exact(triple[0], here + "[0]")
             s1 = _decode_exact(triple[1], here + "[1]", signed=True)
             s2 = _decode_exact(triple[2], here + "[2]")
@@ -1624,16 +1615,13 @@ def _count_value(value):
 def _count_cell(cell):
     """A CSV cell of a Poisson feature: a non-negative integer."""
     try:
-        return _count_value(int(cell))
-    except ValueError:
-        pass
-    try:
-        number = float(cell)
-    except ValueError:
+        try:
+            return _count_value(int(cell))
+        except ValueError:
+            number = float(cell)
+        return None if number != number else _count_value(number)
+    except (ValueError, _BadValue):
         raise _BadValue(cell, "a non-negative integer count") from None
-    if number != number:
-        return None
-    return _count_value(number)
 
 
 class _Poisson(_Kind):
@@ -1717,12 +1705,7 @@ class _Poisson(_Kind):
     @classmethod
     def from_file(cls, feature, where, classes, class_count):
         stats = cls()
-        sums = _field(feature, "sums", where)
-        _expect(type(sums) is list and len(sums) == len(classes), where + ".sums", sums,
-                "one [n, sum] per class (%d)" % len(classes))
-        for k, (label, pair) in enumerate(zip(classes, sums)):
-            here = "%s.sums[%d]" % (where, k)
-            _expect(type(pair) is list and len(pair) == 2, here, pair, "[n, sum]")
+        for label, here, pair in _class_rows(feature, "sums", where, classes, 2, "[n, sum]"):
             n = _decode_exact(pair[0], here + "[0]")
             total = _decode_exact(pair[1], here + "[1]")
             if n > class_count[label]:
@@ -3893,6 +3876,19 @@ def _decode(obj, where, inside=False):
                 return number
     raise _Invalid("%s is %s; expected a string, number, true, false, null or "
                    "{\"tuple\": [...]}" % (where, _describe(obj)))
+
+
+def _class_rows(feature, field, where, classes, width, shape):
+    """(label, where, row) for each class's row of a feature's field in the model
+    file: a list with one row per class, each a list of ``width`` items."""
+    rows = _field(feature, field, where)
+    _expect(type(rows) is list and len(rows) == len(classes), where + "." + field, rows,
+            "a list with one %s per class (%d)" % (shape, len(classes)))
+    for k, (label, row) in enumerate(zip(classes, rows)):
+        here = "%s.%s[%d]" % (where, field, k)
+        _expect(type(row) is list and (width is None or len(row) == width), here, row,
+                shape if shape.startswith("[") else "a " + shape)
+        yield label, here, row
 
 
 def _decode_list(obj, where):

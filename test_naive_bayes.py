@@ -20,7 +20,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import naive_bayes
@@ -218,6 +218,13 @@ def test_categorical_agrees_with_sklearn(alpha):
                                theirs.predict_joint_log_proba(np.array(queries)),
                                rtol=1e-9, atol=1e-9)
     assert ours.predict(queries) == list(theirs.predict(np.array(queries)))
+    # tables() is scikit-learn's exp(feature_log_prob_), value by value
+    for j, table in ours.tables().items():
+        for k, label in enumerate(ours.classes_):
+            probabilities = table["probabilities"][label]
+            expected = np.exp(theirs.feature_log_prob_[j][k])
+            np.testing.assert_allclose([probabilities.get(v, 0.0) for v in
+                                        range(len(expected))], expected, rtol=1e-12)
 
 
 def test_categorical_sample_weights_agree_with_sklearn():
@@ -452,8 +459,7 @@ def test_well_separated_classes_are_told_apart_at_any_scale(centre, spread, ddof
     """Two classes, each of three points around its own centre, far apart compared
     with their spread: every point is classified right, at any magnitude."""
     a, b = centre, centre + 100 * spread
-    if not (isfinite(b) and a != b):
-        return
+    assume(isfinite(b) and a != b)
     X = [[a - spread], [a], [a + spread], [b - spread], [b], [b + spread]]
     model = GaussianNB(var_smoothing=0, ddof=ddof).fit(X, list("aaabbb"))
     assert model.predict(X) == list("aaabbb")
@@ -756,6 +762,130 @@ def test_a_class_with_no_documents_borrows_the_pooled_word_counts():
         expected = pooled.explain({"text": "wheat grain"})["features"][0]["log_likelihood"]["x"]
         assert contribution["fax"] == pytest.approx(expected)
         assert model.predict([{"text": "wheat grain", "n": 9.2}]) == ["fax"]
+
+
+# ----------------------------------------------------------------------------------
+# Poisson counts
+# ----------------------------------------------------------------------------------
+
+COUNTS_X = [[2, 0], [3, 1], [4, None], [0, 5], [1, 4], [0, 6]]
+COUNTS_Y = ["a", "a", "a", "b", "b", "b"]
+
+
+def poisson_log_pmf(x, lam):
+    """The textbook formula, for checking: x log lam - lam - log x!."""
+    return x * math.log(lam) - lam - math.lgamma(x + 1)
+
+
+def test_poisson_rate_is_smoothed_mean_count_and_likelihood_is_the_pmf():
+    for alpha in (0.5, 1.0, 2.0):
+        model = NaiveBayes(features=["poisson", "poisson"], alpha=alpha).fit(COUNTS_X, COUNTS_Y)
+        # lam_c = (sum of x in class c + alpha) / N_cj: feature 1 of class a has 2 values
+        rates = {0: {"a": (9 + alpha) / 3, "b": (1 + alpha) / 3},
+                 1: {"a": (1 + alpha) / 2, "b": (15 + alpha) / 3}}
+        for j in (0, 1):
+            assert model.tables()[j] == {"kind": "poisson", "rate": pytest.approx(rates[j])}
+        parts = model.explain([3, 2])["features"]
+        for j, x in ((0, 3), (1, 2)):
+            for label in ("a", "b"):
+                assert parts[j]["log_likelihood"][label] == pytest.approx(
+                    poisson_log_pmf(x, rates[j][label]), rel=1e-13)
+
+
+def test_poisson_by_hand():
+    # lam_a = (2 + 3 + 1) / 2 = 3, lam_b = (0 + 1 + 1) / 2 = 1; equal priors
+    model = NaiveBayes(features=["poisson"]).fit([[2], [3], [0], [1]], list("aabb"))
+    joint = joint_probabilities(model, [2])
+    assert joint["a"] == pytest.approx(0.5 * 3 ** 2 * math.exp(-3) / 2, rel=1e-14)
+    assert joint["b"] == pytest.approx(0.5 * 1 ** 2 * math.exp(-1) / 2, rel=1e-14)
+    assert model.predict([[0], [5]]) == ["b", "a"]
+
+
+@pytest.mark.parametrize("bad", [True, -1, 2.5, math.inf, "3", [1], -0.0 - 1e-300])
+def test_poisson_values_must_be_non_negative_integer_counts(bad):
+    model = NaiveBayes(features=["poisson"]).fit([[1], [2]], ["a", "b"])
+    before = snapshot(model, [[1], [None]])
+    with pytest.raises(NaiveBayesError, match=r"X row 1, feature 0 is .*expected a "
+                                              r"non-negative integer count"):
+        model.partial_fit([[3], [bad]], ["a", "b"])
+    assert snapshot(model, [[1], [None]]) == before
+    with pytest.raises(NaiveBayesError, match=r"X row 1, feature 0 is .*non-negative integer"):
+        model.predict([[1], [bad]])
+
+
+def test_poisson_takes_integral_floats_missing_values_and_weights():
+    as_ints = NaiveBayes(features=["poisson"]).fit([[None], [2], [None], [4]], list("abab"))
+    as_floats = NaiveBayes(features=["poisson"]).fit([[math.nan], [2.0], [None], [4.0]],
+                                                     list("abab"))
+    assert as_floats.tables() == as_ints.tables()
+    # a class without values borrows the pooled rate; a weight of 2 is the row twice
+    assert as_ints.tables()[0]["rate"] == {"a": (2 + 4 + 1) / 2, "b": (2 + 4 + 1) / 2}
+    weighted = NaiveBayes(features=["poisson"]).fit([[1], [2], [4]], list("abb"),
+                                                    sample_weight=[2, 1, 0.5])
+    doubled = NaiveBayes(features=["poisson"]).fit([[1], [1], [2], [2], [4]], list("aabbb"),
+                                                   sample_weight=[1, 1, 0.5, 0.5, 0.5])
+    assert weighted.tables() == doubled.tables()
+
+
+def test_poisson_merges_updates_round_trips_and_explains(tmp_path):
+    whole = NaiveBayes(features=["poisson", "poisson"]).fit(COUNTS_X, COUNTS_Y)
+    left = NaiveBayes(features=["poisson", "poisson"]).fit(COUNTS_X[:2], COUNTS_Y[:2])
+    right = NaiveBayes(features=["poisson", "poisson"]).fit(COUNTS_X[2:], COUNTS_Y[2:])
+    updated = NaiveBayes(features=["poisson", "poisson"]).partial_fit(COUNTS_X[:3], COUNTS_Y[:3])
+    updated.partial_fit(COUNTS_X[3:], COUNTS_Y[3:])
+    probes = [[0, 0], [3, 1], [10, 10], [None, 2]]
+    for model in (left.merge(right), updated):
+        assert model.to_dict() == whole.to_dict()
+        assert model.predict_proba(probes) == whole.predict_proba(probes)
+    whole.save(tmp_path / "counts.json")
+    loaded = NaiveBayes.load(tmp_path / "counts.json")
+    assert loaded.predict_joint_log_proba(probes) == whole.predict_joint_log_proba(probes)
+    assert loaded.feature_kinds_ == {0: "poisson", 1: "poisson"}
+    # explain adds up; the most informative count separates the classes most (KL)
+    parts = whole.explain([3, 1])
+    for k, label in enumerate(whole.classes_):
+        total = parts["prior"][label] + sum(f["log_likelihood"][label] for f in parts["features"])
+        assert total == pytest.approx(whole.predict_joint_log_proba([[3, 1]])[0][k])
+    ranked = whole.most_informative_features()
+    rates = [whole.tables()[j]["rate"] for j in (0, 1)]
+    divergence = [max(a * math.log(a / b) - a + b for a in r.values() for b in r.values())
+                  for r in rates]
+    assert [(f, v) for f, v, _, _ in ranked] == [(1, None), (0, None)]
+    assert [s for _, _, s, _ in ranked] == pytest.approx(sorted(divergence, reverse=True))
+
+
+@given(st.integers(0, 2 ** 60), st.floats(min_value=1e-300, max_value=1e300))
+def test_poisson_log_pmf_is_finite_and_accurate_over_the_float_range(x, lam):
+    value = naive_bayes._poisson_log_pmf(float(x), lam)
+    assert value <= 0 and value == value
+    from fractions import Fraction
+    if x < 50 and 1e-6 < lam < 1e6:
+        assert value == pytest.approx(poisson_log_pmf(x, lam), rel=1e-12, abs=1e-12)
+
+
+def test_cli_poisson_columns(tmp_path, capsys):
+    data = write(tmp_path / "counts.csv", "visits,clicks,label\n" + "".join(
+        "%s,%s,%s\n" % (x0, "" if x1 is None else x1, label)
+        for (x0, x1), label in zip(COUNTS_X, COUNTS_Y)))
+    status, out, err = cli(capsys, "fit", data, "--target", "label", "--poisson",
+                           "visits,clicks", "-o", tmp_path / "m.json")
+    assert status == 0 and re_search(r"visits +poisson +mean 1\.66667", out)
+    library = NaiveBayes(features={"visits": "poisson", "clicks": "poisson"}).fit(
+        [{"visits": a, "clicks": b} for a, b in COUNTS_X], COUNTS_Y)
+    assert NaiveBayes.load(tmp_path / "m.json").tables() == library.tables()
+    bad = write(tmp_path / "bad.csv", "visits,clicks,label\n1,2.5,a\n")
+    status, out, err = cli(capsys, "fit", bad, "--target", "label", "--poisson",
+                           "visits,clicks", "-o", tmp_path / "m.json")
+    assert status == 1 and "line 2, column 'clicks': '2.5' is not a non-negative integer" in err
+
+
+def test_poisson_extremes_give_no_nan():
+    model = NaiveBayes(features=["poisson"], alpha=0).fit([[0], [0], [10 ** 300], [0]],
+                                                          list("aabb"))
+    for row in model.predict_proba([[0], [1], [10 ** 300], [10 ** 308], [None]]):
+        assert not any(p != p for p in row) and math.fsum(row) == pytest.approx(1.0)
+    # alpha = 0 and a class whose counts are all 0: P(x > 0) = 0, P(0) = 1
+    assert model.predict([[0], [5]]) == ["a", "b"]
 
 
 # ----------------------------------------------------------------------------------
@@ -1652,9 +1782,9 @@ def valid_model_dict():
     (lambda d: d["features"][0]["counts"][0].__setitem__(0, -1), r"expected a count >= 0"),
     (lambda d: d["features"][0]["counts"][0].__setitem__(0, 1000),
      r"adds up to more than class_count"),
-    (lambda d: d["features"][0]["counts"].pop(), r"one list of counts per class"),
+    (lambda d: d["features"][0]["counts"].pop(), r"a list with one list of 4 counts, one per value per class \(2\)"),
     (lambda d: d["features"][0].update(kind="nominal"), r"kind is str 'nominal'"),
-    (lambda d: d["features"][0]["values"].append("绿"), r"one count per value"),
+    (lambda d: d["features"][0]["values"].append("绿"), r"expected a list of 5 counts, one per value"),
     (lambda d: d["features"][6]["sums"][0].__setitem__(2, 0), r"negative variance"),
     (lambda d: d["features"][6]["sums"][0].__setitem__(1, "1/0"), r"fraction"),
     (lambda d: d["features"][6]["sums"][0].__setitem__(0, float("nan")), r"exact count"),
@@ -1878,6 +2008,114 @@ def test_most_informative_features_score_gaussians_by_kl_divergence():
     assert [(f, v) for f, v, _, _ in ranked] == [(0, None), (1, None)]
     # equal variances 1: KL = (mean difference)^2 / 2 = 50
     assert ranked[0][2] == pytest.approx(50.0)
+
+
+# ----------------------------------------------------------------------------------
+# The plug-in design: a feature kind is one class and one registry line
+# ----------------------------------------------------------------------------------
+
+class SignKind(naive_bayes._Kind):
+    """A throwaway kind, written against the documented interface only: a number's
+    sign, as a Bernoulli variable per class (P(x > 0 | c), Laplace-smoothed)."""
+
+    name = "sign"
+    file_fields = ("positive",)
+    convert_cell = staticmethod(float)
+
+    def __init__(self):
+        self.positive = {}                # label -> [rows, rows with x > 0]
+
+    def add(self, label, column, weights, shift, params):
+        for x, w in zip(column, weights or [1] * len(column)):
+            if x is None:
+                continue
+            if type(x) not in (int, float):
+                raise naive_bayes._BadValue(x, "a number")
+            mine = self.positive.setdefault(label, [0, 0])
+            mine[0] += w
+            mine[1] += w * (x > 0)
+
+    def absorb(self, other):
+        for label, (n, k) in other.positive.items():
+            mine = self.positive.setdefault(label, [0, 0])
+            mine[0] += n
+            mine[1] += k
+
+    def compile(self, classes, params, shared):
+        counts = [self.positive.get(c, [0, 0]) for c in classes]
+        p = [(k + 1) / (n + 2) for n, k in counts]
+        return SignScorer(tuple(map(math.log, p)), tuple(math.log(1 - q) for q in p))
+
+    def describe(self, params):
+        return "%d rows" % sum(n for n, _ in self.positive.values())
+
+    def to_file(self, classes, what):
+        return {"positive": [self.positive.get(c, [0, 0]) for c in classes]}
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        stats = cls()
+        for label, row in zip(classes, feature["positive"]):
+            if row[0]:
+                stats.positive[label] = list(row)
+        return stats
+
+
+class SignScorer(naive_bayes._Scorer):
+    def __init__(self, positive, other):
+        self.positive, self.other = positive, other
+        self.zeros = (0.0,) * len(positive)
+
+    def __getitem__(self, x):
+        return self.zeros if x is None else (self.positive if x > 0 else self.other)
+
+    def table(self, classes):
+        return {"kind": "sign", "positive": dict(zip(classes, map(math.exp, self.positive)))}
+
+
+@pytest.fixture
+def sign_kind(monkeypatch):
+    monkeypatch.setitem(naive_bayes._KINDS, "sign", SignKind)   # the one registry line
+
+
+def test_a_new_kind_is_one_class_and_one_registry_line(sign_kind, tmp_path, capsys):
+    X = [[1.5, "r"], [2.0, "r"], [-1.0, "b"], [-3.0, "b"], [0.5, "b"]]
+    y = ["up", "up", "down", "down", "down"]
+    model = NaiveBayes(features={0: "sign"}).fit(X, y)
+    assert model.feature_kinds_ == {0: "sign", 1: "categorical"}
+    # P(x > 0 | down) = (1 + 1) / (3 + 2), P(x > 0 | up) = (2 + 1) / (2 + 2)
+    assert model.tables()[0] == {"kind": "sign", "positive": pytest.approx(
+        {"down": 2 / 5, "up": 3 / 4})}
+    assert model.predict([[1.0, None], [-1.0, None]]) == ["up", "down"]
+    # merge, the model file, explain and the command line work without further code
+    merged = NaiveBayes(features={0: "sign"}).fit(X[:2], y[:2]).merge(
+        NaiveBayes(features={0: "sign"}).fit(X[2:], y[2:]))
+    assert merged.to_dict() == model.to_dict()
+    loaded = NaiveBayes.from_dict(json.loads(json.dumps(model.to_dict())))
+    assert loaded.predict_proba(X) == model.predict_proba(X)
+    assert [f["status"] for f in model.explain([2.0, "r"])["features"]] == ["used", "used"]
+    data = write(tmp_path / "d.csv", "x,c,y\n" + "".join(
+        "%s,%s,%s\n" % (row[0], row[1], label) for row, label in zip(X, y)))
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "--sign", "x",
+                           "-o", tmp_path / "m.json")
+    assert status == 0, err
+    assert "x" in out and "sign" in out and "5 rows" in out
+    assert NaiveBayes.load(tmp_path / "m.json").tables()["x"] == model.tables()[0]
+
+
+def test_the_registry_drives_parameters_file_fields_and_options():
+    kinds = list(naive_bayes._KINDS)
+    assert kinds[:5] == ["categorical", "gaussian", "text", "ignore", "poisson"]
+    for name, kind in naive_bayes._KINDS.items():
+        assert kind.name == name
+        for parameter in kind.parameters:
+            assert parameter in NaiveBayes().get_params()
+    parser = naive_bayes._parser()
+    fit = parser._subparsers._group_actions[0].choices["fit"]
+    options = {option for action in fit._actions for option in action.option_strings}
+    assert {"--" + kind for kind in kinds} <= options
+    assert {"--ddof", "--var-smoothing", "--text-model", "--max-words", "--alpha",
+            "--prior-alpha", "--numeric"} <= options
 
 
 # ----------------------------------------------------------------------------------
@@ -2271,9 +2509,11 @@ def test_the_console_script_is_installed():
             raise AssertionError("pip install did not install the naive-bayes script")
         pytest.skip("the package is not installed (pip install -e .)")
     assert scripts[0].value == "naive_bayes:main"
-    import shutil
-    path = shutil.which("naive-bayes")
-    assert path is not None
+    # beside the interpreter that runs the tests, whether or not its environment is active
+    folder = Path(sys.executable).parent
+    path = next((folder / name for name in ("naive-bayes", "naive-bayes.exe")
+                 if (folder / name).exists()), None)
+    assert path is not None, "no naive-bayes script in %s" % folder
     done = subprocess.run([path, "--version"], capture_output=True, text=True)
     assert done.returncode == 0 and naive_bayes.__version__ in done.stdout
 
