@@ -2331,11 +2331,11 @@ class _NaiveStatistics:
     def from_file(cls, data, classes, class_count):
         statistics = cls()
         features = _field(data, "features")
-        _expect(type(features) is list, "features", features, "a list")
-        if not classes:
-            _expect(not features, "features", features,
-                    "an empty list for a model with no classes")
+        _expect(type(features) in (list, _LazyItems), "features", features, "a list")
         for j, feature in enumerate(features):
+            if not classes:
+                raise _Invalid("features holds a feature, but the model has no classes; "
+                               "expected an empty list")
             where = "features[%d]" % j
             _expect(type(feature) is dict, where, feature, "a JSON object")
             name = _decode(_field(feature, "name", where), where + ".name")
@@ -3100,8 +3100,7 @@ class _Classifier:
         naive_bayes.NaiveBayesError: load(no/such/model.json): cannot read the file: No such file or directory
         """
         path = _checked_path(path, "load()")
-        call = "load(%s)" % _path_text(path)
-        return _model_from_dict(cls, _read_json(path, call), call)
+        return _load_file(cls, path, "load(%s)" % _path_text(path))
 
 
 _BLOCK = 4096            # rows predicted at a time
@@ -3697,18 +3696,17 @@ def _write_atomically(path, text, call):
     target.commit()
 
 
-def _read_json(path, call):
-    """Parse a JSON file, turning every failure into one NaiveBayesError."""
+def _parse_json(text, call):
+    """One JSON value from bytes or str; NaiveBayesError when it is not valid JSON.
+    Numbers longer than _MAX_DIGITS digits are refused as they are read, so parsing
+    takes time linear in the text's length."""
     import json
-    try:
-        with open(path, encoding="utf-8-sig") as stream:
-            text = stream.read()
-    except OSError as error:
-        raise NaiveBayesError("%s: cannot read the file: %s"
-                              % (call, error.strerror or error), call=call) from None
-    except UnicodeDecodeError as error:
-        raise NaiveBayesError("%s: not UTF-8 text (%s)" % (call, error.reason),
-                              call=call) from None
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise NaiveBayesError("%s: not UTF-8 text (%s)" % (call, error.reason),
+                                  call=call) from None
     if not text.strip():
         raise NaiveBayesError("%s: the file is empty; expected a model file" % call,
                               call=call)
@@ -3716,13 +3714,95 @@ def _read_json(path, call):
     def no_constants(name):
         raise ValueError("%s is not allowed" % name)
     try:
-        return json.loads(text, parse_constant=no_constants)
+        return json.loads(text, parse_constant=no_constants, parse_int=_bounded_int)
     except RecursionError:
         raise NaiveBayesError("%s: not a model file: nested too deeply" % call,
                               call=call) from None
     except ValueError as error:
-        raise NaiveBayesError("%s: not a model file: invalid JSON (%s)" % (call, error),
-                              call=call) from None
+        raise NaiveBayesError("%s: not a model file: invalid JSON (%s)"
+                              % (call, _one_line(error)), call=call) from None
+
+
+def _bounded_int(text):
+    """An int of JSON text, at most _MAX_DIGITS digits (Python before 3.11 would parse
+    any length, in quadratic time)."""
+    if len(text) > _MAX_DIGITS + 1:
+        raise ValueError("an integer of %d digits; at most %d are allowed"
+                         % (len(text), _MAX_DIGITS))
+    return int(text)
+
+
+def _load_file(cls, path, call):
+    """The model in a file; every failure one NaiveBayesError.
+
+    A file in the layout save() writes (one field per line, one list item per line)
+    is read in two passes: the first notes where each list starts, the second hands
+    the lists' items to the model one parsed line at a time, so that memory holds the
+    model and one item's JSON, never the whole file's.  Any other JSON is parsed
+    whole.
+    """
+    try:
+        stream = open(path, "rb")
+    except OSError as error:
+        raise NaiveBayesError("%s: cannot read the file: %s"
+                              % (call, error.strerror or error), call=call) from None
+    try:
+        with stream:
+            data = _read_layout(stream, call)
+            if data is None:
+                stream.seek(0)
+                data = _parse_json(stream.read(), call)
+            return _model_from_dict(cls, data, call)
+    except OSError as error:
+        raise NaiveBayesError("%s: cannot read the file: %s"
+                              % (call, error.strerror or error), call=call) from None
+
+
+_LIST_ENDS = (b"]", b"],")
+
+
+class _LazyItems:
+    """The items of a list field of a model file: parsed from their lines (one item
+    per line) as they are iterated."""
+
+    def __init__(self, stream, start, call):
+        self.stream = stream
+        self.start = start
+        self.call = call
+
+    def __iter__(self):
+        self.stream.seek(self.start)
+        for line in iter(self.stream.readline, b""):
+            text = line.strip()
+            if text in _LIST_ENDS:
+                return
+            yield _parse_json(text[:-1] if text.endswith(b",") else text, self.call)
+
+
+def _read_layout(stream, call):
+    """The fields of a file in save()'s layout, its lists as _LazyItems; None for any
+    other layout (the caller then parses the file whole)."""
+    if stream.readline().lstrip(b"\xef\xbb\xbf").strip() != b"{":
+        return None
+    data = {}
+    for line in iter(stream.readline, b""):
+        text = line.strip()
+        if text == b"}":
+            return data if not stream.read(64).strip() else None
+        key, colon, value = text.partition(b": ")
+        if not (colon and key.startswith(b'"') and key.endswith(b'"')):
+            return None
+        key = _parse_json(key, call)
+        if value == b"[":                 # a list: one item per line, up to "]"
+            data[key] = _LazyItems(stream, stream.tell(), call)
+            for item in iter(stream.readline, b""):
+                if item.strip() in _LIST_ENDS:
+                    break
+            else:
+                return None
+        else:
+            data[key] = _parse_json(value[:-1] if value.endswith(b",") else value, call)
+    return None
 
 
 class _Invalid(Exception):
