@@ -124,6 +124,7 @@ def _row_error(call, argument, row, reason):
 
 INF = float("inf")
 _FLOAT_MAX = sys.float_info.max
+_FLOAT_MAX_EXACT = int(_FLOAT_MAX)       # for comparisons with exact counts
 _FLOAT_INT = frozenset((float, int))
 _FLOAT = frozenset((float,))
 _FLOAT_NONE = frozenset((float, type(None)))
@@ -1049,7 +1050,7 @@ class _Gaussian(_Kind):
             if s2 * n < s1 * s1:
                 raise _Invalid("%s: the sum of squares is too small for the sum (a "
                                "negative variance)" % here)
-            if abs(s1) > abs(n) * _FLOAT_MAX:
+            if abs(s1) > n * _FLOAT_MAX_EXACT:
                 raise _Invalid("%s: the mean is beyond the float range" % here)
             stats.sums[label] = [n, _dyadic(s1), _dyadic(s2)]
         return stats
@@ -1561,12 +1562,14 @@ def _stirling_error(n):
 
 
 def _deviance_term(x, lam):
-    """x log(x / lam) + lam - x, without cancellation when x is close to lam (Loader's
-    bd0: a series in (x - lam) / (x + lam))."""
-    if abs(x - lam) < 0.1 * (x + lam):
-        v = (x - lam) / (x + lam)
+    """x log(x / lam) + lam - x >= 0 for x, lam > 0 (Loader's bd0): by a series in
+    (x - lam) / (x + lam) when x is close to lam, where the direct form cancels; and
+    through log x - log lam, so that no ratio overflows or underflows."""
+    half = x / 2 + lam / 2
+    if abs(x - lam) < 0.2 * half:
+        v = (x / 2 - lam / 2) / half
         s = (x - lam) * v
-        ej = 2 * x * v
+        ej = x * (2 * v)
         v = v * v
         for j in range(1, 1000):
             ej *= v
@@ -1575,21 +1578,20 @@ def _deviance_term(x, lam):
                 return term
             s = term
         return s
-    return x * log(x / lam) + lam - x
+    return x * (log(x) - log(lam)) + (lam - x)
 
 
 def _poisson_log_pmf(x, lam):
-    """log(lam^x e^-lam / x!) for an integer x >= 0 and a rate lam >= 0, accurate over
-    the whole float range (Loader's saddle-point form, as R's dpois)."""
+    """log(lam^x e^-lam / x!) for an integer x >= 0 and a rate lam >= 0, accurate and
+    finite (or -inf) over the whole float range: Loader's saddle-point form, as R's
+    dpois, -log(2 pi x) / 2 - stirling_error(x) - (x log(x / lam) + lam - x)."""
     if lam == 0:
         return 0.0 if x == 0 else -INF
     if lam == INF:
         return -INF
     if x == 0:
         return -lam
-    if lam < x * 2.2250738585072014e-308:
-        return -lam + x * log(lam) - math.lgamma(x + 1.0)
-    return -0.5 * log(2 * math.pi * x) - _stirling_error(x) - _deviance_term(x, lam)
+    return -0.5 * (_LOG_2PI + log(x)) - _stirling_error(x) - _deviance_term(x, lam)
 
 
 def _count_value(value):
@@ -1712,7 +1714,7 @@ class _Poisson(_Kind):
                 raise _Invalid("%s: n is more than class_count for %r" % (here, label))
             if not n and total:
                 raise _Invalid("%s has a sum but n = 0; expected [0, 0]" % here)
-            if total > n * _FLOAT_MAX:
+            if total > n * _FLOAT_MAX_EXACT:
                 raise _Invalid("%s: the mean count is beyond the float range" % here)
             if n:
                 stats.sums[label] = [n, total]
@@ -1743,8 +1745,8 @@ class _PoissonScorer(_Scorer):
             for b in self.rates:
                 if a == b:
                     continue
-                divergence = INF if not b or a == INF else \
-                    (a * log(a / b) - a + b if a else b)
+                divergence = INF if not b or a == INF or b == INF else \
+                    (_deviance_term(a, b) if a else b)
                 if divergence > best:
                     best, favoured = divergence, classes[k]
         return [(name, None, best, favoured)]
@@ -1913,7 +1915,7 @@ def _check_weights(weights, start, call):
     if not all(map(isfinite, floats)) or min(floats) < 0:
         i = next(i for i, w in enumerate(floats) if not (isfinite(w) and w >= 0))
         raise _row_error(call, "sample_weight", start + i, "is %s; expected a finite "
-                         "number >= 0" % _shown(weights[i]))
+                         "number >= 0" % _describe(weights[i]))
     if all(map(float.is_integer, floats)):
         return list(map(int, floats)), 0
     scaled = _scaled_integers(floats)
@@ -3637,10 +3639,9 @@ class _AtomicFile:
         self.path = path
         self.call = call
         self.folder = os.path.dirname(os.path.abspath(path))
-        name = "." + ("nb-%s.tmp" % os.urandom(6).hex())
-        self.temporary = os.path.join(self.folder.encode() if isinstance(path, bytes)
-                                      else self.folder,
-                                      name.encode() if isinstance(path, bytes) else name)
+        name = ".nb-%s.tmp" % os.urandom(6).hex()      # short: any legal name fits
+        self.temporary = os.path.join(self.folder, os.fsencode(name)
+                                      if isinstance(path, bytes) else name)
         try:
             handle = os.open(self.temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL |
                              getattr(os, "O_BINARY", 0), 0o666)
@@ -3920,7 +3921,7 @@ def _check_kinds_file(model, statistics):
 
 
 _SPECIAL_FLOATS = {"inf": INF, "-inf": -INF}
-_NAN = float("nan")               # the one NaN a file gives back (inside tuples only)
+_NAN = math.nan                  # the one NaN a file gives back (inside tuples only)
 
 
 def _decode(obj, where, inside=False):
