@@ -4243,49 +4243,179 @@ def _informative_rows(model, top):
 
 
 # ----------------------------------------------------------------------------------
-# The command line: CSV in, model files and reports out
+# The command line: CSV and ARFF in, model files and reports out
 #
 # It only translates: argparse -> library calls -> printing.  Files are streamed; a
-# model file is written only after a successful fit, and atomically.
+# model file is written only after a successful fit, and atomically; an exit status
+# of 1 or 2 means that no file was changed.
 # ----------------------------------------------------------------------------------
 
-_SAMPLE_ROWS = 10000      # rows read to decide which columns are numeric
+_SAMPLE_ROWS = 10000      # rows read to decide what each column holds
 _BATCH_ROWS = 2000        # rows per partial_fit call: bounds the memory of a fit
+_LINE_LIMIT = 1 << 25     # characters in one line of a file: longer ones are refused
+                          # after reading that much, before they fill the memory
 _PROG = "naive_bayes.py"
+# Cells that mean "missing" unless --missing-only says otherwise: pandas' default list
+# (read_csv's na_values), and Weka's "?".
+_MISSING_CELLS = ("", "?", "NA", "N/A", "n/a", "NaN", "nan", "-NaN", "-nan", "NULL",
+                  "null", "None", "#N/A", "#N/A N/A", "#NA", "<NA>", "-1.#IND", "-1.#QNAN",
+                  "1.#IND", "1.#QNAN")
+_DELIMITER_NAMES = {"comma": ",", "semicolon": ";", "tab": "\t", "\\t": "\t", "pipe": "|",
+                    "space": " "}
+_DELIMITERS = (",", ";", "\t", "|")      # detected, in this order of preference
 
 
 class _Usage(Exception):
     """A command-line mistake: exit status 2."""
 
 
-class _CsvSource:
-    """The rows of one CSV file, read once, with line numbers and missing values."""
+class _Lines:
+    """The lines of a file (or of standard input, "-") as text, numbered: decoded
+    line by line so that a decoding error names its line, each line at most
+    _LINE_LIMIT characters.  The encoding is --encoding, else the one a byte-order
+    mark names (UTF-8, UTF-16, UTF-32), else UTF-8."""
 
-    def __init__(self, path, delimiter=",", missing=("?",), training=False):
+    _BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe\x00\x00", "utf-32-le"),
+             (b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe", "utf-16-le"),
+             (b"\xfe\xff", "utf-16-be"))
+
+    def __init__(self, path, encoding=None):
+        import codecs
+        self.path = path
+        self.number = 0
+        try:
+            self.raw = sys.stdin.buffer if path == "-" else open(path, "rb")
+        except OSError as error:
+            raise NaiveBayesError("cannot read %s: %s" % (path, error.strerror or error)) \
+                from None
+        start = self.raw.peek(4)[:4] if hasattr(self.raw, "peek") else b""
+        bom, named = next(((b, n) for b, n in self._BOMS if start.startswith(b)), (b"", None))
+        try:
+            self.encoding = codecs.lookup(encoding or named or "utf-8").name
+        except LookupError:
+            self.close()
+            raise _Usage("--encoding %s: not an encoding Python knows" % encoding) from None
+        self.shown = self.encoding.upper() if self.encoding.startswith("utf") \
+            else self.encoding
+        if bom and (encoding is None or self.encoding.startswith(named[:6])):
+            self.raw.read(len(bom))
+        self.text = None
+        if self.encoding.startswith(("utf-16", "utf-32")):    # not ASCII-compatible
+            import io
+            self.text = io.TextIOWrapper(self.raw, encoding=self.encoding, newline="")
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        try:
+            if self.text is None:
+                line = self.raw.readline(_LINE_LIMIT + 1)
+            else:
+                line = self.text.readline(_LINE_LIMIT + 1)
+        except UnicodeDecodeError:
+            raise NaiveBayesError("%s line %d or soon after: not %s text; name the file's "
+                                  "encoding with --encoding" % (self.path, self.number + 1,
+                                                                 self.shown)) from None
+        if not line:
+            raise StopIteration
+        self.number += 1
+        if len(line) > _LINE_LIMIT:
+            raise NaiveBayesError("%s line %d: longer than %s characters; expected a CSV "
+                                  "or ARFF file" % (self.path, self.number,
+                                                    format(_LINE_LIMIT, ",")))
+        if self.text is not None:
+            return line
+        try:
+            return line.decode(self.encoding)
+        except UnicodeDecodeError as error:
+            raise NaiveBayesError("%s line %d: not %s text (byte %d); name the file's "
+                                  "encoding with --encoding, for instance --encoding latin-1"
+                                  % (self.path, self.number, self.shown,
+                                     error.start + 1)) from None
+
+    def close(self):
+        if self.path != "-":
+            self.raw.close()
+
+
+def _delimiter(option, lines):
+    """The field separator: the --delimiter option (a character, or tab, comma,
+    semicolon, pipe, space, \\t), else the first of , ; tab | that splits the first
+    lines into the same number of fields, more than one."""
+    import csv
+    if option is not None:
+        delimiter = _DELIMITER_NAMES.get(option.lower(), option)
+        if len(delimiter) != 1 or delimiter in "\"\r\n":
+            raise _Usage("--delimiter %s: expected one character, or tab, comma, "
+                         "semicolon, pipe or space" % _quote(option))
+        return delimiter
+    best = None
+    for candidate in _DELIMITERS:
+        try:
+            widths = {len(cells) for cells in csv.reader(lines, delimiter=candidate) if cells}
+        except csv.Error:
+            continue
+        if len(widths) == 1 and widths != {1}:
+            return candidate
+        if best is None and max(widths, default=1) > 1:
+            best = candidate
+    return best or ","
+
+
+class _CsvSource:
+    """The rows of one CSV file, read once: its header (names stripped of spaces),
+    then (line number, cells) for each row, cells stripped and ragged rows refused.
+
+    The delimiter, the decimal mark (a comma in ;-separated files), the encoding and
+    the missing-value cells come from the options or are detected; an empty-named
+    first column (R's write.csv row names) is left out, with a note."""
+
+    declared = {}                 # ARFF declares kinds and values; a CSV file does not
+    categories = {}
+    classes = None
+    default_target = None
+    weighted = False
+
+    def __init__(self, path, options):
         import csv
         self.path = path
-        self.training = training          # fit and cv: hints name --categorical
-        self.missing = frozenset(missing) | {""}
+        self.lines = _Lines(path, getattr(options, "encoding", None))
         try:
-            self.stream = (open(sys.stdin.fileno(), encoding="utf-8-sig", newline="",
-                                closefd=False) if path == "-" else
-                           open(path, encoding="utf-8-sig", newline=""))
-        except OSError as error:
-            raise NaiveBayesError("cannot read %s: %s"
-                                  % (path, error.strerror or error)) from None
-        try:
-            self.reader = csv.reader(self.stream, delimiter=delimiter, strict=True)
-        except TypeError as error:
-            raise _Usage("--delimiter %r: %s" % (delimiter, error)) from None
-        header = self._next()
+            first = list(islice(self.lines, 20))
+            self.delimiter = _delimiter(getattr(options, "delimiter", None), first)
+            decimal = getattr(options, "decimal", None)
+            self.decimal = decimal or ("," if self.delimiter == ";" else ".")
+            if self.decimal not in ".,":
+                raise _Usage("--decimal %s: expected . or ," % _quote(decimal))
+            only = getattr(options, "missing_only", None)
+            self.missing = frozenset(only if only is not None else _MISSING_CELLS) | \
+                frozenset(getattr(options, "missing", None) or ()) | {""}
+            self.reader = csv.reader(chain(first, self.lines), delimiter=self.delimiter,
+                                     strict=True)
+            header = self._next()
+        except BaseException:
+            self.close()
+            raise
         if header is None:
+            self.close()
             raise NaiveBayesError("%s is empty; expected a header row" % path)
-        if len(set(header)) != len(header):
-            repeated = next(name for name in header if header.count(name) > 1)
-            raise NaiveBayesError("%s line 1: column %r appears twice; expected distinct "
-                                  "column names" % (path, repeated))
-        self.header = header
-        self.index = {name: i for i, name in enumerate(header)}
+        self.header = [name.strip() for name in header]
+        self.width = len(header)
+        self.skipped = None
+        if self.header[0] == "" and len(self.header) > 1 and \
+                "" not in _columns(getattr(options, "ignore", None)):
+            self.skipped = 0                  # R's row names: no feature, no target
+            sys.stderr.write("%s: note: %s: the first column has no name (row numbers, as "
+                             "R's write.csv writes them): not used; --ignore '' says so "
+                             "and hides this note\n" % (_PROG, path))
+        names = [n for i, n in enumerate(self.header) if i != self.skipped]
+        if len(set(names)) != len(names):
+            repeated = next(name for name in names if names.count(name) > 1)
+            self.close()
+            raise NaiveBayesError("%s line 1: column %s appears twice; expected distinct "
+                                  "column names" % (path, _shown(repeated)))
+        self.index = {name: i for i, name in enumerate(self.header) if i != self.skipped}
 
     def _next(self):
         """The next non-blank record; self.start is the line it starts on."""
@@ -4299,27 +4429,13 @@ class _CsvSource:
             except csv.Error as error:
                 raise NaiveBayesError("%s line %d: %s" % (self.path, self.reader.line_num,
                                                           error)) from None
-            except UnicodeDecodeError:
-                raise NaiveBayesError("%s line %s: not UTF-8 text"
-                                      % (self.path, self._bad_utf8_line())) from None
-            if cells:                     # a blank line is not a row
+            if cells and cells != [""] * len(cells):     # a blank line is not a row
                 return cells
 
-    def _bad_utf8_line(self):
-        """The first line of the file that is not UTF-8 (read again, bytes only)."""
-        if self.path == "-":
-            return "?"
-        with open(self.path, "rb") as raw:
-            for number, line in enumerate(raw, 1):
-                try:
-                    line.decode("utf-8")
-                except UnicodeDecodeError:
-                    return number
-        return "?"
-
     def rows(self):
-        """(line number, cells) for every data row; ragged rows are errors."""
-        width = len(self.header)
+        """(line number, cells) for every data row, cells stripped of spaces."""
+        width = self.width
+        strip = str.strip
         while True:
             cells = self._next()
             if cells is None:
@@ -4327,27 +4443,94 @@ class _CsvSource:
             if len(cells) != width:
                 raise NaiveBayesError("%s line %d: %d cells, expected %d as in the header"
                                       % (self.path, self.start, len(cells), width))
-            yield self.start, cells
+            yield self.start, list(map(strip, cells))
+
+    def number(self, cell):
+        """A cell as a float, or None when it is not a number."""
+        if self.decimal == ",":
+            cell = cell.replace(",", ".")
+        try:
+            return float(cell)
+        except ValueError:
+            return None
 
     def column(self, name, option):
         """Index of a column named on the command line."""
         index = self.index.get(name)
         if index is None:
-            raise _Usage("%s: no column %r in %s; the columns are %s"
-                         % (option, name, self.path, ", ".join(self.header)))
+            raise _Usage("%s: no column %s in %s; the columns are %s"
+                         % (option, _shown(name), self.path,
+                            _clip(", ".join(map(_quote, self.index)), 200)))
         return index
 
     def close(self):
-        if self.path != "-":
-            self.stream.close()
+        self.lines.close()
 
 
-def _is_number_cell(cell):
+class _ArffSource:
+    """The rows of one ARFF file (Weka's format), read once: the attributes' names,
+    kinds and declared values, then (line number, values) per instance."""
+
+    decimal = "."
+
+    def __init__(self, path, options):
+        self.path = path
+        self.lines = _Lines(path, getattr(options, "encoding", None))
+        try:
+            self.arff = _ArffReader(self.lines, path)
+        except BaseException:
+            self.close()
+            raise
+        self.header = [name for name, _, _ in self.arff.attributes]
+        self.index = {name: i for i, name in enumerate(self.header)}
+        self.width = len(self.header)
+        self.missing = frozenset()
+        kinds = {"numeric": "gaussian", "date": "gaussian", "string": "text",
+                 "nominal": "categorical"}
+        self.declared = {name: kinds[kind] for name, kind, _ in self.arff.attributes}
+        self.categories = {name: values for name, kind, values in self.arff.attributes
+                           if kind == "nominal"}
+        self.default_target = self.header[-1] if self.header else None
+        self.skipped = None
+        self.weighted = False
+
+    def rows(self):
+        for line, values, weight in self.arff.rows():
+            if weight != 1.0:
+                self.weighted = True
+            yield line, values
+
+    def number(self, cell):
+        return cell if type(cell) is float else None
+
+    column = _CsvSource.column
+
+    def close(self):
+        self.lines.close()
+
+
+def _open_data(path, options):
+    """The rows of a data file: ARFF by its .arff suffix, CSV otherwise."""
+    name = path.lower()
+    if name.endswith(".arff") or name.endswith(".arff.gz"):
+        return _ArffSource(path, options)
+    return _CsvSource(path, options)
+
+
+def _same_file(a, b):
+    import os
     try:
-        float(cell)
-    except ValueError:
-        return False
-    return True
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def _check_output(output, inputs):
+    """-o must not name an input: that would destroy it (usage error, nothing written)."""
+    for path in inputs:
+        if output not in (None, "-") and path not in (None, "-") and _same_file(output, path):
+            raise _Usage("-o %s: that is an input file; expected a new file name"
+                         % _quote(output))
 
 
 class _Progress:
@@ -4381,88 +4564,191 @@ class _Progress:
 
 
 def _columns(option):
-    """Column names from a comma-separated option value (or several uses of it)."""
+    """Column names from a comma-separated option value (or several uses of it);
+    --ignore '' names the column without a name."""
     names = []
     for value in option or ():
+        if value.strip() == "":
+            names.append("")
         names.extend(name.strip() for name in value.split(",") if name.strip())
     return names
 
 
-def _column_kinds(source, args, sample):
+def _warn(text):
+    sys.stderr.write("%s: warning: %s\n" % (_PROG, text))
+
+
+def _column_kinds(source, args, sample, target):
     """{column: kind} for every column but the target: the --KIND options first; then
-    numeric (--numeric, default gaussian) when every non-missing cell of the sample
-    parses as a number, else categorical."""
+    what an ARFF header declares; then numeric (--numeric) when every non-missing cell
+    of the sample is a number (without a leading zero, like a zip code), else
+    categorical, with a warning when a column looks like an ID, a date, free text, or
+    numbers with a few odd cells."""
     declared = {}
     for kind in _KINDS:
         option = "--" + kind
-        for name in _columns(getattr(args, kind)):
-            source.column(name, option)
-            if name == args.target:
-                raise _Usage("%s %s: that is the target column" % (option, name))
+        for name in _columns(getattr(args, kind, None)):
+            if not (name == "" and kind == "ignore" and source.skipped is not None):
+                source.column(name, option)
+            if name == target:
+                raise _Usage("%s %s: that is the target column" % (option, _quote(name)))
             if declared.get(name, kind) != kind:
                 raise _Usage("%s %s: the column is also declared %s"
-                             % (option, name, declared[name]))
+                             % (option, _quote(name), declared[name]))
             declared[name] = kind
+    numeric_kind = args.numeric or _CLI_MODELS[args.model]._parameters["numeric"].default
     kinds = {}
-    for index, name in enumerate(source.header):
-        if name == args.target:
+    for name, index in source.index.items():
+        if name == target:
             continue
         if name in declared:
             kinds[name] = declared[name]
-            continue
-        cells = [cells[index] for _, cells in sample if cells[index] not in source.missing]
-        numeric = bool(cells) and all(map(_is_number_cell, cells))
-        kinds[name] = (args.numeric or _CLI_MODELS[args.model]._parameters["numeric"].default
-                       ) if numeric else "categorical"
+        elif name in source.declared:
+            kinds[name] = source.declared[name]
+            if kinds[name] == "gaussian":
+                kinds[name] = numeric_kind
+        else:
+            cells = [cells[index] for _, cells in sample]
+            kinds[name] = _guess_kind(name, cells, source, numeric_kind)
     return kinds
 
 
-def _converters(source, names, kinds, indexes):
+def _guess_kind(name, cells, source, numeric_kind):
+    """The kind of an undeclared CSV column from its sampled cells (see _column_kinds)."""
+    import re
+    present = [cell for cell in cells if cell not in source.missing]
+    if not present:
+        return numeric_kind
+    numbers = [source.number(cell) for cell in present]
+    odd = [cell for cell, number in zip(present, numbers) if number is None]
+    if not odd:
+        zero_led = next((cell for cell in present
+                         if re.match(r"[+-]?0\d", cell) and "." not in cell), None)
+        if zero_led is None:
+            if len(present) >= 20 and all(map(float.is_integer, numbers)) and \
+                    numbers == list(map(float, range(int(numbers[0]),
+                                                     int(numbers[0]) + len(numbers)))):
+                _warn("column %s counts rows (%s, %s, ...): an ID?; --ignore %s"
+                      % (_quote(name), present[0], present[1], _quote(name)))
+            return numeric_kind
+        _warn("column %s has numbers with leading zeros (%s): read as categories, as "
+              "codes; --%s %s reads them as numbers" % (_quote(name), zero_led, numeric_kind,
+                                                       _quote(name)))
+        return "categorical"
+    if len(odd) <= max(1, len(present) // 20):
+        _warn("column %s is numeric but for %d cells like %s: read as categories; "
+              "--missing %s reads such cells as missing" % (
+                  _quote(name), len(odd), _quote(odd[0]), _quote(odd[0])))
+    elif len(present) >= 10 and all(re.match(
+            r"\d{4}-\d\d-\d\d|\d\d?[/.-]\d\d?[/.-]\d{2,4}(\D|$)", cell) for cell in present):
+        _warn("column %s holds dates (%s), read as categories; --ignore %s, or turn them "
+              "into numbers or parts (year, month) first" % (_quote(name), present[0],
+                                                              _quote(name)))
+    elif sum(map(len, present)) >= 30 * len(present) and \
+            sum(" " in cell for cell in present) * 2 >= len(present):
+        _warn("column %s looks like free text (long values with spaces): read as "
+              "categories; --text %s reads its words" % (_quote(name), _quote(name)))
+    elif len(present) >= 20 and len(set(present)) == len(present):
+        _warn("column %s has a different value in every row (an ID?): it cannot help "
+              "predict; --ignore %s" % (_quote(name), _quote(name)))
+    return "categorical"
+
+
+def _label_parser(cells, classes=None):
+    """How label cells become labels: integers when every label is one (so that 2
+    sorts before 10), else the text; with a model's classes, as they are typed."""
+    import re
+    integer = re.compile(r"[+-]?(0|[1-9]\d*)\Z").match
+    if classes is not None:
+        wanted = all(type(c) is int for c in classes)
+    else:
+        wanted = bool(cells) and all(map(integer, cells))
+    if not wanted:
+        return str
+    return lambda cell: int(cell) if integer(cell) else cell
+
+
+def _converters(source, names, kinds):
     """One function per feature turning a cell into a value (None: not read)."""
     converters = []
-    for name, index in zip(names, indexes):
+    for name in names:
         kind = kinds[name]
-        converters.append(None if index is None or kind == "ignore"
-                          else _KINDS[kind].convert_cell)
+        convert = _KINDS[kind].convert_cell
+        if name not in source.index or kind == "ignore":
+            converters.append(None)
+        elif convert is _number_cell and source.decimal == ",":
+            converters.append(lambda cell: _number_cell(cell.replace(",", ".")))
+        else:
+            converters.append(convert)
     return converters
 
 
-def _feature_rows(source, rows, converters, indexes, names, target_index, labels,
-                  line_numbers):
-    """Convert (line, cells) rows to feature lists, appending labels and line numbers."""
-    out = []
-    missing = source.missing
-    columns = list(zip(converters, indexes, names))
-    for line, cells in rows:
-        row = []
-        for convert, index, name in columns:
-            if convert is None:
-                row.append(None)
-                continue
-            cell = cells[index]
-            if cell in missing:
-                row.append(None)
-                continue
-            try:
-                row.append(convert(cell))
-            except _BadValue as error:
-                fix = ("use --categorical %s, or --missing %s if it marks a missing value"
-                       % (_quote(name), _quote(error.value)) if source.training
-                       else "the model reads the column as numbers (use --missing %s "
-                       "if it marks a missing value)" % _quote(error.value))
-                raise NaiveBayesError("%s line %d, column %r: %s is not %s; %s"
-                                      % (source.path, line, name, _shown(error.value),
-                                         error.expected, fix)) from None
-        if target_index is not None:
-            label = cells[target_index]
-            if label in missing:
-                raise NaiveBayesError("%s line %d: the target %r is missing; expected a "
-                                      "label" % (source.path, line,
-                                                 source.header[target_index]))
-            labels.append(label)
-        line_numbers.append(line)
-        out.append(row)
-    return out
+class _Reading:
+    """What a command reads from a data file: the features (names, kinds, converters)
+    and, for fit, cv and evaluate, the labels; rows without a label are skipped and
+    counted."""
+
+    def __init__(self, source, names, kinds, target=None, labels=str, training=False):
+        self.source = source
+        self.names = names
+        self.columns = [(convert, source.index.get(name), name) for convert, name in
+                        zip(_converters(source, names, kinds), names)]
+        self.target = None if target is None else source.index[target]
+        self.label = labels
+        self.training = training
+        self.unlabelled = 0
+        self.first_unlabelled = None
+
+    def rows(self, batch, labels=None, lines=None):
+        """Feature rows of a batch of (line, cells); labels and line numbers appended."""
+        out = []
+        missing = self.source.missing
+        target = self.target
+        for line, cells in batch:
+            if target is not None:
+                label = cells[target]
+                if label is None or label in missing:
+                    self.unlabelled += 1
+                    if self.first_unlabelled is None:
+                        self.first_unlabelled = line
+                    continue
+            row = []
+            for convert, index, name in self.columns:
+                if convert is None:
+                    row.append(None)
+                    continue
+                cell = cells[index]
+                if cell is None or (type(cell) is str and cell in missing):
+                    row.append(None)
+                elif type(cell) is not str:             # ARFF values come typed
+                    row.append(cell)
+                else:
+                    try:
+                        row.append(convert(cell))
+                    except _BadValue as error:
+                        raise self._bad_cell(line, name, error) from None
+            if target is not None:
+                labels.append(self.label(label))
+            if lines is not None:
+                lines.append(line)
+            out.append(row)
+        return out
+
+    def _bad_cell(self, line, name, error):
+        value = _quote(error.value)
+        fix = ("use --categorical %s, or --missing %s if it marks a missing value"
+               % (_quote(name), value) if self.training
+               else "the model reads the column as numbers (use --missing %s if it marks "
+               "a missing value)" % value)
+        return NaiveBayesError("%s line %d, column %s: %s is not %s; %s"
+                               % (self.source.path, line, _shown(name), _shown(error.value),
+                                  error.expected, fix))
+
+    def report_unlabelled(self, command):
+        if self.unlabelled:
+            sys.stderr.write("%s %s: note: skipped %s rows without a label (the first at "
+                             "line %d)\n" % (_PROG, command, format(self.unlabelled, ","),
+                                             self.first_unlabelled))
 
 
 def _batches(iterable, size):
@@ -4493,65 +4779,87 @@ def _model_params(args, parameters):
     return params
 
 
-def _open_training_data(args):
-    """(source, rows, kinds, feature names, indexes, target index)."""
-    source = _CsvSource(args.data, args.delimiter, args.missing or ("?",), training=True)
-    target_index = source.column(args.target, "--target")
-    rows = source.rows()
-    sample = list(islice(rows, _SAMPLE_ROWS))
-    if not sample:
-        raise NaiveBayesError("%s has a header but no rows; expected data below it"
-                              % source.path)
-    kinds = _column_kinds(source, args, sample)
-    names = list(kinds)
-    indexes = [source.index[name] for name in names]
-    return source, chain(sample, rows), kinds, names, indexes, target_index
+def _training_data(args):
+    """(source, rows, kinds, names, target, label parser) of fit and cv."""
+    source = _open_data(args.data, args)
+    try:
+        target = args.target or source.default_target
+        if target is None:
+            raise _Usage("--target is required: name the label column")
+        source.column(target, "--target")
+        rows = source.rows()
+        sample = list(islice(rows, _SAMPLE_ROWS))
+        if not sample:
+            raise NaiveBayesError("%s has a header but no rows; expected data below it"
+                                  % source.path)
+        kinds = _column_kinds(source, args, sample, target)
+        index = source.index[target]
+        labels = [cells[index] for _, cells in sample]
+        parse = _label_parser([label for label in labels if label is not None and
+                               label not in source.missing]) if source.classes is None \
+            else str
+    except BaseException:
+        source.close()
+        raise
+    return source, chain(sample, rows), kinds, list(kinds), target, parse
 
 
-def _fit_csv(model, source, rows, kinds, names, indexes, target_index):
-    """Stream the rows into model.partial_fit; returns the number of rows."""
-    converters = _converters(source, names, kinds, indexes)
-    progress = _Progress("fit")
-    done = 0
-    for batch in _batches(rows, _BATCH_ROWS):
-        labels, lines = [], []
-        X = _feature_rows(source, batch, converters, indexes, names, target_index, labels,
-                          lines)
-        try:
-            model.partial_fit(X, labels)
-        except NaiveBayesError as error:
-            raise _at_line(error, source, batch) from None
-        done += len(X)
-        progress.update(done)
-    progress.done()
-    return done
-
-
-def _new_model(args, kinds):
+def _new_model(args, kinds, source):
     cls = _CLI_MODELS[args.model]
-    return cls(features=kinds, **_model_params(args, cls._parameters))
+    categories = {name: values for name, values in source.categories.items()
+                  if kinds.get(name) == "categorical"}
+    return cls(features=kinds, categories=categories or None,
+               **_model_params(args, cls._parameters))
+
+
+def _at_line(error, source, batch):
+    """A library error about one row of a batch, restated with its file and line."""
+    if error.argument in ("X", "y") and error.row is not None and error.row < len(batch):
+        return NaiveBayesError("%s line %d%s" % (source.path, batch[error.row][0],
+                                                 error.reason))
+    return NaiveBayesError("%s: %s" % (source.path, error))
 
 
 def _cmd_fit(args):
-    source, rows, kinds, names, indexes, target_index = _open_training_data(args)
-    model = _new_model(args, kinds)
+    _check_output(args.output, [args.data])
+    source, rows, kinds, names, target, parse = _training_data(args)
     try:
-        n_rows = _fit_csv(model, source, rows, kinds, names, indexes, target_index)
+        model = _new_model(args, kinds, source)
+        reading = _Reading(source, names, kinds, target, parse, training=True)
+        classes = source.categories.get(target) if source.declared else None
+        progress = _Progress("fit")
+        done = 0
+        for batch in _batches(rows, _BATCH_ROWS):
+            labels = []
+            X = reading.rows(batch, labels)
+            if not X:
+                continue
+            try:
+                model.partial_fit(X, labels, classes=classes)
+            except NaiveBayesError as error:
+                raise _at_line(error, source, [b for b in batch if b[1][reading.target]
+                                               not in source.missing]) from None
+            done += len(X)
+            progress.update(done)
+        progress.done()
     finally:
         source.close()
-    model.target_ = args.target
+    if not done:
+        raise NaiveBayesError("%s has no row with a label; expected labelled rows"
+                              % source.path)
+    reading.report_unlabelled("fit")
+    model.target_ = target
     text = _json_text(model.to_dict())
     staged = _AtomicFile(args.output, "fit")
     try:
         staged.stream.write(text)
         out = sys.stdout
-        out.write("fit %s: %s rows, target %r\n" % (source.path, format(n_rows, ","),
-                                                    args.target))
+        out.write("fit %s: %s rows, target %s\n" % (source.path, format(done, ","),
+                                                   _quote(target)))
         out.write(_summary_text(model))
         if len(model.classes_) == 1:
-            sys.stderr.write("%s fit: warning: the target has one class (%r); every "
-                             "prediction will be %r\n" % (_PROG, model.classes_[0],
-                                                          model.classes_[0]))
+            _warn("the target has one class (%s); every prediction will be %s"
+                  % (model.classes_[0], model.classes_[0]))
         out.write("wrote %s\n" % args.output)
         out.flush()
     except BaseException:
@@ -4579,37 +4887,44 @@ def _right(text, width):
     return " " * (width - _width(text)) + str(text)
 
 
+def _clip(value, width=30):
+    """A value for a one-line label: newlines folded, long text cut."""
+    text = " ".join(str(value).split())
+    return text if _width(text) <= width else text[:width - 3] + "..."
+
+
 def _summary_text(model):
     """Classes with counts, then each feature with its kind and what it holds."""
     summary = model.summary()
     lines = []
     classes = summary["classes"]
-    width = max(_width(c) for c, _ in classes)
+    width = max(_width(_clip(c)) for c, _ in classes)
     lines.append("classes (%d):" % len(classes))
     for label, count in classes:
-        lines.append("  %s %s" % (_left(label, width), format(count, ",")))
+        lines.append("  %s %s" % (_left(_clip(label), width), format(count, ",")))
     features = summary["features"]
     lines.append("features (%d):" % len(features))
-    width = max([_width(name) for name, _, _ in features] + [1])
+    width = max([_width(_clip(name)) for name, _, _ in features] + [1])
     for name, kind, detail in features:
-        lines.append("  %s %-11s %s" % (_left(name, width), kind, detail))
+        lines.append("  %s %-11s %s" % (_left(_clip(name), width), kind, detail))
     return "\n".join(lines) + "\n"
 
 
-def _prediction_rows(model, source):
-    """(names, indexes, converters) to turn a CSV's rows into the model's rows."""
+def _prediction_reading(model, source, target=None, labels=str):
+    """The _Reading of a data file for a fitted model (predict, evaluate, explain)."""
     names = model.feature_names_
     kinds = model.feature_kinds_
-    indexes = [source.index.get(str(name)) for name in names]
-    absent = [str(name) for name, index in zip(names, indexes)
-              if index is None and kinds[name] != "ignore"]
+    absent = [str(name) for name in names
+              if str(name) not in source.index and kinds[name] != "ignore"]
     if names and len(absent) == len(names):
         raise NaiveBayesError("%s has none of the model's columns (%s)"
                               % (source.path, ", ".join(map(str, names))))
     if absent:
-        sys.stderr.write("%s: warning: %s has no column %s; its values count as "
-                         "missing\n" % (_PROG, source.path, ", ".join(map(repr, absent))))
-    return names, indexes, _converters(source, names, kinds, indexes)
+        _warn("%s has no column %s; its values count as missing"
+              % (source.path, ", ".join(map(repr, absent))))
+    source.index.update({name: source.index[str(name)] for name in names
+                         if str(name) in source.index})
+    return _Reading(source, names, kinds, target, labels)
 
 
 def _load_model(path):
@@ -4618,26 +4933,34 @@ def _load_model(path):
 
 def _cmd_predict(args):
     import csv
+    _check_output(args.output, [args.model, args.data])
     model = _load_model(args.model)
-    source = _CsvSource(args.data, args.delimiter, args.missing or ("?",))
-    names, indexes, converters = _prediction_rows(model, source)
-    classes = model.classes_
-    target = model.target_ or "prediction"
-    output = _AtomicFile(args.output, "predict") if args.output not in (None, "-") else None
+    source = _open_data(args.data, args)
+    try:
+        keep = [source.column(name, "--keep") for name in _columns(args.keep)]
+        reading = _prediction_reading(model, source)
+        classes = model.classes_
+        output = _AtomicFile(args.output, "predict") if args.output not in (None, "-") \
+            else None
+    except BaseException:
+        source.close()
+        raise
     stream = output.stream if output is not None else sys.stdout
     try:
         writer = csv.writer(stream, lineterminator="\n")
-        writer.writerow([target] + ([str(c) for c in classes] if args.proba else []))
+        writer.writerow([source.header[i] for i in keep] + [model.target_ or "prediction"] +
+                        ([str(c) for c in classes] if args.proba else []))
         progress = _Progress("predict")
         done = 0
         for batch in _batches(source.rows(), 1000):
-            X = _feature_rows(source, batch, converters, indexes, names, None, [], [])
+            X = reading.rows(batch)
             try:
                 probabilities = model.predict_proba(X)
             except NaiveBayesError as error:
                 raise _at_line(error, source, batch) from None
-            for p in probabilities:
-                writer.writerow([classes[p.index(max(p))]] + (p if args.proba else []))
+            for (_, cells), p in zip(batch, probabilities):
+                writer.writerow([cells[i] for i in keep] + [classes[p.index(max(p))]] +
+                                (p if args.proba else []))
             done += len(X)
             progress.update(done)
         progress.done()
@@ -4654,18 +4977,31 @@ def _cmd_predict(args):
     return 0
 
 
-def _at_line(error, source, batch):
-    """A library error about one row of a batch, restated with its file and line."""
-    if error.argument in ("X", "y") and error.row is not None and error.row < len(batch):
-        return NaiveBayesError("%s line %d%s" % (source.path, batch[error.row][0],
-                                                 error.reason))
-    return NaiveBayesError("%s: %s" % (source.path, error))
+def _confusion_lines(labels, matrix, width):
+    """The confusion matrix as text within 80 columns: labels as column heads when
+    they fit, else numbers with a legend."""
+    cell = max([len(str(n)) for row in matrix for n in row] + [1])
+    heads = [str(label) for label in labels]
+    if width + 2 + len(labels) * (max(map(_width, heads)) + 2) > 80:
+        heads = [str(k + 1) for k in range(len(labels))]
+        legend = ["  %*d = %s" % (len(heads[-1]), k + 1, _clip(label, 60))
+                  for k, label in enumerate(labels)]
+        rows = [str(k + 1) for k in range(len(labels))]
+        width = len(heads[-1])
+    else:
+        legend = []
+        rows = [_clip(label) for label in labels]
+    cell = max([cell] + list(map(_width, heads)))
+    lines = [_left("", width) + "  " + "  ".join(_right(h, cell) for h in heads)]
+    lines += [_left(label, width) + "  " + "  ".join(_right(n, cell) for n in row)
+              for label, row in zip(rows, matrix)]
+    return lines + (["", "classes:"] + legend if legend else [])
 
 
 def _report_text(report):
     """The report as aligned text tables."""
     labels = [str(label) for label in report["labels"]]
-    width = max([_width(label) for label in labels] + [len("weighted avg")])
+    width = max([_width(_clip(label)) for label in labels] + [len("weighted avg")])
     lines = ["rows      %s" % format(report["rows"], ","),
              "accuracy  %.4f" % report["accuracy"],
              "log loss  %.4f" % report["log_loss"], ""]
@@ -4675,15 +5011,12 @@ def _report_text(report):
         if i == len(report["classes"]):
             lines.append("")
         lines.append("%s  %9.4f  %6.4f  %8.4f  %7d"
-                     % (_left(label, width), metrics["precision"], metrics["recall"],
+                     % (_left(_clip(label), width), metrics["precision"], metrics["recall"],
                         metrics["f1"], metrics["support"]))
     lines.append("")
     lines.append("confusion matrix (rows: true class, columns: predicted)")
-    cell = max([_width(label) for label in labels] +
-               [len(str(n)) for row in report["confusion_matrix"] for n in row])
-    lines.append(_left("", width) + "  " + "  ".join(_right(label, cell) for label in labels))
-    for label, row in zip(labels, report["confusion_matrix"]):
-        lines.append(_left(label, width) + "  " + "  ".join(_right(n, cell) for n in row))
+    lines += _confusion_lines(labels, report["confusion_matrix"],
+                              max(_width(_clip(label)) for label in labels))
     return "\n".join(lines) + "\n"
 
 
@@ -4698,19 +5031,19 @@ def _print_report(report, as_json):
 
 def _cmd_evaluate(args):
     model = _load_model(args.model)
-    source = _CsvSource(args.data, args.delimiter, args.missing or ("?",))
-    target = args.target or model.target_
-    if target is None:
-        raise _Usage("--target is required: the model file does not name its target")
-    target_index = source.column(target, "--target")
-    names, indexes, converters = _prediction_rows(model, source)
-    evaluation = _Evaluation(model.classes_)
-    progress = _Progress("evaluate")
+    source = _open_data(args.data, args)
     try:
+        target = args.target or model.target_ or source.default_target
+        if target is None:
+            raise _Usage("--target is required: the model file does not name its target")
+        source.column(target, "--target")
+        reading = _prediction_reading(model, source, target,
+                                      _label_parser(None, model.classes_))
+        evaluation = _Evaluation(model.classes_)
+        progress = _Progress("evaluate")
         for batch in _batches(source.rows(), 1000):
             labels = []
-            X = _feature_rows(source, batch, converters, indexes, names, target_index,
-                              labels, [])
+            X = reading.rows(batch, labels)
             try:
                 probabilities = model.predict_proba(X)
             except NaiveBayesError as error:
@@ -4721,36 +5054,44 @@ def _cmd_evaluate(args):
     finally:
         source.close()
     if not evaluation.rows:
-        raise NaiveBayesError("%s has a header but no rows; expected data below it"
+        raise NaiveBayesError("%s has no row with a label; expected labelled rows"
                               % source.path)
-    _print_report(evaluation.report(), args.json)
+    reading.report_unlabelled("evaluate")
+    report = evaluation.report()
+    if not set(evaluation.truths) & set(model.classes_):
+        _warn("none of the labels in %s (%s) is a class of the model (%s): is --target "
+              "the right column?" % (source.path, _clip(", ".join(map(str, evaluation.truths)),
+                                                        40),
+                                     _clip(", ".join(map(str, model.classes_)), 40)))
+    _print_report(report, args.json)
     return 0
 
 
 def _cmd_cv(args):
     if args.folds < 2:
         raise _Usage("--folds %d: expected at least 2 folds" % args.folds)
-    source, rows, kinds, names, indexes, target_index = _open_training_data(args)
-    converters = _converters(source, names, kinds, indexes)
-    labels, lines = [], []
+    source, rows, kinds, names, target, parse = _training_data(args)
     try:
-        X = _feature_rows(source, rows, converters, indexes, names, target_index, labels,
-                          lines)
+        _new_model(args, kinds, source)   # a bad option is a usage error before any work
+        reading = _Reading(source, names, kinds, target, parse, training=True)
+        labels = []
+        X = reading.rows(rows, labels)
     finally:
         source.close()
+    reading.report_unlabelled("cv")
     if len(X) < args.folds:
-        raise _Usage("--folds %d: %s has only %d rows" % (args.folds, source.path, len(X)))
-    _new_model(args, kinds)               # a bad option is a usage error before any work
+        raise _Usage("--folds %d: %s has only %d labelled rows"
+                     % (args.folds, source.path, len(X)))
     try:
-        report = _cross_validate(lambda: _new_model(args, kinds), X, labels, args.folds,
-                                 args.seed)
+        report = _cross_validate(lambda: _new_model(args, kinds, source), X, labels,
+                                 args.folds, args.seed)
     except NaiveBayesError as error:
         raise NaiveBayesError("%s: %s" % (source.path, error)) from None
     if not args.json:
         accuracy = report["fold_accuracy"]
-        sys.stdout.write("%d-fold stratified cross-validation of %s (seed %d), target %r\n"
+        sys.stdout.write("%d-fold stratified cross-validation of %s (seed %d), target %s\n"
                          "fold accuracy %.4f +- %.4f (min %.4f, max %.4f)\n\n"
-                         % (args.folds, source.path, args.seed, args.target,
+                         % (args.folds, source.path, args.seed, _quote(target),
                             report["mean_accuracy"], report["sd_accuracy"], min(accuracy),
                             max(accuracy)))
     _print_report(report, args.json)
@@ -4763,22 +5104,22 @@ def _cmd_explain(args):
     model = _load_model(args.model)
     if args.data is None:
         if args.row is not None:
-            raise _Usage("--row needs a DATA.csv to read the row from")
+            raise _Usage("--row needs a data file to read the row from")
         return _print_informative(model, args.top)
     if args.row is None:
         raise _Usage("explain MODEL.json DATA.csv needs --row N (the N-th data row, from 1)")
     if args.row < 1:
         raise _Usage("--row %d: rows count from 1 (the first line after the header)"
                      % args.row)
-    source = _CsvSource(args.data, args.delimiter, args.missing or ("?",))
-    names, indexes, converters = _prediction_rows(model, source)
+    source = _open_data(args.data, args)
     try:
+        reading = _prediction_reading(model, source)
         found = next(islice(source.rows(), args.row - 1, None), None)
     finally:
         source.close()
     if found is None:
         raise NaiveBayesError("%s has fewer than %d rows" % (source.path, args.row))
-    [row] = _feature_rows(source, [found], converters, indexes, names, None, [], [])
+    [row] = reading.rows([found])
     try:
         parts = _log_odds_parts(model, row, args.top)
     except NaiveBayesError as error:
@@ -4792,27 +5133,28 @@ def _cmd_explain(args):
     out.write("runner-up %s (P = %.4f); contributions to log P(%s)/P(%s):\n\n"
               % (parts["runner_up"], parts["runner_probability"], parts["predicted"],
                  parts["runner_up"]))
-    items = [("%s%s" % (feature, _clip(what)), value) for feature, what, value in parts["items"]]
-    _bar_chart(items, parts["predicted"], parts["runner_up"])
+    items = [("%s%s" % (_clip(feature, 20), _clip(what)), value)
+             for feature, what, value in parts["items"]]
+    shown = items[:args.top]
+    if len(items) > len(shown):
+        rest = items[len(shown):]
+        shown.append(("%d other parts" % len(rest), math.fsum(v for _, v in rest)))
+    _bar_chart(shown, parts["predicted"], parts["runner_up"])
     if parts["missing"]:
-        out.write("\nmissing (no contribution): %s\n" % ", ".join(map(str, parts["missing"])))
+        out.write("\nmissing (no contribution): %s\n"
+                  % _clip(", ".join(map(str, parts["missing"])), 60))
     return 0
 
 
-def _clip(value, width=40):
-    """A value for a one-line label: newlines folded, long text cut."""
-    text = " ".join(str(value).split())
-    return text if len(text) <= width else text[:width - 3] + "..."
-
-
-def _bar_chart(items, best, runner, width=24):
+def _bar_chart(items, best, runner, width=20):
     """Two-sided text bars: left for the runner-up, right for the predicted class."""
     finite = [abs(v) for _, v in items if isfinite(v)]
     scale = max(finite) if finite and max(finite) > 0 else 1.0
     label_width = max(_width(label) for label, _ in items)
     out = sys.stdout
     out.write("%s %9s  %s|%s\n" % (_left("", label_width), "",
-                                   _right("<- " + str(runner), width), " " + str(best) + " ->"))
+                                   _right("<- " + _clip(runner, 16), width),
+                                   " " + _clip(best, 16) + " ->"))
     for label, value in items:
         size = width if not isfinite(value) else int(round(abs(value) / scale * width))
         left = "#" * size if value < 0 else ""
@@ -4830,8 +5172,9 @@ def _print_informative(model, top):
         return 0
     table = [("feature", "favours", "score", "ratio")]
     for feature, value, favoured, score, ratio in rows:
-        what = "%s = %s" % (feature, _clip(value)) if value is not None else feature
-        table.append((what, str(favoured), "%.4f" % score,
+        what = "%s = %s" % (_clip(feature, 20), _clip(value)) if value is not None \
+            else _clip(feature, 40)
+        table.append((what, _clip(favoured, 16), "%.4f" % score,
                       ("%.2f : 1" % ratio) if ratio < 1e6 else "%.3g : 1" % ratio))
     widths = [max(_width(r[i]) for r in table) for i in range(4)]
     for what, favoured, score, ratio in table:
@@ -4862,6 +5205,14 @@ def _cmd_info(args):
 _CLI_MODELS = {"naive": NaiveBayes}
 
 
+def _number_option(text):
+    """A number option: an int when written as one (--ddof 1), else a float."""
+    return _cli_number(text)
+
+
+_number_option.__name__ = "number"       # argparse names the type in its messages
+
+
 def _parser():
     import argparse
 
@@ -4876,14 +5227,24 @@ def _parser():
         sub.set_defaults(run=_COMMANDS[name])
         return sub
 
-    def csv_options(sub):
-        sub.add_argument("--delimiter", default=",", help="field separator (default ,)")
+    def data_options(sub):
+        sub.add_argument("--delimiter", metavar="CHAR", help="field separator: a "
+                         "character, or tab, comma, semicolon, pipe (default: detected)")
+        sub.add_argument("--decimal", metavar="MARK", help="decimal mark of numbers: . or "
+                         ", (default: , in ;-separated files, else .)")
+        sub.add_argument("--encoding", metavar="NAME", help="text encoding, as Python "
+                         "names them: latin-1, cp1252, utf-16 ... (default: from the "
+                         "byte-order mark, else UTF-8)")
         sub.add_argument("--missing", action="append", metavar="TOKEN",
-                         help="a cell that means a missing value (repeatable; default ?; "
-                              "an empty cell is always missing)")
+                         help="another cell that means a missing value (repeatable); "
+                         "empty cells, ?, NA, N/A, NaN, NULL, None ... already do")
+        sub.add_argument("--missing-only", action="append", metavar="TOKEN",
+                         help="only these cells (and empty ones) mean a missing value "
+                         "(repeatable)")
 
     def model_options(sub):
-        sub.add_argument("--target", required=True, metavar="COL", help="the label column")
+        sub.add_argument("--target", metavar="COL", help="the label column (default for "
+                         "ARFF: the last attribute)")
         sub.add_argument("--model", choices=tuple(_CLI_MODELS), default="naive",
                          help="the model family (default naive)")
         parameters = {}
@@ -4893,53 +5254,55 @@ def _parser():
             if parameter.option is None:
                 continue
             kind, text = parameter.option
+            option = "--" + name.replace("_", "-")
             if isinstance(kind, tuple):
-                sub.add_argument("--" + name.replace("_", "-"), dest=name, choices=kind,
-                                 help=text)
+                sub.add_argument(option, dest=name, choices=kind, help=text)
             else:
-                sub.add_argument("--" + name.replace("_", "-"), dest=name, type=kind,
-                                 metavar=name.upper().split("_")[-1], help=text)
+                sub.add_argument(option, dest=name, help=text, metavar=name.upper().split(
+                    "_")[-1], type=_number_option if kind is _cli_number else kind)
         for kind in _KINDS:
             sub.add_argument("--" + kind, action="append", metavar="COLS",
                              help="comma-separated columns to treat as %s" % kind)
-        csv_options(sub)
+        data_options(sub)
 
-    parser = Parser(prog=_PROG, description="Naive Bayes on CSV files: fit a model, "
-                    "predict, evaluate, cross-validate, explain.",
+    parser = Parser(prog=_PROG, description="Naive Bayes on CSV and ARFF files: fit a "
+                    "model, predict, evaluate, cross-validate, explain.",
                     epilog="example:\n  python naive_bayes.py cv examples/data/titanic.csv "
                     "--target survived", formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
 
-    sub = command("fit", "fit a model on a CSV file and write it as JSON",
+    sub = command("fit", "fit a model on a CSV or ARFF file and write it as JSON",
                   "python naive_bayes.py fit titanic.csv --target survived -o titanic.json")
-    sub.add_argument("data", metavar="DATA.csv", help="training data with a header row "
-                     "(- for stdin)")
+    sub.add_argument("data", metavar="DATA", help="training data: CSV with a header row, "
+                     "or ARFF (- for CSV on stdin)")
     sub.add_argument("-o", "--output", required=True, metavar="MODEL.json")
     model_options(sub)
 
-    sub = command("predict", "predict the class of every row of a CSV file",
+    sub = command("predict", "predict the class of every row of a data file",
                   "python naive_bayes.py predict titanic.json titanic.csv --proba")
     sub.add_argument("model", metavar="MODEL.json")
-    sub.add_argument("data", metavar="DATA.csv")
+    sub.add_argument("data", metavar="DATA")
     sub.add_argument("--proba", action="store_true", help="add one probability column "
                      "per class")
+    sub.add_argument("--keep", action="append", metavar="COLS", help="copy these input "
+                     "columns (an ID, say) into the output, first")
     sub.add_argument("-o", "--output", metavar="FILE", help="write here, not to stdout")
-    csv_options(sub)
+    data_options(sub)
 
     sub = command("evaluate", "accuracy, log loss, per-class scores and confusion matrix",
                   "python naive_bayes.py evaluate titanic.json titanic.csv")
     sub.add_argument("model", metavar="MODEL.json")
-    sub.add_argument("data", metavar="DATA.csv")
+    sub.add_argument("data", metavar="DATA")
     sub.add_argument("--target", metavar="COL", help="the label column (default: the "
                      "model's)")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
-    csv_options(sub)
+    data_options(sub)
 
     sub = command("cv", "stratified k-fold cross-validation, with the evaluate report",
                   "python naive_bayes.py cv titanic.csv --target survived --folds 10")
-    sub.add_argument("data", metavar="DATA.csv")
+    sub.add_argument("data", metavar="DATA")
     sub.add_argument("--folds", type=int, default=10, help="number of folds (default 10)")
     sub.add_argument("--seed", type=int, default=0, help="shuffling seed (default 0)")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
@@ -4949,11 +5312,11 @@ def _parser():
                   "prediction", "python naive_bayes.py explain titanic.json titanic.csv "
                   "--row 3")
     sub.add_argument("model", metavar="MODEL.json")
-    sub.add_argument("data", metavar="DATA.csv", nargs="?")
+    sub.add_argument("data", metavar="DATA", nargs="?")
     sub.add_argument("--row", type=int, metavar="N", help="the N-th data row, from 1")
     sub.add_argument("--top", type=int, default=10, help="features (or words) to list "
                      "(default 10)")
-    csv_options(sub)
+    data_options(sub)
 
     sub = command("info", "what a model file holds",
                   "python naive_bayes.py info titanic.json")
@@ -4975,6 +5338,7 @@ def main(argv=None):
     >>> status, stderr.getvalue().strip()
     (1, 'naive_bayes.py info: error: load(no/such/model.json): cannot read the file: No such file or directory')
     """
+    import csv
     parser = _parser()
     try:
         args = parser.parse_args(argv)
@@ -4984,6 +5348,7 @@ def main(argv=None):
     except SystemExit as stop:          # --help and --version
         return stop.code if isinstance(stop.code, int) else 0
     prog = "%s %s" % (_PROG, args.command)
+    field_limit = csv.field_size_limit(_LINE_LIMIT)     # a document may be a long cell
     try:
         return args.run(args)
     except _Usage as error:
@@ -5010,6 +5375,8 @@ def main(argv=None):
         sys.stderr.write("%s: internal error (please report it): %s: %s\n"
                          % (prog, type(error).__name__, _one_line(error)))
         return 1
+    finally:
+        csv.field_size_limit(field_limit)
 
 
 def _one_line(error):

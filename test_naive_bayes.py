@@ -2626,7 +2626,7 @@ def test_cli_text_columns(tmp_path, capsys):
     ("a,b,y\n1,x,p\n2,y,q\n3,oops,p\n", ["--gaussian", "b"],
      r"data.csv line 2, column 'b': 'x' is not a number.*--categorical b"),
     ("a,a,y\n1,2,p\n", [], r"column 'a' appears twice"),
-    ("a,y\n1,p\n2,\n", [], r"line 3: the target 'y' is missing"),
+    ("a,y\n1,\n2,?\n3,NA\n", [], r"data.csv has no row with a label"),
 ])
 def test_cli_fit_rejects_bad_data_with_one_line_and_status_1(tmp_path, capsys, text, argv,
                                                              message):
@@ -2871,6 +2871,242 @@ def test_cli_stops_quietly_when_the_reader_of_its_output_goes_away(tmp_path):
     error = process.stderr.read().decode()
     process.wait()
     assert "Traceback" not in error and "BrokenPipe" not in error
+
+
+# ----------------------------------------------------------------------------------
+# The command line reads files as people have them (each case is in the README table)
+# ----------------------------------------------------------------------------------
+
+IRIS_HEADER, IRIS_ROWS = read_csv("iris.csv")
+
+
+def iris_lines(delimiter=",", decimal="."):
+    return [delimiter.join(row[:4]).replace(".", decimal) + delimiter + row[4]
+            for row in IRIS_ROWS]
+
+
+def cv_accuracy(capsys, *argv):
+    status, out, err = cli(capsys, "cv", *argv, "--json")
+    assert status == 0, err
+    return json.loads(out)["accuracy"], err
+
+
+def test_r_row_numbers_are_skipped_with_a_note_and_can_be_named(tmp_path, capsys):
+    """R's write.csv adds an unnamed column of row numbers: on sorted data it would
+    leak the label (iris: 0.9933 instead of 0.96)."""
+    path = write(tmp_path / "r.csv", '"","Sepal.Length","Sepal.Width","Petal.Length",'
+                 '"Petal.Width","Species"\n' + "".join(
+                     '"%d",%s\n' % (i + 1, line) for i, line in enumerate(iris_lines())))
+    plain = write(tmp_path / "plain.csv", ",".join(IRIS_HEADER) + "\n" +
+                  "\n".join(iris_lines()) + "\n")
+    accuracy, err = cv_accuracy(capsys, path, "--target", "Species")
+    assert "first column has no name" in err
+    assert accuracy == cv_accuracy(capsys, plain, "--target", "class")[0]
+    accuracy, err = cv_accuracy(capsys, path, "--target", "Species", "--ignore", "")
+    assert "first column has no name" not in err
+
+
+def test_headers_and_cells_are_trimmed_everywhere(tmp_path, capsys):
+    path = write(tmp_path / "adult.csv", "age, workclass, label\n39, State-gov, <=50K\n"
+                 "50, ?, >50K\n38, Private, <=50K\n53, Private, >50K\n")
+    status, out, err = cli(capsys, "fit", path, "--target", "label", "--ignore", " age ",
+                           "-o", tmp_path / "m.json")
+    assert status == 0, err
+    model = NaiveBayes.load(tmp_path / "m.json")
+    assert model.feature_kinds_ == {"age": "ignore", "workclass": "categorical"}
+    assert set(model.tables()["workclass"]["probabilities"]["<=50K"]) == {"State-gov",
+                                                                          "Private"}
+
+
+@pytest.mark.parametrize("cells, argv, kind, missing", [
+    (["1.5", "NA", "2.5", "n/a", "NULL", "3.5"], [], "gaussian", 3),
+    (["1.5", "none?", "2.5", "3.5"], ["--missing", "none?"], "gaussian", 1),
+    (["1.5", "NA", "2.5"], ["--missing-only", "-"], "categorical", 0),
+])
+def test_missing_value_cells_by_default_added_to_and_replaced(tmp_path, capsys, cells, argv,
+                                                             kind, missing):
+    path = write(tmp_path / "m.csv", "x,y\n" + "".join("%s,%s\n" % (c, "ab"[i % 2])
+                                                      for i, c in enumerate(cells)))
+    status, out, err = cli(capsys, "fit", path, "--target", "y", "-o", tmp_path / "m.json",
+                           *argv)
+    assert status == 0, err
+    model = NaiveBayes.load(tmp_path / "m.json")
+    assert model.feature_kinds_ == {"x": kind}
+    if kind == "gaussian":
+        assert sum(model.class_count_) - missing == len(cells) - missing
+
+
+@pytest.mark.parametrize("delimiter, decimal, argv", [
+    (";", ",", []), ("\t", ".", []), ("|", ".", []), ("\t", ".", ["--delimiter", "tab"]),
+    ("\t", ".", ["--delimiter", "\\t"]), (";", ",", ["--delimiter", ";", "--decimal", ","])])
+def test_delimiters_are_detected_and_decimal_commas_read(tmp_path, capsys, delimiter,
+                                                         decimal, argv):
+    path = write(tmp_path / "d.csv", delimiter.join(IRIS_HEADER) + "\n" +
+                 "\n".join(iris_lines(delimiter, decimal)) + "\n")
+    status, out, err = cli(capsys, "fit", path, "--target", "class", "-o",
+                           tmp_path / "m.json", *argv)
+    assert status == 0, err
+    model = NaiveBayes.load(tmp_path / "m.json")
+    assert set(model.feature_kinds_.values()) == {"gaussian"}
+    expected = GaussianNB().fit([[float(v) for v in r[:4]] for r in IRIS_ROWS],
+                                [r[4] for r in IRIS_ROWS])
+    assert [model.tables()[name]["mean"] for name in IRIS_HEADER[:4]] == \
+        [expected.tables()[j]["mean"] for j in range(4)]
+
+
+@pytest.mark.parametrize("encoding, argv", [("latin-1", ["--encoding", "latin-1"]),
+                                            ("cp1252", ["--encoding", "cp1252"]),
+                                            ("utf-16", []), ("utf-8-sig", [])])
+def test_encodings_by_option_or_byte_order_mark(tmp_path, capsys, encoding, argv):
+    path = tmp_path / "e.csv"
+    path.write_bytes("ville,label\nMontréal,oui\nZürich,non\nMontréal,oui\n".encode(encoding))
+    status, out, err = cli(capsys, "fit", path, "--target", "label", "-o",
+                           tmp_path / "m.json", *argv)
+    assert status == 0, err
+    model = NaiveBayes.load(tmp_path / "m.json")
+    assert set(model.tables()["ville"]["probabilities"]["oui"]) == {"Montréal", "Zürich"}
+    status, out, err = cli(capsys, "fit", path, "--target", "label", "-o",
+                           tmp_path / "m.json", "--encoding", "klingon")
+    assert status == 2 and "--encoding klingon: not an encoding" in err
+
+
+def test_zip_codes_with_leading_zeros_stay_categories(tmp_path, capsys):
+    path = write(tmp_path / "z.csv", "zip,y\n08001,a\n10115,b\n08001,a\n75001,b\n")
+    status, out, err = cli(capsys, "fit", path, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 0
+    model = NaiveBayes.load(tmp_path / "m.json")
+    assert model.feature_kinds_ == {"zip": "categorical"}
+    assert "08001" in model.tables()["zip"]["probabilities"]["a"]
+    assert "leading zeros" in err
+
+
+@pytest.mark.parametrize("column, cells, warning", [
+    ("id", ["u%03d" % i for i in range(30)], "different value in every row (an ID?)"),
+    ("row", [str(i) for i in range(1, 31)], "counts rows"),
+    ("day", ["2024-01-%02d" % (i + 1) for i in range(30)], "holds dates"),
+    ("review", ["this product was really quite good number %d" % i for i in range(30)],
+     "--text review"),
+    ("age", [str(20 + i) for i in range(29)] + ["unknown"], "--missing unknown"),
+])
+def test_suspicious_columns_get_a_one_line_warning_with_the_fix(tmp_path, capsys, column,
+                                                                cells, warning):
+    path = write(tmp_path / "w.csv", "%s,y\n" % column + "".join(
+        "%s,%s\n" % (cell, "ab"[i % 2]) for i, cell in enumerate(cells)))
+    status, out, err = cli(capsys, "fit", path, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 0
+    lines = [line for line in err.splitlines() if "warning" in line]
+    assert len(lines) == 1 and warning in lines[0] and column in lines[0]
+
+
+def test_rows_without_a_label_are_skipped_and_counted(tmp_path, capsys):
+    path = write(tmp_path / "u.csv", "x,y\na,p\nb,\nc,q\nd,NA\na,p\n")
+    for argv in (["fit", path, "--target", "y", "-o", tmp_path / "m.json"],
+                 ["cv", path, "--target", "y", "--folds", "2"]):
+        status, out, err = cli(capsys, *argv)
+        assert status == 0 and "skipped 2 rows without a label (the first at line 3)" in err
+    status, out, err = cli(capsys, "evaluate", tmp_path / "m.json", path, "--json")
+    assert status == 0 and json.loads(out)["rows"] == 3 and "skipped 2 rows" in err
+    assert NaiveBayes.load(tmp_path / "m.json").class_count_ == [2, 1]
+
+
+def test_output_may_not_name_an_input_file(tmp_path, capsys):
+    data = write(tmp_path / "d.csv", "x,y\na,p\nb,q\n")
+    before = data.read_bytes()
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", data)
+    assert status == 2 and "that is an input file" in err and data.read_bytes() == before
+    cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
+    model_bytes = (tmp_path / "m.json").read_bytes()
+    for output in (tmp_path / "m.json", data):
+        status, out, err = cli(capsys, "predict", tmp_path / "m.json", data, "-o", output)
+        assert status == 2 and "that is an input file" in err
+    assert (tmp_path / "m.json").read_bytes() == model_bytes and data.read_bytes() == before
+
+
+def test_predict_keeps_id_columns(tmp_path, capsys):
+    data = write(tmp_path / "d.csv", "id,x,y\n7,a,p\n8,b,q\n9,a,p\n")
+    cli(capsys, "fit", data, "--target", "y", "--ignore", "id", "-o", tmp_path / "m.json")
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", data, "--keep", "id",
+                           "--proba")
+    assert status == 0
+    rows = list(csv.reader(out.splitlines()))
+    assert rows[0] == ["id", "y", "p", "q"] and [r[:2] for r in rows[1:]] == \
+        [["7", "p"], ["8", "q"], ["9", "p"]]
+
+
+def test_evaluate_warns_when_no_label_is_a_class_of_the_model(tmp_path, capsys):
+    data = write(tmp_path / "d.csv", "x,y,z\na,p,1\nb,q,2\n")
+    cli(capsys, "fit", data, "--target", "y", "--ignore", "z", "-o", tmp_path / "m.json")
+    status, out, err = cli(capsys, "evaluate", tmp_path / "m.json", data, "--target", "z")
+    assert status == 0 and "none of the labels" in err and "right column" in err
+
+
+def test_integer_labels_sort_as_numbers(tmp_path, capsys):
+    data = write(tmp_path / "d.csv", "x,y\n" + "".join("%s,%d\n" % ("abc"[i % 3], k)
+                                                      for i, k in enumerate([1, 10, 2, 11] * 3)))
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
+    assert NaiveBayes.load(tmp_path / "m.json").classes_ == [1, 2, 10, 11]
+    status, out, err = cli(capsys, "evaluate", tmp_path / "m.json", data, "--json")
+    assert json.loads(out)["labels"] == [1, 2, 10, 11]
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", data, "--proba")
+    assert out.splitlines()[0] == "y,1,2,10,11"
+
+
+def test_reports_fit_in_80_columns(tmp_path, capsys):
+    classes = ["class-number-%02d" % k for k in range(19)]
+    data = write(tmp_path / "d.csv", "x,y\n" + "".join("v%d,%s\n" % (k % 5, c)
+                                                      for k, c in enumerate(classes * 3)))
+    status, out, err = cli(capsys, "cv", data, "--target", "y", "--folds", "3")
+    assert status == 0 and max(map(len, out.splitlines()[1:])) <= 80
+    assert " 1 = class-number-00" in out
+
+
+def test_explain_top_limits_a_row_and_large_ratios_are_scientific(tmp_path, capsys):
+    features = ",".join("f%d" % j for j in range(12))
+    rows = "".join(",".join(str((i + j) % 3 if i % 2 else 5) for j in range(12)) +
+                   ",%s\n" % "ab"[i % 2] for i in range(40))
+    data = write(tmp_path / "d.csv", features + ",y\n" + rows)
+    cli(capsys, "fit", data, "--target", "y", "--categorical", features, "--alpha", "1e-9",
+        "-o", tmp_path / "m.json")
+    status, out, err = cli(capsys, "explain", tmp_path / "m.json", data, "--row", "2",
+                           "--top", "3")
+    bars = [line for line in out.splitlines() if "|" in line][1:]
+    assert status == 0 and len(bars) == 4 and "other parts" in bars[-1]
+    status, out, err = cli(capsys, "explain", tmp_path / "m.json")
+    assert re_search(r" \d(\.\d+)?e\+\d+ : 1", out)
+
+
+def test_help_hints_name_a_runnable_command_and_no_internal_names(tmp_path, capsys):
+    status, out, err = cli(capsys, "fit")
+    assert status == 2 and "see python naive_bayes.py fit --help" in err
+    status, out, err = cli(capsys, "cv", "x.csv", "--target", "y", "--alpha", "abc")
+    assert status == 2 and "invalid number value: 'abc'" in err
+    assert "_cli" not in err and "_number" not in err
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_failed_write_of_the_summary_changes_no_file(tmp_path):
+    model = tmp_path / "m.json"
+    model.write_text("old")
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "naive_bayes.py", "fit", str(TITANIC),
+                               "--target", "survived", "-o", str(model)], cwd=ROOT,
+                              stdout=full, stderr=subprocess.PIPE, text=True)
+    assert done.returncode == 1 and model.read_text() == "old"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
+
+
+def test_bad_utf8_on_standard_input_is_reported_at_its_line(tmp_path):
+    done = subprocess.run([sys.executable, "naive_bayes.py", "fit", "-", "--target", "y",
+                           "-o", str(tmp_path / "m.json")], cwd=ROOT,
+                          input=b"x,y\na,p\nb,q\ncaf\xe9,p\n", capture_output=True)
+    assert done.returncode == 1 and b"- line 4: not UTF-8 text" in done.stderr
+
+
+def test_an_overlong_line_is_refused_before_it_fills_the_memory(tmp_path, monkeypatch, capsys):
+    monkeypatch.setattr(naive_bayes, "_LINE_LIMIT", 1000)
+    data = write(tmp_path / "long.csv", "x,y\na,p\n" + "b" * 5000 + ",q\n")
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 1 and "long.csv line 3: longer than 1,000 characters" in err
 
 
 # ----------------------------------------------------------------------------------
