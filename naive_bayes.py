@@ -1353,7 +1353,7 @@ class _Text(_Kind):
     def to_file(self, classes, what):
         words = sorted(set().union(*self.terms.values()) if self.terms else ())
         index = {word: i for i, word in enumerate(words)}
-        section = {"words": words,
+        section = {"words": [_encode(word, what) for word in words],
                    "documents": [_exact_text(self.present.get(c, 0)) for c in classes]}
         for field, counts in (("word_documents", self.documents),
                               ("word_counts", self.terms)):
@@ -1365,8 +1365,11 @@ class _Text(_Kind):
     @classmethod
     def from_file(cls, feature, where, classes, class_count):
         words = _field(feature, "words", where)
-        _expect(type(words) is list and set(map(type, words)) <= _STR, where + ".words",
-                words, "a list of strings")
+        _expect(type(words) is list, where + ".words", words, "a list of strings")
+        if not _STR.issuperset(map(type, words)):
+            words = [_decode(word, where + ".words") for word in words]
+            _expect(_STR.issuperset(map(type, words)), where + ".words", words,
+                    "a list of strings")
         if len(set(words)) != len(words):
             raise _Invalid("%s.words repeats a word; expected distinct words" % where)
         documents = _field(feature, "documents", where)
@@ -2488,9 +2491,20 @@ class _NaiveModel:
 # The classifiers
 # ----------------------------------------------------------------------------------
 
-def _new_lock():
-    import _thread                        # built in: no import cost
-    return _thread.allocate_lock()
+class _ModelState:
+    """What a classifier has learned (statistics, the label column's name), the
+    compiled model built from it, and the lock that guards both.  One object, so
+    that predicting (which may build the compiled model) changes no attribute of the
+    classifier, as scikit-learn expects."""
+
+    __slots__ = ("statistics", "target", "compiled", "lock")
+
+    def __init__(self, statistics=None, target=None):
+        import _thread                    # built in: no import cost
+        self.statistics = statistics
+        self.target = target
+        self.compiled = None
+        self.lock = _thread.allocate_lock()
 
 
 def _numpy_input(X):
@@ -2529,10 +2543,7 @@ class _Classifier:
     def _start(self):
         """The state of a new, unfitted model (parameters are checked when used, as
         scikit-learn wants)."""
-        self._statistics = None
-        self._compiled = None
-        self._lock = _new_lock()
-        self._target = None
+        self._state = _ModelState()
 
     # -- the scikit-learn estimator protocol ------------------------------------
 
@@ -2562,10 +2573,10 @@ class _Classifier:
                 raise NaiveBayesError("set_params(): unknown parameter %r; expected one "
                                       "of %s" % (name, ", ".join(self._parameters)),
                                       call="set_params()")
-        with self._lock:
+        with self._state.lock:
             for name, value in params.items():
                 setattr(self, name, value)
-            self._compiled = None
+            self._state.compiled = None
         return self
 
     def __sklearn_tags__(self):
@@ -2580,7 +2591,7 @@ class _Classifier:
                                                    string=True, dict=True))
 
     def __sklearn_is_fitted__(self):
-        return self._statistics is not None
+        return self._state.statistics is not None
 
     def __repr__(self):
         changed = ["%s=%r" % (name, getattr(self, name))
@@ -2591,18 +2602,20 @@ class _Classifier:
 
     def __getstate__(self):
         state = dict(self.__dict__)
-        state["_compiled"] = None         # rebuilt on demand
-        del state["_lock"]
+        learned = state.pop("_state")         # the compiled model is rebuilt on demand
+        state["_learned"] = (learned.statistics, learned.target)
         return state
 
     def __setstate__(self, state):
+        state = dict(state)
+        statistics, target = state.pop("_learned", (None, None))
         self.__dict__.update(state)
-        self._lock = _new_lock()
+        self._state = _ModelState(statistics, target)
 
     # -- fitted attributes --------------------------------------------------------
 
     def _fitted(self):
-        statistics = self._statistics
+        statistics = self._state.statistics
         if statistics is None:
             raise AttributeError("this %s is not fitted yet; call fit(X, y) first"
                                  % type(self).__name__)
@@ -2657,11 +2670,11 @@ class _Classifier:
     def target_(self):
         """The name of the label column, when known (a pandas Series' name, or the
         command line's --target); it is kept in the model file.  Settable."""
-        return self._target
+        return self._state.target
 
     @target_.setter
     def target_(self, name):
-        self._target = name
+        self._state.target = name
 
     # -- fitting ------------------------------------------------------------------
 
@@ -2678,10 +2691,10 @@ class _Classifier:
         (['apple', 'plum'], {0: 'categorical', 1: 'gaussian'})
         """
         statistics = self._learn(X, y, sample_weight, self._statistics_class(), "fit()")
-        with self._lock:
-            self._statistics = statistics
-            self._compiled = None
-            self._target = _label_name(y, self._target)
+        with self._state.lock:
+            self._state.statistics = statistics
+            self._state.compiled = None
+            self._state.target = _label_name(y, self._state.target)
         return self
 
     def partial_fit(self, X, y, classes=None, sample_weight=None):
@@ -2697,18 +2710,18 @@ class _Classifier:
         >>> model.classes_, model.predict([["b"]])
         ([0, 1], [1])
         """
-        with self._lock:
-            base = self._statistics
+        with self._state.lock:
+            base = self._state.statistics
             batch = base.skeleton() if base is not None else self._statistics_class()
             known = dict(base.class_count) if base is not None else None
         batch = self._learn(X, y, sample_weight, batch, "partial_fit()", known, classes)
-        with self._lock:
-            if self._statistics is None:
-                self._statistics = batch
+        with self._state.lock:
+            if self._state.statistics is None:
+                self._state.statistics = batch
             else:
-                self._statistics.absorb(batch)
-            self._compiled = None
-            self._target = _label_name(y, self._target)
+                self._state.statistics.absorb(batch)
+            self._state.compiled = None
+            self._state.target = _label_name(y, self._state.target)
         return self
 
     def _learn(self, X, y, sample_weight, statistics, call, known=None, classes=None):
@@ -2769,20 +2782,20 @@ class _Classifier:
 
     def _model(self, call):
         """The compiled model, built on first use after each change."""
-        compiled = self._compiled
+        compiled = self._state.compiled
         if compiled is not None:
             return compiled
-        with self._lock:
-            compiled = self._compiled
+        with self._state.lock:
+            compiled = self._state.compiled
             if compiled is None:
-                if self._statistics is None:
+                if self._state.statistics is None:
                     raise NaiveBayesError("%s: this %s is not fitted yet; call fit(X, y) "
                                           "first" % (call, type(self).__name__), call=call)
                 params = self.get_params()
                 _check_params(self._parameters, params, call)
-                _check_class_prior(params.get("class_prior"), self._statistics.class_count,
+                _check_class_prior(params.get("class_prior"), self._state.statistics.class_count,
                                    call)
-                compiled = self._compiled = self._statistics.compile(params)
+                compiled = self._state.compiled = self._state.statistics.compile(params)
         return compiled
 
     def _joints(self, X, call):
@@ -2999,7 +3012,7 @@ class _Classifier:
         return {"classes": [[label, count] for label, count in
                             zip(statistics.classes(), self.class_count_)],
                 "features": [list(item) for item in statistics.summary(params)],
-                "target": self._target}
+                "target": self._state.target}
 
     # -- combining models -------------------------------------------------------------
 
@@ -3026,10 +3039,10 @@ class _Classifier:
         if type(self) is not type(other):
             differences.insert(0, "the models are a %s and a %s"
                                % (type(self).__name__, type(other).__name__))
-        with self._lock:
-            mine = self._statistics.copy() if self._statistics is not None else None
-        with other._lock:
-            theirs = other._statistics.copy() if other._statistics is not None else None
+        with self._state.lock:
+            mine = self._state.statistics.copy() if self._state.statistics is not None else None
+        with other._state.lock:
+            theirs = other._state.statistics.copy() if other._state.statistics is not None else None
         if mine is not None and theirs is not None:
             differences.extend(mine.conflicts(theirs))
         if differences:
@@ -3037,14 +3050,14 @@ class _Classifier:
                                   "the same parameters and feature kinds"
                                   % "; ".join(differences), call="merge()")
         merged = type(self)(**self.get_params())
-        merged._target = self._target if self._target is not None else other._target
+        merged._state.target = self._state.target if self._state.target is not None else other._state.target
         if mine is not None or theirs is not None:
             statistics = mine or theirs
             if mine is not None and theirs is not None:
                 statistics.absorb(theirs)
             _check_class_prior(self.get_params().get("class_prior"),
                                statistics.class_count, "merge()")
-            merged._statistics = statistics
+            merged._state.statistics = statistics
         return merged
 
     # -- the model file ---------------------------------------------------------------
@@ -3060,8 +3073,8 @@ class _Classifier:
         >>> NaiveBayes.from_dict(data).predict([["a"]])
         [1]
         """
-        with self._lock:
-            return _model_to_dict(self, self._statistics)
+        with self._state.lock:
+            return _model_to_dict(self, self._state.statistics)
 
     @classmethod
     def from_dict(cls, data):
@@ -3471,8 +3484,11 @@ def _encode(value, what, call="to_dict()"):
     if kind is int and value.bit_length() > 13000:      # JSON text would refuse it
         raise NaiveBayesError("%s: %s is an int of more than 3,900 digits, too long for "
                               "the model file" % (call, what), call=call)
-    if kind is str or kind is int:
+    if kind is int:
         return value
+    if kind is str:
+        return value if value.isascii() or not _has_surrogates(value) else \
+            {"codepoints": list(map(ord, value))}
     if kind.__module__ == "numpy" and hasattr(value, "item"):
         return _encode(value.item(), what, call)        # NumPy scalars: Python's
     if kind is float:
@@ -3498,6 +3514,17 @@ def _encode(value, what, call="to_dict()"):
                           "Fraction, Decimal and tuples of them" % (call, what,
                                                                     _describe(value)),
                           call=call)
+
+
+def _has_surrogates(text):
+    """True for text that UTF-8 cannot encode: it holds surrogate code points (as
+    os.fsdecode makes of undecodable bytes).  JSON would merge a pair of them into
+    one character, so the model file lists such text's code points."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
 def _exact_text(number):
@@ -3530,7 +3557,8 @@ def _model_to_dict(model, statistics):
             encoded[name] = value
     data = {"format": FORMAT, "format_version": FORMAT_VERSION,
             "model": _model_name(type(model)), "params": encoded,
-            "target": model.target_, "rows": None, "classes": [], "class_count": []}
+            "target": None if model.target_ is None else _encode(str(model.target_), "target"),
+            "rows": None, "classes": [], "class_count": []}
     if statistics is None:
         data.update({field: [] for field in _statistics_fields(type(model))})
         return data
@@ -3865,8 +3893,10 @@ def _build_model(cls, data):
     except NaiveBayesError as error:
         raise _Invalid(str(error)) from None
     target = _field(data, "target")
+    if type(target) is dict:
+        target = _decode(target, "target")
     _expect(target is None or type(target) is str, "target", target, "a string or null")
-    model._target = target
+    model._state.target = target
     classes = _decode_list(_field(data, "classes"), "classes")
     class_count = _field(data, "class_count")
     _expect(type(class_count) is list and len(class_count) == len(classes), "class_count",
@@ -3894,7 +3924,7 @@ def _build_model(cls, data):
     except NaiveBayesError as error:
         raise _Invalid(str(error)) from None
     _check_kinds_file(model, statistics)
-    model._statistics = statistics
+    model._state.statistics = statistics
     return model
 
 
@@ -3937,6 +3967,9 @@ def _decode(obj, where, inside=False):
         (key, value), = obj.items()
         if key == "tuple" and type(value) is list:
             return tuple([_decode(v, where, True) for v in value])
+        if key == "codepoints" and type(value) is list and \
+                all(type(c) is int and 0 <= c < 0x110000 for c in value):
+            return "".join(map(chr, value))
         if key == "float" and value in _SPECIAL_FLOATS:
             return _SPECIAL_FLOATS[value]
         if key == "float" and value == "nan" and inside:
@@ -4252,8 +4285,9 @@ def _informative_rows(model, top):
 
 _SAMPLE_ROWS = 10000      # rows read to decide what each column holds
 _BATCH_ROWS = 2000        # rows per partial_fit call: bounds the memory of a fit
-_LINE_LIMIT = 1 << 25     # characters in one line of a file: longer ones are refused
-                          # after reading that much, before they fill the memory
+# Characters in one line of a file: a longer line is refused once that much is read,
+# before it fills the memory.
+_LINE_LIMIT = 1 << 25
 _PROG = "naive_bayes.py"
 # Cells that mean "missing" unless --missing-only says otherwise: pandas' default list
 # (read_csv's na_values), and Weka's "?".
@@ -4315,8 +4349,8 @@ class _Lines:
                 line = self.text.readline(_LINE_LIMIT + 1)
         except UnicodeDecodeError:
             raise NaiveBayesError("%s line %d or soon after: not %s text; name the file's "
-                                  "encoding with --encoding" % (self.path, self.number + 1,
-                                                                 self.shown)) from None
+                                  "encoding with --encoding"
+                                  % (self.path, self.number + 1, self.shown)) from None
         if not line:
             raise StopIteration
         self.number += 1
@@ -4373,9 +4407,7 @@ class _CsvSource:
 
     declared = {}                 # ARFF declares kinds and values; a CSV file does not
     categories = {}
-    classes = None
     default_target = None
-    weighted = False
 
     def __init__(self, path, options):
         import csv
@@ -4467,6 +4499,280 @@ class _CsvSource:
         self.lines.close()
 
 
+# -- ARFF, Weka's file format ---------------------------------------------------------
+#
+# As Weka's ArffLoader reads it: values separated by whitespace or commas (which are
+# the same there), ' and " quotes with backslash escapes, % comments, ? for a
+# missing value (a quoted '?' is a value), sparse rows {index value, ...} whose
+# unlisted attributes are 0 (a nominal attribute's first value), and an optional
+# instance weight {w} after a row.  Dates become milliseconds since 1970 (UTC), the
+# number Weka keeps.
+
+_ARFF_TOKEN = None            # compiled on first use (re is not imported up front)
+_ARFF_KINDS = {"numeric": "numeric", "real": "numeric", "integer": "numeric",
+               "string": "string", "date": "date", "relational": "relational"}
+_ARFF_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "a": "\a",
+                 "v": "\v"}
+_ARFF_DATE_FIELDS = {"y": "y", "M": "M", "d": "d", "H": "H", "m": "m", "s": "s", "S": "S"}
+
+
+def _arff_tokens(text):
+    """[(quoted, text)] of one line: quoted values are unescaped, braces are ("{",
+    None) and ("}", None); a comment ends the line."""
+    global _ARFF_TOKEN
+    if _ARFF_TOKEN is None:
+        import re
+        _ARFF_TOKEN = re.compile(r"[\x00-\x20,]*(?:([^\x00-\x20,'\"%{}]+)|'((?:[^'\\]|\\.)*)'"
+                                 r"|\"((?:[^\"\\]|\\.)*)\"|([{}])|(['\"])|(%.*)?\Z)", re.S)
+    tokens = []
+    for match in _ARFF_TOKEN.finditer(text):
+        word, single, double, brace, unclosed = match.groups()[:5]
+        if word is not None:
+            tokens.append((False, word))
+        elif brace is not None:
+            tokens.append((brace, None))
+        elif unclosed is not None:
+            raise ValueError("a value opened with %s is not closed on its line" % unclosed)
+        elif single is not None or double is not None:
+            quoted = single if single is not None else double
+            tokens.append((True, _arff_unescape(quoted) if "\\" in quoted else quoted))
+        else:
+            break
+    return tokens
+
+
+def _arff_unescape(text):
+    """A quoted ARFF value's escapes undone: \\n \\t and the like, and \\x for any other x."""
+    import re
+    return re.sub(r"\\(.)", lambda m: _ARFF_ESCAPES.get(m.group(1), m.group(1)), text,
+                  flags=re.S)
+
+
+def _arff_date_parser(pattern):
+    """A function from a date in Java's SimpleDateFormat ``pattern`` (the numeric
+    letters y M d H m s S and quoted literals) to milliseconds since 1970 (UTC)."""
+    import re
+    regex, i = "", 0
+    while i < len(pattern):
+        c = pattern[i]
+        if c == "'":
+            end = pattern.find("'", i + 1)
+            if end < 0:
+                raise ValueError("a quote in the pattern is not closed")
+            regex += re.escape(pattern[i + 1:end] or "'")
+            i = end + 1
+            continue
+        if c.isalpha():
+            j = i
+            while j < len(pattern) and pattern[j] == c:
+                j += 1
+            count = j - i
+            digits = {"y": r"\d{4}" if count == 4 else r"\d{2}" if count == 2 else r"\d+",
+                      "S": r"\d{1,3}"}.get(c, r"\d\d?")
+            if c not in _ARFF_DATE_FIELDS or (count > 2 and c not in "yS") or \
+                    "(?P<%s>" % c in regex:
+                raise ValueError("pattern letters %r are not supported (supported: yyyy, "
+                                 "MM, dd, HH, mm, ss, SSS and 'quoted text')" % pattern[i:j])
+            regex += "(?P<%s>%s)" % (c, digits)
+            i = j
+            continue
+        regex += re.escape(c)
+        i += 1
+    match = re.compile(regex + r"\Z").match
+
+    def parse(text):
+        import datetime
+        found = match(text.strip())
+        if found is None:
+            raise ValueError("does not match the date format %r" % pattern)
+        fields = {k: int(v) for k, v in found.groupdict().items()}
+        year = fields.get("y", 1970)
+        if "y" in fields and len(found.group("y")) == 2:     # yy: 1970 to 2069
+            year += 1900 if year >= 70 else 2000
+        moment = datetime.datetime(year, fields.get("M", 1), fields.get("d", 1),
+                                   fields.get("H", 0), fields.get("m", 0), fields.get("s", 0),
+                                   tzinfo=datetime.timezone.utc)
+        epoch = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
+        return (moment - epoch) // datetime.timedelta(milliseconds=1) + fields.get("S", 0) \
+            + 0.0
+    return parse
+
+
+class _ArffReader:
+    """The header and rows of an ARFF file read from numbered lines (see _Lines):
+    .attributes is [(name, kind, declared values or date pattern or None)], with kind
+    "numeric", "nominal", "string" or "date"; rows() yields (line, values, weight)."""
+
+    def __init__(self, lines, path):
+        self.lines = lines
+        self.path = path
+        self.attributes = []
+        self.first = None                  # a row on the @data line itself
+        names = set()
+        relation = False
+        for text in lines:
+            tokens = self._tokens(text)
+            if not tokens:
+                continue
+            keyword = (tokens[0][1] or "").lower()
+            if keyword == "@relation" and not relation and not self.attributes:
+                relation = True
+            elif keyword == "@attribute" and relation:
+                attribute = self._attribute(tokens)
+                if attribute[0] in names:
+                    raise self._error("attribute %s is declared twice" % _shown(attribute[0]))
+                names.add(attribute[0])
+                self.attributes.append(attribute)
+            elif keyword == "@data" and self.attributes:
+                if len(tokens) > 1:
+                    self.first = (lines.number, tokens[1:])
+                break
+            else:
+                raise self._error("expected %s, found %s" % (
+                    "@attribute or @data" if relation else "@relation",
+                    _shown(tokens[0][1] or tokens[0][0])))
+        else:
+            raise NaiveBayesError("%s: the file ends before @data; expected an ARFF header "
+                                  "(@relation, @attribute lines, @data)" % path)
+        self.converters, self.defaults = [], []
+        for name, kind, detail in self.attributes:
+            if kind == "numeric":
+                self.converters.append(self._number)
+                self.defaults.append(0.0)
+            elif kind == "nominal":
+                self.converters.append(dict(zip(detail, detail)).__getitem__)
+                self.defaults.append(detail[0] if detail else None)
+            elif kind == "string":
+                self.converters.append(str)
+                self.defaults.append("")
+            else:
+                self.converters.append(_arff_date_parser(detail))
+                self.defaults.append(0.0)
+
+    def _error(self, problem):
+        return NaiveBayesError("%s line %d: %s" % (self.path, self.lines.number, problem))
+
+    def _tokens(self, text):
+        try:
+            return _arff_tokens(text)
+        except ValueError as error:
+            raise self._error(str(error)) from None
+
+    def _attribute(self, tokens):
+        if len(tokens) < 3 or tokens[1][1] is None:
+            raise self._error("@attribute needs a name and a type")
+        name = tokens[1][1]
+        if tokens[2][0] == "{":
+            values = [text for _, text in tokens[3:] if text is not None]
+            if tokens[-1][0] != "}" or len(values) != len(tokens) - 4:
+                raise self._error("the values of attribute %s are not a {list}"
+                                  % _shown(name))
+            if len(set(values)) != len(values):
+                raise self._error("attribute %s declares a value twice" % _shown(name))
+            return name, "nominal", values
+        kind = _ARFF_KINDS.get((tokens[2][1] or "").lower())
+        if kind is None or kind == "relational":
+            raise self._error("attribute %s has type %s; expected numeric, real, integer, "
+                              "string, date or {values}%s" % (
+                                  _shown(name), _shown(tokens[2][1]),
+                                  " (relational attributes are not supported)"
+                                  if kind else ""))
+        if kind == "date":
+            pattern = tokens[3][1] if len(tokens) > 3 else "yyyy-MM-dd'T'HH:mm:ss"
+            try:
+                _arff_date_parser(pattern)
+            except ValueError as error:
+                raise self._error("attribute %s: date format %s: %s"
+                                  % (_shown(name), _shown(pattern), error)) from None
+            return name, kind, pattern
+        return name, kind, None
+
+    @staticmethod
+    def _number(text):
+        number = float(text)
+        if number != number:
+            return None                    # NaN: Weka's own missing value
+        if "_" in text or not isfinite(number):
+            raise ValueError
+        return number
+
+    def rows(self):
+        """(line, values, weight) for each instance, one line read at a time."""
+        n = len(self.attributes)
+        converters = self.converters
+        if self.first is not None:
+            yield self._row(*self.first)
+        for text in self.lines:
+            if not ("'" in text or '"' in text or "{" in text or "%" in text):
+                tokens = text.replace(",", " ").split()     # the plain, dense row
+                if not tokens:
+                    continue
+                if len(tokens) == n:
+                    try:
+                        yield (self.lines.number, [None if t == "?" else f(t) for f, t in
+                                                   zip(converters, tokens)], 1.0)
+                        continue
+                    except (ValueError, KeyError):
+                        pass                   # the careful path names the problem
+            tokens = self._tokens(text)
+            if tokens:
+                yield self._row(self.lines.number, tokens)
+
+    def _row(self, line, tokens):
+        n = len(self.attributes)
+        if tokens[0][0] == "{":               # sparse: {index value, ...}
+            end = next((i for i, t in enumerate(tokens) if t[0] == "}"), None)
+            if end is None or (end - 1) % 2:
+                raise self._error("expected a sparse row {index value, ...}")
+            values = list(self.defaults)
+            previous = -1
+            for i in range(1, end, 2):
+                index = tokens[i][1]
+                if not (index or "").isdigit() or not previous < int(index) < n:
+                    raise self._error("sparse index %s: expected increasing attribute "
+                                      "numbers 0 to %d" % (_shown(index), n - 1))
+                previous = int(index)
+                values[previous] = self._value(tokens[i + 1], previous)
+            rest = tokens[end + 1:]
+        else:
+            count = next((i for i, t in enumerate(tokens) if t[0] == "{"), len(tokens))
+            if count != n:
+                raise self._error("%d values, expected %d" % (count, n))
+            values = [self._value(token, i) for i, token in enumerate(tokens[:n])]
+            rest = tokens[n:]
+        weight = 1.0
+        if rest:
+            if len(rest) != 3 or rest[0][0] != "{" or rest[2][0] != "}":
+                raise self._error("unexpected %s after the values; expected an instance "
+                                  "weight {w} or nothing" % _shown(rest[0][1] or rest[0][0]))
+            try:
+                weight = float(rest[1][1])
+            except (TypeError, ValueError):
+                raise self._error("instance weight %s: expected a number"
+                                  % _shown(rest[1][1])) from None
+        return line, values, weight
+
+    def _value(self, token, index):
+        quoted, text = token
+        if text is None:
+            raise self._error("expected a value of attribute %s, found %s"
+                              % (_shown(self.attributes[index][0]), quoted))
+        if text == "?" and not quoted:
+            return None
+        name, kind, detail = self.attributes[index]
+        try:
+            return self.converters[index](text)
+        except (ValueError, KeyError) as error:
+            if kind == "nominal":
+                expected = "one of its declared values %s" % _shown(detail)
+            elif kind == "date":
+                expected = "a date (%s)" % error
+            else:
+                expected = "a number"
+            raise self._error("attribute %s is %s; expected %s"
+                              % (_shown(name), _shown(text), expected)) from None
+
+
 class _ArffSource:
     """The rows of one ARFF file (Weka's format), read once: the attributes' names,
     kinds and declared values, then (line number, values) per instance."""
@@ -4492,12 +4798,13 @@ class _ArffSource:
                            if kind == "nominal"}
         self.default_target = self.header[-1] if self.header else None
         self.skipped = None
-        self.weighted = False
 
     def rows(self):
+        """(line, values) for each instance; an instance weight other than 1 follows
+        the values (see _Reading)."""
         for line, values, weight in self.arff.rows():
             if weight != 1.0:
-                self.weighted = True
+                values.append(weight)
             yield line, values
 
     def number(self, cell):
@@ -4551,8 +4858,8 @@ class _Progress:
         now = self.clock()
         if now >= self.next:
             rate = rows / max(now - self.start + 1.0, 1e-9)
-            sys.stderr.write("\r%s: %s rows, %s rows/s " % (self.what, format(rows, ","),
-                                                             format(int(rate), ",")))
+            sys.stderr.write("\r%s: %s rows, %s rows/s "
+                             % (self.what, format(rows, ","), format(int(rate), ",")))
             sys.stderr.flush()
             self.shown = True
             self.next = now + 0.25
@@ -4632,8 +4939,8 @@ def _guess_kind(name, cells, source, numeric_kind):
                       % (_quote(name), present[0], present[1], _quote(name)))
             return numeric_kind
         _warn("column %s has numbers with leading zeros (%s): read as categories, as "
-              "codes; --%s %s reads them as numbers" % (_quote(name), zero_led, numeric_kind,
-                                                       _quote(name)))
+              "codes; --%s %s reads them as numbers"
+              % (_quote(name), zero_led, numeric_kind, _quote(name)))
         return "categorical"
     if len(odd) <= max(1, len(present) // 20):
         _warn("column %s is numeric but for %d cells like %s: read as categories; "
@@ -4642,8 +4949,8 @@ def _guess_kind(name, cells, source, numeric_kind):
     elif len(present) >= 10 and all(re.match(
             r"\d{4}-\d\d-\d\d|\d\d?[/.-]\d\d?[/.-]\d{2,4}(\D|$)", cell) for cell in present):
         _warn("column %s holds dates (%s), read as categories; --ignore %s, or turn them "
-              "into numbers or parts (year, month) first" % (_quote(name), present[0],
-                                                              _quote(name)))
+              "into numbers or parts (year, month) first"
+              % (_quote(name), present[0], _quote(name)))
     elif sum(map(len, present)) >= 30 * len(present) and \
             sum(" " in cell for cell in present) * 2 >= len(present):
         _warn("column %s looks like free text (long values with spaces): read as "
@@ -4699,11 +5006,13 @@ class _Reading:
         self.unlabelled = 0
         self.first_unlabelled = None
 
-    def rows(self, batch, labels=None, lines=None):
-        """Feature rows of a batch of (line, cells); labels and line numbers appended."""
+    def rows(self, batch, labels=None, lines=None, weights=None):
+        """Feature rows of a batch of (line, cells); labels, line numbers and weights
+        (an ARFF instance weight follows the cells) appended."""
         out = []
         missing = self.source.missing
         target = self.target
+        width = self.source.width
         for line, cells in batch:
             if target is not None:
                 label = cells[target]
@@ -4731,6 +5040,8 @@ class _Reading:
                 labels.append(self.label(label))
             if lines is not None:
                 lines.append(line)
+            if weights is not None:
+                weights.append(cells[width] if len(cells) > width else 1.0)
             out.append(row)
         return out
 
@@ -4796,8 +5107,7 @@ def _training_data(args):
         index = source.index[target]
         labels = [cells[index] for _, cells in sample]
         parse = _label_parser([label for label in labels if label is not None and
-                               label not in source.missing]) if source.classes is None \
-            else str
+                               label not in source.missing])
     except BaseException:
         source.close()
         raise
@@ -4826,16 +5136,18 @@ def _cmd_fit(args):
     try:
         model = _new_model(args, kinds, source)
         reading = _Reading(source, names, kinds, target, parse, training=True)
-        classes = source.categories.get(target) if source.declared else None
+        declared = source.categories.get(target)       # an ARFF class attribute's values
+        classes = list(map(parse, declared)) if declared else None
         progress = _Progress("fit")
         done = 0
         for batch in _batches(rows, _BATCH_ROWS):
-            labels = []
-            X = reading.rows(batch, labels)
+            labels, weights = [], []
+            X = reading.rows(batch, labels, weights=weights)
             if not X:
                 continue
             try:
-                model.partial_fit(X, labels, classes=classes)
+                model.partial_fit(X, labels, classes=classes,
+                                  sample_weight=None if set(weights) == {1.0} else weights)
             except NaiveBayesError as error:
                 raise _at_line(error, source, [b for b in batch if b[1][reading.target]
                                                not in source.missing]) from None
@@ -4854,8 +5166,8 @@ def _cmd_fit(args):
     try:
         staged.stream.write(text)
         out = sys.stdout
-        out.write("fit %s: %s rows, target %s\n" % (source.path, format(done, ","),
-                                                   _quote(target)))
+        out.write("fit %s: %s rows, target %s\n"
+                  % (source.path, format(done, ","), _quote(target)))
         out.write(_summary_text(model))
         if len(model.classes_) == 1:
             _warn("the target has one class (%s); every prediction will be %s"

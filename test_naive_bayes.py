@@ -13,6 +13,7 @@ from math import isfinite
 import os
 import pickle
 import random
+import re
 import subprocess
 import sys
 import threading
@@ -3107,6 +3108,114 @@ def test_an_overlong_line_is_refused_before_it_fills_the_memory(tmp_path, monkey
     data = write(tmp_path / "long.csv", "x,y\na,p\n" + "b" * 5000 + ",q\n")
     status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
     assert status == 1 and "long.csv line 3: longer than 1,000 characters" in err
+
+
+# ----------------------------------------------------------------------------------
+# ARFF files, as Weka reads them (reference/record_weka_arff.py recorded Weka's parse)
+# ----------------------------------------------------------------------------------
+
+WEKA_DUMMY_STRING = "*WEKA*DUMMY*STRING*FOR*STRING*ATTRIBUTES*"   # Weka's sparse default
+
+
+def read_arff(path):
+    lines = naive_bayes._Lines(str(path))
+    try:
+        reader = naive_bayes._ArffReader(lines, str(path))
+        return reader.attributes, list(reader.rows())
+    finally:
+        lines.close()
+
+
+@pytest.mark.parametrize("name", sorted(reference("weka/arff_parse.json")["files"]))
+def test_arff_files_are_read_as_weka_reads_them(name):
+    weka = reference("weka/arff_parse.json")["files"][name]
+    attributes, rows = read_arff(ROOT / name)
+    assert [list(a) for a in attributes] == weka["attributes"]
+    assert len(rows) == len(weka["rows"])
+    for (line, values, weight), (expected, weka_weight, sparse) in zip(rows, weka["rows"]):
+        expected = ["" if v == WEKA_DUMMY_STRING else v for v in expected]
+        assert values == expected and weight == weka_weight, line
+
+
+@pytest.mark.parametrize("text, message", [
+    ("@relation r\n@attribute a numeric\n@data\n1,2\n", "line 4: 2 values, expected 1"),
+    ("@relation r\n@attribute a {x, y}\n@data\nx\nz\n", "line 5: attribute 'a' is 'z'; "
+     "expected one of its declared values"),
+    ("@relation r\n@attribute a numeric\n@data\nabc\n", "line 4: attribute 'a' is 'abc'; "
+     "expected a number"),
+    ("@relation r\n@attribute a numeric\n@attribute b numeric\n@data\n{1 2, 0 1}\n",
+     "line 5: sparse index '0': expected increasing"),
+    ("@relation r\n@attribute a numeric\n@data\n{3 1}\n", "sparse index '3'"),
+    ("@relation r\n@attribute a string\n@data\n'unclosed\n", "line 4: a value opened with ' "
+     "is not closed"),
+    ("@relation r\n@attribute a numeric\n", "ends before @data"),
+    ("@relation r\n@attribute a numeric\n@attribute a numeric\n@data\n", "line 3: attribute "
+     "'a' is declared twice"),
+    ("@relation r\n@attribute a relational\n@data\n", "relational attributes are not "
+     "supported"),
+    ("@relation r\n@attribute d date 'yyyy-DDD'\n@data\n", "line 2: attribute 'd': date "
+     "format 'yyyy-DDD': pattern letters 'DDD' are not supported"),
+    ("@relation r\n@attribute d date\n@data\n2001-13-45T00:00:00\n", "line 4: attribute "
+     "'d' is '2001-13-45T00:00:00'; expected a date"),
+    ("@relation r\n@attribute a numeric\n@data\n1, {x}\n", "instance weight 'x'"),
+    ("@attribute a numeric\n@data\n1\n", "line 1: expected @relation"),
+])
+def test_malformed_arff_files_are_refused_naming_the_line(tmp_path, text, message):
+    path = write(tmp_path / "bad.arff", text)
+    with pytest.raises(NaiveBayesError, match=re.escape(message)):
+        read_arff(path)
+
+
+def arff_split(tmp_path, name, test=0):
+    """(train.arff, test.arff) of a data set: the header, then the rows whose index
+    i has i % 3 != test, and those with i % 3 == test."""
+    path = DATA / (name + ".arff")
+    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
+    _, rows = read_arff(path)
+    header_end = next(i for i, line in enumerate(lines) if line.strip().lower()
+                      .startswith("@data")) + 1
+    starts = [line for line, _, _ in rows]
+    parts = {True: [], False: []}
+    for i, start in enumerate(starts):
+        parts[i % 3 == test].append(lines[start - 1])
+    out = []
+    for kind in (False, True):
+        target = tmp_path / ("%s.%s.arff" % (name, "test" if kind else "train"))
+        target.write_text("".join(lines[:header_end] + parts[kind]), encoding="utf-8")
+        out.append(target)
+    return out
+
+
+@pytest.mark.parametrize("name", ["breast-cancer", "contact-lenses", "soybean", "vote",
+                                  "weather.nominal"])
+def test_command_line_on_arff_gives_wekas_naive_bayes(tmp_path, capsys, name):
+    """fit train.arff --alpha 1 --prior-alpha 1, then predict --proba test.arff: the
+    distributions of Weka's NaiveBayes (nominal attributes: Laplace counts, the
+    declared values and classes)."""
+    weka = reference("weka/distributions.json")["datasets"][name]
+    train, test = arff_split(tmp_path, name)
+    status, out, err = cli(capsys, "fit", train, "--alpha", "1", "--prior-alpha", "1",
+                           "-o", tmp_path / "m.json")
+    assert status == 0, err
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", test, "--proba")
+    assert status == 0, err
+    rows = list(csv.DictReader(out.splitlines()))
+    assert len(rows) == len(weka["test_rows"])
+    for row, expected in zip(rows, weka["results"]["NaiveBayes"]["distributions"]):
+        assert [float(row[c]) for c in weka["class_values"]] == pytest.approx(expected,
+                                                                               abs=1e-9)
+
+
+def test_arff_declares_kinds_categories_target_and_weights(tmp_path, capsys):
+    path = ROOT / "reference" / "arff" / "sparse.arff"
+    status, out, err = cli(capsys, "fit", path, "-o", tmp_path / "m.json")
+    assert status == 0, err
+    model = NaiveBayes.load(tmp_path / "m.json")
+    assert model.target_ == "class"
+    assert model.feature_kinds_ == {"a": "gaussian", "b": "categorical", "c": "gaussian",
+                                    "d": "text"}
+    assert model.get_params()["categories"] == {"b": ["zero", "one", "two"]}
+    assert model.class_count_ == [1 + 2.5 + 1, 1 + 1 + 0.5]    # instance weights
 
 
 # ----------------------------------------------------------------------------------
