@@ -1944,8 +1944,10 @@ def _check_class_prior(prior, class_count, call):
 
 
 def _rows_of(X, call):
-    """X as an iterable of rows: a pandas DataFrame gives dicts by column name;
-    unordered collections are refused (their rows would pair with the wrong labels)."""
+    """X as an iterable of rows: a pandas DataFrame gives dicts by column name, a
+    NumPy array lists of Python values; unordered collections are refused (their rows
+    would pair with the wrong labels), and so are what scikit-learn refuses: sparse
+    matrices, 1-D or complex arrays, arrays without features."""
     if hasattr(X, "columns") and hasattr(X, "itertuples"):
         columns = list(X.columns)
         return [dict(zip(columns, values)) for values in X.itertuples(index=False, name=None)]
@@ -1953,7 +1955,70 @@ def _rows_of(X, call):
         raise NaiveBayesError("%s: X is %s; expected an ordered iterable of rows (a list, "
                               "tuple, generator, array or DataFrame)" % (call, _describe(X)),
                               call=call, argument="X")
-    return X
+    array = _as_numpy(X, "X", call)
+    if array is None:
+        return X
+    if array.ndim != 2:
+        raise NaiveBayesError("%s: X is a %d-D array; expected 2-D rows (Reshape your "
+                              "data either using array.reshape(-1, 1) if your data has a "
+                              "single feature or array.reshape(1, -1) if it contains a "
+                              "single sample.)" % (call, array.ndim), call=call,
+                              argument="X")
+    if array.shape[1] == 0 and array.shape[0]:
+        raise NaiveBayesError("%s: X has no features; expected at least one (0 feature(s) "
+                              "(shape=(%d, 0)) while a minimum of 1 is required.)"
+                              % (call, array.shape[0]), call=call, argument="X")
+    if array.dtype.kind == "c":
+        raise NaiveBayesError("%s: X holds complex numbers; expected real ones (Complex "
+                              "data not supported)" % call, call=call, argument="X")
+    return array.tolist()                 # Python numbers, one conversion for all rows
+
+
+def _as_numpy(values, name, call):
+    """values as a NumPy array when they are one (or a scipy sparse matrix, refused,
+    or an object with __array__ and nothing else); None for any other iterable."""
+    module = type(values).__module__ or ""
+    if module.startswith("scipy.sparse") or hasattr(values, "tocsr"):
+        raise NaiveBayesError("%s: %s is a sparse matrix; expected dense rows (sparse input "
+                              "is not supported: use %s.toarray())" % (call, name, name),
+                              call=call, argument=name)
+    if module.startswith("numpy") and hasattr(values, "ndim"):
+        return values
+    if hasattr(values, "__array__") and not hasattr(values, "__iter__"):
+        import numpy                      # it is an array in all but name
+        return numpy.asarray(values)
+    return None
+
+
+def _labels_of(y, call):
+    """y as an iterable of labels.  NumPy input follows scikit-learn: a column
+    vector is raveled (with its DataConversionWarning), and non-integer floats are a
+    continuous target, not labels."""
+    if y is None:
+        raise NaiveBayesError("%s: y is None; expected labels (this classifier requires y "
+                              "to be passed, but the target y is None)" % call, call=call,
+                              argument="y")
+    array = _as_numpy(y, "y", call)
+    if array is None:
+        return y
+    if array.ndim == 2 and array.shape[1] == 1:
+        import warnings
+        exceptions = sys.modules.get("sklearn.exceptions")
+        warnings.warn("A column-vector y was passed when a 1d array was expected. Please "
+                      "change the shape of y to (n_samples, ), for example using ravel().",
+                      getattr(exceptions, "DataConversionWarning", UserWarning), stacklevel=3)
+        array = array.ravel()
+    if array.ndim != 1:
+        raise NaiveBayesError("%s: y is a %d-D array; expected one label per row (y should "
+                              "be a 1d array)" % (call, array.ndim), call=call, argument="y")
+    if array.dtype.kind in "fc":
+        import numpy
+        finite = numpy.isfinite(array) | numpy.isnan(array)
+        if not (finite.all() and numpy.all(array[~numpy.isnan(array)] % 1 == 0)):
+            raise NaiveBayesError("%s: y holds non-integer numbers; expected class labels "
+                                  "(Unknown label type: continuous)" % call, call=call,
+                                  argument="y")
+    return array.tolist()
 
 
 def _iterate(values, name, expected, call):
@@ -2088,7 +2153,12 @@ def _locate(values, bad):
 # ----------------------------------------------------------------------------------
 
 class _RowError(Exception):
-    """A problem with one row; the caller adds the call and the row number."""
+    """A problem with one row; the caller adds the call and the row number (and, for
+    a row of the wrong width, ``width``: its number of values)."""
+
+    def __init__(self, reason, width=None):
+        super().__init__(reason)
+        self.width = width
 
 
 class _Fitting:
@@ -2096,10 +2166,11 @@ class _Fitting:
     declarations read once, and the feature names that some row holds."""
 
     __slots__ = ("call", "params", "kinds", "categories", "default_kind", "numeric", "seen",
-                 "allowed")
+                 "allowed", "model")
 
-    def __init__(self, call, params, default_kind, allowed=None):
+    def __init__(self, call, params, default_kind, allowed=None, model=None):
         self.call = call
+        self.model = model
         self.params = params
         self.kinds, self.categories = _declarations(params)
         self.default_kind = default_kind
@@ -2315,8 +2386,10 @@ class _NaiveStatistics:
         width = len(self.features)
         if set(map(len, rows)) != {width}:
             i = next(i for i, row in enumerate(rows) if len(row) != width)
-            raise _row_error(call, "X", start + i, "has %d values, expected %d"
-                             % (len(rows[i]), width))
+            raise _row_error(call, "X", start + i, "has %d values, expected %d%s" % (
+                len(rows[i]), width, "" if fitting.model is None else
+                " (X has %d features, but %s is expecting %d features as input)"
+                % (len(rows[i]), fitting.model, width)))
         return rows, list(self.features)
 
     # -- the compiled model, the model file, a summary ------------------------------
@@ -2400,7 +2473,8 @@ class _NaiveModel:
         kind = type(row)
         if kind is list or kind is tuple:
             if len(row) != self.width:
-                raise _RowError("has %d values, expected %d" % (len(row), self.width))
+                raise _RowError("has %d values, expected %d" % (len(row), self.width),
+                                len(row))
             return row
         if kind is dict or isinstance(row, Mapping):
             return list(map(row.get, self.names))
@@ -2491,13 +2565,49 @@ class _NaiveModel:
 # The classifiers
 # ----------------------------------------------------------------------------------
 
+class _Classes(list):
+    """classes_: a list, with the shape, ndim and size that scikit-learn's tools
+    (cross_val_predict, for one) read off a NumPy array of classes."""
+
+    __slots__ = ()
+
+    @property
+    def shape(self):
+        return (len(self),)
+
+    @property
+    def ndim(self):
+        return 1
+
+    @property
+    def size(self):
+        return len(self)
+
+
+def _not_fitted(message, call):
+    """The NaiveBayesError for a model used before fit: when scikit-learn is loaded,
+    also its NotFittedError (that scikit-learn's tools catch), without importing it."""
+    exceptions = sys.modules.get("sklearn.exceptions")
+    base = getattr(exceptions, "NotFittedError", None)
+    if base is None:
+        return NaiveBayesError(message, call=call)
+    error_class = _NOT_FITTED_CLASSES.get(base)
+    if error_class is None:
+        error_class = _NOT_FITTED_CLASSES[base] = type(
+            "NotFittedError", (NaiveBayesError, base), {"__module__": __name__})
+    return error_class(message, call=call)
+
+
+_NOT_FITTED_CLASSES = {}
+
+
 class _ModelState:
     """What a classifier has learned (statistics, the label column's name), the
     compiled model built from it, and the lock that guards both.  One object, so
     that predicting (which may build the compiled model) changes no attribute of the
     classifier, as scikit-learn expects."""
 
-    __slots__ = ("statistics", "target", "compiled", "lock")
+    __slots__ = ("statistics", "target", "compiled", "lock", "numpy_labels")
 
     def __init__(self, statistics=None, target=None):
         import _thread                    # built in: no import cost
@@ -2505,6 +2615,7 @@ class _ModelState:
         self.target = target
         self.compiled = None
         self.lock = _thread.allocate_lock()
+        self.numpy_labels = False         # fitted on NumPy or pandas labels
 
 
 def _numpy_input(X):
@@ -2603,14 +2714,15 @@ class _Classifier:
     def __getstate__(self):
         state = dict(self.__dict__)
         learned = state.pop("_state")         # the compiled model is rebuilt on demand
-        state["_learned"] = (learned.statistics, learned.target)
+        state["_learned"] = (learned.statistics, learned.target, learned.numpy_labels)
         return state
 
     def __setstate__(self, state):
         state = dict(state)
-        statistics, target = state.pop("_learned", (None, None))
+        statistics, target, numpy_labels = state.pop("_learned", (None, None, False))
         self.__dict__.update(state)
         self._state = _ModelState(statistics, target)
+        self._state.numpy_labels = numpy_labels
 
     # -- fitted attributes --------------------------------------------------------
 
@@ -2623,12 +2735,19 @@ class _Classifier:
 
     @property
     def classes_(self):
-        """Class labels, sorted when orderable, else in first-seen order.
+        """Class labels, sorted when orderable, else in first-seen order: a list (with
+        the .shape scikit-learn's tools read), or a NumPy array when the labels given to
+        fit were a NumPy array or pandas Series, as scikit-learn's tools require.
 
         >>> NaiveBayes().fit([["a"], ["b"]], ["yes", "no"]).classes_
         ['no', 'yes']
         """
-        return self._fitted().classes()
+        classes = self._fitted().classes()
+        if self._state.numpy_labels:      # scikit-learn's tools index and compare it
+            import numpy
+            labels = numpy.asarray(classes)
+            return labels if labels.ndim == 1 else numpy.asarray(classes, dtype=object)
+        return _Classes(classes)
 
     @property
     def class_count_(self):
@@ -2695,6 +2814,7 @@ class _Classifier:
             self._state.statistics = statistics
             self._state.compiled = None
             self._state.target = _label_name(y, self._state.target)
+            self._state.numpy_labels = _numpy_input(y)
         return self
 
     def partial_fit(self, X, y, classes=None, sample_weight=None):
@@ -2718,6 +2838,7 @@ class _Classifier:
         with self._state.lock:
             if self._state.statistics is None:
                 self._state.statistics = batch
+                self._state.numpy_labels = _numpy_input(y)
             else:
                 self._state.statistics.absorb(batch)
             self._state.compiled = None
@@ -2729,11 +2850,16 @@ class _Classifier:
         ``known``: the class counts of the model that partial_fit adds to."""
         params = self.get_params()
         _check_params(self._parameters, params, call)
-        fitting = _Fitting(call, params, self._default_kind, self._allowed_kinds)
+        # NumPy input: a row of the wrong width is also told in scikit-learn's words
+        fitting = _Fitting(call, params, self._default_kind, self._allowed_kinds,
+                           type(self).__name__ if _numpy_input(X) else None)
         declared_classes = _check_classes_argument(classes, known, call)
         X = _rows_of(X, call)
         rows_in = _iterate(X, "X", "an iterable of rows", call)
-        labels_in = _iterate(y, "y", "an iterable of labels", call)
+        labels_in = _iterate(_labels_of(y, call), "y", "an iterable of labels", call)
+        if sample_weight is not None and _as_numpy(sample_weight, "sample_weight",
+                                                   call) is not None:
+            sample_weight = _as_numpy(sample_weight, "sample_weight", call).tolist()
         weights_in = None if sample_weight is None else _iterate(
             sample_weight, "sample_weight", "an iterable of numbers", call)
         size = max(1, len(X)) if hasattr(X, "__len__") and hasattr(X, "__getitem__") \
@@ -2770,7 +2896,7 @@ class _Classifier:
         for label, count in statistics.class_count.items():
             class_count[label] = class_count.get(label, 0) + count
         if not any(class_count.values()):
-            raise NaiveBayesError("%s: sample_weight is 0 for every row; expected a "
+            raise NaiveBayesError("%s: sample_weight is zero for every row; expected a "
                                   "positive total weight" % call, call=call,
                                   argument="sample_weight")
         _check_class_prior(params.get("class_prior"), class_count, call)
@@ -2789,8 +2915,8 @@ class _Classifier:
             compiled = self._state.compiled
             if compiled is None:
                 if self._state.statistics is None:
-                    raise NaiveBayesError("%s: this %s is not fitted yet; call fit(X, y) "
-                                          "first" % (call, type(self).__name__), call=call)
+                    raise _not_fitted("%s: this %s is not fitted yet; call fit(X, y) first"
+                                      % (call, type(self).__name__), call)
                 params = self.get_params()
                 _check_params(self._parameters, params, call)
                 _check_class_prior(params.get("class_prior"), self._state.statistics.class_count,
@@ -2823,16 +2949,25 @@ class _Classifier:
                     try:
                         compiled.joint(compiled.positional(row))
                     except _RowError as error:
-                        raise _row_error(call, "X", start + i, str(error)) from None
+                        raise _row_error(call, "X", start + i,
+                                         self._reason(error, _numpy_input(X))) from None
                 raise
             start += len(block)
+
+    def _reason(self, error, numpy_input=False):
+        """A _RowError's text; for NumPy input, a row of the wrong width is also told
+        in scikit-learn's words."""
+        if error.width is None or not numpy_input:
+            return str(error)
+        return "%s (X has %d features, but %s is expecting %d features as input)" % (
+            error, error.width, type(self).__name__, self._model("").width)
 
     def _joint_one(self, x, call):
         compiled = self._model(call)
         try:
             return compiled.joint(compiled.positional(x)), compiled
         except _RowError as error:
-            reason = str(error)
+            reason = self._reason(error, _numpy_input(x))
             raise NaiveBayesError("%s: x%s" % (call, reason if reason.startswith(",")
                                                else " " + reason),
                                   call=call, argument="x", reason=reason) from None
@@ -2927,7 +3062,7 @@ class _Classifier:
         weights, _ = _check_weights(weights, 0, "score()")
         total = sum(weights)
         if not total:
-            raise NaiveBayesError("score(): sample_weight is 0 for every row; expected a "
+            raise NaiveBayesError("score(): sample_weight is zero for every row; expected a "
                                   "positive total weight", call="score()",
                                   argument="sample_weight")
         return sum(w for w, hit in zip(weights, hits) if hit) / total

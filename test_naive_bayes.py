@@ -343,6 +343,70 @@ def test_default_tokenizer_is_countvectorizers():
 
 
 # ----------------------------------------------------------------------------------
+# scikit-learn's conventions: its own conformance checks and tools
+# ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("cls", [GaussianNB, CategoricalNB, NaiveBayes])
+def test_scikit_learn_estimator_checks_all_pass(cls):
+    needs_sklearn()
+    from sklearn.utils.estimator_checks import check_estimator
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        results = check_estimator(cls(), on_fail=None)
+    failed = ["%s: %s" % (r["check_name"], r["exception"]) for r in results
+              if r["status"] == "failed"]
+    assert len(results) >= 50 and failed == []
+
+
+def test_pipelines_grid_search_and_probability_tools():
+    np, _ = needs_sklearn()
+    from sklearn.calibration import CalibratedClassifierCV
+    from sklearn.model_selection import GridSearchCV, cross_val_predict, cross_val_score
+    from sklearn.pipeline import make_pipeline
+    from sklearn.preprocessing import StandardScaler
+    from sklearn.datasets import load_breast_cancer
+    X, y = load_breast_cancer(return_X_y=True)
+    pipeline = make_pipeline(StandardScaler(), GaussianNB()).fit(X, y)
+    assert pipeline.predict(X).shape == (len(y),) and pipeline.score(X, y) > 0.9
+    scores = cross_val_score(make_pipeline(StandardScaler(), GaussianNB()), X, y, cv=5)
+    assert not np.isnan(scores).any() and scores.mean() > 0.9
+    search = GridSearchCV(NaiveBayes(), {"var_smoothing": [1e-9, 1e-3, 1e-1]}, cv=3).fit(X, y)
+    assert not np.isnan(search.cv_results_["mean_test_score"]).any()
+    assert search.best_params_["var_smoothing"] in (1e-9, 1e-3, 1e-1)
+    proba = cross_val_predict(GaussianNB(), X, y, cv=5, method="predict_proba")
+    assert proba.shape == (len(y), 2) and np.allclose(proba.sum(axis=1), 1)
+    auc = cross_val_score(GaussianNB(), X, y, cv=5, scoring="roc_auc")
+    assert not np.isnan(auc).any() and auc.mean() > 0.95
+    calibrated = CalibratedClassifierCV(GaussianNB(), cv=3).fit(X, y)
+    assert calibrated.predict_proba(X).shape == (len(y), 2)
+
+
+def test_numpy_in_numpy_out_and_lists_in_lists_out():
+    np, _ = needs_sklearn()
+    X = np.array([[1.0, 2.0], [1.2, 1.9], [5.0, 6.0], [5.5, 6.1]])
+    y = np.array([0, 0, 1, 1])
+    model = GaussianNB().fit(X, y)
+    for method in ("predict", "predict_proba", "predict_log_proba", "predict_joint_log_proba"):
+        assert type(getattr(model, method)(X)).__module__ == "numpy"
+        assert type(getattr(model, method)(X.tolist())) is list
+    assert model.n_features_in_ == 2 and model.__sklearn_is_fitted__()
+    assert not GaussianNB().__sklearn_is_fitted__()
+
+
+def test_partial_fit_takes_the_classes_to_come():
+    model = CategoricalNB().partial_fit([["a"]], ["x"], classes=["x", "y", "z"])
+    assert model.classes_ == ["x", "y", "z"] and model.class_count_ == [1, 0, 0]
+    assert model.predict_proba([["a"]])[0][1] == 0.0        # no rows, MLE prior 0
+    model.partial_fit([["b"]], ["z"])
+    assert model.class_count_ == [1, 0, 1]
+    with pytest.raises(NaiveBayesError, match=r"y row 0 is 'w', not among classes="):
+        model.partial_fit([["b"]], ["w"], classes=["x", "y", "z", "v"])
+    with pytest.raises(NaiveBayesError, match=r"classes= leaves out \['z'\]"):
+        model.partial_fit([["b"]], ["x"], classes=["x", "y"])
+
+
+# ----------------------------------------------------------------------------------
 # Agreement with R, recorded (reference/record_r.R wrote reference/r/*.json)
 # ----------------------------------------------------------------------------------
 
@@ -1378,7 +1442,7 @@ def test_predict_rejects_rows_of_the_wrong_width_and_unhashable_values():
     ([1, float("nan")], r"sample_weight row 1 is float nan"),
     ([1, "2"], r"sample_weight row 1 is str"),
     ([1], r"sample_weight has 1 weights"),
-    ([0, 0], r"sample_weight is 0 for every row"),
+    ([0, 0], r"sample_weight is zero for every row"),
 ])
 def test_bad_sample_weights(weights, message):
     with pytest.raises(NaiveBayesError, match=message):
