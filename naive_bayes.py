@@ -1758,9 +1758,388 @@ class _PoissonScorer(_Scorer):
         return {"kind": "poisson", "rate": dict(zip(classes, self.rates))}
 
 
+# -- numbers kept as a record of their values: discretized and kde -------------------
+
+def _round_to_digits(digits):
+    """A function rounding floats to ``digits`` significant decimal digits (None:
+    none), deterministic, so that counts of rounded values still merge exactly."""
+    if digits is None:
+        return None
+    form = "%%.%dg" % digits
+    return lambda x: float(form % x)
+
+
+class _ValueRecord(_Kind):
+    """Exact value -> weight counts of one numeric feature, per class label: the one
+    record from which the discretized and kde kinds compute their distributions, so
+    that parameters (the bins' alpha, the bandwidth) can change after fitting and
+    fit, partial_fit and merge agree exactly.  With significant_digits, values are
+    rounded before they are counted, which bounds the record's size."""
+
+    parameters = {
+        "significant_digits": _Parameter(None, _integer_at_least(1, allow_none=True), (
+            int, "discretized and kde columns: round values to this many significant "
+            "digits before counting them (default: keep them exactly)")),
+    }
+    file_fields = ("records",)
+    convert_cell = staticmethod(_number_cell)
+    __slots__ = ("counts",)
+
+    def __init__(self):
+        self.counts = {}                  # label -> {value: weighted count}
+
+    def add(self, label, column, weights, shift, params):
+        rounding = _round_to_digits(params.get("significant_digits"))
+        if weights is None:
+            xs = _reals(column)
+            if rounding is not None:
+                xs = list(map(rounding, xs))
+            counted = Counter(xs)
+        else:
+            counted = {}
+            for value, weight in zip(column, weights):
+                if _is_missing(value):
+                    continue
+                [x] = _reals([value])
+                if rounding is not None:
+                    x = rounding(x)
+                counted[x] = counted.get(x, 0) + weight
+            counted = {x: _ratio(c, 1 << shift) for x, c in counted.items() if c}
+        if -0.0 in counted:              # -0.0 == 0.0: one value, written as 0.0
+            counted = {(0.0 if x == 0 else x): c for x, c in counted.items()}
+        self.add_counts(label, counted)
+
+    def add_counts(self, label, counted):
+        mine = self.counts.get(label)
+        if mine is None:
+            if counted:
+                self.counts[label] = dict(counted)
+            return
+        get = mine.get
+        for value, count in counted.items():
+            mine[value] = get(value, 0) + count
+
+    def absorb(self, other):
+        for label, counted in other.counts.items():
+            self.add_counts(label, counted)
+
+    def copy(self):
+        twin = self.empty()
+        twin.counts = {label: dict(counted) for label, counted in self.counts.items()}
+        return twin
+
+    def table(self, classes):
+        """(values, per-class weight columns) over every value of any class, sorted."""
+        values = sorted(set().union(*self.counts.values()))
+        return values, [list(map(self.counts.get(label, {}).get, values, repeat(0)))
+                        for label in classes]
+
+    def describe(self, params):
+        n = sum(map(len, self.counts.values()))
+        return "%s distinct values recorded" % format(n, ",") if n else "no values"
+
+    def to_file(self, classes, what):
+        return {"records": [[[x, _exact_text(c)] for x, c in
+                             sorted(self.counts.get(label, {}).items())]
+                            for label in classes]}
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        stats = cls()
+        for label, here, pairs in _class_rows(feature, "records", where, classes, None,
+                                              "list of [value, count] pairs"):
+            counted = {}
+            previous = -INF
+            for pair in pairs:
+                _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is float
+                        and isfinite(pair[0]) and pair[0] > previous, here, pair,
+                        "[value, count] pairs, values finite floats in increasing order")
+                previous = pair[0]
+                count = _decode_exact(pair[1], here)
+                _expect(count > 0, here, pair, "positive counts")
+                counted[pair[0]] = count
+            if sum(counted.values()) > class_count[label]:
+                raise _Invalid("%s adds up to more than class_count for %s"
+                               % (here, _shown(label)))
+            stats.add_counts(label, counted)
+        return stats
+
+
+# Fayyad and Irani's MDL discretization, computed as Weka's supervised Discretize
+# computes it (weka.filters.supervised.attribute.Discretize, Weka 3.6): recursive
+# minimum-entropy binary splits at the midpoints between adjacent distinct values,
+# each kept only when its information gain passes the MDL test; the same double
+# arithmetic in the same order, so that the cut points are Weka's, bit for bit.
+
+_MDL_SMALL = 1e-6        # weka.core.Utils.SMALL: a total below it counts as zero
+_MDL_MARGIN = 2.0 ** -36  # decisions closer than this (relative) are taken again
+                          # with a correctly rounded log, as Java's Math.log
+
+
+def _mdl_log(x, exact):
+    """log(x), correctly rounded when ``exact`` (as Java's Math.log, which the C
+    library's log behind math.log misses by one unit in about 1 of 30,000)."""
+    if x <= 0:
+        return -INF if x == 0 else math.nan
+    if not exact:
+        return log(x)
+    from decimal import Decimal, localcontext
+    with localcontext() as context:
+        context.prec = 50
+        return float(Decimal(x).ln())
+
+
+def _mdl_xlogx(x, exact):
+    return x * _mdl_log(x, exact) if x > 0 else 0.0
+
+
+def _mdl_entropy(counts, exact):
+    """ContingencyTables.entropy: bits of one class distribution, Weka's order."""
+    minus_sum, total = 0.0, 0.0
+    for c in counts:
+        minus_sum -= _mdl_xlogx(c, exact)
+        total += c
+    if -_MDL_SMALL < total < _MDL_SMALL:
+        return 0.0
+    return (minus_sum + _mdl_xlogx(total, exact)) / (total * _LOG_2)
+
+
+def _mdl_split_entropy(left, right, exact):
+    """ContingencyTables.entropyConditionedOnRows of the 2 x K table (left, right)."""
+    acc, total = 0.0, 0.0
+    for row in (left, right):
+        row_total = 0.0
+        for c in row:
+            acc += _mdl_xlogx(c, exact)
+            row_total += c
+        acc -= _mdl_xlogx(row_total, exact)
+        total += row_total
+    if -_MDL_SMALL < total < _MDL_SMALL:
+        return 0.0
+    return -acc / (total * _LOG_2)
+
+
+def _mdl_accepts(prior, left, right, weight, n_cuts, exact):
+    """Discretize.FayyadAndIranisMDL: (accepted, gain - threshold, their size)."""
+    prior_entropy = _mdl_entropy(prior, exact)
+    gain = prior_entropy - _mdl_split_entropy(left, right, exact)
+    k = sum(1 for c in prior if c > 0)
+    k_left = sum(1 for c in left if c > 0)
+    k_right = sum(1 for c in right if c > 0)
+    delta = (_mdl_log(float(3 ** k) - 2.0, exact) / _LOG_2
+             - (k * prior_entropy - k_right * _mdl_entropy(right, exact)
+                - k_left * _mdl_entropy(left, exact)))
+    threshold = (_mdl_log(float(n_cuts), exact) / _LOG_2 + delta) / weight
+    size = abs(gain) + abs(threshold) + 3 * k * (1 + prior_entropy)
+    return gain > threshold, gain - threshold, size
+
+
+def _mdl_split_entropies(left, right, xlogx):
+    """_mdl_split_entropy at many boundaries at once, by builtins, in the same order
+    of operations: left[c][i], right[c][i] are class c's weights either side of
+    boundary i."""
+    acc = xlogx(left[0])
+    left_total = left[0]
+    for column in left[1:]:
+        acc = map(add, acc, xlogx(column))
+        left_total = list(map(add, left_total, column))
+    acc = map(sub, acc, xlogx(left_total))
+    right_total = right[0]
+    for column in right:
+        acc = map(add, acc, xlogx(column))
+    for column in right[1:]:
+        right_total = list(map(add, right_total, column))
+    acc = map(sub, acc, xlogx(right_total))
+    total = list(map(add, left_total, right_total))
+    if min(total) >= _MDL_SMALL:
+        return list(map(truediv, map(_neg, acc), map(mul, total, repeat(_LOG_2))))
+    return [0.0 if -_MDL_SMALL < t < _MDL_SMALL else -a / (t * _LOG_2)
+            for a, t in zip(acc, total)]
+
+
+def _neg(x):
+    return -x
+
+
+def _mdl_cut_points(values, columns):
+    """Weka's MDL cut points of a numeric feature: values sorted and distinct, and
+    columns[c][i] the weight of class c at values[i] (a weight w counting as w rows).
+
+    Exact for whole weights (sums in any order are exact) and for other weights
+    whose sums are exact in doubles; otherwise Weka's per-instance sums may differ
+    from these in the last bits.
+    """
+    n = len(values)
+    if n < 2:
+        return []
+    whole = all(map(float.is_integer, map(float, chain.from_iterable(columns))))
+    columns = [list(map(int if whole else float, column)) for column in columns]
+    totals = [sum(weights) for weights in zip(*columns)]
+    n_before = _accumulate(totals)          # the instances before each value
+    largest = n_before[-1]
+    if whole and largest <= 1 << 18:        # x log x of whole weights: a table
+        xs = list(map(float, range(1, int(largest) + 1)))
+        table = [0.0] + list(map(mul, xs, map(log, xs)))
+
+        def xlogx(column):
+            return list(map(table.__getitem__, column))
+    elif whole:                             # log(max(x, 1)) is log x, or 0 at x = 0
+        def xlogx(column):
+            return list(map(mul, column, map(log, map(max, column, repeat(1)))))
+    else:
+        def xlogx(column):
+            return [x * log(x) if x > 0 else 0.0 for x in column]
+    cuts = []
+    todo = [(0, n)]                     # sets [lo, hi) to split; a float: a cut found
+    while todo:
+        task = todo.pop()
+        if type(task) is float:
+            cuts.append(task)
+            continue
+        lo, hi = task
+        b = _mdl_best_split(columns, n_before, lo, hi, xlogx)
+        if b is not None:               # left part first, then the cut, then the right
+            todo.append((b, hi))
+            todo.append((values[b - 1] + values[b]) / 2.0)
+            todo.append((lo, b))
+    return cuts
+
+
+def _accumulate(column, start=0, step=add):
+    """[start, start + c0, start + c0 + c1, ...]: running sums (or differences, with
+    step=sub), in order, as Weka adds weights, one instance at a time."""
+    from itertools import accumulate
+    return list(accumulate(column, step, initial=start))
+
+
+def _mdl_best_split(columns, n_before, lo, hi, xlogx):
+    """The accepted cut of values[lo:hi] (a boundary b: values[lo:b] go left), or
+    None: Discretize.cutPointsForSubset's search for the first least split entropy,
+    with the weights of each side summed as Weka sums them (left ones up from zero,
+    right ones down from the set's total), then the MDL test.  Decisions closer than
+    _MDL_MARGIN are taken again with a correctly rounded log, as Java's, so that ties
+    and near-ties go Weka's way."""
+    n_instances = n_before[hi] - n_before[lo]
+    if hi - lo < 2 or n_instances < 2:
+        return None
+    parts = [column[lo:hi] for column in columns]
+    left = [_accumulate(part[:-1])[1:] for part in parts]
+    prior = [_accumulate(part)[-1] for part in parts]
+    right = [list(map(sub, repeat(total), column)) if type(total) is int
+             else _accumulate(part[:-1], total, sub)[1:]
+             for total, part, column in zip(prior, parts, left)]
+    entropies = _mdl_split_entropies(left, right, xlogx)
+    prior_entropy = _mdl_entropy(prior, False)
+    lowest = min(entropies)
+    tolerance = _MDL_MARGIN * (1 + prior_entropy) * 4 * len(prior)
+    if lowest > prior_entropy + tolerance:
+        return None
+    near = [i for i, e in enumerate(entropies) if e <= lowest + tolerance]
+    if len(near) == 1 and lowest < prior_entropy - tolerance:
+        best = near[0]
+    else:                               # a close call: Java's log; the first least wins
+        best, best_entropy = None, _mdl_entropy(prior, True)
+        for i in near:
+            e = _mdl_split_entropy([c[i] for c in left], [c[i] for c in right], True)
+            if e < best_entropy:
+                best, best_entropy = i, e
+        if best is None:
+            return None
+    sides = ([float(c[best]) for c in left], [float(c[best]) for c in right])
+    prior = list(map(float, prior))
+    weight = float(_accumulate(chain.from_iterable(zip(*parts)))[-1])   # value by value
+    accepted, margin, size = _mdl_accepts(prior, sides[0], sides[1], weight,
+                                          n_instances - 1, False)
+    if not abs(margin) > _MDL_MARGIN * size:          # close, or NaN
+        accepted = _mdl_accepts(prior, sides[0], sides[1], weight, n_instances - 1,
+                                True)[0]
+    return lo + 1 + best if accepted else None
+
+
+class _Discretized(_ValueRecord):
+    """A numeric feature cut into bins by Fayyad and Irani's MDL criterion (the cut
+    points of Weka's supervised Discretize, recomputed from the record of values
+    whenever it changes), then categorical over the bins with alpha smoothing."""
+
+    name = "discretized"
+    __slots__ = ()
+
+    def compile(self, classes, params, shared):
+        values, columns = self.table(classes)
+        zeros = (0.0,) * len(classes)
+        if not values:
+            return _NoEvidence(zeros, "discretized")
+        cuts = _mdl_cut_points(values, columns)
+        from bisect import bisect_left
+        bins = [[0] * (len(cuts) + 1) for _ in classes]
+        for i, value in enumerate(values):
+            b = bisect_left(cuts, value)      # bin b holds cuts[b-1] < x <= cuts[b]
+            for k, column in enumerate(columns):
+                if column[i]:
+                    bins[k][b] += column[i]
+        logs = [_log_smoothed(counts, sum(counts), params["alpha"], len(counts))
+                for counts in bins]
+        return _BinScorer(cuts, list(zip(*logs)), zeros)
+
+
+class _BinScorer(_Scorer):
+    """x -> per-class log P(bin of x | c): bin i holds cuts[i-1] < x <= cuts[i]."""
+
+    __slots__ = ("zeros", "cuts", "vectors", "find")
+
+    def __init__(self, cuts, vectors, zeros):
+        from bisect import bisect_left
+        self.cuts = cuts
+        self.vectors = vectors
+        self.zeros = zeros
+        self.find = bisect_left
+
+    def __getitem__(self, x):
+        if type(x) is not float:
+            if _is_missing(x):
+                return self.zeros
+            number = _number(x)
+            if number is None:
+                raise _BadValue(x, "a real number")
+            x = number
+        if x != x:
+            return self.zeros
+        if not isfinite(x):
+            raise _BadValue(x, "a finite number")
+        return self.vectors[self.find(self.cuts, x)]
+
+    def interval(self, x):
+        """The bin of x as text: (-inf, c1], (c1, c2], ..., (ck, inf)."""
+        b = self.find(self.cuts, x)
+        low = "-inf" if b == 0 else repr(self.cuts[b - 1])
+        high = "inf)" if b == len(self.cuts) else repr(self.cuts[b]) + "]"
+        return "(%s, %s" % (low, high)
+
+    def explain(self, value):
+        if _is_missing(value):
+            return "missing", self.zeros, None
+        vector = self[value]
+        return "used", vector, {"interval": self.interval(_number(value))}
+
+    def informative(self, name, classes):
+        """Each bin, ranked as a categorical value (the log of its largest likelihood
+        ratio between two classes), named by its interval."""
+        edges = [-INF] + self.cuts + [INF]
+        return [(name, "(%r, %r]" % (edges[b], edges[b + 1]) if b < len(self.cuts)
+                 else "(%r, inf)" % edges[b], _log_ratio_range(vector),
+                 classes[vector.index(max(vector))])
+                for b, vector in enumerate(self.vectors)]
+
+    def table(self, classes):
+        return {"kind": "discretized", "cuts": list(self.cuts), "probabilities": {
+            label: [exp(vector[k]) for vector in self.vectors]
+            for k, label in enumerate(classes)}}
+
+
 # The registry of feature kinds: the one list that features=, the model file and the
 # command line's --KIND COLS options read.
-_KINDS = {kind.name: kind for kind in (_Categorical, _Gaussian, _Text, _Ignored, _Poisson)}
+_KINDS = {kind.name: kind for kind in (_Categorical, _Gaussian, _Text, _Ignored, _Poisson,
+                                        _Discretized)}
 
 
 def _infer_kind(columns, numeric):
@@ -2537,11 +2916,11 @@ class _NaiveModel:
                                 % (name, _describe(value))) from None
             entry = {"feature": name, "value": value, "status": status,
                      "log_likelihood": dict(zip(classes, vector))}
-            if details:                   # text: each word's part, and the baseline
+            if details and "words" in details:   # text: each word's part, the baseline
                 entry["words"] = {word: dict(zip(classes, part))
                                   for word, part in details["words"].items()}
                 entry["baseline"] = dict(zip(classes, details["baseline"]))
-            if details and "interval" in details:
+            if details and "interval" in details:   # a bin: the interval the value is in
                 entry["interval"] = details["interval"]
             features.append(entry)
         for name, value in extra:
@@ -3289,14 +3668,23 @@ def _check_classes_argument(classes, known, call):
     return declared
 
 
-def _classifier_parameters(numeric_default, kinds):
-    """The parameters of a classifier: the base ones, numeric=, and those of the
-    feature kinds it can use, in registry order."""
+# The order of the parameters in the constructors (the order of the public contract).
+_PARAMETER_ORDER = ("alpha", "prior_alpha", "class_prior", "frequency_limit", "features",
+                    "categories", "ddof", "var_smoothing", "text_model", "max_words",
+                    "min_word_count", "tokenizer", "numeric", "bandwidth",
+                    "significant_digits")
+
+
+def _classifier_parameters(numeric_default, kinds, extra=None):
+    """The parameters of a classifier: the base ones, numeric=, those of the feature
+    kinds it can use and its own (extra), in _PARAMETER_ORDER."""
     parameters = dict(_BASE_PARAMETERS)
     for kind in kinds:
         parameters.update(_KINDS[kind].parameters)
     parameters["numeric"] = _numeric_parameter(numeric_default)
-    return parameters
+    parameters.update(extra or {})
+    order = {name: i for i, name in enumerate(_PARAMETER_ORDER)}
+    return dict(sorted(parameters.items(), key=lambda item: order.get(item[0], 99)))
 
 
 class NaiveBayes(_Classifier):
@@ -3381,7 +3769,8 @@ class NaiveBayes(_Classifier):
 
     def __init__(self, alpha=1.0, prior_alpha=0.0, class_prior=None, features=None,
                  categories=None, ddof=0, var_smoothing=1e-9, text_model="multinomial",
-                 max_words=None, min_word_count=1, tokenizer=None, numeric="gaussian"):
+                 max_words=None, min_word_count=1, tokenizer=None, numeric="gaussian",
+                 significant_digits=None):
         self.alpha = alpha
         self.prior_alpha = prior_alpha
         self.class_prior = class_prior
@@ -3394,6 +3783,7 @@ class NaiveBayes(_Classifier):
         self.min_word_count = min_word_count
         self.tokenizer = tokenizer
         self.numeric = numeric
+        self.significant_digits = significant_digits
         self._start()
 
 

@@ -81,20 +81,23 @@ TEXTS = st.one_of(
     st.lists(st.sampled_from(["win", "cash", "now", "meet", "lunch"]), max_size=5).map(" ".join),
     st.lists(st.sampled_from(["win", "cash", "北京"]), max_size=3))
 NUMBERS = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
+COUNTS = st.integers(0, 30)
+VALUES_OF = {"categorical": CATEGORY_VALUES, "gaussian": NUMBERS, "text": TEXTS,
+             "poisson": COUNTS, "discretized": NUMBERS | st.sampled_from([1.0, 2.0, 3.0])}
+KINDS_DRAWN = list(VALUES_OF)
 
 
 @st.composite
 def datasets(draw, max_rows=25, missing=True):
     """(kinds, X, y): 1..4 features of random kinds, rows with some values missing."""
-    kinds = draw(st.lists(st.sampled_from(["categorical", "gaussian", "text"]), min_size=1,
-                          max_size=4))
+    kinds = draw(st.lists(st.sampled_from(KINDS_DRAWN), min_size=1, max_size=4))
     n_rows = draw(st.integers(1, max_rows))
     y = draw(st.lists(st.sampled_from(["spam", "ham", "eggs"]), min_size=n_rows,
                       max_size=n_rows))
     gaps = st.sampled_from([None, NAN]) if missing else st.nothing()
     columns = []
     for kind in kinds:
-        values = {"categorical": CATEGORY_VALUES, "gaussian": NUMBERS, "text": TEXTS}[kind]
+        values = VALUES_OF[kind]
         columns.append(draw(st.lists(st.one_of(values, gaps) if missing else values,
                                      min_size=n_rows, max_size=n_rows)))
     X = [list(row) for row in zip(*columns)]
@@ -1280,7 +1283,8 @@ def test_get_params_set_params_and_repr():
     assert model.get_params()["alpha"] == 0.5
     assert set(model.get_params()) == {
         "alpha", "prior_alpha", "class_prior", "features", "categories", "ddof",
-        "var_smoothing", "text_model", "max_words", "min_word_count", "tokenizer", "numeric"}
+        "var_smoothing", "text_model", "max_words", "min_word_count", "tokenizer", "numeric",
+        "significant_digits"}
     assert model.set_params(ddof=1) is model and model.ddof == 1
     assert repr(model) == "NaiveBayes(alpha=0.5, ddof=1)"
 
@@ -1532,8 +1536,8 @@ def test_predict_proba_rows_sum_to_one_and_hold_no_nan(data, alpha, var_smoothin
     kinds, X, y = data
     model = NaiveBayes(alpha=alpha, var_smoothing=var_smoothing, ddof=ddof,
                        features=kinds).fit(X, y)
-    unseen = [[{"categorical": "never seen", "gaussian": 1e7,
-                "text": "zebra never seen"}[k] for k in kinds]]
+    unseen = [[{"categorical": "never seen", "gaussian": 1e7, "discretized": -1e7,
+                "poisson": 10 ** 6, "text": "zebra never seen"}[k] for k in kinds]]
     queries = X + unseen + [[None] * len(kinds)]
     for row, log_row in zip(model.predict_proba(queries), model.predict_log_proba(queries)):
         assert not any(p != p for p in row) and not any(p != p for p in log_row)
@@ -3280,6 +3284,92 @@ def test_arff_declares_kinds_categories_target_and_weights(tmp_path, capsys):
                                     "d": "text"}
     assert model.get_params()["categories"] == {"b": ["zero", "one", "two"]}
     assert model.class_count_ == [1 + 2.5 + 1, 1 + 1 + 0.5]    # instance weights
+
+
+# ----------------------------------------------------------------------------------
+# Discretized numbers: Fayyad and Irani's MDL bins, exactly as Weka's
+# ----------------------------------------------------------------------------------
+
+WEKA_CUTS = reference("weka/cuts.json")
+
+
+def arff_rows(name):
+    attributes, rows = read_arff(DATA / (name + ".arff"))
+    return attributes, [values for _, values, _ in rows]
+
+
+@pytest.mark.parametrize("name", sorted(WEKA_CUTS["datasets"]))
+def test_cut_points_are_wekas_bit_for_bit(name):
+    attributes, rows = arff_rows(name)
+    classes = attributes[-1][2]
+    for split in ("whole", "train"):
+        chosen = [row for i, row in enumerate(rows) if split == "whole" or i % 3 != 0]
+        X = [[row[j] if kind == "numeric" else None for j, (_, kind, _) in
+              enumerate(attributes[:-1])] for row in chosen if row[-1] is not None]
+        y = [row[-1] for row in chosen if row[-1] is not None]
+        kinds = ["discretized" if kind == "numeric" else "ignore" for _, kind, _ in
+                 attributes[:-1]]
+        model = NaiveBayes(features=kinds).partial_fit(X, y, classes=classes)
+        tables = model.tables()
+        for j, (attribute, kind, _) in enumerate(attributes[:-1]):
+            if kind == "numeric":
+                assert tables[j]["cuts"] == WEKA_CUTS["datasets"][name][split][attribute], \
+                    (split, attribute)
+
+
+@pytest.mark.parametrize("name", sorted(reference("weka/distributions.json")["datasets"]))
+def test_discretized_naive_bayes_is_wekas_naive_bayes_d(tmp_path, capsys, name):
+    """fit train.arff --numeric discretized --alpha 1 --prior-alpha 1: Weka's
+    NaiveBayes -D (supervised discretization, Laplace counts, declared values)."""
+    weka = reference("weka/distributions.json")["datasets"][name]
+    train, test = arff_split(tmp_path, name)
+    status, out, err = cli(capsys, "fit", train, "--numeric", "discretized", "--alpha", "1",
+                           "--prior-alpha", "1", "-o", tmp_path / "m.json")
+    assert status == 0, err
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", test, "--proba")
+    assert status == 0, err
+    rows = list(csv.DictReader(out.splitlines()))
+    for row, expected in zip(rows, weka["results"]["NaiveBayes -D"]["distributions"]):
+        assert [float(row[c]) for c in weka["class_values"]] == pytest.approx(expected,
+                                                                               abs=1e-9)
+
+
+def test_bins_are_counted_with_alpha_and_named_in_explain_and_tables():
+    X = [[1.0], [1.5], [2.0], [2.2], [8.0], [8.5], [9.0], [9.9]]
+    y = list("aaaabbbb")
+    model = NaiveBayes(features=["discretized"], alpha=0.5).fit(X, y)
+    table = model.tables()[0]
+    assert table["cuts"] == [(2.2 + 8.0) / 2]
+    # bin 0 holds x <= 5.1: a has 4 of 4, b 0 of 4; (n + 0.5) / (4 + 2 * 0.5)
+    assert table["probabilities"] == {"a": pytest.approx([4.5 / 5, 0.5 / 5]),
+                                      "b": pytest.approx([0.5 / 5, 4.5 / 5])}
+    entry = model.explain([5.1])["features"][0]
+    assert entry["interval"] == "(-inf, 5.1]" and entry["status"] == "used"
+    assert model.explain([5.2])["features"][0]["interval"] == "(5.1, inf)"
+    ranked = model.most_informative_features()
+    assert {value for _, value, _, _ in ranked} == {"(-inf, 5.1]", "(5.1, inf)"}
+    assert model.set_params(alpha=1).tables()[0]["probabilities"]["a"] == \
+        pytest.approx([5 / 6, 1 / 6])                       # parameters change later
+
+
+def test_the_record_of_values_merges_exactly_and_rounds_when_asked(tmp_path):
+    rng = random.Random(5)
+    X = [[rng.gauss(k, 1)] for k in range(3) for _ in range(60)]
+    y = [k for k in range(3) for _ in range(60)]
+    whole = NaiveBayes(features=["discretized"]).fit(X, y)
+    parts = NaiveBayes(features=["discretized"]).fit(X[::2], y[::2]).merge(
+        NaiveBayes(features=["discretized"]).fit(X[1::2], y[1::2]))
+    assert parts.to_dict() == whole.to_dict() and parts.tables() == whole.tables()
+    whole.save(tmp_path / "d.json")
+    assert NaiveBayes.load(tmp_path / "d.json").tables() == whole.tables()
+    rounded = NaiveBayes(features=["discretized"], significant_digits=2).fit(X, y)
+    records = rounded.to_dict()["features"][0]["records"]
+    assert all(float("%.2g" % value) == value for record in records for value, _ in record)
+    assert sum(len(r) for r in records) < sum(len(r) for r in
+                                              whole.to_dict()["features"][0]["records"])
+    halves = NaiveBayes(features=["discretized"], significant_digits=2).fit(X[:90], y[:90])
+    halves.partial_fit(X[90:], y[90:])
+    assert halves.to_dict() == rounded.to_dict()
 
 
 # ----------------------------------------------------------------------------------
