@@ -3131,133 +3131,192 @@ class _AODEModel:
     parent qualifies when its value is present and seen at least frequency_limit
     times (weighted, all classes together); when none does, the row is scored by
     naive Bayes with the prior (N_c + alpha) / (N + alpha K).  Numbers are cut into
-    bins by the discretized kind's MDL cut points.  Per qualifying (parent, value)
-    the tables of -log P are built on first use and packed like _Packed's, so a row
-    costs one builtin sum per parent.
+    bins by the discretized kind's MDL cut points.
+
+    A feature's value (or bin) is a key; every (feature, key), and each categorical
+    feature's "unseen value", has a number, consecutive within a feature; the
+    pairwise counts are re-keyed once into one flat dict per class.  Per qualifying
+    parent key, a list holds every child key's per-class -log P(x_j | c, x_p), built
+    on first use by builtins over all children at once and packed into ints as
+    _Packed packs them: a row costs one builtin sum per parent.
     """
 
     def __init__(self, statistics, params):
+        from bisect import bisect_left
+        from itertools import accumulate
         classes = statistics.classes()
         self.classes = classes
         self.names = names = statistics.names()
         self.width = len(names)
-        self.alpha = alpha = params["alpha"]
+        self.alpha = params["alpha"]
         self.limit = params["frequency_limit"]
-        k = len(classes)
+        k = self.k = len(classes)
         self.zeros = (0.0,) * k
-        # Each feature's keys: its values (categorical) or bins (discretized).
-        self.keys = []                    # per feature: value -> key, or None (unused)
-        self.sizes = []                   # S_j
-        single = [defaultdict(lambda: [0] * k) for _ in names]   # key -> N(c, key)
+        self.key_of = []                  # per feature: None (the value is the key),
+        sizes = []                        # a _BinKeys (numbers), or False (not used)
+        self.kid = {}                     # (feature, key) -> its number
+        self.unseen = []                  # per feature: the number of an unseen value
+        self.key_list = []                # number -> (feature, key)
+        single = {}                       # number -> [N(c, key) per class]
         for j, name in enumerate(names):
             stats = statistics.features[name]
             if stats.name == "categorical":
-                values = stats.values()
-                self.keys.append(None)
-                self.sizes.append(max(len(values), 1))
-                for c, label in enumerate(classes):
-                    for value, count in stats.counts.get(label, {}).items():
-                        single[j][value][c] += count
+                self.key_of.append(None)
+                keys = stats.values()
             elif stats.name == "discretized":
                 values, columns = stats.table(classes)
                 cuts = _mdl_cut_points(values, columns) if values else []
-                from bisect import bisect_left
-                self.keys.append(_BinKeys(cuts, bisect_left))
-                self.sizes.append(len(cuts) + 1)
-                for i, value in enumerate(values):
-                    b = bisect_left(cuts, value)
-                    for c, column in enumerate(columns):
-                        single[j][b][c] += column[i]
+                self.key_of.append(_BinKeys(cuts, bisect_left))
+                keys = list(range(len(cuts) + 1))
             else:
-                self.keys.append(False)
-                self.sizes.append(1)
+                self.key_of.append(False)
+                keys = []
+            for key in keys:
+                self.kid[j, key] = len(self.key_list)
+                self.key_list.append((j, key))
+            self.unseen.append(None)
+            if self.key_of[j] is None:
+                self.unseen[j] = len(self.key_list)
+                self.key_list.append((j, _UNSEEN))
+            sizes.append(max(len(keys), 1))
+            if stats.name == "categorical":
+                for c, label in enumerate(classes):
+                    for value, count in stats.counts.get(label, {}).items():
+                        single.setdefault(self.kid[j, value], [0] * k)[c] += count
+            elif stats.name == "discretized":
+                for i, value in enumerate(values):
+                    counts = single.setdefault(self.kid[j, bisect_left(cuts, value)],
+                                               [0] * k)
+                    for c, column in enumerate(columns):
+                        counts[c] += column[i]
+        self.sizes = sizes
+        # per key number: its feature, the feature's S_j, and the ends of its segment
+        feature_of = [j for j, _ in self.key_list]
+        self.alpha_size = [self.alpha * sizes[j] for j in feature_of]
+        ends = {}
+        for n, j in enumerate(feature_of):
+            ends[j] = (ends.get(j, (n, n))[0], n + 1)
+        self.segments = ends              # feature -> (first, last + 1) key number
+        self.segment_start = [ends[j][0] for j in feature_of]
+        self.segment_end = [ends[j][1] for j in feature_of]
+        self.accumulate = accumulate
         self.single = single
-        self.frequency = [{key: sum(counts) for key, counts in s.items()} for s in single]
-        self.present = [sum(f.values()) for f in self.frequency]            # N_p
-        # Pairwise counts by key, both ways: pairs[p][kp][j][kj] = N(c, x_p, x_j) per
-        # class (N_j(c, x_p) is their sum over kj).
-        self.pairs = [{} for _ in names]
-        items = statistics.ids.items
-        for c, label in enumerate(classes):
+        self.frequency = {kid: sum(counts) for kid, counts in single.items()}
+        self.present = [0] * self.width                                       # N_p
+        for kid, frequency in self.frequency.items():
+            self.present[feature_of[kid]] += frequency
+        # the pairwise counts, re-keyed: one flat dict per class, keyed by two numbers
+        remap = [self.kid.get((j, self.key(j, value))) if self.key_of[j] is not False
+                 else None for j, value in statistics.ids.items]
+        self.pairs = []
+        for label in classes:
+            flat = {}
+            get = flat.get
             for key, count in statistics.pairs.get(label, {}).items():
-                (p, v), (j, u) = items[key >> _PAIR_SHIFT], items[key & 0xFFFFFFFF]
-                kp, kj = self.key(p, v), self.key(j, u)
-                for a, ka, b, kb in ((p, kp, j, kj), (j, kj, p, kp)):
-                    cell = self.pairs[a].setdefault(ka, {}).setdefault(b, {})
-                    counts = cell.get(kb)
-                    if counts is None:
-                        counts = cell[kb] = [0] * k
-                    counts[c] += count
-        self.class_count = [statistics.class_count[c] for c in classes]
-        total = sum(self.class_count)
-        self.log_prior = tuple(_log_smoothed(self.class_count, total, alpha, k))
-        # naive Bayes' likelihoods, for rows without a qualifying parent
-        self.fallback = []
-        for j in range(self.width):
-            present = [0] * k                                  # N_c,j
-            for counts in single[j].values():
-                present = list(map(add, present, counts))
-            table = {key: self.vector(counts, present, self.sizes[j])
-                     for key, counts in single[j].items()}
-            self.fallback.append((table, self.vector([0] * k, present, self.sizes[j])))
-        self.entries = {}                 # (p, key) -> (log P(c, x_p), child tables)
+                a, b = remap[key >> _PAIR_SHIFT], remap[key & 0xFFFFFFFF]
+                if a is None or b is None:
+                    continue
+                key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
+                flat[key] = get(key, 0) + count
+            self.pairs.append(flat)
+        class_count = [statistics.class_count[c] for c in classes]
+        self.log_prior = tuple(_log_smoothed(class_count, sum(class_count), self.alpha, k))
+        # Packed: -log P in fixed point, K 64-bit fields per int (see _Packed); with
+        # alpha > 0 every term is above alpha / (N + alpha K max S), so whether they all
+        # fit is known now
+        bits = 63 - 11 - (self.width + 1).bit_length()
+        smallest = _log_smoothed([0], sum(class_count), self.alpha,
+                                 k * max(sizes + [1]))[0] if self.alpha > 0 else -INF
+        self.scale = float(2 ** bits) if bits >= 30 and smallest > -2047 else None
+        if self.scale is not None:
+            import struct
+            self.unpack = struct.Struct("<%dQ" % k).unpack
+        self.zero = 0 if self.scale is not None else self.zeros
+        no_counts = [0] * k
+        self.fallback = self._terms(None, list(map(list, zip(*[
+            self.single.get(kid, no_counts) for kid in range(len(self.key_list))]))) or
+            [[] for _ in range(k)])
+        self.entries = {}                 # parent key number -> (base, child terms)
 
     def key(self, j, value):
-        """The key of feature j's value: the value, or its bin; None when unused."""
-        keys = self.keys[j]
-        if keys is None:
-            return value
-        if keys is False:
-            return None
-        return keys(value)
+        """The key of feature j's value: the value itself, or its bin."""
+        key_of = self.key_of[j]
+        return value if key_of is None else key_of(value)
 
-    def vector(self, counts, totals, size):
-        """Per class log((count + alpha) / (total + alpha * size)) (1/size with no
-        total and alpha 0)."""
-        return tuple([_log_smoothed([n], t, self.alpha, size)[0]
-                      for n, t in zip(counts, totals)])
+    def _pack(self, columns):
+        """Per-class columns of log P as one list of terms: packed ints (-log P in
+        fixed point, class c in bits 64c..64c+63) or tuples."""
+        if self.scale is None:
+            return list(zip(*columns))
+        scale = -self.scale
+        packed = None
+        for c, column in enumerate(columns):
+            fields = map(round, map(mul, column, repeat(scale)))
+            if c:
+                fields = map(int.__lshift__, fields, repeat(64 * c))
+            packed = list(fields) if packed is None else list(map(add, packed, fields))
+        return packed
 
-    def entry(self, p, kp):
-        """(log P(c, x_p), [per child j: (table key -> vector, default)]) of a
-        qualifying parent value, built on first use; None when it does not qualify."""
-        found = self.entries.get((p, kp), 0)
+    def _terms(self, p, counts):
+        """Per key number, its term log((n + alpha) / (total + alpha * S_j)) from
+        per-class columns of counts n = N(c, x_p, key) (or N(c, key) for naive Bayes, p
+        None), total being its feature's N_j(c, x_p): by builtins over all keys."""
+        alpha = self.alpha
+        columns = []
+        for column in counts:
+            prefix = list(self.accumulate(column, initial=0))
+            totals = list(map(sub, map(prefix.__getitem__, self.segment_end),
+                              map(prefix.__getitem__, self.segment_start)))
+            if alpha > 0 and _INT.issuperset(map(type, column)) and prefix[-1] < 2 ** 52:
+                logs = list(map(sub, map(log, map(add, column, repeat(alpha))),
+                                map(log, map(add, totals, self.alpha_size))))
+            else:                         # alpha = 0, or fractional weights
+                logs = [_log_smoothed([n], total, alpha, size)[0] for n, total, size in
+                        zip(column, totals, map(self.sizes.__getitem__,
+                                                [j for j, _ in self.key_list]))]
+            columns.append(logs)
+        terms = self._pack(columns)
+        if p is not None:                 # the parent is not its own child
+            start, end = self.segments.get(p, (0, 0))
+            terms[start:end] = [self.zero] * (end - start)
+        return terms
+
+    def entry(self, p, kid):
+        """(parent term, child terms by key number) of a qualifying parent key, built
+        on first use; None when the key does not qualify."""
+        found = self.entries.get(kid, 0)
         if found != 0:
             return found
         entry = None
-        if kp is not None and self.frequency[p].get(kp, 0) >= self.limit and \
-                self.frequency[p].get(kp, 0) > 0:
-            k = len(self.classes)
-            base = self.vector(self.single[p].get(kp, [0] * k), [self.present[p]] * k,
-                               k * self.sizes[p])
-            pairs = self.pairs[p].get(kp, {})
-            children = []
-            for j in range(self.width):
-                if j == p or self.keys[j] is False:
-                    children.append(None)
-                    continue
-                cells = pairs.get(j, {})
-                totals = [sum(column) for column in zip(*cells.values())] or [0] * k
-                table = {kj: self.vector(counts, totals, self.sizes[j])
-                         for kj, counts in cells.items()}
-                children.append((table, self.vector([0] * k, totals, self.sizes[j])))
-            entry = (base, children)
-        self.entries[p, kp] = entry
+        frequency = self.frequency.get(kid, 0)
+        if frequency >= self.limit and frequency > 0:
+            k = self.k
+            base = self._pack([[_log_smoothed([n], self.present[p], self.alpha,
+                                              k * self.sizes[p])[0]]
+                               for n in self.single.get(kid, [0] * k)])[0]
+            # the pair keys of kid and every key number b: (lower << 32) | higher
+            pair_keys = list(map(add, map(int.__lshift__, range(kid), repeat(_PAIR_SHIFT)),
+                                 repeat(kid)))
+            pair_keys.append(-1)
+            pair_keys.extend(map(add, repeat(kid << _PAIR_SHIFT),
+                                 range(kid + 1, len(self.key_list))))
+            counts = [list(map(flat.get, pair_keys, repeat(0))) for flat in self.pairs]
+            entry = (base, self._terms(p, counts))
+        self.entries[kid] = entry
         return entry
 
-    def positional(self, row):
-        return _NaiveModel.positional(self, row)
+    positional = _NaiveModel.positional
 
-    def terms(self, row):
-        """The parents' per-class log terms of a row: [(p, base, [per feature vector or
-        None])], or the naive-Bayes terms [(None, prior, [...])] when no parent
-        qualifies.  Raises _RowError for a value of the wrong kind."""
+    def row_keys(self, row):
+        """The key numbers of the row's present, used features (a categorical value
+        never seen in training: its feature's "unseen" number); _RowError for a value
+        of the wrong kind."""
         keys = []
         for j, value in enumerate(row):
-            if self.keys[j] is False or value is None or _is_missing(value):
-                keys.append(None)
+            if self.key_of[j] is False or value is None or _is_missing(value):
                 continue
             try:
-                keys.append(self.key(j, value))
+                kid = self.kid.get((j, self.key(j, value)), self.unseen[j])
             except _BadValue as error:
                 raise _RowError(", feature %r is %s; expected %s"
                                 % (self.names[j], _shown(error.value), error.expected)) \
@@ -3265,42 +3324,69 @@ class _AODEModel:
             except TypeError:
                 raise _RowError(", feature %r is %s; expected a hashable value"
                                 % (self.names[j], _describe(value))) from None
-        parents = []
-        for p, kp in enumerate(keys):
-            if kp is None:
-                continue
-            entry = self.entry(p, kp)
-            if entry is None:
-                continue
-            base, children = entry
-            parts = [None if kj is None or child is None else child[0].get(kj, child[1])
-                     for kj, child in zip(keys, children)]
-            parents.append((p, base, parts))
-        if parents:
-            return parents
-        parts = [None if kj is None else table.get(kj, default)
-                 for kj, (table, default) in zip(keys, self.fallback)]
-        return [(None, self.log_prior, parts)]
+            keys.append(kid)
+        return keys
+
+    def parents(self, keys):
+        """[(parent feature, entry)] of a row's qualifying parents."""
+        found = []
+        for kid in keys:
+            j, key = self.key_list[kid]
+            if key is not _UNSEEN:
+                entry = self.entry(j, kid)
+                if entry is not None:
+                    found.append((j, entry))
+        return found
 
     def joint(self, row):
         """log of the mean over parents of P(c, x_p) prod P(x_j | c, x_p), per class."""
-        parents = self.terms(row)
-        sums = [list(map(sum, zip(base, *filter(None, parts)))) for _, base, parts in parents]
-        joint = [_log_sum_exp([s[c] for s in sums]) - log(len(sums))
-                 for c in range(len(self.classes))]
+        keys = self.row_keys(row)
+        parents = self.parents(keys)
+        if not parents:
+            terms = list(map(self.fallback.__getitem__, keys))
+            if self.scale is not None:
+                return list(map(add, self.log_prior, self.unpacked(sum(terms))))
+            return self._combined([[self.log_prior] + terms])
+        if self.scale is not None:        # one builtin sum per parent
+            width = 8 * self.k
+            fields = [self.unpack(sum(map(terms.__getitem__, keys), base).to_bytes(
+                width, "little")) for _, (base, terms) in parents]
+            shift = log(len(fields))
+            scale = self.scale
+            joint = []
+            for c in range(self.k):
+                column = [f[c] for f in fields]
+                low = min(column)
+                joint.append(-low / scale - shift + log(math.fsum(
+                    [exp((low - f) / scale) for f in column])))
+            return joint
+        return self._combined([[base] + list(map(terms.__getitem__, keys))
+                               for _, (base, terms) in parents])
+
+    def _combined(self, parents):
+        """The tuple form: per parent the sum of its terms, then the log of the mean
+        over parents; with zero probabilities (alpha = 0) each class counts them as
+        naive Bayes does, by its best parent, when every class is impossible."""
+        sums = [list(map(sum, zip(*vectors))) for vectors in parents]
+        joint = [_log_sum_exp([s[c] for s in sums]) - log(len(sums)) for c in range(self.k)]
         if max(joint) > -INF:
             return joint
-        # Every class impossible (only with alpha = 0): count the zero terms, as naive
-        # Bayes does, each class by its best parent.
-        best = [max(_zeros_and_rest([base] + list(filter(None, parts)), c)
-                    for _, base, parts in parents) for c in range(len(self.classes))]
+        best = [max(_zeros_and_rest(vectors, c) for vectors in parents)
+                for c in range(self.k)]
         top = max(order for order, _ in best)
-        joint = _InfiniteJoint([-INF] * len(best))
+        joint = _InfiniteJoint([-INF] * self.k)
         joint.effective = [rest if order == top else -INF for order, rest in best]
         return joint
 
     def joints(self, rows):
         return list(map(self.joint, rows))
+
+    def unpacked(self, term):
+        """A term as a tuple of per-class log P."""
+        if self.scale is None:
+            return term
+        return tuple([-field / self.scale for field in
+                      self.unpack(term.to_bytes(8 * self.k, "little"))])
 
     def explain(self, row, extra=()):
         """The parts of one row's joint log-likelihood: each parent's share of the
@@ -3308,74 +3394,97 @@ class _AODEModel:
         holds the super-parent terms log P(c, x_p) (share-weighted) and the
         averaging's correction, so that prior + features = joint, exactly as for naive
         Bayes."""
-        classes = self.classes
-        parents = self.terms(row)
-        sums = [list(map(sum, zip(base, *filter(None, parts)))) for _, base, parts in parents]
+        classes, k = self.classes, self.k
+        keys = self.row_keys(row)
+        parents = self.parents(keys)
+        if parents:
+            parts = [(p, self.unpacked(base), [self.unpacked(terms[key]) for key in keys])
+                     for p, (base, terms) in parents]
+        else:
+            parts = [(None, self.log_prior, [self.unpacked(self.fallback[key])
+                                             for key in keys])]
+        sums = [list(map(sum, zip(base, *terms))) for _, base, terms in parts]
         joint = self.joint(row)
-        k = len(classes)
-        m = len(parents)
+        m = len(parts)
         shares = [[exp(s[c] - joint[c] - log(m)) if joint[c] > -INF else 1.0 / m
                    for c in range(k)] for s in sums]
+        position = {self.key_list[kid][0]: n for n, kid in enumerate(keys)}
         prior = []
+        contribution = [[0.0] * k for _ in keys]
         for c in range(k):
-            average = sum(w[c] * (s[c] - sum(v[c] for v in filter(None, parts)))
-                          for w, s, (_, _, parts) in zip(shares, sums, parents))
+            own = 0.0
+            for w, (_, base, terms) in zip(shares, parts):
+                own += w[c] * base[c]
+                for n, term in enumerate(terms):
+                    contribution[n][c] += w[c] * term[c]
             entropy = -sum(w[c] * log(w[c]) for w in shares if w[c] > 0)
-            prior.append(average + entropy - log(m))
+            prior.append(own + entropy - log(m))
         features = []
         for j, (name, value) in enumerate(zip(self.names, row)):
-            if self.keys[j] is False:
-                status = "ignored"
-            elif value is None or _is_missing(value):
-                status = "missing"
-            else:
-                status = "used"
-            contribution = [sum(w[c] * parts[j][c] for w, (_, _, parts) in
-                                zip(shares, parents) if parts[j] is not None)
-                            for c in range(k)]
+            n = position.get(j)
+            status = "ignored" if self.key_of[j] is False else "missing" if n is None \
+                else ("unseen" if self.key_list[keys[n]][1] is _UNSEEN else "used")
             entry = {"feature": name, "value": value, "status": status,
-                     "log_likelihood": dict(zip(classes, contribution))}
-            if status == "used" and self.keys[j] is not None:
-                entry["interval"] = self.keys[j].interval(_number(value))
+                     "log_likelihood": dict(zip(classes, contribution[n] if n is not None
+                                                else self.zeros))}
+            if n is not None and self.key_of[j]:
+                entry["interval"] = self.key_of[j].name(self.key_list[keys[n]][1])
             features.append(entry)
         for name, value in extra:
             features.append({"feature": name, "value": value, "status": "ignored",
                              "log_likelihood": dict.fromkeys(classes, 0.0)})
         return {"prior": dict(zip(classes, prior)), "features": features,
                 "parents": [{"feature": self.names[p], "value": row[p],
-                             "share": dict(zip(classes, [w[c] for c in range(k)]))}
-                            for (p, _, _), w in zip(parents, shares) if p is not None]}
+                             "share": dict(zip(classes, w))}
+                            for (p, _, _), w in zip(parts, shares) if p is not None]}
+
+    def _naive_tables(self):
+        """Per feature {key: per-class log P(x_j | c)}, naive Bayes' view."""
+        tables = [{} for _ in self.names]
+        for (j, key), term in zip(self.key_list, self.fallback):
+            if key is not _UNSEEN:
+                tables[j][key] = self.unpacked(term)
+        return tables
 
     def informative(self):
         """Categorical values and bins ranked as naive Bayes ranks them (AODE's
         dependencies are not in this ranking)."""
         ranked = []
-        for j, (table, _) in enumerate(self.fallback):
+        for j, table in enumerate(self._naive_tables()):
             for key, vector in table.items():
-                value = key if self.keys[j] is None else self.keys[j].name(key)
+                value = key if self.key_of[j] is None else self.key_of[j].name(key)
                 ranked.append((self.names[j], value, _log_ratio_range(vector),
                                self.classes[vector.index(max(vector))]))
         ranked.sort(key=lambda item: -item[2])
         return ranked
 
     def tables(self):
-        """Each feature's naive-Bayes view (P(x_j | c)), as naive Bayes tables it."""
+        """Each feature's naive-Bayes view, P(x_j | c), as naive Bayes tables it."""
         out = {}
-        for j, (table, _) in enumerate(self.fallback):
-            keys = self.keys[j]
-            if keys is False:
-                out[self.names[j]] = {"kind": "ignore"}
-            elif keys is None:
-                out[self.names[j]] = {"kind": "categorical", "probabilities": {
-                    label: {v: exp(vector[c]) for v, vector in table.items()}
+        for j, vectors in enumerate(self._naive_tables()):
+            name, key_of = self.names[j], self.key_of[j]
+            if key_of is False:
+                out[name] = {"kind": "ignore"}
+            elif key_of is None:
+                out[name] = {"kind": "categorical", "probabilities": {
+                    label: {v: exp(vector[c]) for v, vector in vectors.items()}
                     for c, label in enumerate(self.classes)}}
             else:
-                vectors = [table.get(b, self.fallback[j][1]) for b in range(len(keys.cuts) + 1)]
-                out[self.names[j]] = {"kind": "discretized", "cuts": list(keys.cuts),
-                                      "probabilities": {
-                                          label: [exp(v[c]) for v in vectors]
-                                          for c, label in enumerate(self.classes)}}
+                out[name] = {"kind": "discretized", "cuts": list(key_of.cuts),
+                             "probabilities": {
+                                 label: [exp(vectors[b][c]) for b in range(len(vectors))]
+                                 for c, label in enumerate(self.classes)}}
         return out
+
+
+class _Unseen:
+    """The key of a categorical value never seen in training (AODE's tables)."""
+
+    def __repr__(self):
+        return "<unseen>"
+
+
+_UNSEEN = _Unseen()
 
 
 class _BinKeys:

@@ -3373,6 +3373,172 @@ def test_the_record_of_values_merges_exactly_and_rounds_when_asked(tmp_path):
 
 
 # ----------------------------------------------------------------------------------
+# AODE: semi-naive Bayes, exactly Weka's, in log space
+# ----------------------------------------------------------------------------------
+
+from naive_bayes import AODE  # noqa: E402
+
+
+def melon_categorical():
+    header, rows = read_csv("watermelon3.csv")
+    return [row[1:7] for row in rows], [row[9] for row in rows]
+
+
+def test_the_watermelon_books_aode_estimates():
+    """Section 7.5: P(是, 敲声=浊响) = (6 + 1) / (17 + 2 x 3) and P(脐部=凹陷 | 是,
+    敲声=浊响) = (3 + 1) / (6 + 3)."""
+    X, y = melon_categorical()
+    model = AODE().fit(X, y)
+    parts = model.explain(X[0])
+    assert model.classes_ == ["否", "是"]
+    knock, navel = 2, 4                                 # 敲声, 脐部
+    row = [None] * 6
+    row[knock], row[navel] = "浊响", "凹陷"
+    # with only 敲声 and 脐部 present and 敲声 the one parent allowed to qualify
+    only = AODE(frequency_limit=0).fit(X, y)
+    joint = only.predict_joint_log_proba([row])[0]
+    # two parents: 敲声=浊响 and 脐部=凹陷; the mean of their two products
+    p_knock = (6 + 1) / (17 + 2 * 3)
+    navel_given = (3 + 1) / (6 + 3)
+    p_navel = (5 + 1) / (17 + 2 * 3)                    # 是 with 脐部=凹陷: 5 of 17
+    knock_given = (5 + 1) / (5 + 3)                     # 是, 凹陷: 5 rows, all 浊响? no: 5
+    assert math.exp(joint[1]) * 2 == pytest.approx(p_knock * navel_given + p_navel *
+                                                   knock_given_check(X, y), rel=1e-12)
+    assert set(parts) == {"prior", "features", "parents"}
+
+
+def knock_given_check(X, y):
+    """P(敲声=浊响 | 是, 脐部=凹陷), counted from the data."""
+    rows = [x for x, label in zip(X, y) if label == "是" and x[4] == "凹陷"]
+    return (sum(x[2] == "浊响" for x in rows) + 1) / (len(rows) + 3)
+
+
+@pytest.mark.parametrize("name, limit", [(name, limit) for name in (
+    "breast-cancer", "contact-lenses", "vote", "weather.nominal", "soybean", "iris", "labor",
+    "glass", "diabetes", "weather.numeric") for limit in (1, 30)])
+def test_aode_is_wekas_aode(tmp_path, capsys, name, limit):
+    """fit --model aode --frequency-limit F: Weka's AODE -F F on nominal data with
+    missing values, and FilteredClassifier(supervised Discretize, AODE -F F) on data
+    with numbers (declared values and classes from the ARFF header)."""
+    weka = reference("weka/distributions.json")["datasets"][name]
+    config = next(c for c in weka["results"] if c.endswith("AODE -F %d" % limit))
+    train, test = arff_split(tmp_path, name)
+    status, out, err = cli(capsys, "fit", train, "--model", "aode", "--frequency-limit",
+                           str(limit), "-o", tmp_path / "m.json")
+    assert status == 0, err
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", test, "--proba")
+    assert status == 0, err
+    rows = list(csv.DictReader(out.splitlines()))
+    assert len(rows) == len(weka["test_rows"])
+    for row, expected in zip(rows, weka["results"][config]["distributions"]):
+        assert [float(row[c]) for c in weka["class_values"]] == pytest.approx(expected,
+                                                                               abs=1e-9)
+
+
+def test_a_thousand_features_give_finite_normalised_probabilities():
+    """Weka multiplies raw probabilities and fails at ~1,000 features ("Sum is zero");
+    here every product is a sum of logs and the mean over parents a log-sum-exp."""
+    rng = random.Random(11)
+    y = list("abababab")
+    X = [[label if j % 50 == 0 else "v%d" % rng.randrange(3) for j in range(1000)]
+         for label in y]
+    model = AODE().fit(X, y)
+    joints = model.predict_joint_log_proba(X[:1])
+    assert all(isfinite(v) and v < -745 for joint in joints for v in joint)   # 0.0 as a
+    for row, label in zip(model.predict_proba(X[:1]), y):                     # product
+        assert all(isfinite(p) for p in row) and math.fsum(row) == pytest.approx(1.0)
+        assert model.classes_[row.index(max(row))] == label
+
+
+AODE_DATA = st.lists(st.tuples(st.sampled_from(["a", "b", None]),
+                               st.sampled_from(["x", "y", "z", None]),
+                               st.sampled_from([0.5, 1.5, 2.5, None]),
+                               st.sampled_from("pq")), min_size=1, max_size=30)
+
+
+@given(AODE_DATA, st.lists(st.integers(1, 6), min_size=1, max_size=5),
+       st.none() | st.just([1, 2, 0.5]))
+def test_aode_merge_partial_fit_and_fit_agree_exactly(rows, cuts, cycle):
+    X = [list(r[:3]) for r in rows]
+    y = [r[3] for r in rows]
+    weights = None if cycle is None else [cycle[i % 3] for i in range(len(rows))]
+    features = ["categorical", "categorical", "discretized"]
+    whole = AODE(features=features).fit(X, y, sample_weight=weights)
+    bounds, start = [], 0
+    for size in cuts:
+        bounds.append((start, min(len(X), start + size)))
+        start = min(len(X), start + size)
+    bounds.append((start, len(X)))
+    stream = AODE(features=features)
+    merged = None
+    for a, b in bounds:
+        if a == b:
+            continue
+        w = None if weights is None else weights[a:b]
+        stream.partial_fit(X[a:b], y[a:b], sample_weight=w)
+        piece = AODE(features=features).fit(X[a:b], y[a:b], sample_weight=w)
+        merged = piece if merged is None else merged.merge(piece)
+    probes = X + [[None, None, None], ["a", "z", 9.0]]
+    for model in (stream, merged):
+        assert model.predict_proba(probes) == whole.predict_proba(probes)
+        assert canonical_aode(model) == canonical_aode(whole)
+
+
+def canonical_aode(model):
+    data = model.to_dict()
+    pairs = {(p, j, json.dumps(v), json.dumps(u)): c for p, j, cells in data["pairs"]
+             for v, u, c in cells}
+    return data["class_count"], canonical(model)[2], pairs
+
+
+def test_aode_explains_parents_and_features_and_adds_up():
+    X, y = melon_categorical()
+    model = AODE().fit(X, y)
+    for row in X[:5] + [[None, "稍蜷", "清脆", None, None, "软粘"]]:
+        parts = model.explain(row)
+        joint = model.predict_joint_log_proba([row])[0]
+        for k, label in enumerate(model.classes_):
+            total = parts["prior"][label] + sum(f["log_likelihood"][label]
+                                                for f in parts["features"])
+            assert total == pytest.approx(joint[k], abs=1e-9)
+            assert math.fsum(p["share"][label] for p in parts["parents"]) == \
+                pytest.approx(1.0)
+
+
+def test_aode_file_round_trip_and_command_line(tmp_path, capsys):
+    data = DATA / "watermelon3.csv"
+    status, out, err = cli(capsys, "fit", data, "--target", "好瓜", "--ignore", "编号",
+                           "--model", "aode", "-o", tmp_path / "aode.json")
+    assert status == 0, err
+    model = NaiveBayes.load(tmp_path / "aode.json") if False else \
+        naive_bayes._Classifier.load(tmp_path / "aode.json")
+    assert type(model) is AODE and model.feature_kinds_["密度"] == "discretized"
+    again = AODE.from_dict(json.loads(json.dumps(model.to_dict())))
+    header, rows = read_csv("watermelon3.csv")
+    X = [{h: (float(v) if h in ("密度", "含糖率") else v) for h, v in zip(header, row)
+          if h not in ("编号", "好瓜")} for row in rows]
+    assert again.predict_proba(X) == model.predict_proba(X)
+    for command in (["info", tmp_path / "aode.json"], ["explain", tmp_path / "aode.json"],
+                    ["explain", tmp_path / "aode.json", data, "--row", "1"],
+                    ["predict", tmp_path / "aode.json", data],
+                    ["evaluate", tmp_path / "aode.json", data],
+                    ["cv", data, "--target", "好瓜", "--ignore", "编号", "--model", "aode",
+                     "--folds", "3"]):
+        status, out, err = cli(capsys, *command)
+        assert status == 0, (command, err)
+    with pytest.raises(NaiveBayesError, match="holds a AODE, not a NaiveBayes"):
+        NaiveBayes.load(tmp_path / "aode.json")
+
+
+def test_aode_refuses_kinds_it_cannot_condition_and_names_the_fix():
+    with pytest.raises(NaiveBayesError, match=r"feature 0 is gaussian; this model takes "
+                                              r"categorical, discretized, ignore"):
+        AODE(features=["gaussian"]).fit([[1.0], [2.0]], [0, 1])
+    with pytest.raises(NaiveBayesError, match=r"numeric='kde'; expected \"discretized\""):
+        AODE(numeric="kde").fit([[1.0], [2.0]], [0, 1])
+
+
+# ----------------------------------------------------------------------------------
 # The benchmark runs (tiny sizes; timings are never asserted)
 # ----------------------------------------------------------------------------------
 
