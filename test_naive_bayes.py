@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 from collections import Counter
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -83,7 +84,8 @@ TEXTS = st.one_of(
 NUMBERS = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
 COUNTS = st.integers(0, 30)
 VALUES_OF = {"categorical": CATEGORY_VALUES, "gaussian": NUMBERS, "text": TEXTS,
-             "poisson": COUNTS, "discretized": NUMBERS | st.sampled_from([1.0, 2.0, 3.0])}
+             "poisson": COUNTS, "discretized": NUMBERS | st.sampled_from([1.0, 2.0, 3.0]),
+             "kde": NUMBERS | st.sampled_from([1.0, 2.0, 3.0])}
 KINDS_DRAWN = list(VALUES_OF)
 
 
@@ -1014,7 +1016,6 @@ def test_poisson_merges_updates_round_trips_and_explains(tmp_path):
 def test_poisson_log_pmf_is_finite_and_accurate_over_the_float_range(x, lam):
     value = naive_bayes._poisson_log_pmf(float(x), lam)
     assert value <= 0 and value == value
-    from fractions import Fraction
     if x < 50 and 1e-6 < lam < 1e6:
         assert value == pytest.approx(poisson_log_pmf(x, lam), rel=1e-12, abs=1e-12)
 
@@ -1284,7 +1285,7 @@ def test_get_params_set_params_and_repr():
     assert set(model.get_params()) == {
         "alpha", "prior_alpha", "class_prior", "features", "categories", "ddof",
         "var_smoothing", "text_model", "max_words", "min_word_count", "tokenizer", "numeric",
-        "significant_digits"}
+        "bandwidth", "significant_digits"}
     assert model.set_params(ddof=1) is model and model.ddof == 1
     assert repr(model) == "NaiveBayes(alpha=0.5, ddof=1)"
 
@@ -1537,7 +1538,7 @@ def test_predict_proba_rows_sum_to_one_and_hold_no_nan(data, alpha, var_smoothin
     model = NaiveBayes(alpha=alpha, var_smoothing=var_smoothing, ddof=ddof,
                        features=kinds).fit(X, y)
     unseen = [[{"categorical": "never seen", "gaussian": 1e7, "discretized": -1e7,
-                "poisson": 10 ** 6, "text": "zebra never seen"}[k] for k in kinds]]
+                "kde": 1e9, "poisson": 10 ** 6, "text": "zebra never seen"}[k] for k in kinds]]
     queries = X + unseen + [[None] * len(kinds)]
     for row, log_row in zip(model.predict_proba(queries), model.predict_log_proba(queries)):
         assert not any(p != p for p in row) and not any(p != p for p in log_row)
@@ -3370,6 +3371,414 @@ def test_the_record_of_values_merges_exactly_and_rounds_when_asked(tmp_path):
     halves = NaiveBayes(features=["discretized"], significant_digits=2).fit(X[:90], y[:90])
     halves.partial_fit(X[90:], y[90:])
     assert halves.to_dict() == rounded.to_dict()
+
+
+# ----------------------------------------------------------------------------------
+# Kernel density estimates: bandwidths as scipy's, fast and within 1e-6 of the exact
+# ----------------------------------------------------------------------------------
+
+def kde_close(fast, exact):
+    """The documented guarantee: 1e-6 absolute (2e-7 in the bound, the rest is
+    margin), plus float rounding of astronomically large |log f| (a few ulps)."""
+    if fast == exact:
+        return True
+    if not (math.isfinite(fast) and math.isfinite(exact)):
+        return False
+    return abs(fast - exact) <= 1e-6 + 1e-14 * abs(exact)
+
+
+def kde_check_all(F, xs):
+    worst = 0.0
+    for x in xs:
+        fast = F.log_densities(x)
+        exact = F.exact_log_densities(x)
+        assert len(fast) == len(exact) == F.K
+        for a, b in zip(fast, exact):
+            assert not math.isnan(a), (x, fast, exact)
+            assert kde_close(a, b), (x, a, b, F.bandwidths)
+            if a != b:
+                worst = max(worst, abs(a - b) / (1.0 + 1e-8 * abs(b)))
+    return worst
+
+
+
+KDE_WEIGHTS = st.one_of(
+    st.just(1),
+    st.integers(1, 10),
+    st.sampled_from([10 ** 6, 10 ** 12, 10 ** 30]),
+    st.fractions(min_value=Fraction(1, 1000), max_value=Fraction(100)),
+)
+KDE_SCALES = st.sampled_from([1.0, 1.0, 1e-300, 1e300, 1e-5, 1e5, 1e150, 1e-150, 3e-320])
+
+
+@st.composite
+def kde_values(draw):
+    kind = draw(st.sampled_from(["any", "cluster", "gaps", "dup", "dense", "ints"]))
+    scale = draw(KDE_SCALES)
+    n = draw(st.integers(1, 400 if kind == "dense" else 30))   # >= 150: dense grid
+    if kind == "any":
+        vs = draw(st.lists(st.floats(allow_nan=False, allow_infinity=False),
+                           min_size=1, max_size=n))
+    elif kind == "cluster":
+        centre = draw(st.floats(-1e6, 1e6))
+        spread = draw(st.sampled_from([1e-12, 1e-6, 1e-3, 1.0, 100.0]))
+        vs = [(centre + spread * draw(st.floats(-1, 1))) * scale for _ in range(n)]
+    elif kind == "gaps":   # clusters many bandwidths apart
+        k = draw(st.integers(2, 4))
+        centres = [draw(st.floats(-1e8, 1e8)) for _ in range(k)]
+        vs = [(centres[i % k] + draw(st.floats(-1, 1))) * scale for i in range(n)]
+    elif kind == "dup":    # near-duplicates at an edge (gap to the 2nd value tiny)
+        base = draw(st.floats(-1e3, 1e3)) * scale
+        ulp = naive_bayes._kde_ulp(base) or 5e-324
+        vs = [base + i * ulp for i in range(n)] + [base + draw(st.floats(-5, 5)) *
+                                                   (abs(base) or 1.0)]
+    elif kind == "dense":
+        rng = random.Random(draw(st.integers(0, 10 ** 6)))
+        vs = [rng.gauss(0, 1) * scale for _ in range(n)]
+    else:
+        vs = [float(draw(st.integers(-5, 5))) for _ in range(n)]
+    return [v for v in vs if math.isfinite(v)]
+
+
+@st.composite
+def kde_records(draw):
+    K = draw(st.integers(1, 3))
+    recs = []
+    for _ in range(K):
+        rec = {}
+        if draw(st.integers(0, 9)) > 0:
+            for v in draw(kde_values()):
+                rec[v] = rec.get(v, 0) + draw(KDE_WEIGHTS)
+        recs.append(rec)
+    return recs
+
+
+KDE_RULES = st.one_of(st.sampled_from(["scott", "silverman"]),
+                  st.sampled_from([1.0, 1e-3, 1e3, 1e-200, 1e200, 0.37]))
+
+
+@st.composite
+def kde_queries(draw, recs, hs):
+    allv = sorted({v for r in recs for v in r})
+    pos = [h for h in hs if h > 0] or [1.0]
+    out = [0.0, 5e-324, -1e-300, 1.7e308, -1.7e308]
+    for _ in range(draw(st.integers(5, 25))):
+        how = draw(st.sampled_from(["near", "at", "between", "far", "any"]))
+        if allv and how == "near":
+            v = draw(st.sampled_from(allv))
+            out.append(v + draw(st.floats(-40, 40)) * draw(st.sampled_from(pos)))
+        elif allv and how == "at":
+            out.append(draw(st.sampled_from(allv)))
+        elif allv and how == "between" and len(allv) > 1:
+            i = draw(st.integers(0, len(allv) - 2))
+            out.append(allv[i] + (allv[i + 1] - allv[i]) * draw(st.floats(0, 1)))
+        elif allv and how == "far":
+            v = draw(st.sampled_from(allv))
+            out.append(v + draw(st.floats(-1e6, 1e6)) * draw(st.sampled_from(pos)))
+        else:
+            out.append(draw(st.floats(allow_nan=False, allow_infinity=False)))
+    return [x for x in out if math.isfinite(x)]
+
+
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                HealthCheck.data_too_large])
+@given(st.data())
+def test_kde_fast_log_density_within_1e_6_of_the_exact_on_adversarial_records(data):
+    recs = data.draw(kde_records())
+    rule = data.draw(KDE_RULES)
+    F = naive_bayes._KdeFeature(recs, rule)
+    xs = data.draw(kde_queries(recs, F.bandwidths))
+    kde_check_all(F, xs)
+
+
+# Large records: the dense grid, tails, gaps
+
+def kde_mixture(n, seed):
+    rng = random.Random(seed)
+    return [rng.gauss(0, 1) if rng.random() < 0.7 else rng.gauss(4, 0.3)
+            for _ in range(n)]
+
+
+def test_kde_large_records_are_fast_everywhere_and_accurate():
+    recs = [dict.fromkeys(kde_mixture(20000, 1), 1), dict.fromkeys(kde_mixture(8000, 2), 1),
+            {v: 1 + i % 3 for i, v in enumerate(kde_mixture(3000, 3))}]
+    F = naive_bayes._KdeFeature(recs, "scott")
+    # every cell is a polynomial: a query never passes over the training values
+    assert all(fast for fast, _ in F._cells)
+    rng = random.Random(4)
+    xs = [rng.uniform(-8, 9) for _ in range(200)] + \
+        [rng.gauss(0, 30) for _ in range(50)] + [1e10, -1e10, 1e300]
+    worst = kde_check_all(F, xs)
+    assert worst < 2e-7
+
+
+def test_kde_dense_edges_and_a_gap():
+    rng = random.Random(7)
+    a = [rng.uniform(0, 1) for _ in range(5000)] + [rng.uniform(50, 51)
+                                                  for _ in range(5000)]
+    F = naive_bayes._KdeFeature([dict.fromkeys(a, 1)], "silverman")
+    xs = [rng.uniform(-1, 52) for _ in range(300)] + [25.5, 10.0, 40.0]
+    assert kde_check_all(F, xs) < 2e-7
+
+
+def test_kde_huge_gaps():
+    # two points 1e300 apart with a unit bandwidth, and a moderate gap of 1e4 h
+    for recs in ([{0.0: 1, 1e300: 3}], [{0.0: 1, 1e4: 1, 1e4 + 1: 2}],
+                 [{-1e300: 1, 1e300: 1}], [{0.0: 1, 1e8: 10 ** 6}]):
+        F = naive_bayes._KdeFeature(recs, 1.0)
+        xs = [0.5e300, 5e3, 5e3 + 0.5, 5e7, 5e7 - 7.0, 1e150, -1e300, 0.0, 1.0, 1e4]
+        rng = random.Random(1)
+        xs += [rng.uniform(-10, 1e4 + 10) for _ in range(300)]
+        kde_check_all(F, xs)
+
+
+def test_kde_extreme_magnitudes():
+    rng = random.Random(3)
+    for scale in (1e300, 1e-300, 1e-310):
+        vals = [rng.gauss(0, 1) * scale for _ in range(200)]
+        F = naive_bayes._KdeFeature([dict.fromkeys(vals, 1), {1.5 * scale: 7}], "scott")
+        xs = [v + rng.gauss(0, 1) * F.bandwidths[0] for v in vals[:100]] + \
+            [rng.gauss(0, 5) * scale for _ in range(100)]
+        kde_check_all(F, xs)
+
+
+def test_kde_heavy_and_fractional_weights():
+    rng = random.Random(5)
+    vals = kde_mixture(500, 9)
+    rec = {v: rng.choice([1, 10 ** 6, Fraction(1, 3), Fraction(7, 2), 10 ** 15])
+           for v in vals}
+    F = naive_bayes._KdeFeature([rec, {0.0: Fraction(1, 10 ** 9), 1.0: 10 ** 20}], "scott")
+    xs = [rng.uniform(-6, 7) for _ in range(800)] + [1e6, -1e6]
+    kde_check_all(F, xs)
+
+
+# scipy / scikit-learn
+
+def scipy_kde(vals, ws, rule):
+    numpy = needs("numpy")
+    needs("scipy.stats")
+    from scipy.stats import gaussian_kde
+    return gaussian_kde(numpy.repeat(numpy.array(vals), numpy.array(ws)), bw_method=rule)
+
+
+@pytest.mark.parametrize("rule", ["scott", "silverman"])
+@pytest.mark.parametrize("seed", range(6))
+def test_kde_bandwidth_and_log_density_equal_scipys(rule, seed):
+    numpy = needs("numpy")
+    rng = random.Random(seed)
+    vals = [rng.gauss(rng.uniform(-5, 5), 10 ** rng.uniform(-3, 3))
+            for _ in range(rng.randint(2, 300))]
+    ws = [rng.choice([1, 1, 2, 5]) for _ in vals]
+    rec = dict(zip(vals, ws))
+    vals, ws = list(rec), list(rec.values())
+    g = scipy_kde(vals, ws, rule)
+    h_scipy = math.sqrt(g.covariance[0, 0])
+    h = naive_bayes._kde_bandwidths([rec], rule)[0]
+    assert h == pytest.approx(h_scipy, rel=1e-14)
+    F = naive_bayes._KdeFeature([rec], rule)
+    lo, hi = min(vals) - 6 * h, max(vals) + 6 * h
+    xs = [lo + (hi - lo) * k / 400 for k in range(401)] + vals[:50]
+    ref = g.logpdf(numpy.array(xs))
+    for x, r in zip(xs, ref):
+        e = F.exact_log_densities(x)[0]
+        f = F.log_densities(x)[0]
+        assert e == pytest.approx(r, rel=1e-9, abs=1e-9)
+        assert abs(f - r) <= 1e-6 + 1e-9 * abs(r)
+
+
+def test_kde_numeric_bandwidth_equals_scikit_learns_kernel_density():
+    numpy = needs("numpy")
+    needs_sklearn()
+    from sklearn.neighbors import KernelDensity
+    rng = random.Random(11)
+    vals = [rng.gauss(0, 2) for _ in range(400)]
+    ws = [rng.choice([1, 2, 3]) for _ in vals]
+    for h in (0.05, 0.7, 3.0):
+        F = naive_bayes._KdeFeature([dict(zip(vals, ws))], h)
+        assert F.bandwidths == [h]
+        sk = KernelDensity(bandwidth=h).fit(numpy.array(vals)[:, None],
+                                            sample_weight=numpy.array(ws, float))
+        xs = numpy.linspace(-10, 10, 301)
+        ref = sk.score_samples(xs[:, None])
+        for x, r in zip(xs, ref):
+            assert F.exact_log_densities(float(x))[0] == pytest.approx(r, abs=1e-9)
+            assert abs(F.log_densities(float(x))[0] - r) <= 1e-6
+
+
+# Bandwidth rules: exactness, order independence
+
+@given(st.fractions(min_value=Fraction(0), max_value=Fraction(10) ** 40)
+       | st.fractions(min_value=Fraction(0), max_value=Fraction(1, 10 ** 40)))
+def test_kde_square_root_is_correctly_rounded(q):
+    s = naive_bayes._kde_sqrt_fraction(q)
+    if q == 0:
+        assert s == 0.0
+        return
+    S = Fraction(s)
+    lo = (S + Fraction(naive_bayes._kde_next_down(s))) / 2
+    hi = (S + Fraction(naive_bayes._kde_next_up(s))) / 2
+    assert lo * lo <= q <= hi * hi
+
+
+def test_kde_bandwidth_is_exact_and_order_independent():
+    rng = random.Random(2)
+    vals = [rng.gauss(1e6, 1e-3) for _ in range(3000)]   # cancellation-prone
+    ws = [rng.randint(1, 4) for _ in vals]
+    h1 = naive_bayes._kde_bandwidths([dict(zip(vals, ws))])[0]
+    pairs = list(zip(vals, ws))
+    rng.shuffle(pairs)
+    h2 = naive_bayes._kde_bandwidths([pairs])[0]
+    assert h1 == h2
+    n = sum(ws)
+    mean = sum(Fraction(v) * w for v, w in zip(vals, ws)) / n
+    var = sum(w * (Fraction(v) - mean) ** 2 for v, w in zip(vals, ws)) / (n - 1)
+    assert h1 == naive_bayes._kde_sqrt_fraction(var) * float(n) ** -0.2
+
+
+def test_kde_record_formats_agree():
+    rec = {0.5: 2, -1.0: 1, 3.25: Fraction(3, 2)}
+    a = naive_bayes._KdeFeature([rec])
+    b = naive_bayes._KdeFeature([list(rec.items())])
+    c = naive_bayes._KdeFeature([([-1.0, 0.5, 3.25], [1, 2, Fraction(3, 2)])])
+    d = naive_bayes._KdeFeature([[(0.5, 1), (3.25, 1.5), (0.5, 1), (-1.0, 1)]])
+    for x in (-2.0, 0.0, 0.5, 1.7, 10.0):
+        assert a.log_densities(x) == b.log_densities(x) == c.log_densities(x) \
+            == d.log_densities(x)
+
+
+# Degenerate classes
+
+def _pooled_sd(recs):
+    acc = {}
+    for r in recs:
+        for v, w in r.items():
+            acc[v] = acc.get(v, 0) + Fraction(w)
+    n = sum(acc.values())
+    mean = sum(Fraction(v) * w for v, w in acc.items()) / n
+    m2 = sum(w * (Fraction(v) - mean) ** 2 for v, w in acc.items())
+    return naive_bayes._kde_sqrt_fraction(m2 / (n - 1) if n > 1 else m2 / n), n
+
+
+def normal_logpdf(x, mu, h):
+    return -0.5 * ((x - mu) / h) ** 2 - math.log(h) - 0.5 * math.log(2 * math.pi)
+
+
+def test_kde_single_value_class_uses_the_pooled_variance_with_its_own_n():
+    recs = [{1.0: 3}, {0.0: 1, 2.0: 1, 5.0: 2}]
+    sd, _ = _pooled_sd(recs)
+    h = naive_bayes._kde_bandwidths(recs, "scott")
+    assert h[0] == sd * 3.0 ** -0.2
+    F = naive_bayes._KdeFeature(recs, "scott")
+    for x in (-3.0, 0.0, 1.0, 1.3, 40.0):
+        got = F.log_densities(x)[0]
+        assert got == pytest.approx(normal_logpdf(x, 1.0, h[0]), abs=1e-9)
+
+
+def test_kde_weight_at_most_one_uses_the_pooled_variance():
+    recs = [{0.0: Fraction(1, 4), 1.0: Fraction(1, 4)}, {3.0: 1, 4.0: 1}]
+    sd, _ = _pooled_sd(recs)
+    h = naive_bayes._kde_bandwidths(recs, "silverman")
+    assert h[0] == sd * (0.5 * 3.0 / 4.0) ** -0.2
+    kde_check_all(naive_bayes._KdeFeature(recs, "silverman"), [-1.0, 0.0, 0.5, 2.0, 9.0])
+
+
+def test_kde_class_without_values_uses_the_pooled_density():
+    recs = [{0.0: 1, 1.0: 2}, {}, {5.0: 1, 7.0: 1, 7.5: 3}]
+    F = naive_bayes._KdeFeature(recs, "scott")
+    pooled = {0.0: 1, 1.0: 2, 5.0: 1, 7.0: 1, 7.5: 3}
+    G = naive_bayes._KdeFeature([pooled], "scott")
+    assert F.bandwidths[1] == G.bandwidths[0]
+    for x in (-2.0, 0.5, 3.0, 7.2, 20.0):
+        assert F.log_densities(x)[1] == pytest.approx(G.log_densities(x)[0], abs=1e-12)
+
+
+def test_kde_is_a_point_mass_when_every_value_is_the_same():
+    recs = [{2.5: 3}, {2.5: 1}, {}]
+    assert naive_bayes._kde_bandwidths(recs) == [0.0, 0.0, 0.0]
+    F = naive_bayes._KdeFeature(recs)
+    assert F.log_densities(2.5) == (math.inf, math.inf, math.inf)
+    assert F.log_densities(2.5000001) == (-math.inf, -math.inf, -math.inf)
+    assert F.exact_log_densities(2.5) == (math.inf, math.inf, math.inf)
+    assert F.exact_log_densities(0.0) == (-math.inf, -math.inf, -math.inf)
+
+
+def test_kde_without_data_says_nothing():
+    F = naive_bayes._KdeFeature([{}, {}])
+    assert F.log_densities(1.0) == (0.0, 0.0)
+
+
+def test_kde_of_a_single_row():
+    F = naive_bayes._KdeFeature([{3.0: 1}, {}], "scott")
+    assert F.log_densities(3.0) == (math.inf, math.inf)
+    assert F.log_densities(3.5) == (-math.inf, -math.inf)
+
+
+def test_kde_underflowing_bandwidth_is_point_masses():
+    recs = [{0.0: 1, 5e-324: 1, 1e-323: 1}]
+    h = naive_bayes._kde_bandwidths(recs)[0]
+    F = naive_bayes._KdeFeature(recs)
+    if h == 0.0:
+        assert F.log_densities(5e-324) == (math.inf,)
+        assert F.log_densities(1.0) == (-math.inf,)
+    kde_check_all(F, [0.0, 5e-324, 1e-300, -1.0])
+
+
+@given(kde_records(), KDE_RULES)
+def test_kde_degenerate_records_never_give_nan(recs, rule):
+    recs = [dict(list(r.items())[:2]) for r in recs]       # tiny records
+    F = naive_bayes._KdeFeature(recs, rule)
+    for h in F.bandwidths:
+        assert h >= 0.0 and not math.isnan(h)
+    for x in [0.0, 1.0, -1e300, 1e300] + [v for r in recs for v in r]:
+        for a, b in zip(F.log_densities(x), F.exact_log_densities(x)):
+            assert not math.isnan(a) and kde_close(a, b)
+
+
+def test_kde_refuses_non_finite_queries_and_bad_records():
+    F = naive_bayes._KdeFeature([{0.0: 1, 1.0: 1}])
+    for bad in (float("nan"), math.inf, -math.inf):
+        with pytest.raises(ValueError):
+            F.log_densities(bad)
+    with pytest.raises(ValueError):
+        naive_bayes._KdeFeature([{0.0: 1}], -1.0)
+    with pytest.raises(ValueError):
+        naive_bayes._KdeFeature([{float("nan"): 1}])
+    with pytest.raises(ValueError):
+        naive_bayes._KdeFeature([{0.0: -1}])
+
+
+def test_kde_models_fit_merge_round_trip_and_take_a_new_bandwidth(tmp_path, capsys):
+    rng = random.Random(3)
+    X = [[rng.gauss(k, 0.7 + k / 3), rng.choice("xy")] for k in range(3) for _ in range(80)]
+    y = [k for k in range(3) for _ in range(80)]
+    model = NaiveBayes(numeric="kde").fit(X, y)
+    assert model.feature_kinds_ == {0: "kde", 1: "categorical"}
+    halves = NaiveBayes(numeric="kde").fit(X[::2], y[::2]).merge(
+        NaiveBayes(numeric="kde").fit(X[1::2], y[1::2]))
+    assert halves.to_dict() == model.to_dict()
+    assert halves.predict_proba(X) == model.predict_proba(X)
+    model.save(tmp_path / "kde.json")
+    loaded = NaiveBayes.load(tmp_path / "kde.json")
+    assert loaded.predict_proba(X) == model.predict_proba(X)
+    silverman = loaded.set_params(bandwidth="silverman").tables()[0]["bandwidth"]
+    assert silverman[0] == pytest.approx(model.tables()[0]["bandwidth"][0] * (4 / 3) ** 0.2)
+    assert loaded.set_params(bandwidth=0.25).tables()[0]["bandwidth"] == {0: 0.25, 1: 0.25,
+                                                                          2: 0.25}
+    for bad in ("wide", -1.0, 0, float("nan")):
+        with pytest.raises(NaiveBayesError, match="bandwidth=.*expected \"scott\", "
+                                                  "\"silverman\" or a number > 0"):
+            loaded.set_params(bandwidth=bad).predict([[1.0, "x"]])
+    ranked = model.most_informative_features(1)
+    assert ranked[0][0] == 0 and ranked[0][1] is None and ranked[0][2] > 0
+    data = write(tmp_path / "k.csv", "x,y\n" + "".join("%r,%d\n" % (row[0], label)
+                                                       for row, label in zip(X, y)))
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "--kde", "x",
+                           "--bandwidth", "silverman", "-o", tmp_path / "m.json")
+    assert status == 0, err
+    assert NaiveBayes.load(tmp_path / "m.json").get_params()["bandwidth"] == "silverman"
+    status, out, err = cli(capsys, "cv", data, "--target", "y", "--numeric", "kde",
+                           "--folds", "3")
+    assert status == 0, err
 
 
 # ----------------------------------------------------------------------------------
