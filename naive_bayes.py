@@ -76,7 +76,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, islice, repeat
-from math import exp, factorial, frexp, fsum, isfinite, isqrt, ldexp, log, sqrt
+from math import exp, factorial, frexp, fsum, hypot, isfinite, isqrt, ldexp, log, sqrt
 from operator import add, getitem, lt, mul, neg, sub, truediv
 
 # Importing the module should cost a bare interpreter little (a few milliseconds), so
@@ -232,6 +232,26 @@ def _exact_sums(xs, weights=None, weight_shift=0):
         s1 = _dyadic(sum(weighted), shift + weight_shift)
         s2 = _dyadic(sum(map(mul, weighted, ints)), 2 * shift + weight_shift)
     return n, s1, s2
+
+
+def _dyadic_text(pair):
+    """An (m, k) pair as the model file writes an exact number: an int, or "p/q" in
+    lowest terms (q a power of 2)."""
+    m, k = pair
+    if k and m:
+        k -= min(k, (m & -m).bit_length() - 1)      # drop common factors of 2
+        m = pair[0] >> (pair[1] - k)
+    if not k or not m:
+        return m
+    return "%d/%d" % (m, 1 << k)
+
+
+def _quotient(a, b):
+    """a / b for ints, b > 0, correctly rounded; +-inf beyond the float range."""
+    try:
+        return a / b
+    except OverflowError:
+        return INF if a > 0 else -INF
 
 
 def _float(x):
@@ -454,20 +474,23 @@ def _posteriors(joints, logs=False):
     with builtins, without a Python loop over the rows; the shift comes first, (s -
     top) - log(total), so that large joints lose no digits.  Rows holding an infinity
     are normalised over their deciding scores (see _joint_with_infinities)."""
-    if not joints:
-        return []
-    if not _all_finite(joints):
-        joints = list(map(_deciding_scores, joints))
     if len(joints) == 1:                  # one row: the same arithmetic, less set-up
         scores = joints[0]
+        total = sum(scores)
+        if total - total != 0:
+            scores = _deciding_scores(scores)
         top = max(scores)
         shifted = [s - top for s in scores]
-        exps = list(map(exp, shifted))
+        exps = [exp(s) for s in shifted]
         total = sum(exps)
         if logs:
             log_total = log(total)
             return [[s - log_total for s in shifted]]
         return [[e / total for e in exps]]
+    if not joints:
+        return []
+    if not _all_finite(joints):
+        joints = list(map(_deciding_scores, joints))
     columns = list(zip(*joints))
     tops = list(map(max, joints))
     shifted = [list(map(sub, column, tops)) for column in columns]
@@ -966,22 +989,35 @@ class _Gaussian(_Kind):
         return sums[0], _fraction(sums[1]), _fraction(sums[2])
 
     def pooled(self):
-        """(n, s1, s2) over all classes, as exact numbers."""
+        """(n, s1, s2) over all classes: n exact, the sums (m, k) pairs."""
         n, s1, s2 = 0, (0, 0), (0, 0)
         for count, a, b in self.sums.values():
             n += count
             s1 = _dyadic_sum(s1, a)
             s2 = _dyadic_sum(s2, b)
-        return n, _fraction(s1), _fraction(s2)
+        return n, s1, s2
+
+    def pooled_moments(self):
+        """(mean, population variance) of the feature over all classes, exactly, as
+        (numerator, denominator) pairs of ints; None without values."""
+        n, (m1, k1), (m2, k2) = self.pooled()
+        if not n:
+            return None
+        # mean = m1 / (n 2^k1); variance = (n s2 - s1^2) / n^2 over 2^K, K = max(k2, 2 k1)
+        shift = max(k2, 2 * k1)
+        d = 1
+        if type(n) is not int:            # a Fraction: weights that are not integers
+            n, d = n.numerator, n.denominator
+        spread = (n * m2 << (shift - k2)) - (d * m1 * m1 << (shift - 2 * k1))
+        return (d * m1, n << k1), (d * spread, (n * n) << shift)
 
     def pooled_variance(self):
         """Population variance (ddof 0) of the feature over all classes, exactly
         (0 without values)."""
-        n, s1, s2 = self.pooled()
-        if not n:
+        moments = self.pooled_moments()
+        if moments is None:
             return 0
-        from fractions import Fraction
-        return (s2 - Fraction(s1) * s1 / n) / n
+        return _ratio(*moments[1])
 
     @classmethod
     def shared(cls, features, params):
@@ -1002,9 +1038,10 @@ class _Gaussian(_Kind):
         None when no class has a value.
         """
         from fractions import Fraction
-        pooled = self.pooled()
-        if not pooled[0]:
+        n, s1, s2 = self.pooled()
+        if not n:
             return None
+        pooled = n, _fraction(s1), _fraction(s2)
         ddof = Fraction(ddof)
         result = []
         for label in classes:
@@ -1023,16 +1060,20 @@ class _Gaussian(_Kind):
         return _NormalScorer(moments, zeros)
 
     def describe(self, params):
-        n, s1, _ = self.pooled()
-        if not n:
+        moments = self.pooled_moments()
+        if moments is None:
             return "no values"
-        from fractions import Fraction
-        return "mean %.6g, standard deviation %.6g" % (
-            _float(Fraction(s1) / n), _float(self.pooled_variance()) ** 0.5)
+        (a, b), (c, d) = moments
+        return "mean %.6g, standard deviation %.6g" % (_quotient(a, b),
+                                                       _quotient(c, d) ** 0.5)
 
     def to_file(self, classes, what):
-        return {"sums": [[_exact_text(x) for x in self.exact(c) or (0, 0, 0)]
-                         for c in classes]}
+        rows = []
+        for label in classes:
+            sums = self.sums.get(label)
+            rows.append([_exact_text(sums[0]), _dyadic_text(sums[1]), _dyadic_text(sums[2])]
+                        if sums and sums[0] else [0, 0, 0])
+        return {"sums": rows}
 
     @classmethod
     def from_file(cls, feature, where, classes, class_count):
@@ -1874,7 +1915,7 @@ class _ValueRecord(_Kind):
 
 _MDL_SMALL = 1e-6        # weka.core.Utils.SMALL: a total below it counts as zero
 _MDL_MARGIN = 2.0 ** -36  # decisions closer than this (relative) are taken again
-                          # with a correctly rounded log, as Java's Math.log
+# with a correctly rounded log, as Java's Math.log
 
 
 def _mdl_log(x, exact):
@@ -2275,7 +2316,7 @@ _KDE_Q = 10                # source moments in the dense convolution
 _KDE_DELTA = 0.5           # dense grid spacing
 _KDE_GAMMA = 5.0           # a gap wider than _KDE_GAMMA*h splits the data into segments
 _KDE_D0 = 2.0              # the near zone reaches _KDE_D0*h beyond a segment
-_KDE_DENSE_MIN = 150       # a segment with at least this many sources uses the dense grid (measured)
+_KDE_DENSE_MIN = 150       # sources from which a segment uses the dense grid (measured)
 _KDE_EXACT_MAX = 0         # exact sums only: cells pay off after ~400 queries even for n = 2
 
 _KDE_FACT = [float(factorial(k)) for k in range(40)]
@@ -2736,7 +2777,7 @@ class _KdeBuilder:
         xr = K[e.index(top)]
         hx = 0.5 * xr
         m = xr + 2.0 * (sum(map(mul, c, map(sub, map(mul, K, repeat(0.5)),
-                                                repeat(hx)))) / s0)
+                                            repeat(hx)))) / s0)
         if not (K[0] <= m <= K[-1]):
             m = min(max(m, K[0]), K[-1]) if m == m else xr
         Y = (y - m) * ih
@@ -3069,7 +3110,7 @@ class _KdeBuilder:
                 C = d.C0 + 0.5 * rb * rb
                 out.append((edges[n], edges[n + 1],
                             _kde_taylor_tuple(y, ih / rho, m, ih, C,
-                                          [v * rho ** k for k, v in enumerate(bk)])))
+                                              [v * rho ** k for k, v in enumerate(bk)])))
                 ncell += 1
             else:
                 self.stats["dense_fail"] += 1
@@ -3125,8 +3166,8 @@ def _kde_kernels(J):
     rho = _KDE_RHO_DENSE
     smax = 0.2500001
     Kt = []
-    binom = [[float(factorial(a_) // (factorial(l) * factorial(a_ - l)))
-              for l in range(a_ + 1)] for a_ in range(_KDE_Q)]
+    binom = [[float(factorial(a_) // (factorial(i) * factorial(a_ - i)))
+              for i in range(a_ + 1)] for a_ in range(_KDE_Q)]
     for k in range(_KDE_P + 1):
         row = []
         for j in range(-J, J + 1):
@@ -3134,8 +3175,8 @@ def _kde_kernels(J):
             g = exp(-0.5 * u * u)
             for a_ in range(_KDE_Q):
                 acc = 0.0
-                for l in range(min(k, a_) + 1):
-                    acc += binom[a_][l] * (-u) ** (a_ - l) * u ** (k - l) / _KDE_FACT[k - l]
+                for i in range(min(k, a_) + 1):
+                    acc += binom[a_][i] * (-u) ** (a_ - i) * u ** (k - i) / _KDE_FACT[k - i]
                 row.append(g * acc / _KDE_FACT[a_])
         Kt.append(row)
     kE, kM, kG1, kG0 = [], [], [], []
@@ -3208,7 +3249,7 @@ class _KdeFeature:
                     cells = [(-INF, INF, data.exact_cell())]
                 elif len(xs) == 1:
                     cells = [(-INF, INF, _kde_single_cell(xs[0], data.lom[0], data.ih,
-                                                      data.C0))]
+                                                          data.C0))]
                 else:
                     b = _KdeBuilder(data)
                     cells = b.build()
@@ -3247,7 +3288,7 @@ class _KdeFeature:
                     t = (x - y) * it
                     z = (x - m) * iz
                     out.append(log(((((((((b9 * t + b8) * t + b7) * t + b6) * t + b5)
-                                          * t + b4) * t + b3) * t + b2) * t + b1) * t
+                                       * t + b4) * t + b3) * t + b2) * t + b1) * t
                                    + b0) - 0.5 * z * z + c)
                 return tuple(out)
             return tuple([_kde_eval_cell(c, x) for c in cells])
@@ -3368,7 +3409,7 @@ class _KdeScorer(_Scorer):
 # The registry of feature kinds: the one list that features=, the model file and the
 # command line's --KIND COLS options read.
 _KINDS = {kind.name: kind for kind in (_Categorical, _Gaussian, _Text, _Ignored, _Poisson,
-                                        _Discretized, _Kde)}
+                                       _Discretized, _Kde)}
 
 
 def _infer_kind(columns, numeric):
@@ -3394,6 +3435,7 @@ def _infer_kind(columns, numeric):
 # ----------------------------------------------------------------------------------
 
 _CHUNK = 10000            # rows counted at a time when X is not a list or tuple
+_COUNT_BLOCK = 512        # rows of one class whose values are added feature by feature
 
 
 def _check_class_prior_value(prior):
@@ -3908,33 +3950,44 @@ class _NaiveStatistics:
         for label, count in chunk_counts.items():
             self.class_count[label] = self.class_count.get(label, 0) + count
         order = list(groups)
-        transposed = [zip(*groups[label]) for label in order]
-        for position, (name, columns) in enumerate(zip(names, zip(*transposed))):
-            stats = self.features[name]
-            inferred = False
-            if stats.name is None:
+        inferred = set()
+        for position, name in enumerate(names):     # kinds still open: from every value
+            if self.features[name].name is None:
+                columns = [[row[position] for row in groups[label]] for label in order]
                 kind = _infer_kind(columns, fitting.default_kind or fitting.numeric)
-                if kind is None:
+                if kind is not None:
+                    fitting.check_kind(name, kind)
+                    self.features[name] = _KINDS[kind]()
+                    inferred.add(name)
+        # Then block by block of each class's rows, all features of a block together:
+        # the block's values stay in the processor's cache (twice as fast as whole
+        # columns at 100,000 rows).
+        for first in range(0, max(map(len, groups.values()), default=0), _COUNT_BLOCK):
+            blocks = [groups[label][first:first + _COUNT_BLOCK] for label in order]
+            weight_blocks = [weight_groups[label][first:first + _COUNT_BLOCK] if weight_groups
+                             else None for label in order]
+            live = [i for i, block in enumerate(blocks) if block]
+            transposed = [zip(*blocks[i]) for i in live]
+            for position, (name, columns) in enumerate(zip(names, zip(*transposed))):
+                stats = self.features[name]
+                if stats.name is None:
                     continue              # still no value: the kind stays open
-                fitting.check_kind(name, kind)
-                stats = self.features[name] = _KINDS[kind]()
-                inferred = True
-            try:
-                for label, column in zip(order, columns):
-                    stats.add(label, column, weight_groups[label] if weight_groups else None,
-                              shift, fitting.params)
-            except _BadValue as error:
-                i = _locate([row[position] for row in rows], error.value)
-                i = i if kept is None else kept[i]
-                hint = ""
-                if error.expected == "a real number" and name not in fitting.kinds and \
-                        fitting.default_kind is None:
-                    hint = (" (the feature was inferred %s%s; declare it with "
-                            "features={%r: \"categorical\"})"
-                            % (stats.name, "" if inferred else " from earlier rows", name))
-                raise _row_error(call, "X", start + i, ", feature %r is %s; expected %s%s"
-                                 % (name, _describe(error.value), error.expected, hint)
-                                 ) from None
+                try:
+                    for i, column in zip(live, columns):
+                        stats.add(order[i], column, weight_blocks[i], shift, fitting.params)
+                except _BadValue as error:
+                    i = _locate([row[position] for row in rows], error.value)
+                    i = i if kept is None else kept[i]
+                    hint = ""
+                    if error.expected == "a real number" and name not in fitting.kinds and \
+                            fitting.default_kind is None:
+                        hint = (" (the feature was inferred %s%s; declare it with "
+                                "features={%r: \"categorical\"})"
+                                % (stats.name, "" if name in inferred
+                                   else " from earlier rows", name))
+                    raise _row_error(call, "X", start + i, ", feature %r is %s; expected %s%s"
+                                     % (name, _describe(error.value), error.expected, hint)
+                                     ) from None
         return groups, weight_groups, shift, names
 
     def positional_rows(self, rows, start, fitting):
@@ -4054,8 +4107,8 @@ class _NaiveModel:
     path that adds them up for whole batches of rows (see _Packed).
 
     The fast path, per row: features with a lookup table are one dict lookup each in
-    packed tables, added by one builtin sum(); Gaussian features are three builtin
-    maps per class; anything else (text, counts, a zero variance, alpha = 0) is one
+    packed tables, added by one builtin sum(); Gaussian features are two builtin
+    maps and one hypot() per class; anything else (text, counts, a zero variance, alpha = 0) is one
     tuple per feature, added by map(sum, zip(...)).  A row the fast path cannot take
     (a missing Gaussian value, a bad value, an infinity) is scored feature by feature
     in joint_checked, which also names what is wrong.
@@ -4278,7 +4331,7 @@ class _AODEStatistics(_NaiveStatistics):
                     "%s: the pairwise counts of AODE would hold more than %s numbers "
                     "(about 2 GB of memory); use fewer features, ignore some, or round "
                     "numbers with significant_digits=" % (fitting.call,
-                                                         format(_AODE_MAX_PAIRS, ",")),
+                                                          format(_AODE_MAX_PAIRS, ",")),
                     call=fitting.call)
         return groups, weight_groups, shift, names
 
@@ -4940,7 +4993,8 @@ class _Classifier:
     def class_count_(self):
         """Weighted number of training rows per class, in classes_ order.
 
-        >>> NaiveBayes().fit([["a"], ["b"], ["c"]], [1, 0, 1], sample_weight=[2, 1, 0.5]).class_count_
+        >>> model = NaiveBayes().fit([["a"], ["b"], ["c"]], [1, 0, 1], sample_weight=[2, 1, 0.5])
+        >>> model.class_count_
         [1, 2.5]
         """
         statistics = self._fitted()
@@ -5123,7 +5177,7 @@ class _Classifier:
         out = []
         start = 0
         while True:
-            block = list(islice(rows, _BLOCK))
+            block = list(islice(rows, _PREDICT_BLOCK))
             if not block:
                 return out, compiled
             try:
@@ -5372,7 +5426,8 @@ class _Classifier:
                                   "the same parameters and feature kinds"
                                   % "; ".join(differences), call="merge()")
         merged = type(self)(**self.get_params())
-        merged._state.target = self._state.target if self._state.target is not None else other._state.target
+        merged._state.target = (self._state.target if self._state.target is not None
+                                else other._state.target)
         if mine is not None or theirs is not None:
             statistics = mine or theirs
             if mine is not None and theirs is not None:
@@ -5431,16 +5486,16 @@ class _Classifier:
         (NaiveBayes.load reads any model file).  Never runs code; an invalid file
         raises NaiveBayesError.
 
-        >>> NaiveBayes.load("no/such/model.json")
+        >>> NaiveBayes.load("no/such/model.json")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        naive_bayes.NaiveBayesError: load(no/such/model.json): cannot read the file: No such file or directory
+        naive_bayes.NaiveBayesError: load(no/such/model.json): cannot read the file: No such ...
         """
         path = _checked_path(path, "load()")
         return _load_file(cls, path, "load(%s)" % _path_text(path))
 
 
-_BLOCK = 4096            # rows predicted at a time
+_PREDICT_BLOCK = 4096            # rows predicted at a time
 _SEQUENCES = frozenset((list, tuple))
 
 
@@ -5823,8 +5878,9 @@ class _FastPath:
                     return None                   # missing or odd values
                 joint = []
                 for constant, means, scales in self.normal:
-                    z = list(map(mul, map(sub, values, means), scales))
-                    joint.append(constant - sum(map(mul, z, z)))
+                    # sum z^2 as hypot(*z)^2: one builtin instead of three, as exact
+                    length = hypot(*map(mul, map(sub, values, means), scales))
+                    joint.append(constant - length * length)
                 if self.packed is not None:
                     pick = self.pick_packed
                     joint = list(map(add, self.packed.joint(row if pick is None
@@ -7566,7 +7622,7 @@ def _cmd_fit(args):
         out = sys.stdout
         out.write("fit %s: %s rows, target %s\n"
                   % (source.path, format(done, ","), _quote(target)))
-        out.write(_summary_text(model))
+        out.write(_summary_text(model, args.output))
         if len(model.classes_) == 1:
             _warn("the target has one class (%s); every prediction will be %s"
                   % (model.classes_[0], model.classes_[0]))
@@ -7603,8 +7659,12 @@ def _clip(value, width=30):
     return text if _width(text) <= width else text[:width - 3] + "..."
 
 
-def _summary_text(model):
-    """Classes with counts, then each feature with its kind and what it holds."""
+_FIT_FEATURES_SHOWN = 40  # fit lists this many features; info lists them all
+
+
+def _summary_text(model, output=None):
+    """Classes with counts, then each feature with its kind and what it holds; with
+    ``output`` (fit's model file), the first _FIT_FEATURES_SHOWN features only."""
     summary = model.summary()
     lines = []
     classes = summary["classes"]
@@ -7615,8 +7675,12 @@ def _summary_text(model):
     features = summary["features"]
     lines.append("features (%d):" % len(features))
     width = max([_width(_clip(name)) for name, _, _ in features] + [1])
-    for name, kind, detail in features:
+    shown = features if output is None else features[:_FIT_FEATURES_SHOWN]
+    for name, kind, detail in shown:
         lines.append("  %s %-11s %s" % (_left(_clip(name), width), kind, detail))
+    if len(shown) < len(features):
+        lines.append("  ... and %s more (%s info %s lists them all)"
+                     % (format(len(features) - len(shown), ","), _PROG, _quote(output)))
     return "\n".join(lines) + "\n"
 
 
@@ -8045,8 +8109,10 @@ def main(argv=None):
     >>> import contextlib, io
     >>> with contextlib.redirect_stderr(io.StringIO()) as stderr:
     ...     status = main(["info", "no/such/model.json"])
-    >>> status, stderr.getvalue().strip()
-    (1, 'naive_bayes.py info: error: load(no/such/model.json): cannot read the file: No such file or directory')
+    >>> status
+    1
+    >>> print(stderr.getvalue().strip())  # doctest: +ELLIPSIS
+    naive_bayes.py info: error: load(no/such/model.json): cannot read the file: No such ...
     """
     import csv
     parser = _parser()

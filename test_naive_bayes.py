@@ -867,7 +867,7 @@ def test_text_with_alpha_zero_counts_every_zero_word_like_the_categorical_model(
     text = NaiveBayes(features=["text"], alpha=0, text_model="bernoulli").fit(
         [[d] for d in docs], labels)
     categorical = CategoricalNB(alpha=0, categories=[[0, 1], [0, 1]]).fit([[1, 1], [1, 0]],
-                                                                           labels)
+                                                                          labels)
     for query, dense in (("yy", [0, 1]), ("xx", [1, 0]), ("", [0, 0]), ("xx yy", [1, 1])):
         assert text.predict_proba([[query]]) == categorical.predict_proba([dense])
     multinomial = NaiveBayes(features=["text"], text_model="multinomial", alpha=0).fit(
@@ -1414,7 +1414,8 @@ def test_fit_rejects_bad_data(X, y, message):
 
 @pytest.mark.parametrize("bad", ["text", float("inf"), -float("inf"), True, [1.0]])
 def test_gaussian_feature_rejects_non_numbers(bad):
-    with pytest.raises(NaiveBayesError, match=r"X row 1, feature 0 is .*expected a (finite|real) number"):
+    with pytest.raises(NaiveBayesError,
+                       match=r"X row 1, feature 0 is .*expected a (finite|real) number"):
         GaussianNB().fit([[1.0], [bad], [2.0]], [0, 1, 0])
 
 
@@ -1436,7 +1437,8 @@ def test_predict_rejects_non_numbers_in_gaussian_features():
 
 def test_predict_rejects_rows_of_the_wrong_width_and_unhashable_values():
     model = CategoricalNB().fit([["a", "b"]], [0])
-    with pytest.raises(NaiveBayesError, match=r"predict_proba\(\): X row 0 has 3 values, expected 2"):
+    with pytest.raises(NaiveBayesError,
+                       match=r"predict_proba\(\): X row 0 has 3 values, expected 2"):
         model.predict_proba([["a", "b", "c"]])
     with pytest.raises(NaiveBayesError, match=r"X row 0, feature 1 is list.*hashable"):
         model.predict([["a", ["b"]]])
@@ -1934,15 +1936,18 @@ def valid_model_dict():
     (lambda d: d.pop("classes"), r"has no 'classes' field"),
     (lambda d: d.update(model="os.system"), r"model is str 'os.system'"),
     (lambda d: d["class_count"].append(3), r"class_count is list"),
-    (lambda d: d["class_count"].__setitem__(0, -9), r"class_count\[0\] is -9; expected a count >= 0"),
+    (lambda d: d["class_count"].__setitem__(0, -9),
+     r"class_count\[0\] is -9; expected a count >= 0"),
     (lambda d: d["class_count"].__setitem__(0, True), r"class_count\[0\] is bool"),
     (lambda d: d["classes"].__setitem__(1, "否"), r"classes\[1\] is '否' again"),
     (lambda d: d["features"][0]["counts"][0].__setitem__(0, -1), r"expected a count >= 0"),
     (lambda d: d["features"][0]["counts"][0].__setitem__(0, 1000),
      r"adds up to more than class_count"),
-    (lambda d: d["features"][0]["counts"].pop(), r"a list with one list of 4 counts, one per value per class \(2\)"),
+    (lambda d: d["features"][0]["counts"].pop(),
+     r"a list with one list of 4 counts, one per value per class \(2\)"),
     (lambda d: d["features"][0].update(kind="nominal"), r"kind is str 'nominal'"),
-    (lambda d: d["features"][0]["values"].append("绿"), r"expected a list of 5 counts, one per value"),
+    (lambda d: d["features"][0]["values"].append("绿"),
+     r"expected a list of 5 counts, one per value"),
     (lambda d: d["features"][6]["sums"][0].__setitem__(2, 0), r"negative variance"),
     (lambda d: d["features"][6]["sums"][0].__setitem__(1, "1/0"), r"fraction"),
     (lambda d: d["features"][6]["sums"][0].__setitem__(0, float("nan")), r"exact count"),
@@ -2017,10 +2022,11 @@ def test_load_rejects_a_truncated_file_and_a_missing_one(tmp_path):
     with pytest.raises(NaiveBayesError, match="cannot read the file"):
         NaiveBayes.load(tmp_path / "absent.json")
 
+
 JSON_LIKE = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8),
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner,
-                                                              max_size=4),
+                                                                max_size=4),
     max_leaves=20)
 
 
@@ -2373,7 +2379,7 @@ def test_explain_contributions_add_up_to_the_joint_log_likelihood():
     assert status["色泽"] == "unseen" and status["根蒂"] == "missing"
     assert status["编号"] == "ignored" and status["密度"] == "used"
     assert all(v == 0.0 for v in next(f for f in parts["features"]
-                                     if f["feature"] == "根蒂")["log_likelihood"].values())
+                                      if f["feature"] == "根蒂")["log_likelihood"].values())
 
 
 @given(datasets(), st.sampled_from([0.5, 1.0]))
@@ -2546,6 +2552,7 @@ def write(path, text):
     path.write_text(text, encoding="utf-8")
     return path
 
+
 TITANIC = DATA / "titanic.csv"
 
 
@@ -2568,6 +2575,20 @@ def test_cli_fit_prints_its_decisions_and_writes_a_model(tmp_path, capsys):
     model = NaiveBayes.load(model_path)
     assert model.feature_kinds_["含糖率"] == "gaussian"
     assert model.feature_kinds_["编号"] == "ignore"
+
+
+def test_cli_fit_lists_the_first_40_features_and_info_lists_all(tmp_path, capsys):
+    header = ["f%d" % j for j in range(45)] + ["label"]
+    data = write(tmp_path / "wide.csv", ",".join(header) + "\n" +
+                 "\n".join(",".join(["a"] * 45 + [label]) for label in "pq") + "\n")
+    model_path = tmp_path / "wide.json"
+    status, out, err = cli(capsys, "fit", data, "--target", "label", "-o", model_path)
+    assert status == 0, err
+    assert "features (45):" in out and "  f39 " in out and "  f40 " not in out
+    assert "... and 5 more (naive_bayes.py info %s lists them all)" % model_path in out
+    status, out, err = cli(capsys, "info", model_path)
+    assert status == 0, err
+    assert "  f44 " in out and "more" not in out
 
 
 def test_cli_fit_equals_the_library_fit(tmp_path, capsys):
@@ -2912,7 +2933,7 @@ def test_the_console_script_is_installed():
     try:
         scripts = [entry for entry in metadata.entry_points(group="console_scripts")
                    if entry.name == "naive-bayes"] if hasattr(metadata.entry_points(),
-                                                             "select") else []
+                                                              "select") else []
     except TypeError:                     # Python 3.8/3.9: entry_points() takes no group
         scripts = [entry for entry in metadata.entry_points().get("console_scripts", [])
                    if entry.name == "naive-bayes"]
@@ -2994,9 +3015,9 @@ def test_headers_and_cells_are_trimmed_everywhere(tmp_path, capsys):
     (["1.5", "NA", "2.5"], ["--missing-only", "-"], "categorical", 0),
 ])
 def test_missing_value_cells_by_default_added_to_and_replaced(tmp_path, capsys, cells, argv,
-                                                             kind, missing):
+                                                              kind, missing):
     path = write(tmp_path / "m.csv", "x,y\n" + "".join("%s,%s\n" % (c, "ab"[i % 2])
-                                                      for i, c in enumerate(cells)))
+                                                       for i, c in enumerate(cells)))
     status, out, err = cli(capsys, "fit", path, "--target", "y", "-o", tmp_path / "m.json",
                            *argv)
     assert status == 0, err
@@ -3112,7 +3133,7 @@ def test_evaluate_warns_when_no_label_is_a_class_of_the_model(tmp_path, capsys):
 
 def test_integer_labels_sort_as_numbers(tmp_path, capsys):
     data = write(tmp_path / "d.csv", "x,y\n" + "".join("%s,%d\n" % ("abc"[i % 3], k)
-                                                      for i, k in enumerate([1, 10, 2, 11] * 3)))
+                                                       for i, k in enumerate([1, 10, 2, 11] * 3)))
     status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
     assert NaiveBayes.load(tmp_path / "m.json").classes_ == [1, 2, 10, 11]
     status, out, err = cli(capsys, "evaluate", tmp_path / "m.json", data, "--json")
@@ -3124,7 +3145,7 @@ def test_integer_labels_sort_as_numbers(tmp_path, capsys):
 def test_reports_fit_in_80_columns(tmp_path, capsys):
     classes = ["class-number-%02d" % k for k in range(19)]
     data = write(tmp_path / "d.csv", "x,y\n" + "".join("v%d,%s\n" % (k % 5, c)
-                                                      for k, c in enumerate(classes * 3)))
+                                                       for k, c in enumerate(classes * 3)))
     status, out, err = cli(capsys, "cv", data, "--target", "y", "--folds", "3")
     assert status == 0 and max(map(len, out.splitlines()[1:])) <= 80
     assert " 1 = class-number-00" in out
@@ -3272,7 +3293,7 @@ def test_command_line_on_arff_gives_wekas_naive_bayes(tmp_path, capsys, name):
     assert len(rows) == len(weka["test_rows"])
     for row, expected in zip(rows, weka["results"]["NaiveBayes"]["distributions"]):
         assert [float(row[c]) for c in weka["class_values"]] == pytest.approx(expected,
-                                                                               abs=1e-9)
+                                                                              abs=1e-9)
 
 
 def test_arff_declares_kinds_categories_target_and_weights(tmp_path, capsys):
@@ -3332,7 +3353,7 @@ def test_discretized_naive_bayes_is_wekas_naive_bayes_d(tmp_path, capsys, name):
     rows = list(csv.DictReader(out.splitlines()))
     for row, expected in zip(rows, weka["results"]["NaiveBayes -D"]["distributions"]):
         assert [float(row[c]) for c in weka["class_values"]] == pytest.approx(expected,
-                                                                               abs=1e-9)
+                                                                              abs=1e-9)
 
 
 def test_bins_are_counted_with_alpha_and_named_in_explain_and_tables():
@@ -3401,7 +3422,6 @@ def kde_check_all(F, xs):
     return worst
 
 
-
 KDE_WEIGHTS = st.one_of(
     st.just(1),
     st.integers(1, 10),
@@ -3454,7 +3474,7 @@ def kde_records(draw):
 
 
 KDE_RULES = st.one_of(st.sampled_from(["scott", "silverman"]),
-                  st.sampled_from([1.0, 1e-3, 1e3, 1e-200, 1e200, 0.37]))
+                      st.sampled_from([1.0, 1e-3, 1e3, 1e-200, 1e200, 0.37]))
 
 
 @st.composite
@@ -3515,7 +3535,7 @@ def test_kde_large_records_are_fast_everywhere_and_accurate():
 def test_kde_dense_edges_and_a_gap():
     rng = random.Random(7)
     a = [rng.uniform(0, 1) for _ in range(5000)] + [rng.uniform(50, 51)
-                                                  for _ in range(5000)]
+                                                    for _ in range(5000)]
     F = naive_bayes._KdeFeature([dict.fromkeys(a, 1)], "silverman")
     xs = [rng.uniform(-1, 52) for _ in range(300)] + [25.5, 10.0, 40.0]
     assert kde_check_all(F, xs) < 2e-7
@@ -3803,14 +3823,12 @@ def test_the_watermelon_books_aode_estimates():
     knock, navel = 2, 4                                 # 敲声, 脐部
     row = [None] * 6
     row[knock], row[navel] = "浊响", "凹陷"
-    # with only 敲声 and 脐部 present and 敲声 the one parent allowed to qualify
-    only = AODE(frequency_limit=0).fit(X, y)
-    joint = only.predict_joint_log_proba([row])[0]
-    # two parents: 敲声=浊响 and 脐部=凹陷; the mean of their two products
-    p_knock = (6 + 1) / (17 + 2 * 3)
-    navel_given = (3 + 1) / (6 + 3)
+    # With only 敲声 and 脐部 present there are two parents, 敲声=浊响 and 脐部=凹陷,
+    # and the joint of 是 is the mean of their two products.
+    joint = model.predict_joint_log_proba([row])[0]
+    p_knock = (6 + 1) / (17 + 2 * 3)                    # the book's 7/23
+    navel_given = (3 + 1) / (6 + 3)                     # the book's 4/9
     p_navel = (5 + 1) / (17 + 2 * 3)                    # 是 with 脐部=凹陷: 5 of 17
-    knock_given = (5 + 1) / (5 + 3)                     # 是, 凹陷: 5 rows, all 浊响? no: 5
     assert math.exp(joint[1]) * 2 == pytest.approx(p_knock * navel_given + p_navel *
                                                    knock_given_check(X, y), rel=1e-12)
     assert set(parts) == {"prior", "features", "parents"}
@@ -3841,7 +3859,7 @@ def test_aode_is_wekas_aode(tmp_path, capsys, name, limit):
     assert len(rows) == len(weka["test_rows"])
     for row, expected in zip(rows, weka["results"][config]["distributions"]):
         assert [float(row[c]) for c in weka["class_values"]] == pytest.approx(expected,
-                                                                               abs=1e-9)
+                                                                              abs=1e-9)
 
 
 def test_a_thousand_features_give_finite_normalised_probabilities():
@@ -3954,12 +3972,18 @@ def test_aode_refuses_kinds_it_cannot_condition_and_names_the_fix():
 
 
 def test_the_benchmark_runs_at_a_tiny_size():
+    # every workload at a tiny size, without the peers (their imports alone take
+    # seconds): about 3 seconds
     done = subprocess.run([sys.executable, "benchmarks/bench.py", "--rows", "300",
-                           "--sample", "60", "--repeats", "1", "--memory-rows", "3000"],
+                           "--sample", "60", "--repeats", "1", "--memory-rows", "3000",
+                           "--wide-columns", "200", "--text-documents", "40", "--no-peers"],
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert "| workload | operation | implementation |" in done.stdout
     assert "### Goals" in done.stdout
-    for workload in ("categorical", "gaussian", "titanic", "watermelon", "reuters text",
-                     "startup", "memory"):
+    for workload in ("categorical", "gaussian", "titanic", "watermelon", "kde", "aode", "wide",
+                     "reuters text", "startup", "memory"):
         assert "| %s |" % workload in done.stdout
+    # the straightforward AODE of the benchmark computes the same model
+    gap = re.search(r"baseline agrees with naive_bayes to (\S+) in", done.stdout)
+    assert gap and float(gap.group(1)) < 1e-9

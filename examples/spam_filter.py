@@ -38,8 +38,8 @@ def scores(model):
 print("%-52s %9s %7s %6s" % ("model", "precision", "recall", "F1"))
 models = {}
 for title, params in [
-        ("set-of-words (Bernoulli), top 1,000 words", dict(text_model="bernoulli",
-                                                          max_words=1000)),
+        ("set-of-words (Bernoulli), top 1,000 words",
+         dict(text_model="bernoulli", max_words=1000)),
         ("set-of-words (Bernoulli), every word", dict(text_model="bernoulli")),
         ("bag-of-words (multinomial), every word", dict(text_model="multinomial"))]:
     model = NaiveBayes(features={"text": "text"}, **params).fit(X_train, y_train)

@@ -174,8 +174,8 @@ def main(argv=None):
             said = [line for line in str(error).splitlines() if "Error: " in line]
             if "empty RDD" in str(error):
                 said = ["%s has a header but no rows" % args.data]
-            raise SystemExit("spark_train.py: error: " + (said[-1] if said else
-                                                        str(error).splitlines()[0]))
+            raise SystemExit("spark_train.py: error: "
+                             + (said[-1] if said else str(error).splitlines()[0]))
         seconds = time.perf_counter() - started
         partitions = frame.rdd.getNumPartitions()
     finally:

@@ -127,15 +127,18 @@ def export_sklearn(name, path):
     loader, relation = loaders[name]
     bunch = loader()
     class_values = [str(v) for v in bunch.target_names]
-    lines = ["% Exported from scikit-learn's " + loader.__name__ + "() by reference/record_weka.py.",
-             "% Numeric attributes as in scikit-learn; the class (last attribute) is the target name.",
+    lines = ["% Exported from scikit-learn's " + loader.__name__
+             + "() by reference/record_weka.py.",
+             "% Numeric attributes as in scikit-learn; the class (last attribute) is the "
+             "target name.",
              "@relation " + _arff_name(relation), ""]
     for feature in bunch.feature_names:
         lines.append("@attribute %s numeric" % _arff_name(feature))
     lines.append("@attribute class {%s}" % ",".join(_arff_name(v) for v in class_values))
     lines += ["", "@data"]
     for row, target in zip(bunch.data, bunch.target):
-        lines.append(",".join([_arff_number(v) for v in row] + [_arff_name(class_values[int(target)])]))
+        lines.append(",".join([_arff_number(v) for v in row]
+                              + [_arff_name(class_values[int(target)])]))
     with open(path, "w", encoding="ascii", newline="\n") as handle:
         handle.write("\n".join(lines) + "\n")
 
@@ -150,7 +153,8 @@ def prepare_data(weka_examples, refresh_sklearn):
         if os.path.exists(target):
             with open(target, "rb") as handle:
                 if handle.read() != wanted:
-                    sys.exit("%s exists and differs from Weka's %s: not overwriting" % (target, source))
+                    sys.exit("%s exists and differs from Weka's %s: not overwriting"
+                             % (target, source))
             continue
         shutil.copyfile(source, target)
         print("copied", os.path.relpath(target, ROOT))
@@ -524,7 +528,8 @@ def main(argv=None):
         if info["kind"] != "numeric":
             continue
         numeric = [a for a in info["attributes"][:-1] if a["type"] == "numeric"]
-        entry = {"file": rel(name), "numeric_attributes": [[a["index"], a["name"]] for a in numeric]}
+        entry = {"file": rel(name),
+                 "numeric_attributes": [[a["index"], a["name"]] for a in numeric]}
         for part in ["whole", "train", "train_weighted"]:
             key = "cuts:%s:%s" % (name, part)
             if key not in answers:
@@ -579,7 +584,8 @@ def main(argv=None):
         dists["datasets"][name] = entry
         if name in WEIGHTED_DATASETS:
             result, errors = collect("wdist", name, dist_configs(info["kind"]))
-            dists["weighted"][name] = {"train_rows": train, "train_weights": rule_weights(len(train)),
+            dists["weighted"][name] = {"train_rows": train,
+                                       "train_weights": rule_weights(len(train)),
                                        "test_rows": test, "results": result}
             if errors:
                 dists["weighted"][name]["errors"] = errors
@@ -603,7 +609,7 @@ def main(argv=None):
     cv = {"weka_version": WEKA_VERSION, "folds_rule": FOLD_RULE, "seeds": CV_SEEDS,
           "n_folds": N_FOLDS,
           "configs": {k: CONFIGS[k] for k in ["NaiveBayes", "NaiveBayes -K", "NaiveBayes -D",
-                                               "AODE -F 1", "Discretize+AODE -F 1"]},
+                                              "AODE -F 1", "Discretize+AODE -F 1"]},
           "accuracy_rule": "fold accuracy = correct / test rows of the fold (predicted = "
                            "Classifier.classifyInstance); mean_accuracy = plain mean of the "
                            "20 fold accuracies",
