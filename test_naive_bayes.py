@@ -636,6 +636,33 @@ def test_gaussian_over_the_whole_float_range_never_gives_nan(pairs, queries, smo
         assert math.fsum(proba) == pytest.approx(1.0, abs=1e-12)
 
 
+def exact_normal_log_density(x, mean, variance):
+    """log N(x; mean, variance) with (x - mean)^2 / (2 variance) computed exactly."""
+    from fractions import Fraction
+    square = (Fraction(x) - Fraction(mean)) ** 2 / (2 * Fraction(variance))
+    return -0.5 * math.log(2 * math.pi * variance) - float(square)
+
+
+@given(st.lists(st.floats(-4, 4), min_size=6, max_size=6),
+       st.floats(-4, 4), st.sampled_from([0.0, 1.0, 15.0, 40.0, 1e6, -1e9]),
+       st.sampled_from([1e-3, 1.0, 1e3]))
+def test_gaussian_scores_are_exact_to_1e_12_near_and_far_from_zero(points, query, centre,
+                                                                   spread):
+    """The fast path computes the squares as dist(x * scale, mean * scale) when every
+    mean is within 16 scaled deviations of zero, and as ((x - mean) * scale)^2
+    otherwise: both agree with the exact square (the centres cover both sides)."""
+    X = [[centre + spread * p] for p in points]
+    assume(len({x for x, in X[:3]}) > 1 and len({x for x, in X[3:]}) > 1)
+    model = GaussianNB(var_smoothing=0).fit(X, list("aaabbb"))
+    tables = model.tables()[0]
+    x = centre + spread * query
+    joint = model.predict_joint_log_proba([[x]])[0]
+    for k, label in enumerate("ab"):
+        expected = math.log(0.5) + exact_normal_log_density(
+            x, tables["mean"][label], tables["variance"][label])
+        assert joint[k] == pytest.approx(expected, rel=1e-12, abs=1e-12)
+
+
 def test_gaussian_class_without_values_borrows_the_pooled_distribution():
     X = [[1.0, "a"], [3.0, "a"], [None, "b"], [None, "b"]]
     model = NaiveBayes(var_smoothing=0).fit(X, [0, 0, 1, 1])
