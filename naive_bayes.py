@@ -6707,7 +6707,7 @@ def _log_odds_parts(model, row, words_shown=10):
     """Why one row got its prediction, as data: the predicted class and the runner-up
     with their probabilities, and each part of log P(best)/P(runner-up) (the prior,
     every used feature, the most influential words of a text), largest first: items
-    are (feature, what: " = value" or ": word", log-odds part)."""
+    are (feature, separator " = " or ": ", the value or word, log-odds part)."""
     parts = model.explain(row)
     probabilities = model.predict_proba_one(row)
     ranked = sorted(probabilities, key=lambda c: -probabilities[c])
@@ -6719,7 +6719,7 @@ def _log_odds_parts(model, row, words_shown=10):
         return result
     best, runner = ranked[:2]
     result["runner_up"], result["runner_probability"] = runner, probabilities[runner]
-    items = [("prior", "", parts["prior"][best] - parts["prior"][runner])]
+    items = [("prior", "", "", parts["prior"][best] - parts["prior"][runner])]
     for entry in parts["features"]:
         if entry["status"] not in ("used", "unseen"):
             continue
@@ -6727,20 +6727,21 @@ def _log_odds_parts(model, row, words_shown=10):
             words = sorted(((word, ll[best] - ll[runner])
                             for word, ll in entry["words"].items()),
                            key=lambda item: -abs(item[1]))
-            items.extend((entry["feature"], ": " + word, value)
+            items.extend((entry["feature"], ": ", word, value)
                          for word, value in words[:words_shown])
             if words[words_shown:]:
-                items.append((entry["feature"], ": %d other words" % len(words[words_shown:]),
+                items.append((entry["feature"], ": ", "%d other words"
+                              % len(words[words_shown:]),
                               math.fsum(value for _, value in words[words_shown:])))
             baseline = entry["baseline"][best] - entry["baseline"][runner]
             if baseline:
-                items.append((entry["feature"], ": no word present (baseline)", baseline))
+                items.append((entry["feature"], ": ", "no word present (baseline)", baseline))
             continue
         ll = entry["log_likelihood"]
         value = entry.get("interval", entry["value"])
         note = " (unseen)" if entry["status"] == "unseen" else ""
-        items.append((entry["feature"], " = %s%s" % (value, note), ll[best] - ll[runner]))
-    items.sort(key=lambda item: -abs(item[2]) if item[2] == item[2] else 0)
+        items.append((entry["feature"], " = ", "%s%s" % (value, note), ll[best] - ll[runner]))
+    items.sort(key=lambda item: -abs(item[3]) if item[3] == item[3] else 0)
     result["items"] = items
     return result
 
@@ -7929,8 +7930,8 @@ def _cmd_explain(args):
     out.write("runner-up %s (P = %.4f); contributions to log P(%s)/P(%s):\n\n"
               % (parts["runner_up"], parts["runner_probability"], parts["predicted"],
                  parts["runner_up"]))
-    items = [("%s%s" % (_clip(feature, 20), _clip(what)), value)
-             for feature, what, value in parts["items"]]
+    items = [(_clip(feature, 20) + separator + _clip(what), value)
+             for feature, separator, what, value in parts["items"]]
     shown = items[:args.top]
     if len(items) > len(shown):
         rest = items[len(shown):]

@@ -2709,6 +2709,8 @@ def test_cli_explain_lists_informative_features_and_explains_a_row(tmp_path, cap
     assert status == 0, err
     assert "row 3 (line 4)" in out and "predicted" in out and "runner-up" in out
     assert "prior" in out and "#" in out
+    # each part named "feature = value" (row 3 is a first-class adult male)
+    assert re_search(r"\nstatus = first +[+-]\d", out) and re_search(r"\nsex = male ", out)
 
 
 def test_cli_info_describes_the_model(tmp_path, capsys):
