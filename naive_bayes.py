@@ -1890,29 +1890,38 @@ class _ValueRecord(_Kind):
         return "%s distinct values recorded" % format(n, ",") if n else "no values"
 
     def to_file(self, classes, what):
-        return {"records": [[[x, _exact_text(c)] for x, c in
-                             sorted(self.counts.get(label, {}).items())]
-                            for label in classes]}
+        # per class two parallel lists, [values in increasing order, their counts]:
+        # a loader then holds two flat lists of a class, not a small list per value
+        records = []
+        for label in classes:
+            counted = self.counts.get(label, {})
+            values = sorted(counted)
+            records.append([values, [_exact_text(counted[x]) for x in values]])
+        return {"records": records}
 
     @classmethod
     def from_file(cls, feature, where, classes, class_count):
         stats = cls()
-        for label, here, pairs in _class_rows(feature, "records", where, classes, None,
-                                              "list of [value, count] pairs"):
-            counted = {}
-            previous = -INF
-            for pair in pairs:
-                _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is float
-                        and isfinite(pair[0]) and pair[0] > previous, here, pair,
-                        "[value, count] pairs, values finite floats in increasing order")
-                previous = pair[0]
-                count = _decode_exact(pair[1], here)
-                _expect(count > 0, here, pair, "positive counts")
-                counted[pair[0]] = count
-            if sum(counted.values()) > class_count[label]:
+        for label, here, (values, counts) in _class_rows(
+                feature, "records", where, classes, 2,
+                "[[values in increasing order], [their counts]]"):
+            _expect(type(values) is list and type(counts) is list and
+                    len(values) == len(counts), here, [values, counts],
+                    "two lists of equal length: values and their counts")
+            _expect(set(map(type, values)) <= _FLOAT and all(map(isfinite, values)) and
+                    all(map(lt, values, values[1:])), here + "[0]", values,
+                    "finite floats in increasing order")
+            if not _INT.issuperset(map(type, counts)):
+                counts = [_decode_exact(c, "%s[1][%d]" % (here, i))
+                          for i, c in enumerate(counts)]
+            elif any(c.bit_length() > 3.33 * _MAX_DIGITS for c in counts):
+                counts = [_decode_exact(c, here + "[1]") for c in counts]      # refuses
+            _expect(not counts or min(counts) > 0, here + "[1]", counts, "positive counts")
+            if sum(counts) > class_count[label]:
                 raise _Invalid("%s adds up to more than class_count for %s"
                                % (here, _shown(label)))
-            stats.add_counts(label, counted)
+            if values:
+                stats.counts[label] = dict(zip(values, counts))
         return stats
 
 

@@ -1990,6 +1990,32 @@ def test_from_dict_rejects_invalid_models_by_name(mutate, message):
         NaiveBayes.from_dict(data)
 
 
+def record_model_dict():
+    """The file data of a kde model: records are [[values], [counts]] per class."""
+    return NaiveBayes(numeric="kde").fit([[1.5], [2.5], [2.5], [4.0]], list("aabb")).to_dict()
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda r: r[0].__setitem__(0, [2.5, 1.5]), r"finite floats in increasing order"),
+    (lambda r: r[0].__setitem__(0, [1.5, 1.5]), r"finite floats in increasing order"),
+    (lambda r: r[0].__setitem__(0, [1.5, float("nan")]), r"finite floats in increasing order"),
+    (lambda r: r[0].__setitem__(0, [1, 2.5]), r"finite floats in increasing order"),
+    (lambda r: r[0][1].pop(), r"two lists of equal length"),
+    (lambda r: r[0].append([]), r"\[\[values in increasing order\], \[their counts\]\]"),
+    (lambda r: r[0].__setitem__(1, [1, 0]), r"positive counts"),
+    (lambda r: r[0].__setitem__(1, [1, "1/3"]), r"fraction"),
+    (lambda r: r[0].__setitem__(1, [1, 10 ** 20000]), r"more than 4000 digits"),
+    (lambda r: r[0].__setitem__(1, [1, 5]), r"adds up to more than class_count"),
+    (lambda r: r.pop(), r"one \[\[values in increasing order\], \[their counts\]\] per class"),
+])
+def test_records_of_values_are_validated_by_name(mutate, message):
+    data = record_model_dict()
+    assert data["features"][0]["records"] == [[[1.5, 2.5], [1, 1]], [[2.5, 4.0], [1, 1]]]
+    mutate(data["features"][0]["records"])
+    with pytest.raises(NaiveBayesError, match=r"from_dict\(\): .*records.*" + message):
+        NaiveBayes.from_dict(data)
+
+
 @pytest.mark.parametrize("mutate, message", [
     (lambda d: d["params"].update(features={"by_name": [["x", "gaussian"]]}, categories=None),
      r"params.features declares 'x' gaussian, but the file holds it as categorical"),
@@ -3415,9 +3441,9 @@ def test_the_record_of_values_merges_exactly_and_rounds_when_asked(tmp_path):
     assert NaiveBayes.load(tmp_path / "d.json").tables() == whole.tables()
     rounded = NaiveBayes(features=["discretized"], significant_digits=2).fit(X, y)
     records = rounded.to_dict()["features"][0]["records"]
-    assert all(float("%.2g" % value) == value for record in records for value, _ in record)
-    assert sum(len(r) for r in records) < sum(len(r) for r in
-                                              whole.to_dict()["features"][0]["records"])
+    assert all(float("%.2g" % value) == value for values, _ in records for value in values)
+    assert sum(len(values) for values, _ in records) < sum(
+        len(values) for values, _ in whole.to_dict()["features"][0]["records"])
     halves = NaiveBayes(features=["discretized"], significant_digits=2).fit(X[:90], y[:90])
     halves.partial_fit(X[90:], y[90:])
     assert halves.to_dict() == rounded.to_dict()
