@@ -3,8 +3,8 @@
 
 Run from anywhere (it finds the project from its own path)::
 
-    /work/venv/bin/python reference/record_weka.py            # everything
-    /work/venv/bin/python reference/record_weka.py --workers 1
+    python reference/record_weka.py            # everything
+    python reference/record_weka.py --workers 1
 
 Needs: Weka 3.6.14 (``/usr/share/java/weka.jar``, or ``--weka-jar``), ``java`` and
 ``javac`` (Java 17 tested), and Python 3.8+.  The recording itself uses the standard
