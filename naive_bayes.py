@@ -6837,6 +6837,8 @@ class _Lines:
         if bom and (encoding is None or self.encoding.startswith(named[:6])):
             self.raw.read(len(bom))
         self.text = None
+        self.pending = []                 # decoded lines not yet returned, last first
+        self.rest = b""                   # bytes after the last newline read
         if self.encoding.startswith(("utf-16", "utf-32")):    # not ASCII-compatible
             import io
             self.text = io.TextIOWrapper(self.raw, encoding=self.encoding, newline="")
@@ -6845,11 +6847,17 @@ class _Lines:
         return self
 
     def __next__(self):
+        if self.pending:
+            self.number += 1
+            return self.pending.pop()
+        if self.text is None:
+            self._read_block()
+            if self.pending:
+                self.number += 1
+                return self.pending.pop()
+            raise StopIteration
         try:
-            if self.text is None:
-                line = self.raw.readline(_LINE_LIMIT + 1)
-            else:
-                line = self.text.readline(_LINE_LIMIT + 1)
+            line = self.text.readline(_LINE_LIMIT + 1)
         except UnicodeDecodeError:
             raise NaiveBayesError("%s line %d or soon after: not %s text; name the file's "
                                   "encoding with --encoding"
@@ -6858,18 +6866,57 @@ class _Lines:
             raise StopIteration
         self.number += 1
         if len(line) > _LINE_LIMIT:
-            raise NaiveBayesError("%s line %d: longer than %s characters; expected a CSV "
-                                  "or ARFF file" % (self.path, self.number,
-                                                    format(_LINE_LIMIT, ",")))
-        if self.text is not None:
-            return line
+            self._too_long(self.number)
+        return line
+
+    def _read_block(self):
+        """Fill self.pending (lines in reverse order) from the next whole lines of the
+        byte stream, read 64 KB at a time and decoded together."""
+        parts, size = [self.rest] if self.rest else [], len(self.rest)
+        while True:
+            block = self.raw.read1(1 << 16) if hasattr(self.raw, "read1") else \
+                self.raw.read(1 << 16)
+            if not block:
+                data, self.rest = b"".join(parts), b""
+                break
+            cut = block.rfind(b"\n") + 1
+            if cut:
+                parts.append(block[:cut])
+                data, self.rest = b"".join(parts), block[cut:]
+                break
+            parts.append(block)
+            size += len(block)
+            if size > _LINE_LIMIT:
+                self._too_long(self.number + 1)
+        if not data:
+            return
         try:
-            return line.decode(self.encoding)
-        except UnicodeDecodeError as error:
-            raise NaiveBayesError("%s line %d: not %s text (byte %d); name the file's "
-                                  "encoding with --encoding, for instance --encoding latin-1"
-                                  % (self.path, self.number, self.shown,
-                                     error.start + 1)) from None
+            text = data.decode(self.encoding)
+        except UnicodeDecodeError:
+            text = None
+        lines = (text or "").split("\n") if text is not None else data.split(b"\n")
+        last = lines.pop()                # "" after a final newline, else a last line
+        lines = [line + ("\n" if text is not None else b"\n") for line in lines]
+        if last:
+            lines.append(last)
+        for k, line in enumerate(lines):
+            if len(line) > _LINE_LIMIT:
+                self._too_long(self.number + k + 1)
+            if text is None:
+                try:
+                    lines[k] = line.decode(self.encoding)
+                except UnicodeDecodeError as error:
+                    raise NaiveBayesError(
+                        "%s line %d: not %s text (byte %d); name the file's encoding with "
+                        "--encoding, for instance --encoding latin-1"
+                        % (self.path, self.number + k + 1, self.shown, error.start + 1)
+                    ) from None
+        lines.reverse()
+        self.pending = lines
+
+    def _too_long(self, number):
+        raise NaiveBayesError("%s line %d: longer than %s characters; expected a CSV or "
+                              "ARFF file" % (self.path, number, format(_LINE_LIMIT, ",")))
 
     def close(self):
         if self.path != "-":
@@ -7429,11 +7476,24 @@ def _guess_kind(name, cells, source, numeric_kind):
     present = [cell for cell in cells if cell not in source.missing]
     if not present:
         return numeric_kind
-    numbers = [source.number(cell) for cell in present]
-    odd = [cell for cell, number in zip(present, numbers) if number is None]
+    few = max(1, len(present) // 20)     # non-numeric cells a numeric column may have
+    try:                                  # the usual cases first: all numbers...
+        numbers = list(map(float, present if source.decimal != "," else
+                           [cell.replace(",", ".") for cell in present]))
+        odd = []
+    except ValueError:                    # ...or text, found out after a few cells
+        numbers, odd = [], []
+        for cell in present:
+            number = source.number(cell)
+            if number is not None:
+                numbers.append(number)
+                continue
+            odd.append(cell)
+            if len(odd) > few:
+                break
     if not odd:
-        zero_led = next((cell for cell in present
-                         if re.match(r"[+-]?0\d", cell) and "." not in cell), None)
+        zero_led = next(filter(lambda cell: "." not in cell,
+                               filter(re.compile(r"[+-]?0\d").match, present)), None)
         if zero_led is None:
             if len(present) >= 20 and all(map(float.is_integer, numbers)) and \
                     numbers == list(map(float, range(int(numbers[0]),
@@ -7445,7 +7505,7 @@ def _guess_kind(name, cells, source, numeric_kind):
               "codes; --%s %s reads them as numbers"
               % (_quote(name), zero_led, numeric_kind, _quote(name)))
         return "categorical"
-    if len(odd) <= max(1, len(present) // 20):
+    if len(odd) <= few:
         _warn("column %s is numeric but for %d cells like %s: read as categories; "
               "--missing %s reads such cells as missing" % (
                   _quote(name), len(odd), _quote(odd[0]), _quote(odd[0])))
@@ -7511,42 +7571,56 @@ class _Reading:
 
     def rows(self, batch, labels=None, lines=None, weights=None):
         """Feature rows of a batch of (line, cells); labels, line numbers and weights
-        (an ARFF instance weight follows the cells) appended."""
-        out = []
+        (an ARFF instance weight follows the cells) appended.  Column by column, by
+        comprehensions: a cell costs a few builtin steps."""
         missing = self.source.missing
         target = self.target
-        width = self.source.width
-        for line, cells in batch:
-            if target is not None:
+        if target is not None:
+            kept = []
+            for line, cells in batch:
                 label = cells[target]
                 if label is None or label in missing:
                     self.unlabelled += 1
                     if self.first_unlabelled is None:
                         self.first_unlabelled = line
                     continue
-            row = []
-            for convert, index, name in self.columns:
-                if convert is None:
-                    row.append(None)
-                    continue
-                cell = cells[index]
-                if cell is None or (type(cell) is str and cell in missing):
-                    row.append(None)
-                elif type(cell) is not str:             # ARFF values come typed
-                    row.append(cell)
-                else:
-                    try:
-                        row.append(convert(cell))
-                    except _BadValue as error:
-                        raise self._bad_cell(line, name, error) from None
-            if target is not None:
-                labels.append(self.label(label))
-            if lines is not None:
-                lines.append(line)
-            if weights is not None:
-                weights.append(cells[width] if len(cells) > width else 1.0)
-            out.append(row)
-        return out
+                kept.append((line, cells))
+            batch = kept
+            if labels is not None:
+                labels.extend([self.label(cells[target]) for _, cells in batch])
+        if lines is not None:
+            lines.extend([line for line, _ in batch])
+        if weights is not None:
+            width = self.source.width
+            weights.extend([cells[width] if len(cells) > width else 1.0
+                            for _, cells in batch])
+        if not batch:
+            return []
+        table = list(zip(*[cells for _, cells in batch]))
+        columns = []
+        for convert, index, name in self.columns:
+            if convert is None:
+                columns.append((None,) * len(batch))
+                continue
+            values = [None if cell is None or cell in missing else cell
+                      for cell in table[index]]
+            if convert is not _Kind.convert_cell:          # ARFF values come typed
+                try:
+                    values = [convert(v) if type(v) is str else v for v in values]
+                except _BadValue as error:
+                    raise self._bad_cell(self._line_of(batch, index, error.value), name,
+                                         error) from None
+            columns.append(values)
+        return [list(row) for row in zip(*columns)]
+
+    @staticmethod
+    def _line_of(batch, index, value):
+        """The line of the first row whose cell ``index`` is ``value``."""
+        for line, cells in batch:
+            if cells[index] == value or \
+                    (type(cells[index]) is str and cells[index].replace(",", ".") == value):
+                return line
+        return batch[0][0]
 
     def _bad_cell(self, line, name, error):
         value = _quote(error.value)
