@@ -78,7 +78,7 @@ from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, islice, repeat
 from math import (dist, exp, factorial, frexp, fsum, hypot, isfinite, isqrt, ldexp, log,
                   sqrt)
-from operator import add, getitem, lt, mul, neg, sub, truediv
+from operator import add, getitem, itemgetter, lt, mul, neg, sub, truediv
 
 # Importing the module should cost a bare interpreter little (a few milliseconds), so
 # what only some calls need is imported in them: fractions (exact statistics), numbers
@@ -3453,7 +3453,8 @@ def _infer_kind(columns, numeric):
 # ----------------------------------------------------------------------------------
 
 _CHUNK = 10000            # rows counted at a time when X is not a list or tuple
-_COUNT_BLOCK = 512        # rows of one class whose values are added feature by feature
+_COUNT_BLOCK = 512        # rows of one class whose values are added feature by feature,
+_COUNT_VALUES = 10240     # or more rows when they hold fewer values than this
 
 
 def _check_class_prior_value(prior):
@@ -3971,7 +3972,7 @@ class _NaiveStatistics:
         inferred = set()
         for position, name in enumerate(names):     # kinds still open: from every value
             if self.features[name].name is None:
-                columns = [[row[position] for row in groups[label]] for label in order]
+                columns = [list(map(itemgetter(position), groups[label])) for label in order]
                 kind = _infer_kind(columns, fitting.default_kind or fitting.numeric)
                 if kind is not None:
                     fitting.check_kind(name, kind)
@@ -4005,14 +4006,15 @@ class _NaiveStatistics:
                  if self.features[name].name is not None and not self.features[name].blocked}
         for position in sorted(whole):
             add(position, names[position],
-                [[row[position] for row in groups[label]] for label in order],
+                [list(map(itemgetter(position), groups[label])) for label in order],
                 [weight_groups[label] if weight_groups else None for label in order])
         # ...then block by block of each class's rows, the other features of a block
         # together: the block's values stay in the processor's cache (twice as fast as
         # whole columns at 100,000 rows).
-        for first in range(0, max(map(len, groups.values()), default=0), _COUNT_BLOCK):
-            blocks = [groups[label][first:first + _COUNT_BLOCK] for label in order]
-            weight_blocks = [weight_groups[label][first:first + _COUNT_BLOCK] if weight_groups
+        size = max(_COUNT_BLOCK, _COUNT_VALUES // max(1, len(names)))
+        for first in range(0, max(map(len, groups.values()), default=0), size):
+            blocks = [groups[label][first:first + size] for label in order]
+            weight_blocks = [weight_groups[label][first:first + size] if weight_groups
                              else None for label in order]
             transposed = [zip(*block) if block else repeat(()) for block in blocks]
             for position, (name, columns) in enumerate(zip(names, zip(*transposed))):
