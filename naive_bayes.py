@@ -3708,6 +3708,11 @@ def _iterate(values, name, expected, call):
                               argument=name) from None
 
 
+def _counted(n, thing):
+    """'1 cell', '2 cells'."""
+    return "%s %s%s" % (format(n, ","), thing, "" if n == 1 else "s")
+
+
 def _count_text(counted, iterator, limit=100000):
     """How many items there were: counted plus what the iterator still holds, read
     up to a limit so that an endless iterator cannot hang an error message."""
@@ -4417,10 +4422,8 @@ class _AODEStatistics(_NaiveStatistics):
                         mine[key] = mine.get(key, 0) + count
         return statistics
 
-    def summary(self, params):
-        n = sum(map(len, self.pairs.values()))
-        return super().summary(params) + [("(pairs)", "aode", "%s pairwise counts"
-                                           % format(n, ","))]
+    def extra_summary(self):
+        return {"pairwise counts": sum(map(len, self.pairs.values()))}
 
 
 def _count_keys(counter, keys):
@@ -5413,17 +5416,21 @@ class _Classifier:
 
     def summary(self):
         """What the model holds, as plain data: {"classes": [[label, count]],
-        "features": [[name, kind, description]], "target": name or None}.
+        "features": [[name, kind, description]], "target": name or None}, and for AODE
+        "pairwise counts", the number of pairwise counts kept.
 
         >>> NaiveBayes().fit([["a", 1.0], ["b", 3.0]], ["x", "y"]).summary()["features"]
         [[0, 'categorical', '2 values: a, b'], [1, 'gaussian', 'mean 2, standard deviation 1']]
         """
         statistics = self._fitted()
         params = self.get_params()
-        return {"classes": [[label, count] for label, count in
-                            zip(statistics.classes(), self.class_count_)],
-                "features": [list(item) for item in statistics.summary(params)],
-                "target": self._state.target}
+        summary = {"classes": [[label, count] for label, count in
+                               zip(statistics.classes(), self.class_count_)],
+                   "features": [list(item) for item in statistics.summary(params)],
+                   "target": self._state.target}
+        extra = getattr(statistics, "extra_summary", None)
+        summary.update(extra() if extra else {})
+        return summary
 
     # -- combining models -------------------------------------------------------------
 
@@ -6183,8 +6190,10 @@ class _AtomicFile:
                                 **({} if binary else {"encoding": "utf-8", "newline": ""}))
 
     def _error(self, error):
-        return NaiveBayesError("%s: cannot write %s: %s" % (
-            self.call, _path_text(self.path), error.strerror or error), call=self.call)
+        """(call None: the command line, which names the command itself)"""
+        return NaiveBayesError("%scannot write %s: %s" % (
+            "" if self.call is None else self.call + ": ", _path_text(self.path),
+            error.strerror or error), call=self.call)
 
     def commit(self):
         """Flush, sync and rename over the target; NaiveBayesError if that fails."""
@@ -7025,8 +7034,9 @@ class _CsvSource:
             if cells is None:
                 return
             if len(cells) != width:
-                raise NaiveBayesError("%s line %d: %d cells, expected %d as in the header"
-                                      % (self.path, self.start, len(cells), width))
+                raise NaiveBayesError("%s line %d: %s, expected %d as in the header"
+                                      % (self.path, self.start,
+                                         _counted(len(cells), "cell"), width))
             yield self.start, list(map(strip, cells))
 
     def number(self, cell):
@@ -7508,9 +7518,12 @@ def _guess_kind(name, cells, source, numeric_kind):
               % (_quote(name), zero_led, numeric_kind, _quote(name)))
         return "categorical"
     if len(odd) <= few:
-        _warn("column %s is numeric but for %d cells like %s: read as categories; "
+        _warn("column %s is numeric but for %s like %s: read as categories; "
               "--missing %s reads such cells as missing" % (
-                  _quote(name), len(odd), _quote(odd[0]), _quote(odd[0])))
+                  _quote(name), _counted(len(odd), "cell"), _quote(odd[0]), _quote(odd[0])))
+    elif source.decimal != "," and all(map(re.compile(r"[+-]?\d*,\d+\Z").match, present)):
+        _warn("column %s holds numbers with decimal commas (%s): read as categories; "
+              "--decimal , reads them as numbers" % (_quote(name), present[0]))
     elif len(present) >= 10 and all(re.match(
             r"\d{4}-\d\d-\d\d|\d\d?[/.-]\d\d?[/.-]\d{2,4}(\D|$)", cell) for cell in present):
         _warn("column %s holds dates (%s), read as categories; --ignore %s, or turn them "
@@ -7695,6 +7708,16 @@ def _training_data(args):
 
 def _new_model(args, kinds, source):
     cls = _CLI_MODELS[args.model]
+    allowed = cls._allowed_kinds
+    for name, kind in kinds.items():
+        if allowed is not None and kind not in allowed:
+            how = "--numeric %s" % kind if args.numeric == kind else "--%s" % kind \
+                if name in _columns(getattr(args, kind, None)) else "its values"
+            fix = "--categorical" if kind == "text" else "--discretized"
+            raise _Usage("--model %s takes %s columns; column %s is %s (by %s): use "
+                         "%s %s or --ignore %s"
+                         % (args.model, ", ".join(allowed), _quote(name), kind, how, fix,
+                            _quote(name), _quote(name)))
     categories = {name: values for name, values in source.categories.items()
                   if kinds.get(name) == "categorical"}
     return cls(features=kinds, categories=categories or None,
@@ -7741,7 +7764,7 @@ def _cmd_fit(args):
     reading.report_unlabelled("fit")
     model.target_ = target
     text = _json_text(model.to_dict())
-    staged = _AtomicFile(args.output, "fit")
+    staged = _AtomicFile(args.output, None)
     try:
         staged.stream.write(text)
         out = sys.stdout
@@ -7779,9 +7802,18 @@ def _right(text, width):
 
 
 def _clip(value, width=30):
-    """A value for a one-line label: newlines folded, long text cut."""
+    """A value for a one-line label: newlines folded, text cut to ``width`` terminal
+    columns."""
     text = " ".join(str(value).split())
-    return text if _width(text) <= width else text[:width - 3] + "..."
+    if _width(text) <= width:
+        return text
+    kept, used = [], 0
+    for character in text:
+        used += _width(character)
+        if used > width - 3:
+            break
+        kept.append(character)
+    return "".join(kept) + "..."
 
 
 _FIT_FEATURES_SHOWN = 40  # fit lists this many features; info lists them all
@@ -7801,11 +7833,14 @@ def _summary_text(model, output=None):
     lines.append("features (%d):" % len(features))
     width = max([_width(_clip(name)) for name, _, _ in features] + [1])
     shown = features if output is None else features[:_FIT_FEATURES_SHOWN]
+    room = max(20, 80 - (2 + width + 1 + 11 + 1))       # lines within 80 columns
     for name, kind, detail in shown:
-        lines.append("  %s %-11s %s" % (_left(_clip(name), width), kind, detail))
+        lines.append("  %s %-11s %s" % (_left(_clip(name), width), kind, _clip(detail, room)))
     if len(shown) < len(features):
         lines.append("  ... and %s more (%s info %s lists them all)"
                      % (format(len(features) - len(shown), ","), _PROG, _quote(output)))
+    if "pairwise counts" in summary:
+        lines.append("pairwise counts: %s" % format(summary["pairwise counts"], ","))
     return "\n".join(lines) + "\n"
 
 
@@ -7839,7 +7874,7 @@ def _cmd_predict(args):
         keep = [source.column(name, "--keep") for name in _columns(args.keep)]
         reading = _prediction_reading(model, source)
         classes = model.classes_
-        output = _AtomicFile(args.output, "predict") if args.output not in (None, "-") \
+        output = _AtomicFile(args.output, None) if args.output not in (None, "-") \
             else None
     except BaseException:
         source.close()
@@ -8029,11 +8064,12 @@ def _cmd_explain(args):
     if parts["runner_up"] is None:
         out.write("the model has one class; nothing to compare\n")
         return 0
-    out.write("runner-up %s (P = %.4f); contributions to log P(%s)/P(%s):\n\n"
-              % (parts["runner_up"], parts["runner_probability"], parts["predicted"],
-                 parts["runner_up"]))
-    items = [(_clip(feature, 20) + separator + _clip(what), value)
-             for feature, separator, what, value in parts["items"]]
+    best, runner = _clip(parts["predicted"], 20), _clip(parts["runner_up"], 20)
+    line = "runner-up %s (P = %.4f); contributions to log P(%s)/P(%s):" % (
+        runner, parts["runner_probability"], best, runner)
+    out.write((line if _width(line) <= 80 else line.replace("; ", ";\n", 1)) + "\n\n")
+    items = [(_clip(feature, 20) + separator + _clip(what, 36 - min(20, _width(feature)) - 3),
+              value) for feature, separator, what, value in parts["items"]]
     shown = items[:args.top]
     if len(items) > len(shown):
         rest = items[len(shown):]
@@ -8046,14 +8082,16 @@ def _cmd_explain(args):
 
 
 def _bar_chart(items, best, runner, width=20):
-    """Two-sided text bars: left for the runner-up, right for the predicted class."""
+    """Two-sided text bars: left for the runner-up, right for the predicted class,
+    within 80 columns."""
     finite = [abs(v) for _, v in items if isfinite(v)]
     scale = max(finite) if finite and max(finite) > 0 else 1.0
     label_width = max(_width(label) for label, _ in items)
+    width = max(8, min(width, (80 - label_width - 13) // 2))
     out = sys.stdout
     out.write("%s %9s  %s|%s\n" % (_left("", label_width), "",
-                                   _right("<- " + _clip(runner, 16), width),
-                                   " " + _clip(best, 16) + " ->"))
+                                   _right("<- " + _clip(runner, width - 3), width),
+                                   " " + _clip(best, width - 4) + " ->"))
     for label, value in items:
         size = width if not isfinite(value) else int(round(abs(value) / scale * width))
         left = "#" * size if value < 0 else ""
@@ -8085,8 +8123,9 @@ def _print_informative(model, top):
 def _cmd_info(args):
     model = _load_model(args.model)
     out = sys.stdout
-    out.write("%s: a %s (model file format %d)\n" % (args.model, type(model).__name__,
-                                                     FORMAT_VERSION))
+    name = type(model).__name__
+    out.write("%s: %s %s (model file format %d)\n"
+              % (args.model, "an" if name[0] in "AEIOU" else "a", name, FORMAT_VERSION))
     if model.target_ is not None:
         out.write("target: %s\n" % model.target_)
     if not model.__sklearn_is_fitted__():
@@ -8096,7 +8135,9 @@ def _cmd_info(args):
     params = model.get_params()
     shown = ["%s=%r" % (name, value) for name, value in params.items()
              if name not in ("features", "categories", "tokenizer")]
-    out.write("parameters: %s\n" % ", ".join(shown))
+    import textwrap
+    out.write(textwrap.fill("parameters: " + ", ".join(shown), 80, subsequent_indent="  ",
+                            break_long_words=False, break_on_hyphens=False) + "\n")
     return 0
 
 
@@ -8173,14 +8214,14 @@ def _parser():
     commands.required = True
 
     sub = command("fit", "fit a model on a CSV or ARFF file and write it as JSON",
-                  "python naive_bayes.py fit titanic.csv --target survived -o titanic.json")
+                  "python naive_bayes.py fit examples/data/titanic.csv --target survived -o titanic.json")
     sub.add_argument("data", metavar="DATA", help="training data: CSV with a header row, "
                      "or ARFF (- for CSV on stdin)")
     sub.add_argument("-o", "--output", required=True, metavar="MODEL.json")
     model_options(sub)
 
     sub = command("predict", "predict the class of every row of a data file",
-                  "python naive_bayes.py predict titanic.json titanic.csv --proba")
+                  "python naive_bayes.py predict titanic.json examples/data/titanic.csv --proba")
     sub.add_argument("model", metavar="MODEL.json")
     sub.add_argument("data", metavar="DATA")
     sub.add_argument("--proba", action="store_true", help="add one probability column "
@@ -8191,7 +8232,7 @@ def _parser():
     data_options(sub)
 
     sub = command("evaluate", "accuracy, log loss, per-class scores and confusion matrix",
-                  "python naive_bayes.py evaluate titanic.json titanic.csv")
+                  "python naive_bayes.py evaluate titanic.json examples/data/titanic.csv")
     sub.add_argument("model", metavar="MODEL.json")
     sub.add_argument("data", metavar="DATA")
     sub.add_argument("--target", metavar="COL", help="the label column (default: the "
@@ -8200,7 +8241,7 @@ def _parser():
     data_options(sub)
 
     sub = command("cv", "stratified k-fold cross-validation, with the evaluate report",
-                  "python naive_bayes.py cv titanic.csv --target survived --folds 10")
+                  "python naive_bayes.py cv examples/data/titanic.csv --target survived --folds 10")
     sub.add_argument("data", metavar="DATA")
     sub.add_argument("--folds", type=int, default=10, help="number of folds (default 10)")
     sub.add_argument("--seed", type=int, default=0, help="shuffling seed (default 0)")
@@ -8208,7 +8249,8 @@ def _parser():
     model_options(sub)
 
     sub = command("explain", "the most informative features, or why one row got its "
-                  "prediction", "python naive_bayes.py explain titanic.json titanic.csv "
+                  "prediction", "python naive_bayes.py explain titanic.json "
+                  "examples/data/titanic.csv "
                   "--row 3")
     sub.add_argument("model", metavar="MODEL.json")
     sub.add_argument("data", metavar="DATA", nargs="?")

@@ -3206,6 +3206,64 @@ def test_reports_fit_in_80_columns(tmp_path, capsys):
     assert " 1 = class-number-00" in out
 
 
+def test_long_names_values_and_classes_stay_within_80_columns(tmp_path, capsys):
+    """Feature lists, info's parameters, explain's bars and its runner-up line: long
+    class names, a long feature name and long values are cut, nothing passes 80."""
+    long_class = ["a class name that goes on and on %d" % k for k in range(3)]
+    rows = ["%s,%s %d,%s\n" % ("w%d" % (i % 4), "some rather long value number", i % 3,
+                               long_class[i % 3]) for i in range(30)]
+    data = write(tmp_path / "d.csv", "a_feature_with_a_very_long_name_indeed,b,y\n" +
+                 "".join(rows))
+    model = tmp_path / "m.json"
+
+    def widest(out):                      # lines naming a file may be as long as its path
+        return max(len(line) for line in out.splitlines() if str(tmp_path) not in line)
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", model)
+    assert status == 0 and widest(out) <= 80
+    status, out, err = cli(capsys, "info", model)
+    assert status == 0 and widest(out) <= 80 and "parameters: " in out
+    status, out, err = cli(capsys, "explain", model, data, "--row", "2")
+    assert status == 0 and widest(out) <= 80
+    assert "contributions to log P(" in out and "#" in out
+
+
+def test_aode_on_the_command_line_refuses_other_kinds_as_a_usage_error(tmp_path, capsys):
+    data = write(tmp_path / "d.csv", "spend,zip,y\n1.5,a,x\n2.5,b,y\n3.5,a,x\n")
+    for option, fix in ((["--gaussian", "spend"], "--discretized spend"),
+                        (["--numeric", "kde"], "--discretized spend"),
+                        (["--text", "zip"], "--categorical zip")):
+        status, out, err = cli(capsys, "fit", data, "--target", "y", "--model", "aode",
+                               *option, "-o", tmp_path / "m.json")
+        assert status == 2 and fix in err and "--model aode takes" in err
+        assert not (tmp_path / "m.json").exists()
+    assert cli(capsys, "fit", data, "--target", "y", "--model", "aode", "-o",
+               tmp_path / "m.json")[0] == 0
+    status, out, err = cli(capsys, "info", tmp_path / "m.json")
+    assert "an AODE" in out and "features (2)" in out and "pairwise counts: " in out
+
+
+def test_messages_count_in_the_singular_and_name_the_command_once(tmp_path, capsys):
+    data = write(tmp_path / "d.csv", "x,y\n" + "".join("%d,%s\n" % (i, "ab"[i % 2])
+                                                     for i in range(30)) + "-,a\n")
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
+    assert "but for 1 cell like" in err
+    ragged = write(tmp_path / "r.csv", "x,y\na,b\nc\n")
+    status, out, err = cli(capsys, "fit", ragged, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 1 and "line 3: 1 cell, expected 2" in err
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o",
+                           tmp_path / "no" / "such" / "m.json")
+    assert status == 1 and err.count("fit") == 1 and "cannot write" in err
+
+
+def test_decimal_commas_in_a_comma_separated_file_are_named(tmp_path, capsys):
+    data = write(tmp_path / "d.csv", 'x,y\n"5,1",a\n"4,9",b\n"6,3",a\n')
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 0 and "--decimal , reads them as numbers" in err
+    assert cli(capsys, "fit", data, "--target", "y", "--decimal", ",", "-o",
+               tmp_path / "m.json")[0] == 0
+    assert NaiveBayes.load(tmp_path / "m.json").feature_kinds_ == {"x": "gaussian"}
+
+
 def test_explain_top_limits_a_row_and_large_ratios_are_scientific(tmp_path, capsys):
     features = ",".join("f%d" % j for j in range(12))
     rows = "".join(",".join(str((i + j) % 3 if i % 2 else 5) for j in range(12)) +
