@@ -8214,7 +8214,8 @@ def _parser():
     commands.required = True
 
     sub = command("fit", "fit a model on a CSV or ARFF file and write it as JSON",
-                  "python naive_bayes.py fit examples/data/titanic.csv --target survived -o titanic.json")
+                  "python naive_bayes.py fit examples/data/titanic.csv --target survived "
+                  "-o titanic.json")
     sub.add_argument("data", metavar="DATA", help="training data: CSV with a header row, "
                      "or ARFF (- for CSV on stdin)")
     sub.add_argument("-o", "--output", required=True, metavar="MODEL.json")

@@ -3243,8 +3243,8 @@ def test_aode_on_the_command_line_refuses_other_kinds_as_a_usage_error(tmp_path,
 
 
 def test_messages_count_in_the_singular_and_name_the_command_once(tmp_path, capsys):
-    data = write(tmp_path / "d.csv", "x,y\n" + "".join("%d,%s\n" % (i, "ab"[i % 2])
-                                                     for i in range(30)) + "-,a\n")
+    cells = "".join("%d,%s\n" % (i, "ab"[i % 2]) for i in range(30))
+    data = write(tmp_path / "d.csv", "x,y\n" + cells + "-,a\n")
     status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
     assert "but for 1 cell like" in err
     ragged = write(tmp_path / "r.csv", "x,y\na,b\nc\n")
