@@ -287,6 +287,23 @@ def _number(x):
     return None
 
 
+def _finite_or_missing(x):
+    """A value of a numeric feature as a finite float, or None when it is missing
+    (None, NaN of any type, pandas.NA); _BadValue for anything else."""
+    if type(x) is not float:
+        if _is_missing(x):
+            return None
+        number = _number(x)
+        if number is None:
+            raise _BadValue(x, "a real number")
+        x = number
+    if x != x:
+        return None
+    if not isfinite(x):
+        raise _BadValue(x, "a finite number")
+    return x
+
+
 def _log_exact(x):
     """Natural log of an exact non-negative number (int, Fraction, float), -inf at 0.
     Correctly rounded through float when x fits one; from numerator and denominator
@@ -1156,19 +1173,10 @@ class _NormalScorer(_Scorer):
         self.point_mass = any(lv == -INF for lv in self.log_variances)
 
     def __getitem__(self, x):
-        if type(x) is not float:
+        if type(x) is not float or not isfinite(x):
+            x = _finite_or_missing(x)
             if x is None:
                 return self.zeros
-            number = _number(x)
-            if number is None:
-                if _is_missing(x):
-                    return self.zeros
-                raise _BadValue(x, "a real number")
-            x = number
-        if not isfinite(x):
-            if x != x:
-                return self.zeros
-            raise _BadValue(x, "a finite number")
         if not self.regular:
             return tuple([(INF if x == m else -INF) if lv == -INF
                           else _normal_log_density(x, m, lv)
@@ -2155,17 +2163,10 @@ class _BinScorer(_Scorer):
         self.find = bisect_left
 
     def __getitem__(self, x):
-        if type(x) is not float:
-            if _is_missing(x):
+        if type(x) is not float or not isfinite(x):
+            x = _finite_or_missing(x)
+            if x is None:
                 return self.zeros
-            number = _number(x)
-            if number is None:
-                raise _BadValue(x, "a real number")
-            x = number
-        if x != x:
-            return self.zeros
-        if not isfinite(x):
-            raise _BadValue(x, "a finite number")
         return self.vectors[self.find(self.cuts, x)]
 
     def interval(self, x):
@@ -3386,17 +3387,10 @@ class _KdeScorer(_Scorer):
         self.zeros = zeros
 
     def __getitem__(self, x):
-        if type(x) is not float:
-            if _is_missing(x):
+        if type(x) is not float or not isfinite(x):
+            x = _finite_or_missing(x)
+            if x is None:
                 return self.zeros
-            number = _number(x)
-            if number is None:
-                raise _BadValue(x, "a real number")
-            x = number
-        if not isfinite(x):
-            if x != x:
-                return self.zeros
-            raise _BadValue(x, "a finite number")
         return self.feature.log_densities(x)
 
     def informative(self, name, classes):
