@@ -2156,7 +2156,6 @@ class _BinScorer(_Scorer):
     __slots__ = ("zeros", "cuts", "vectors", "find")
 
     def __init__(self, cuts, vectors, zeros):
-        from bisect import bisect_left
         self.cuts = cuts
         self.vectors = vectors
         self.zeros = zeros
