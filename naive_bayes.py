@@ -2138,7 +2138,6 @@ class _Discretized(_ValueRecord):
         if not values:
             return _NoEvidence(zeros, "discretized")
         cuts = _mdl_cut_points(values, columns)
-        from bisect import bisect_left
         bins = [[0] * (len(cuts) + 1) for _ in classes]
         for i, value in enumerate(values):
             b = bisect_left(cuts, value)      # bin b holds cuts[b-1] < x <= cuts[b]
@@ -4453,8 +4452,6 @@ class _AODEModel:
     """
 
     def __init__(self, statistics, params):
-        from bisect import bisect_left
-        from itertools import accumulate
         classes = statistics.classes()
         self.classes = classes
         self.names = names = statistics.names()
