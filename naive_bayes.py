@@ -3636,6 +3636,13 @@ def _rows_of(X, call):
     return array.tolist()                 # Python numbers, one conversion for all rows
 
 
+def _loaded_numpy():
+    """NumPy if the program has imported it, else None.  This file never imports it:
+    NumPy arrays are only read from, and given back for, NumPy or pandas input, so
+    NumPy is loaded whenever it is needed."""
+    return sys.modules.get("numpy")
+
+
 def _as_numpy(values, name, call):
     """values as a NumPy array when they are one (or a scipy sparse matrix, refused,
     or an object with __array__ and nothing else); None for any other iterable."""
@@ -3646,9 +3653,9 @@ def _as_numpy(values, name, call):
                               call=call, argument=name)
     if module.startswith("numpy") and hasattr(values, "ndim"):
         return values
-    if hasattr(values, "__array__") and not hasattr(values, "__iter__"):
-        import numpy                      # it is an array in all but name
-        return numpy.asarray(values)
+    numpy = _loaded_numpy()
+    if numpy is not None and hasattr(values, "__array__") and not hasattr(values, "__iter__"):
+        return numpy.asarray(values)      # it is an array in all but name
     return None
 
 
@@ -3674,7 +3681,7 @@ def _labels_of(y, call):
         raise NaiveBayesError("%s: y is a %d-D array; expected one label per row (y should "
                               "be a 1d array)" % (call, array.ndim), call=call, argument="y")
     if array.dtype.kind in "fc":
-        import numpy
+        numpy = _loaded_numpy()           # an array was given: NumPy is loaded
         finite = numpy.isfinite(array) | numpy.isnan(array)
         if not (finite.all() and numpy.all(array[~numpy.isnan(array)] % 1 == 0)):
             raise NaiveBayesError("%s: y holds non-integer numbers; expected class labels "
@@ -4892,10 +4899,8 @@ def _numpy_input(X):
 
 
 def _as_array(values, numpy_output):
-    if not numpy_output:
-        return values
-    import numpy
-    return numpy.asarray(values)
+    numpy = _loaded_numpy() if numpy_output else None
+    return values if numpy is None else numpy.asarray(values)
 
 
 class _Classifier:
@@ -5009,8 +5014,8 @@ class _Classifier:
         ['no', 'yes']
         """
         classes = self._fitted().classes()
-        if self._state.numpy_labels:      # scikit-learn's tools index and compare it
-            import numpy
+        numpy = _loaded_numpy() if self._state.numpy_labels else None
+        if numpy is not None:             # scikit-learn's tools index and compare it
             labels = numpy.asarray(classes)
             return labels if labels.ndim == 1 else numpy.asarray(classes, dtype=object)
         return _Classes(classes)
