@@ -364,6 +364,17 @@ def _sorted_if_orderable(items):
         return items
 
 
+# -- numbers kept as a record of their values: discretized and kde -------------------
+
+def _round_to_digits(digits):
+    """A function rounding floats to ``digits`` significant decimal digits (None:
+    none), deterministic, so that counts of rounded values still merge exactly."""
+    if digits is None:
+        return None
+    form = "%%.%dg" % digits
+    return lambda x: float(form % x)
+
+
 def _shown(value, limit=60):
     """repr(value) for a message, cut to limit characters (never raises)."""
     try:
@@ -376,6 +387,55 @@ def _shown(value, limit=60):
 def _describe(value):
     """A value for an error message: its type and its (cut) repr, on one line."""
     return "%s %s" % (type(value).__name__, _shown(value))
+
+
+def _one_line(error):
+    """An error message on one line (a column name may hold a newline)."""
+    return " ".join(str(error).splitlines()) or type(error).__name__
+
+
+def _quote(text):
+    """A value as it would be typed on a shell command line."""
+    import shlex
+    return shlex.quote(str(text))
+
+
+def _width(text):
+    """Terminal columns a string takes: East Asian wide characters take two."""
+    import unicodedata
+    text = str(text)
+    if text.isascii():
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _left(text, width):
+    """str(text) padded on the right to width terminal columns."""
+    return str(text) + " " * (width - _width(text))
+
+
+def _right(text, width):
+    return " " * (width - _width(text)) + str(text)
+
+
+def _clip(value, width=30):
+    """A value for a one-line label: newlines folded, text cut to ``width`` terminal
+    columns."""
+    text = " ".join(str(value).split())
+    if _width(text) <= width:
+        return text
+    kept, used = [], 0
+    for character in text:
+        used += _width(character)
+        if used > width - 3:
+            break
+        kept.append(character)
+    return "".join(kept) + "..."
+
+
+def _counted(n, thing):
+    """'1 cell', '2 cells'."""
+    return "%s %s%s" % (format(n, ","), thing, "" if n == 1 else "s")
 
 
 class _BadValue(Exception):
@@ -532,163 +592,264 @@ def _best(joints):
 
 
 # ----------------------------------------------------------------------------------
-# Feature kinds
+# The model file's building blocks: values and exact numbers as JSON
 #
-# One class per kind owns everything about it: counting (its sufficient statistics
-# per class label), copy and merge, compiling the statistics into a scorer, its
-# section of the model file, how the command line reads a cell and describes the
-# fitted feature, and the model parameters it reads.  The registry _KINDS at the end
-# of the section lists them; adding a kind is one class and one registry line.
+# Labels, values and names are written as JSON scalars, never as object keys (which
+# JSON turns into strings), so 1, "1", 1.0 and True come back as what they were; a
+# tuple is {"tuple": [...]}, an infinite float {"float": "inf"}, a Fraction
+# {"fraction": "1/3"} and a Decimal {"decimal": "1.10"}.  Counts and sums are exact:
+# an int, or a fraction "p/q" whose q is a power of 2 (every count is a sum of float
+# weights, and every float is such a fraction).  Reading takes time linear in the
+# text: numbers are bounded in length and no arbitrary denominators are accepted.
+# Each distribution writes and validates its own statistics with these helpers; the
+# whole file is put together in "The model file" below.
 # ----------------------------------------------------------------------------------
 
-class _Parameter:
-    """A model parameter: its default, and a check returning None when a value is
-    fine, else what was expected ("a finite number >= 0") or a whole description
-    that starts with the parameter's name ("class_prior sums to 1.1; ...").
-    ``option`` is its command-line option's (type or choices, help), or None when
-    the command line does not set it."""
 
-    __slots__ = ("default", "check", "option")
-
-    def __init__(self, default, check, option=None):
-        self.default = default
-        self.check = check
-        self.option = option
+FORMAT = "naive_bayes"
+FORMAT_VERSION = 1
+_MAX_DIGITS = 4000        # longest exact number in a file (legitimate ones: ~1,700)
 
 
-def _finite_at_least_0(value):
-    number = _number(value)
-    if number is None or not isfinite(number) or number < 0:
-        return "a finite number >= 0"
-    return None
+def _encode(value, what, call="to_dict()"):
+    """A label, value or name as JSON data."""
+    if value is None or value is True or value is False:
+        return value
+    kind = type(value)
+    if kind is int and value.bit_length() > 13000:      # JSON text would refuse it
+        raise NaiveBayesError("%s: %s is an int of more than 3,900 digits, too long for "
+                              "the model file" % (call, what), call=call)
+    if kind is int:
+        return value
+    if kind is str:
+        return value if value.isascii() or not _has_surrogates(value) else \
+            {"codepoints": list(map(ord, value))}
+    if kind.__module__ == "numpy" and hasattr(value, "item"):
+        return _encode(value.item(), what, call)        # NumPy scalars: Python's
+    if kind is float:
+        return value if isfinite(value) else {"float": repr(value)}
+    if kind is tuple:
+        return {"tuple": [_encode(v, what, call) for v in value]}
+    if kind.__name__ == "Fraction" and kind.__module__ == "fractions":
+        return {"fraction": "%d/%d" % (value.numerator, value.denominator)}
+    if kind.__name__ == "Decimal" and kind.__module__ in ("decimal", "_decimal", "_pydecimal"):
+        return {"decimal": str(value)}
+    if isinstance(value, str):
+        return str(value)
+    if isinstance(value, bool):
+        return bool(value)
+    from numbers import Real
+    if isinstance(value, int) or (isinstance(value, Real) and
+                                  getattr(value, "is_integer", None) is None and
+                                  hasattr(value, "__index__")):
+        return int(value)
+    if isinstance(value, Real) and kind.__module__ == "numpy":
+        return _encode(float(value), what, call)
+    raise NaiveBayesError("%s: %s is %s; the model file holds str, int, float, bool, None, "
+                          "Fraction, Decimal and tuples of them" % (call, what,
+                                                                    _describe(value)),
+                          call=call)
 
 
-def _integer_at_least(smallest, allow_none=False):
-    def check(value):
-        if value is None and allow_none:
-            return None
-        if type(value) is not int or value < smallest:
-            return "%san integer >= %d" % ("None or " if allow_none else "", smallest)
-        return None
-    return check
-
-
-def _one_of(*choices):
-    def check(value):
-        if not isinstance(value, str) or value not in choices:
-            return " or ".join('"%s"' % c for c in choices)
-        return None
-    return check
-
-
-def _cli_number(text):
-    """A number option: an int when written as one (--ddof 1), else a float."""
+def _has_surrogates(text):
+    """True for text that UTF-8 cannot encode: it holds surrogate code points (as
+    os.fsdecode makes of undecodable bytes).  JSON would merge a pair of them into
+    one character, so the model file lists such text's code points."""
     try:
-        return int(text)
-    except ValueError:
-        return float(text)
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
 
 
-def _reals(column, fast=False):
-    """The non-missing values of a numeric column as floats; _BadValue otherwise.
-    fast: a column of plain floats comes back as it is (NaN and infinities included,
-    which _scaled_integers rejects by raising) and anything else raises TypeError."""
-    if fast:
-        types = set(map(type, column))
-        if types == _FLOAT:
-            return column
-        if types == _FLOAT_NONE:
-            return [v for v in column if v is not None]
-        if types <= _FLOAT_INT:
-            return list(map(float, column))
-        raise TypeError
-    try:
-        xs = list(map(float, column)) if _FLOAT_INT.issuperset(map(type, column)) else None
-    except OverflowError:                 # an int beyond the float range
-        xs = None
-    if xs is None:
-        xs = []
-        for value in column:
-            number = _number(value)
-            if number is None:
-                if _is_missing(value):
-                    continue
-                raise _BadValue(value, "a real number")
-            if not isfinite(number) and number == number:
-                raise _BadValue(value, "a finite number")
-            xs.append(number)
-    if not all(map(isfinite, xs)):
-        bad = next((x for x in xs if x == x and not isfinite(x)), None)
-        if bad is not None:
-            raise _BadValue(bad, "a finite number")
-        xs = [x for x in xs if x == x]
-    return xs
+def _exact_text(number):
+    """An exact count or sum as JSON: an int, or "p/q"."""
+    if type(number) is int:
+        return number
+    if number.denominator == 1:
+        return number.numerator
+    return "%d/%d" % (number.numerator, number.denominator)
 
 
-def _number_cell(cell):
-    """A CSV cell of a numeric feature: a finite float, None for "nan"."""
-    try:
-        number = float(cell)
-    except ValueError:
-        raise _BadValue(cell, "a number") from None
-    if not isfinite(number):
-        if number != number:              # nan: a missing value, as in the library
-            return None
-        raise _BadValue(cell, "a finite number")
+_SPECIAL_FLOATS = {"inf": INF, "-inf": -INF}
+_NAN = math.nan                  # the one NaN a file gives back (inside tuples only)
+
+
+def _decode(obj, where, inside=False):
+    """A label, value or name from JSON data (see _encode)."""
+    if obj is None or obj is True or obj is False:
+        return obj
+    kind = type(obj)
+    if kind is str or kind is int:
+        return obj
+    if kind is float and isfinite(obj):
+        return obj
+    if kind is dict and len(obj) == 1:
+        (key, value), = obj.items()
+        if key == "tuple" and type(value) is list:
+            return tuple([_decode(v, where, True) for v in value])
+        if key == "codepoints" and type(value) is list and \
+                all(type(c) is int and 0 <= c < 0x110000 for c in value):
+            return "".join(map(chr, value))
+        if key == "float" and value in _SPECIAL_FLOATS:
+            return _SPECIAL_FLOATS[value]
+        if key == "float" and value == "nan" and inside:
+            return _NAN
+        if key == "fraction" and type(value) is str and _is_fraction_text(value) and \
+                len(value) <= _MAX_DIGITS:
+            from fractions import Fraction
+            numerator, denominator = map(int, value.split("/"))
+            if denominator:
+                return Fraction(numerator, denominator)
+        if key == "decimal" and type(value) is str and len(value) <= _MAX_DIGITS:
+            from decimal import Decimal, InvalidOperation
+            try:
+                number = Decimal(value)
+            except InvalidOperation:
+                number = None
+            if number is not None and (inside or not number.is_nan()):
+                return number
+    raise _Invalid("%s is %s; expected a string, number, true, false, null or "
+                   "{\"tuple\": [...]}" % (where, _describe(obj)))
+
+
+class _Invalid(Exception):
+    """A model-file field that does not validate: (where, what is wrong)."""
+
+
+def _field(data, key, where="the model"):
+    if key not in data:
+        raise _Invalid("%s has no %r field" % (where, key))
+    return data[key]
+
+
+def _expect(condition, where, value, expected):
+    if not condition:
+        raise _Invalid("%s is %s; expected %s" % (where, _describe(value), expected))
+
+
+def _class_rows(feature, field, where, classes, width, shape):
+    """(label, where, row) for each class's row of a feature's field in the model
+    file: a list with one row per class, each a list of ``width`` items."""
+    rows = _field(feature, field, where)
+    _expect(type(rows) is list and len(rows) == len(classes), where + "." + field, rows,
+            "a list with one %s per class (%d)" % (shape, len(classes)))
+    for k, (label, row) in enumerate(zip(classes, rows)):
+        here = "%s.%s[%d]" % (where, field, k)
+        _expect(type(row) is list and (width is None or len(row) == width), here, row,
+                shape if shape.startswith("[") else "a " + shape)
+        yield label, here, row
+
+
+def _decode_list(obj, where):
+    _expect(type(obj) is list, where, obj, "a list")
+    return [_decode(item, "%s[%d]" % (where, i)) for i, item in enumerate(obj)]
+
+
+def _decode_exact(obj, where, signed=False):
+    """An exact count or sum: an int, or "p/q" with q a power of 2, each at most
+    _MAX_DIGITS digits long (so that reading a file takes time linear in its size)."""
+    kind = type(obj)
+    if kind is int:
+        if obj.bit_length() > 3.33 * _MAX_DIGITS:
+            raise _Invalid("%s is an int of more than %d digits; expected a count that "
+                           "floats can approach" % (where, _MAX_DIGITS))
+        number = obj
+    elif kind is str and len(obj) <= 2 * _MAX_DIGITS + 2 and _is_fraction_text(obj):
+        numerator, denominator = obj.split("/")
+        numerator, denominator = int(numerator), int(denominator)
+        if denominator <= 0 or denominator & (denominator - 1):
+            raise _Invalid("%s is %s; expected an int or a fraction \"p/q\" whose q is a "
+                           "power of 2 (counts are sums of float weights)"
+                           % (where, _shown(obj)))
+        number = _ratio(numerator, denominator)
+        if type(number) is not int:
+            from fractions import Fraction
+            number = Fraction(number)
+    elif kind is float and isfinite(obj):
+        number = _ratio(*obj.as_integer_ratio())
+    else:
+        raise _Invalid("%s is %s; expected an exact count (an int or \"p/q\")"
+                       % (where, _describe(obj)))
+    if not signed and number < 0:
+        raise _Invalid("%s is %s; expected a count >= 0" % (where, _shown(obj)))
     return number
+
+
+def _is_fraction_text(text):
+    numerator, slash, denominator = text.partition("/")
+    return (slash == "/" and 0 < len(denominator) <= _MAX_DIGITS and denominator.isdigit()
+            and denominator.isascii() and 0 < len(numerator) <= _MAX_DIGITS + 1 and
+            (numerator[1:] if numerator[:1] == "-" else numerator).isdigit() and
+            numerator.lstrip("-").isascii())
+
+
+def _parse_json(text, call):
+    """One JSON value from bytes or str; NaiveBayesError when it is not valid JSON.
+    Numbers longer than _MAX_DIGITS digits are refused as they are read, so parsing
+    takes time linear in the text's length."""
+    import json
+    if isinstance(text, bytes):
+        try:
+            text = text.decode("utf-8-sig")
+        except UnicodeDecodeError as error:
+            raise NaiveBayesError("%s: not UTF-8 text (%s)" % (call, error.reason),
+                                  call=call) from None
+    if not text.strip():
+        raise NaiveBayesError("%s: the file is empty; expected a model file" % call,
+                              call=call)
+
+    def no_constants(name):
+        raise ValueError("%s is not allowed" % name)
+    try:
+        return json.loads(text, parse_constant=no_constants, parse_int=_bounded_int)
+    except RecursionError:
+        raise NaiveBayesError("%s: not a model file: nested too deeply" % call,
+                              call=call) from None
+    except ValueError as error:
+        raise NaiveBayesError("%s: not a model file: invalid JSON (%s)"
+                              % (call, _one_line(error)), call=call) from None
+
+
+def _bounded_int(text):
+    """An int of JSON text, at most _MAX_DIGITS digits (Python before 3.11 would parse
+    any length, in quadratic time)."""
+    if len(text) > _MAX_DIGITS + 1:
+        raise ValueError("an integer of %d digits; at most %d are allowed"
+                         % (len(text), _MAX_DIGITS))
+    return int(text)
+
+
+_LIST_ENDS = (b"]", b"],")
+
+
+class _LazyItems:
+    """The items of a list field of a model file: parsed from their lines (one item
+    per line) as they are iterated."""
+
+    def __init__(self, stream, start, call):
+        self.stream = stream
+        self.start = start
+        self.call = call
+
+    def __iter__(self):
+        self.stream.seek(self.start)
+        for line in iter(self.stream.readline, b""):
+            text = line.strip()
+            if text in _LIST_ENDS:
+                return
+            yield _parse_json(text[:-1] if text.endswith(b",") else text, self.call)
+
+
+# ----------------------------------------------------------------------------------
+# Distributions
+# ----------------------------------------------------------------------------------
 
 
 def _log_ratio_range(vector):
     """log(max / min) of a vector of log-probabilities (inf when some are 0)."""
     top, bottom = max(vector), min(vector)
     return top - bottom if bottom != -INF else (0.0 if top == -INF else INF)
-
-
-class _Kind:
-    """The interface of a feature kind (subclasses below fill it in).
-
-    Class attributes: ``name`` (in features=, the model file and the command line),
-    ``parameters`` ({name: _Parameter} of the model parameters it reads),
-    ``file_fields`` (its fields in the model file, besides "name" and "kind"),
-    ``blocked`` (False: add() gets each class's whole column in one call, for kinds
-    whose additions cost a merge, such as text; True: blocks of rows).
-
-    Statistics, per class label:
-      add(label, column, weights, shift, params)  count one class's values of this
-          feature (weights[i] / 2**shift each, or None for weight 1); raise _BadValue
-      empty(), copy(), absorb(other)               a twin without counts, a copy, and
-          in-place addition of another's statistics (exact, so merge equals fit)
-      shared(features, params)      (classmethod) what compiling needs from all the
-          features of the kind at once (the Gaussian var_smoothing epsilon)
-      compile(classes, params, shared)             the scorer (see _Scorer)
-      describe(params)                              a line for the command line
-      to_file(classes, what), from_file(feature, where, classes, class_count)
-          its section of the model file (``what`` names its values in errors), and
-          its validated statistics from one
-      convert_cell(text)            (staticmethod) a CSV cell as a value of this kind
-    """
-
-    name = None
-    parameters = {}
-    file_fields = ()
-    blocked = True
-    __slots__ = ()
-
-    def empty(self):
-        return type(self)()
-
-    def copy(self):
-        twin = self.empty()
-        twin.absorb(self)
-        return twin
-
-    @classmethod
-    def shared(cls, features, params):
-        return None
-
-    @staticmethod
-    def convert_cell(text):
-        return text
 
 
 class _Scorer:
@@ -750,6 +911,7 @@ class _NoEvidence(_Scorer):
 
 # -- categorical ------------------------------------------------------------------
 
+
 class _ValueTable(dict, _Scorer):
     """Categorical scorer: value -> per-class log P(value | class), one dict lookup.
 
@@ -786,341 +948,7 @@ class _ValueTable(dict, _Scorer):
         return self
 
 
-class _Categorical(_Kind):
-    """Counts N_cjv of one categorical feature, per class label and value."""
-
-    name = "categorical"
-    file_fields = ("declared", "values", "counts")
-    __slots__ = ("counts", "declared", "known")
-
-    def __init__(self, declared=None):
-        self.counts = {}                      # label -> {value: weighted count}
-        self.declared = dict.fromkeys(declared or ())   # ordered sets: declared values,
-        self.known = dict(self.declared)                # and all known ones (S_j)
-
-    def add(self, label, column, weights, shift, params):
-        """Count one class's values of this feature; missing values are skipped."""
-        try:
-            if weights is None:
-                counted = Counter(column)
-            else:
-                counted = {}
-                get = counted.get
-                for value, weight in zip(column, weights):
-                    counted[value] = get(value, 0) + weight
-                counted = {v: _ratio(c, 1 << shift) for v, c in counted.items()}
-        except TypeError:
-            bad = next(v for v in column if not _hashable(v))
-            raise _BadValue(bad, "a hashable value") from None
-        for value in [v for v in counted if _is_missing(v)]:
-            del counted[value]
-        if self.declared:
-            for value in counted:
-                if value not in self.declared:
-                    raise _BadValue(value, "one of the declared categories %s"
-                                    % _shown(list(self.declared)))
-        self.known.update(dict.fromkeys(counted))
-        mine = self.counts.get(label)
-        if mine is None:
-            self.counts[label] = dict(counted)
-        else:
-            for value, count in counted.items():
-                mine[value] = mine.get(value, 0) + count
-
-    def empty(self):
-        return type(self)(self.declared)
-
-    def copy(self):
-        twin = self.empty()
-        twin.known = dict(self.known)
-        twin.counts = {label: dict(counts) for label, counts in self.counts.items()}
-        return twin
-
-    def absorb(self, other):
-        self.declared.update(other.declared)
-        self.known.update(other.known)
-        for label, counts in other.counts.items():
-            mine = self.counts.get(label)
-            if mine is None:
-                self.counts[label] = dict(counts)
-                continue
-            for value, count in counts.items():
-                mine[value] = mine.get(value, 0) + count
-
-    def values(self):
-        """Known values S_j: declared ones first, then those seen, in first-seen order."""
-        return list(self.known)
-
-    def compile(self, classes, params, shared):
-        """The _ValueTable of per-class log-likelihoods for every known value."""
-        alpha = params["alpha"]
-        values = self.values()
-        zeros = (0.0,) * len(classes)
-        if not values:                    # never saw a value: no information
-            return _NoEvidence(zeros, "categorical")
-        columns = []                      # per class: log P(v|c) for v in values, fallback
-        for label in classes:
-            counts = self.counts.get(label, {})
-            columns.append(_log_smoothed(list(map(counts.get, values, repeat(0))) + [0],
-                                         sum(counts.values()), alpha, len(values)))
-        table = _ValueTable(zip(values, zip(*columns)))
-        # an unseen value: alpha / (N_cj + alpha * S_j), the smoothing of a count of 0
-        table.fallback = tuple([column[-1] for column in columns])
-        table[None] = table.zeros = zeros
-        return table
-
-    def describe(self, params):
-        values = self.values()
-        if not values:
-            return "no values"
-        shown = ", ".join(map(str, values[:6])) + (", ..." if len(values) > 6 else "")
-        return "%d values: %s" % (len(values), shown)
-
-    def to_file(self, classes, what):
-        values = self.values()
-        section = {}
-        if self.declared:
-            section["declared"] = [_encode(v, what) for v in self.declared]
-        section["values"] = [_encode(v, what) for v in values]
-        section["counts"] = [[_exact_text(self.counts.get(c, {}).get(v, 0)) for v in values]
-                             for c in classes]
-        return section
-
-    @classmethod
-    def from_file(cls, feature, where, classes, class_count):
-        declared = _decode_list(feature.get("declared", []), where + ".declared")
-        values = _decode_list(_field(feature, "values", where), where + ".values")
-        stats = cls(declared)
-        for value in chain(declared, values):
-            _expect(_hashable(value) and not _is_missing(value), where + ".values", value,
-                    "hashable, non-missing values")
-        stats.known.update(dict.fromkeys(values))
-        if len(stats.known) != len(set(declared) | set(values)) or \
-                len(dict.fromkeys(values)) != len(values) or \
-                len(dict.fromkeys(declared)) != len(declared):
-            raise _Invalid("%s repeats a value; expected distinct values" % where)
-        if cls.name is None and (values or declared):
-            raise _Invalid("%s has values but no kind; expected \"categorical\"" % where)
-        for label, here, row in _class_rows(feature, "counts", where, classes, len(values),
-                                            "list of %d counts, one per value"
-                                            % len(values)):
-            counted = {}
-            for value, text in zip(values, row):
-                count = _decode_exact(text, here)
-                if count:
-                    counted[value] = count
-            if sum(counted.values()) > class_count[label]:
-                raise _Invalid("%s adds up to more than class_count for %r; expected at "
-                               "most %s" % (here, label, _exact_text(class_count[label])))
-            if counted:
-                stats.counts[label] = counted
-        if declared:
-            for value in values:
-                if value not in stats.declared:
-                    raise _Invalid("%s.values holds %s, not among the declared categories"
-                                   % (where, _shown(value)))
-        return stats
-
-
-class _Undecided(_Categorical):
-    """A feature whose kind is still to be inferred: no value has been seen yet.
-
-    It scores like a feature with no values (it contributes nothing) and takes its
-    kind from the first batch in which it has values; feature_kinds_ calls it
-    "gaussian", since all of its (zero) values are numbers.
-    """
-
-    name = None
-    __slots__ = ()
-
-    def compile(self, classes, params, shared):
-        return _NoEvidence((0.0,) * len(classes), "gaussian")
-
-    def describe(self, params):
-        return "no values yet"
-
-
-# -- Gaussian ---------------------------------------------------------------------
-
-class _Gaussian(_Kind):
-    """Exact weighted sums (n, sum x, sum x^2) of one Gaussian feature, per class label."""
-
-    name = "gaussian"
-    parameters = {
-        "ddof": _Parameter(0, _finite_at_least_0, (_cli_number, "Gaussian variance divisor "
-                                                   "N - ddof (default 0; 1 as R)")),
-        "var_smoothing": _Parameter(1e-9, _finite_at_least_0, (
-            _cli_number, "added variance, times the largest variance (default 1e-9)")),
-    }
-    file_fields = ("sums",)
-    convert_cell = staticmethod(_number_cell)
-    __slots__ = ("sums",)
-
-    def __init__(self):
-        self.sums = {}                        # label -> [n, (m, k), (m, k)], see _dyadic
-
-    def add(self, label, column, weights, shift, params):
-        """Add one class's values; raise _BadValue for anything but a finite number."""
-        try:
-            if weights is None:
-                xs = _reals(column, fast=True)
-                if not xs:
-                    return
-                sums = _exact_sums(xs)
-            else:
-                pairs = [(v, w) for v, w in zip(column, weights) if not _is_missing(v)]
-                if not pairs:
-                    return
-                sums = _exact_sums(_reals([v for v, _ in pairs], fast=True),
-                                   [w for _, w in pairs], shift)
-        except (ValueError, OverflowError, TypeError):
-            # a NaN, an infinity or an odd value: the careful path finds out which
-            if weights is None:
-                xs = _reals(column)
-                if not xs:
-                    return
-                sums = _exact_sums(xs)
-            else:
-                pairs = [(v, w) for v, w in zip(column, weights) if not _is_missing(v)]
-                xs = _reals([v for v, _ in pairs])
-                if not xs:
-                    return
-                sums = _exact_sums(xs, [w for _, w in pairs], shift)
-        self.add_sums(label, sums)
-
-    def add_sums(self, label, sums):
-        mine = self.sums.get(label)
-        if mine is None:
-            self.sums[label] = list(sums)
-        else:
-            mine[0] += sums[0]
-            mine[1] = _dyadic_sum(mine[1], sums[1])
-            mine[2] = _dyadic_sum(mine[2], sums[2])
-
-    def copy(self):
-        twin = _Gaussian()
-        twin.sums = {label: list(sums) for label, sums in self.sums.items()}
-        return twin
-
-    def absorb(self, other):
-        for label, sums in other.sums.items():
-            self.add_sums(label, sums)
-
-    def exact(self, label):
-        """(n, sum x, sum x^2) of a class as exact numbers, or None."""
-        sums = self.sums.get(label)
-        if not sums or not sums[0]:
-            return None
-        return sums[0], _fraction(sums[1]), _fraction(sums[2])
-
-    def pooled(self):
-        """(n, s1, s2) over all classes: n exact, the sums (m, k) pairs."""
-        n, s1, s2 = 0, (0, 0), (0, 0)
-        for count, a, b in self.sums.values():
-            n += count
-            s1 = _dyadic_sum(s1, a)
-            s2 = _dyadic_sum(s2, b)
-        return n, s1, s2
-
-    def pooled_moments(self):
-        """(mean, population variance) of the feature over all classes, exactly, as
-        (numerator, denominator) pairs of ints; None without values."""
-        n, (m1, k1), (m2, k2) = self.pooled()
-        if not n:
-            return None
-        # mean = m1 / (n 2^k1); variance = (n s2 - s1^2) / n^2 over 2^K, K = max(k2, 2 k1)
-        shift = max(k2, 2 * k1)
-        d = 1
-        if type(n) is not int:            # a Fraction: weights that are not integers
-            n, d = n.numerator, n.denominator
-        spread = (n * m2 << (shift - k2)) - (d * m1 * m1 << (shift - 2 * k1))
-        return (d * m1, n << k1), (d * spread, (n * n) << shift)
-
-    def pooled_variance(self):
-        """Population variance (ddof 0) of the feature over all classes, exactly
-        (0 without values)."""
-        moments = self.pooled_moments()
-        if moments is None:
-            return 0
-        return _ratio(*moments[1])
-
-    @classmethod
-    def shared(cls, features, params):
-        """The var_smoothing epsilon: var_smoothing times the largest variance (ddof 0,
-        classes pooled) of any Gaussian feature, as scikit-learn adds it; exact."""
-        largest = max([f.pooled_variance() for f in features], default=0)
-        if not params["var_smoothing"] or not largest:
-            return 0
-        from fractions import Fraction
-        return Fraction(params["var_smoothing"]) * largest
-
-    def moments(self, classes, ddof, epsilon):
-        """Per-class (mean, variance), exact, with ddof and the var_smoothing epsilon
-        (both exact too) applied.
-
-        A class that never had this feature present borrows the pooled mean and
-        variance of all classes (the feature then says nothing about that class).
-        None when no class has a value.
-        """
-        from fractions import Fraction
-        n, s1, s2 = self.pooled()
-        if not n:
-            return None
-        pooled = n, _fraction(s1), _fraction(s2)
-        ddof = Fraction(ddof)
-        result = []
-        for label in classes:
-            n, s1, s2 = self.exact(label) or pooled
-            mean = Fraction(s1) / n               # Fraction: int / int is a float
-            m2 = s2 - s1 * mean                   # exact: sum of squared deviations
-            variance = m2 / (n - ddof) if n > ddof else 0
-            result.append((mean, variance + epsilon))
-        return result
-
-    def compile(self, classes, params, shared):
-        moments = self.moments(classes, params["ddof"], shared)
-        zeros = (0.0,) * len(classes)
-        if moments is None:
-            return _NoEvidence(zeros, "gaussian")
-        return _NormalScorer(moments, zeros)
-
-    def describe(self, params):
-        moments = self.pooled_moments()
-        if moments is None:
-            return "no values"
-        (a, b), (c, d) = moments
-        return "mean %.6g, standard deviation %.6g" % (_quotient(a, b),
-                                                       _quotient(c, d) ** 0.5)
-
-    def to_file(self, classes, what):
-        rows = []
-        for label in classes:
-            sums = self.sums.get(label)
-            rows.append([_exact_text(sums[0]), _dyadic_text(sums[1]), _dyadic_text(sums[2])]
-                        if sums and sums[0] else [0, 0, 0])
-        return {"sums": rows}
-
-    @classmethod
-    def from_file(cls, feature, where, classes, class_count):
-        stats = cls()
-        for label, here, triple in _class_rows(feature, "sums", where, classes, 3,
-                                               "[n, sum, sum of squares]"):
-            n = _decode_exact(triple[0], here + "[0]")
-            s1 = _decode_exact(triple[1], here + "[1]", signed=True)
-            s2 = _decode_exact(triple[2], here + "[2]")
-            if n > class_count[label]:
-                raise _Invalid("%s: n is more than class_count for %r" % (here, label))
-            if not n:
-                if s1 or s2:
-                    raise _Invalid("%s has sums but n = 0; expected [0, 0, 0]" % here)
-                continue
-            if s2 * n < s1 * s1:
-                raise _Invalid("%s: the sum of squares is too small for the sum (a "
-                               "negative variance)" % here)
-            if abs(s1) > n * _FLOAT_MAX_EXACT:
-                raise _Invalid("%s: the mean is beyond the float range" % here)
-            stats.sums[label] = [n, _dyadic(s1), _dyadic(s2)]
-        return stats
+# -- normal -------------------------------------------------------------------------
 
 
 def _normal_log_density(x, mean, log_variance):
@@ -1226,36 +1054,8 @@ def _normal_divergence(mean_a, log_var_a, mean_b, log_var_b):
     return divergence if divergence == divergence else INF
 
 
-# -- ignore -------------------------------------------------------------------------
+# -- words ----------------------------------------------------------------------------
 
-class _Ignored(_Kind):
-    """A feature declared "ignore": nothing is counted, nothing is scored."""
-
-    name = "ignore"
-    convert_cell = staticmethod(lambda text: None)
-    __slots__ = ()
-
-    def add(self, label, column, weights, shift, params):
-        pass
-
-    def absorb(self, other):
-        pass
-
-    def compile(self, classes, params, shared):
-        return _NoEvidence((0.0,) * len(classes), "ignore")
-
-    def describe(self, params):
-        return "not used"
-
-    def to_file(self, classes, what):
-        return {}
-
-    @classmethod
-    def from_file(cls, feature, where, classes, class_count):
-        return cls()
-
-
-# -- text -----------------------------------------------------------------------------
 
 _TOKEN_PATTERN = None
 
@@ -1306,172 +1106,6 @@ class _UnsavedTokenizer:
 
 
 _UNSAVED_TOKENIZER = _UnsavedTokenizer()
-
-
-def _callable_or_none(value):
-    return None if value is None or callable(value) else "None or a callable"
-
-
-class _Text(_Kind):
-    """Word counts of one text feature, per class label: in how many documents each
-    word occurs (for the Bernoulli model), how often it occurs (multinomial), and how
-    many documents there are.  Both kinds of count are kept, so text_model, max_words
-    and min_word_count can change after fitting."""
-
-    name = "text"
-    parameters = {
-        "text_model": _Parameter("multinomial", _one_of("multinomial", "bernoulli"), (
-            ("multinomial", "bernoulli"), "for --text columns: bag-of-words (multinomial, "
-            "the default) or set-of-words (bernoulli)")),
-        "max_words": _Parameter(None, _integer_at_least(1, allow_none=True), (
-            int, "for --text columns: keep the K most frequent words")),
-        "min_word_count": _Parameter(1, _integer_at_least(1), (
-            int, "for --text columns: drop words seen fewer times (default 1)")),
-        "tokenizer": _Parameter(None, _callable_or_none),
-    }
-    file_fields = ("words", "documents", "word_documents", "word_counts")
-    blocked = False                       # one merge of word counts per class and call
-    __slots__ = ("documents", "terms", "present")
-
-    def __init__(self):
-        self.documents = {}           # label -> {word: weighted number of documents}
-        self.terms = {}               # label -> {word: weighted number of occurrences}
-        self.present = {}             # label -> weighted number of documents
-
-    def add(self, label, column, weights, shift, params):
-        """Count one class's documents (strings, or lists of words; None: missing)."""
-        tokenizer = params["tokenizer"]
-        column = [_words(value, tokenizer) for value in column]
-        if weights is None:
-            docs = [words for words in column if words is not None]
-            if not docs:
-                return
-            present = len(docs)
-            terms = Counter(chain.from_iterable(docs))
-            documents = Counter(chain.from_iterable(map(set, docs)))
-        else:
-            present, terms, documents = 0, {}, {}
-            for words, weight in zip(column, weights):
-                if words is None:
-                    continue
-                present += weight
-                for word, count in Counter(words).items():
-                    terms[word] = terms.get(word, 0) + weight * count
-                    documents[word] = documents.get(word, 0) + weight
-            scale = 1 << shift
-            present = _ratio(present, scale)
-            terms = {w: _ratio(c, scale) for w, c in terms.items()}
-            documents = {w: _ratio(c, scale) for w, c in documents.items()}
-        self.add_counts(label, present, terms, documents)
-
-    def add_counts(self, label, present, terms, documents):
-        self.present[label] = self.present.get(label, 0) + present
-        for mine, theirs in ((self.terms, terms), (self.documents, documents)):
-            counts = mine.get(label)
-            if counts is None:
-                mine[label] = dict(theirs)
-                continue
-            get = counts.get
-            for word, count in theirs.items():
-                counts[word] = get(word, 0) + count
-
-    def absorb(self, other):
-        for label, present in other.present.items():
-            self.add_counts(label, present, other.terms.get(label, {}),
-                            other.documents.get(label, {}))
-
-    def vocabulary(self, params):
-        """The words the model uses: every word seen, or the max_words most frequent
-        with at least min_word_count, frequency being the number of documents (for
-        Bernoulli) or of occurrences (multinomial), as scikit-learn's CountVectorizer
-        counts for max_features; ties go to the alphabetically earlier word."""
-        counts = self.documents if params["text_model"] == "bernoulli" else self.terms
-        if params["min_word_count"] == 1 and params["max_words"] is None:
-            return sorted(set().union(*counts.values()))    # every word seen
-        frequency = {}
-        for per_class in counts.values():
-            for word, count in per_class.items():
-                frequency[word] = frequency.get(word, 0) + count
-        least = params["min_word_count"]
-        # frequencies are weighted; the default 1 keeps every word seen, even when
-        # fractional weights put a word's frequency below 1
-        words = [w for w, f in frequency.items() if f >= least or (least == 1 and f > 0)]
-        if params["max_words"] is not None and len(words) > params["max_words"]:
-            words.sort(key=lambda w: (-frequency[w], w))
-            words = words[:params["max_words"]]
-        return sorted(words)
-
-    def compile(self, classes, params, shared):
-        return _WordScorer(self, classes, params)
-
-    def describe(self, params):
-        return "%s documents, %s words in the vocabulary (%s)" % (
-            format(_plain(sum(self.present.values())), ","),
-            format(len(self.vocabulary(params)), ","), params["text_model"])
-
-    def to_file(self, classes, what):
-        words = sorted(set().union(*self.terms.values()) if self.terms else ())
-        index = {word: i for i, word in enumerate(words)}
-        section = {"words": [_encode(word, what) for word in words],
-                   "documents": [_exact_text(self.present.get(c, 0)) for c in classes]}
-        for field, counts in (("word_documents", self.documents),
-                              ("word_counts", self.terms)):
-            section[field] = [[[index[w], _exact_text(n)]
-                               for w, n in sorted(counts.get(c, {}).items())]
-                              for c in classes]
-        return section
-
-    @classmethod
-    def from_file(cls, feature, where, classes, class_count):
-        words = _field(feature, "words", where)
-        _expect(type(words) is list, where + ".words", words, "a list of strings")
-        if not _STR.issuperset(map(type, words)):
-            words = [_decode(word, where + ".words") for word in words]
-            _expect(_STR.issuperset(map(type, words)), where + ".words", words,
-                    "a list of strings")
-        if len(set(words)) != len(words):
-            raise _Invalid("%s.words repeats a word; expected distinct words" % where)
-        documents = _field(feature, "documents", where)
-        _expect(type(documents) is list and len(documents) == len(classes),
-                where + ".documents", documents, "one count per class (%d)" % len(classes))
-        tables = []
-        for field in ("word_documents", "word_counts"):
-            table = _field(feature, field, where)
-            _expect(type(table) is list and len(table) == len(classes), where + "." + field,
-                    table, "one list per class (%d)" % len(classes))
-            tables.append(table)
-        stats = cls()
-        for k, label in enumerate(classes):
-            present = _decode_exact(documents[k], "%s.documents[%d]" % (where, k))
-            if present > class_count[label]:
-                raise _Invalid("%s.documents[%d] is more than class_count for %r"
-                               % (where, k, label))
-            per_field = []
-            for field, table in zip(("word_documents", "word_counts"), tables):
-                here = "%s.%s[%d]" % (where, field, k)
-                _expect(type(table[k]) is list, here, table[k], "a list of [word index, count]")
-                counts = {}
-                for pair in table[k]:
-                    _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is int
-                            and 0 <= pair[0] < len(words), here, pair,
-                            "[word index, count] pairs with indexes into words")
-                    word = words[pair[0]]
-                    if word in counts:
-                        raise _Invalid("%s names %r twice" % (here, word))
-                    count = _decode_exact(pair[1], here)
-                    if count:
-                        counts[word] = count
-                per_field.append(counts)
-            word_documents, word_counts = per_field
-            for word, n in word_documents.items():
-                if n > present or n > word_counts.get(word, 0):
-                    raise _Invalid("%s: word %r is in more documents than there are, or "
-                                   "than it occurs" % (where, word))
-            if present or word_counts:
-                stats.present[label] = present
-                stats.documents[label] = word_documents
-                stats.terms[label] = word_counts
-        return stats
 
 
 class _WordScorer(_Scorer):
@@ -1601,7 +1235,8 @@ class _WordScorer(_Scorer):
             for k, label in enumerate(classes)}}
 
 
-# -- Poisson counts -----------------------------------------------------------------
+# -- Poisson ----------------------------------------------------------------------
+
 
 _STIRLING_ERRORS = None          # log(n!) - log(sqrt(2 pi n) (n/e)^n) for n = 0..15
 
@@ -1676,113 +1311,6 @@ def _count_value(value):
     raise _BadValue(value, "a non-negative integer count")
 
 
-def _count_cell(cell):
-    """A CSV cell of a Poisson feature: a non-negative integer."""
-    try:
-        try:
-            return _count_value(int(cell))
-        except ValueError:
-            number = float(cell)
-        return None if number != number else _count_value(number)
-    except (ValueError, _BadValue):
-        raise _BadValue(cell, "a non-negative integer count") from None
-
-
-class _Poisson(_Kind):
-    """Weighted (N_cj, sum of x) of one count feature, per class label: the Poisson
-    rate lam_c = (sum of x + alpha) / N_cj, as R naivebayes' poisson_naive_bayes with
-    laplace = alpha."""
-
-    name = "poisson"
-    file_fields = ("sums",)
-    convert_cell = staticmethod(_count_cell)
-    __slots__ = ("sums",)
-
-    def __init__(self):
-        self.sums = {}                        # label -> [n, sum of x], exact
-
-    def add(self, label, column, weights, shift, params):
-        if weights is None:
-            if _INT.issuperset(map(type, column)) and min(column, default=0) >= 0 and \
-                    max(column, default=0) <= _FLOAT_MAX:
-                xs = column
-            else:
-                xs = [x for x in map(_count_value, column) if x is not None]
-            if not xs:
-                return
-            self.add_sums(label, [len(xs), sum(xs)])
-            return
-        n = total = 0
-        for value, weight in zip(column, weights):
-            x = _count_value(value)
-            if x is not None:
-                n += weight
-                total += weight * x
-        if n:
-            self.add_sums(label, [_ratio(n, 1 << shift), _ratio(total, 1 << shift)])
-
-    def add_sums(self, label, sums):
-        mine = self.sums.get(label)
-        if mine is None:
-            self.sums[label] = list(sums)
-        else:
-            mine[0] += sums[0]
-            mine[1] += sums[1]
-
-    def absorb(self, other):
-        for label, sums in other.sums.items():
-            self.add_sums(label, sums)
-
-    def rates(self, classes, alpha):
-        """lam_c per class, exact; a class without values borrows the pooled rate of
-        all classes.  None when no class has a value."""
-        from fractions import Fraction
-        n = sum(s[0] for s in self.sums.values())
-        if not n:
-            return None
-        pooled = (n, sum(s[1] for s in self.sums.values()))
-        result = []
-        for label in classes:
-            count, total = self.sums.get(label) or pooled
-            if not count:
-                count, total = pooled
-            result.append((Fraction(total) + Fraction(alpha)) / count)
-        return result
-
-    def compile(self, classes, params, shared):
-        rates = self.rates(classes, params["alpha"])
-        zeros = (0.0,) * len(classes)
-        if rates is None:
-            return _NoEvidence(zeros, "poisson")
-        return _PoissonScorer(rates, zeros)
-
-    def describe(self, params):
-        n = sum(s[0] for s in self.sums.values())
-        if not n:
-            return "no values"
-        return "mean %.6g" % _float(sum(s[1] for s in self.sums.values()) / n)
-
-    def to_file(self, classes, what):
-        return {"sums": [[_exact_text(x) for x in self.sums.get(c, (0, 0))]
-                         for c in classes]}
-
-    @classmethod
-    def from_file(cls, feature, where, classes, class_count):
-        stats = cls()
-        for label, here, pair in _class_rows(feature, "sums", where, classes, 2, "[n, sum]"):
-            n = _decode_exact(pair[0], here + "[0]")
-            total = _decode_exact(pair[1], here + "[1]")
-            if n > class_count[label]:
-                raise _Invalid("%s: n is more than class_count for %r" % (here, label))
-            if not n and total:
-                raise _Invalid("%s has a sum but n = 0; expected [0, 0]" % here)
-            if total > n * _FLOAT_MAX_EXACT:
-                raise _Invalid("%s: the mean count is beyond the float range" % here)
-            if n:
-                stats.sums[label] = [n, total]
-        return stats
-
-
 class _PoissonScorer(_Scorer):
     """x -> per-class log P(x | lam_c) for an integer count x."""
 
@@ -1817,127 +1345,8 @@ class _PoissonScorer(_Scorer):
         return {"kind": "poisson", "rate": dict(zip(classes, self.rates))}
 
 
-# -- numbers kept as a record of their values: discretized and kde -------------------
+# -- records of values: MDL bins -----------------------------------------------------
 
-def _round_to_digits(digits):
-    """A function rounding floats to ``digits`` significant decimal digits (None:
-    none), deterministic, so that counts of rounded values still merge exactly."""
-    if digits is None:
-        return None
-    form = "%%.%dg" % digits
-    return lambda x: float(form % x)
-
-
-class _ValueRecord(_Kind):
-    """Exact value -> weight counts of one numeric feature, per class label: the one
-    record from which the discretized and kde kinds compute their distributions, so
-    that parameters (the bins' alpha, the bandwidth) can change after fitting and
-    fit, partial_fit and merge agree exactly.  With significant_digits, values are
-    rounded before they are counted, which bounds the record's size."""
-
-    parameters = {
-        "significant_digits": _Parameter(None, _integer_at_least(1, allow_none=True), (
-            int, "discretized and kde columns: round values to this many significant "
-            "digits before counting them (default: keep them exactly)")),
-    }
-    file_fields = ("records",)
-    convert_cell = staticmethod(_number_cell)
-    __slots__ = ("counts",)
-
-    def __init__(self):
-        self.counts = {}                  # label -> {value: weighted count}
-
-    def add(self, label, column, weights, shift, params):
-        rounding = _round_to_digits(params.get("significant_digits"))
-        if weights is None:
-            xs = _reals(column)
-            if rounding is not None:
-                xs = list(map(rounding, xs))
-            counted = Counter(xs)
-        else:
-            counted = {}
-            for value, weight in zip(column, weights):
-                if _is_missing(value):
-                    continue
-                [x] = _reals([value])
-                if rounding is not None:
-                    x = rounding(x)
-                counted[x] = counted.get(x, 0) + weight
-            counted = {x: _ratio(c, 1 << shift) for x, c in counted.items() if c}
-        if -0.0 in counted:              # -0.0 == 0.0: one value, written as 0.0
-            counted = {(0.0 if x == 0 else x): c for x, c in counted.items()}
-        self.add_counts(label, counted)
-
-    def add_counts(self, label, counted):
-        mine = self.counts.get(label)
-        if mine is None:
-            if counted:
-                self.counts[label] = dict(counted)
-            return
-        get = mine.get
-        for value, count in counted.items():
-            mine[value] = get(value, 0) + count
-
-    def absorb(self, other):
-        for label, counted in other.counts.items():
-            self.add_counts(label, counted)
-
-    def copy(self):
-        twin = self.empty()
-        twin.counts = {label: dict(counted) for label, counted in self.counts.items()}
-        return twin
-
-    def table(self, classes):
-        """(values, per-class weight columns) over every value of any class, sorted."""
-        values = sorted(set().union(*self.counts.values()))
-        return values, [list(map(self.counts.get(label, {}).get, values, repeat(0)))
-                        for label in classes]
-
-    def describe(self, params):
-        n = sum(map(len, self.counts.values()))
-        return "%s distinct values recorded" % format(n, ",") if n else "no values"
-
-    def to_file(self, classes, what):
-        # per class two parallel lists, [values in increasing order, their counts]:
-        # a loader then holds two flat lists of a class, not a small list per value
-        records = []
-        for label in classes:
-            counted = self.counts.get(label, {})
-            values = sorted(counted)
-            records.append([values, [_exact_text(counted[x]) for x in values]])
-        return {"records": records}
-
-    @classmethod
-    def from_file(cls, feature, where, classes, class_count):
-        stats = cls()
-        for label, here, (values, counts) in _class_rows(
-                feature, "records", where, classes, 2,
-                "[[values in increasing order], [their counts]]"):
-            _expect(type(values) is list and type(counts) is list and
-                    len(values) == len(counts), here, [values, counts],
-                    "two lists of equal length: values and their counts")
-            _expect(set(map(type, values)) <= _FLOAT and all(map(isfinite, values)) and
-                    all(map(lt, values, values[1:])), here + "[0]", values,
-                    "finite floats in increasing order")
-            if not _INT.issuperset(map(type, counts)):
-                counts = [_decode_exact(c, "%s[1][%d]" % (here, i))
-                          for i, c in enumerate(counts)]
-            elif any(c.bit_length() > 3.33 * _MAX_DIGITS for c in counts):
-                counts = [_decode_exact(c, here + "[1]") for c in counts]      # refuses
-            _expect(not counts or min(counts) > 0, here + "[1]", counts, "positive counts")
-            if sum(counts) > class_count[label]:
-                raise _Invalid("%s adds up to more than class_count for %s"
-                               % (here, _shown(label)))
-            if values:
-                stats.counts[label] = dict(zip(values, counts))
-        return stats
-
-
-# Fayyad and Irani's MDL discretization, computed as Weka's supervised Discretize
-# computes it (weka.filters.supervised.attribute.Discretize, Weka 3.6): recursive
-# minimum-entropy binary splits at the midpoints between adjacent distinct values,
-# each kept only when its information gain passes the MDL test; the same double
-# arithmetic in the same order, so that the cut points are Weka's, bit for bit.
 
 _MDL_SMALL = 1e-6        # weka.core.Utils.SMALL: a total below it counts as zero
 _MDL_MARGIN = 2.0 ** -36  # decisions closer than this (relative) are taken again
@@ -2124,31 +1533,6 @@ def _mdl_best_split(columns, n_before, lo, hi, xlogx):
     return lo + 1 + best if accepted else None
 
 
-class _Discretized(_ValueRecord):
-    """A numeric feature cut into bins by Fayyad and Irani's MDL criterion (the cut
-    points of Weka's supervised Discretize, recomputed from the record of values
-    whenever it changes), then categorical over the bins with alpha smoothing."""
-
-    name = "discretized"
-    __slots__ = ()
-
-    def compile(self, classes, params, shared):
-        values, columns = self.table(classes)
-        zeros = (0.0,) * len(classes)
-        if not values:
-            return _NoEvidence(zeros, "discretized")
-        cuts = _mdl_cut_points(values, columns)
-        bins = [[0] * (len(cuts) + 1) for _ in classes]
-        for i, value in enumerate(values):
-            b = bisect_left(cuts, value)      # bin b holds cuts[b-1] < x <= cuts[b]
-            for k, column in enumerate(columns):
-                if column[i]:
-                    bins[k][b] += column[i]
-        logs = [_log_smoothed(counts, sum(counts), params["alpha"], len(counts))
-                for counts in bins]
-        return _BinScorer(cuts, list(zip(*logs)), zeros)
-
-
 class _BinScorer(_Scorer):
     """x -> per-class log P(bin of x | c): bin i holds cuts[i-1] < x <= cuts[i]."""
 
@@ -2193,6 +1577,32 @@ class _BinScorer(_Scorer):
         return {"kind": "discretized", "cuts": list(self.cuts), "probabilities": {
             label: [exp(vector[k]) for vector in self.vectors]
             for k, label in enumerate(classes)}}
+
+
+class _BinKeys:
+    """A discretized feature's value -> bin index (bin b holds cuts[b-1] < x <= cuts[b])."""
+
+    __slots__ = ("cuts", "find")
+
+    def __init__(self, cuts, find):
+        self.cuts = cuts
+        self.find = find
+
+    def __call__(self, value):
+        number = _number(value)
+        if number is None:
+            raise _BadValue(value, "a real number")
+        if not isfinite(number):
+            raise _BadValue(value, "a finite number")
+        return self.find(self.cuts, number)
+
+    def interval(self, x):
+        b = self.find(self.cuts, x)
+        return self.name(b)
+
+    def name(self, b):
+        low = "-inf" if b == 0 else repr(self.cuts[b - 1])
+        return "(%s, %s" % (low, "inf)" if b == len(self.cuts) else repr(self.cuts[b]) + "]")
 
 
 # -- kde: kernel density estimates, fast and within 2e-7 of the exact -------------
@@ -3332,48 +2742,6 @@ class _KdeFeature:
         return _kde_eval_cell(self._cells[0][1][k], x)
 
 
-def _bandwidth_parameter(value):
-    if value in ("scott", "silverman"):
-        return None
-    number = _number(value)
-    if isinstance(value, str) or number is None or not isfinite(number) or number <= 0:
-        return '"scott", "silverman" or a number > 0'
-    return None
-
-
-def _bandwidth_option(text):
-    """--bandwidth: scott, silverman or a number."""
-    return text if text in ("scott", "silverman") else _cli_number(text)
-
-
-class _Kde(_ValueRecord):
-    """A numeric feature modelled by a Gaussian kernel density estimate per class,
-    from the record of its values; bandwidth per class by the bandwidth parameter
-    ("scott" or "silverman", as scipy.stats.gaussian_kde computes them in one
-    dimension, a weight of w counting a row w times; or a number, the kernel's
-    standard deviation).  A class whose own variance is 0 or undefined uses the
-    pooled variance in the rule, a class without values the pooled density; when
-    every training value is the same, the density is a point mass (as a Gaussian with
-    zero variance)."""
-
-    name = "kde"
-    parameters = dict(_ValueRecord.parameters, bandwidth=_Parameter(
-        "scott", _bandwidth_parameter, (_bandwidth_option, "kde columns: scott, silverman "
-                                        "(as scipy computes them) or a number, the kernel's "
-                                        "standard deviation (default scott)")))
-    __slots__ = ()
-
-    def compile(self, classes, params, shared):
-        zeros = (0.0,) * len(classes)
-        records = [self.counts.get(label, {}) for label in classes]
-        if not any(records):
-            return _NoEvidence(zeros, "kde")
-        bandwidth = params["bandwidth"]
-        if not isinstance(bandwidth, str):
-            bandwidth = float(bandwidth)
-        return _KdeScorer(_KdeFeature(records, bandwidth), records, zeros)
-
-
 class _KdeScorer(_Scorer):
     """x -> per-class log f_c(x) of the kernel density estimates."""
 
@@ -3414,6 +2782,1014 @@ class _KdeScorer(_Scorer):
 
     def table(self, classes):
         return {"kind": "kde", "bandwidth": dict(zip(classes, self.feature.bandwidths))}
+
+
+# -- pairwise counts ----------------------------------------------------------------
+_PAIR_SHIFT = 32                 # a pair's key: (id of the lower value) << 32 | id
+
+
+class _ValueIds(dict):
+    """(feature position, value) -> small int, assigned on first sight; .items is
+    the reverse list.  Pair counts are keyed by two of these ids in one int."""
+
+    __slots__ = ("items",)
+
+    def __init__(self):
+        super().__init__()
+        self.items = []
+
+    def __missing__(self, item):
+        new = self[item] = len(self.items)
+        self.items.append(item)
+        return new
+
+
+def _count_keys(counter, keys):
+    """counter[key] += 1 for each key (collections' C helper where there is one)."""
+    try:
+        from collections import _count_elements
+    except ImportError:                   # another Python: the same, in Python
+        get = counter.get
+        for key in keys:
+            counter[key] = get(key, 0) + 1
+        return
+    _count_elements(counter, keys)
+
+
+class _Unseen:
+    """The key of a categorical value never seen in training (AODE's tables)."""
+
+    def __repr__(self):
+        return "<unseen>"
+
+
+_UNSEEN = _Unseen()
+
+
+def _zeros_and_rest(vectors, c):
+    """(-(number of zero probabilities), sum of the other log terms) of class c."""
+    terms = [vector[c] for vector in vectors]
+    return -terms.count(-INF), sum([t for t in terms if t != -INF])
+
+
+# ----------------------------------------------------------------------------------
+# Feature kinds
+# ----------------------------------------------------------------------------------
+
+
+class _Parameter:
+    """A model parameter: its default, and a check returning None when a value is
+    fine, else what was expected ("a finite number >= 0") or a whole description
+    that starts with the parameter's name ("class_prior sums to 1.1; ...").
+    ``option`` is its command-line option's (type or choices, help), or None when
+    the command line does not set it."""
+
+    __slots__ = ("default", "check", "option")
+
+    def __init__(self, default, check, option=None):
+        self.default = default
+        self.check = check
+        self.option = option
+
+
+def _finite_at_least_0(value):
+    number = _number(value)
+    if number is None or not isfinite(number) or number < 0:
+        return "a finite number >= 0"
+    return None
+
+
+def _integer_at_least(smallest, allow_none=False):
+    def check(value):
+        if value is None and allow_none:
+            return None
+        if type(value) is not int or value < smallest:
+            return "%san integer >= %d" % ("None or " if allow_none else "", smallest)
+        return None
+    return check
+
+
+def _one_of(*choices):
+    def check(value):
+        if not isinstance(value, str) or value not in choices:
+            return " or ".join('"%s"' % c for c in choices)
+        return None
+    return check
+
+
+def _cli_number(text):
+    """A number option: an int when written as one (--ddof 1), else a float."""
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def _reals(column, fast=False):
+    """The non-missing values of a numeric column as floats; _BadValue otherwise.
+    fast: a column of plain floats comes back as it is (NaN and infinities included,
+    which _scaled_integers rejects by raising) and anything else raises TypeError."""
+    if fast:
+        types = set(map(type, column))
+        if types == _FLOAT:
+            return column
+        if types == _FLOAT_NONE:
+            return [v for v in column if v is not None]
+        if types <= _FLOAT_INT:
+            return list(map(float, column))
+        raise TypeError
+    try:
+        xs = list(map(float, column)) if _FLOAT_INT.issuperset(map(type, column)) else None
+    except OverflowError:                 # an int beyond the float range
+        xs = None
+    if xs is None:
+        xs = []
+        for value in column:
+            number = _number(value)
+            if number is None:
+                if _is_missing(value):
+                    continue
+                raise _BadValue(value, "a real number")
+            if not isfinite(number) and number == number:
+                raise _BadValue(value, "a finite number")
+            xs.append(number)
+    if not all(map(isfinite, xs)):
+        bad = next((x for x in xs if x == x and not isfinite(x)), None)
+        if bad is not None:
+            raise _BadValue(bad, "a finite number")
+        xs = [x for x in xs if x == x]
+    return xs
+
+
+def _number_cell(cell):
+    """A CSV cell of a numeric feature: a finite float, None for "nan"."""
+    try:
+        number = float(cell)
+    except ValueError:
+        raise _BadValue(cell, "a number") from None
+    if not isfinite(number):
+        if number != number:              # nan: a missing value, as in the library
+            return None
+        raise _BadValue(cell, "a finite number")
+    return number
+
+
+def _count_cell(cell):
+    """A CSV cell of a Poisson feature: a non-negative integer."""
+    try:
+        try:
+            return _count_value(int(cell))
+        except ValueError:
+            number = float(cell)
+        return None if number != number else _count_value(number)
+    except (ValueError, _BadValue):
+        raise _BadValue(cell, "a non-negative integer count") from None
+
+
+class _Kind:
+    """The interface of a feature kind (subclasses below fill it in).
+
+    Class attributes: ``name`` (in features=, the model file and the command line),
+    ``parameters`` ({name: _Parameter} of the model parameters it reads),
+    ``file_fields`` (its fields in the model file, besides "name" and "kind"),
+    ``blocked`` (False: add() gets each class's whole column in one call, for kinds
+    whose additions cost a merge, such as text; True: blocks of rows).
+
+    Statistics, per class label:
+      add(label, column, weights, shift, params)  count one class's values of this
+          feature (weights[i] / 2**shift each, or None for weight 1); raise _BadValue
+      empty(), copy(), absorb(other)               a twin without counts, a copy, and
+          in-place addition of another's statistics (exact, so merge equals fit)
+      shared(features, params)      (classmethod) what compiling needs from all the
+          features of the kind at once (the Gaussian var_smoothing epsilon)
+      compile(classes, params, shared)             the scorer (see _Scorer)
+      describe(params)                              a line for the command line
+      to_file(classes, what), from_file(feature, where, classes, class_count)
+          its section of the model file (``what`` names its values in errors), and
+          its validated statistics from one
+      convert_cell(text)            (staticmethod) a CSV cell as a value of this kind
+    """
+
+    name = None
+    parameters = {}
+    file_fields = ()
+    blocked = True
+    __slots__ = ()
+
+    def empty(self):
+        return type(self)()
+
+    def copy(self):
+        twin = self.empty()
+        twin.absorb(self)
+        return twin
+
+    @classmethod
+    def shared(cls, features, params):
+        return None
+
+    @staticmethod
+    def convert_cell(text):
+        return text
+
+
+class _Categorical(_Kind):
+    """Counts N_cjv of one categorical feature, per class label and value."""
+
+    name = "categorical"
+    file_fields = ("declared", "values", "counts")
+    __slots__ = ("counts", "declared", "known")
+
+    def __init__(self, declared=None):
+        self.counts = {}                      # label -> {value: weighted count}
+        self.declared = dict.fromkeys(declared or ())   # ordered sets: declared values,
+        self.known = dict(self.declared)                # and all known ones (S_j)
+
+    def add(self, label, column, weights, shift, params):
+        """Count one class's values of this feature; missing values are skipped."""
+        try:
+            if weights is None:
+                counted = Counter(column)
+            else:
+                counted = {}
+                get = counted.get
+                for value, weight in zip(column, weights):
+                    counted[value] = get(value, 0) + weight
+                counted = {v: _ratio(c, 1 << shift) for v, c in counted.items()}
+        except TypeError:
+            bad = next(v for v in column if not _hashable(v))
+            raise _BadValue(bad, "a hashable value") from None
+        for value in [v for v in counted if _is_missing(v)]:
+            del counted[value]
+        if self.declared:
+            for value in counted:
+                if value not in self.declared:
+                    raise _BadValue(value, "one of the declared categories %s"
+                                    % _shown(list(self.declared)))
+        self.known.update(dict.fromkeys(counted))
+        mine = self.counts.get(label)
+        if mine is None:
+            self.counts[label] = dict(counted)
+        else:
+            for value, count in counted.items():
+                mine[value] = mine.get(value, 0) + count
+
+    def empty(self):
+        return type(self)(self.declared)
+
+    def copy(self):
+        twin = self.empty()
+        twin.known = dict(self.known)
+        twin.counts = {label: dict(counts) for label, counts in self.counts.items()}
+        return twin
+
+    def absorb(self, other):
+        self.declared.update(other.declared)
+        self.known.update(other.known)
+        for label, counts in other.counts.items():
+            mine = self.counts.get(label)
+            if mine is None:
+                self.counts[label] = dict(counts)
+                continue
+            for value, count in counts.items():
+                mine[value] = mine.get(value, 0) + count
+
+    def values(self):
+        """Known values S_j: declared ones first, then those seen, in first-seen order."""
+        return list(self.known)
+
+    def compile(self, classes, params, shared):
+        """The _ValueTable of per-class log-likelihoods for every known value."""
+        alpha = params["alpha"]
+        values = self.values()
+        zeros = (0.0,) * len(classes)
+        if not values:                    # never saw a value: no information
+            return _NoEvidence(zeros, "categorical")
+        columns = []                      # per class: log P(v|c) for v in values, fallback
+        for label in classes:
+            counts = self.counts.get(label, {})
+            columns.append(_log_smoothed(list(map(counts.get, values, repeat(0))) + [0],
+                                         sum(counts.values()), alpha, len(values)))
+        table = _ValueTable(zip(values, zip(*columns)))
+        # an unseen value: alpha / (N_cj + alpha * S_j), the smoothing of a count of 0
+        table.fallback = tuple([column[-1] for column in columns])
+        table[None] = table.zeros = zeros
+        return table
+
+    def describe(self, params):
+        values = self.values()
+        if not values:
+            return "no values"
+        shown = ", ".join(map(str, values[:6])) + (", ..." if len(values) > 6 else "")
+        return "%d values: %s" % (len(values), shown)
+
+    def to_file(self, classes, what):
+        values = self.values()
+        section = {}
+        if self.declared:
+            section["declared"] = [_encode(v, what) for v in self.declared]
+        section["values"] = [_encode(v, what) for v in values]
+        section["counts"] = [[_exact_text(self.counts.get(c, {}).get(v, 0)) for v in values]
+                             for c in classes]
+        return section
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        declared = _decode_list(feature.get("declared", []), where + ".declared")
+        values = _decode_list(_field(feature, "values", where), where + ".values")
+        stats = cls(declared)
+        for value in chain(declared, values):
+            _expect(_hashable(value) and not _is_missing(value), where + ".values", value,
+                    "hashable, non-missing values")
+        stats.known.update(dict.fromkeys(values))
+        if len(stats.known) != len(set(declared) | set(values)) or \
+                len(dict.fromkeys(values)) != len(values) or \
+                len(dict.fromkeys(declared)) != len(declared):
+            raise _Invalid("%s repeats a value; expected distinct values" % where)
+        if cls.name is None and (values or declared):
+            raise _Invalid("%s has values but no kind; expected \"categorical\"" % where)
+        for label, here, row in _class_rows(feature, "counts", where, classes, len(values),
+                                            "list of %d counts, one per value"
+                                            % len(values)):
+            counted = {}
+            for value, text in zip(values, row):
+                count = _decode_exact(text, here)
+                if count:
+                    counted[value] = count
+            if sum(counted.values()) > class_count[label]:
+                raise _Invalid("%s adds up to more than class_count for %r; expected at "
+                               "most %s" % (here, label, _exact_text(class_count[label])))
+            if counted:
+                stats.counts[label] = counted
+        if declared:
+            for value in values:
+                if value not in stats.declared:
+                    raise _Invalid("%s.values holds %s, not among the declared categories"
+                                   % (where, _shown(value)))
+        return stats
+
+
+class _Undecided(_Categorical):
+    """A feature whose kind is still to be inferred: no value has been seen yet.
+
+    It scores like a feature with no values (it contributes nothing) and takes its
+    kind from the first batch in which it has values; feature_kinds_ calls it
+    "gaussian", since all of its (zero) values are numbers.
+    """
+
+    name = None
+    __slots__ = ()
+
+    def compile(self, classes, params, shared):
+        return _NoEvidence((0.0,) * len(classes), "gaussian")
+
+    def describe(self, params):
+        return "no values yet"
+
+
+# -- Gaussian ---------------------------------------------------------------------
+
+class _Gaussian(_Kind):
+    """Exact weighted sums (n, sum x, sum x^2) of one Gaussian feature, per class label."""
+
+    name = "gaussian"
+    parameters = {
+        "ddof": _Parameter(0, _finite_at_least_0, (_cli_number, "Gaussian variance divisor "
+                                                   "N - ddof (default 0; 1 as R)")),
+        "var_smoothing": _Parameter(1e-9, _finite_at_least_0, (
+            _cli_number, "added variance, times the largest variance (default 1e-9)")),
+    }
+    file_fields = ("sums",)
+    convert_cell = staticmethod(_number_cell)
+    __slots__ = ("sums",)
+
+    def __init__(self):
+        self.sums = {}                        # label -> [n, (m, k), (m, k)], see _dyadic
+
+    def add(self, label, column, weights, shift, params):
+        """Add one class's values; raise _BadValue for anything but a finite number."""
+        try:
+            if weights is None:
+                xs = _reals(column, fast=True)
+                if not xs:
+                    return
+                sums = _exact_sums(xs)
+            else:
+                pairs = [(v, w) for v, w in zip(column, weights) if not _is_missing(v)]
+                if not pairs:
+                    return
+                sums = _exact_sums(_reals([v for v, _ in pairs], fast=True),
+                                   [w for _, w in pairs], shift)
+        except (ValueError, OverflowError, TypeError):
+            # a NaN, an infinity or an odd value: the careful path finds out which
+            if weights is None:
+                xs = _reals(column)
+                if not xs:
+                    return
+                sums = _exact_sums(xs)
+            else:
+                pairs = [(v, w) for v, w in zip(column, weights) if not _is_missing(v)]
+                xs = _reals([v for v, _ in pairs])
+                if not xs:
+                    return
+                sums = _exact_sums(xs, [w for _, w in pairs], shift)
+        self.add_sums(label, sums)
+
+    def add_sums(self, label, sums):
+        mine = self.sums.get(label)
+        if mine is None:
+            self.sums[label] = list(sums)
+        else:
+            mine[0] += sums[0]
+            mine[1] = _dyadic_sum(mine[1], sums[1])
+            mine[2] = _dyadic_sum(mine[2], sums[2])
+
+    def copy(self):
+        twin = _Gaussian()
+        twin.sums = {label: list(sums) for label, sums in self.sums.items()}
+        return twin
+
+    def absorb(self, other):
+        for label, sums in other.sums.items():
+            self.add_sums(label, sums)
+
+    def exact(self, label):
+        """(n, sum x, sum x^2) of a class as exact numbers, or None."""
+        sums = self.sums.get(label)
+        if not sums or not sums[0]:
+            return None
+        return sums[0], _fraction(sums[1]), _fraction(sums[2])
+
+    def pooled(self):
+        """(n, s1, s2) over all classes: n exact, the sums (m, k) pairs."""
+        n, s1, s2 = 0, (0, 0), (0, 0)
+        for count, a, b in self.sums.values():
+            n += count
+            s1 = _dyadic_sum(s1, a)
+            s2 = _dyadic_sum(s2, b)
+        return n, s1, s2
+
+    def pooled_moments(self):
+        """(mean, population variance) of the feature over all classes, exactly, as
+        (numerator, denominator) pairs of ints; None without values."""
+        n, (m1, k1), (m2, k2) = self.pooled()
+        if not n:
+            return None
+        # mean = m1 / (n 2^k1); variance = (n s2 - s1^2) / n^2 over 2^K, K = max(k2, 2 k1)
+        shift = max(k2, 2 * k1)
+        d = 1
+        if type(n) is not int:            # a Fraction: weights that are not integers
+            n, d = n.numerator, n.denominator
+        spread = (n * m2 << (shift - k2)) - (d * m1 * m1 << (shift - 2 * k1))
+        return (d * m1, n << k1), (d * spread, (n * n) << shift)
+
+    def pooled_variance(self):
+        """Population variance (ddof 0) of the feature over all classes, exactly
+        (0 without values)."""
+        moments = self.pooled_moments()
+        if moments is None:
+            return 0
+        return _ratio(*moments[1])
+
+    @classmethod
+    def shared(cls, features, params):
+        """The var_smoothing epsilon: var_smoothing times the largest variance (ddof 0,
+        classes pooled) of any Gaussian feature, as scikit-learn adds it; exact."""
+        largest = max([f.pooled_variance() for f in features], default=0)
+        if not params["var_smoothing"] or not largest:
+            return 0
+        from fractions import Fraction
+        return Fraction(params["var_smoothing"]) * largest
+
+    def moments(self, classes, ddof, epsilon):
+        """Per-class (mean, variance), exact, with ddof and the var_smoothing epsilon
+        (both exact too) applied.
+
+        A class that never had this feature present borrows the pooled mean and
+        variance of all classes (the feature then says nothing about that class).
+        None when no class has a value.
+        """
+        from fractions import Fraction
+        n, s1, s2 = self.pooled()
+        if not n:
+            return None
+        pooled = n, _fraction(s1), _fraction(s2)
+        ddof = Fraction(ddof)
+        result = []
+        for label in classes:
+            n, s1, s2 = self.exact(label) or pooled
+            mean = Fraction(s1) / n               # Fraction: int / int is a float
+            m2 = s2 - s1 * mean                   # exact: sum of squared deviations
+            variance = m2 / (n - ddof) if n > ddof else 0
+            result.append((mean, variance + epsilon))
+        return result
+
+    def compile(self, classes, params, shared):
+        moments = self.moments(classes, params["ddof"], shared)
+        zeros = (0.0,) * len(classes)
+        if moments is None:
+            return _NoEvidence(zeros, "gaussian")
+        return _NormalScorer(moments, zeros)
+
+    def describe(self, params):
+        moments = self.pooled_moments()
+        if moments is None:
+            return "no values"
+        (a, b), (c, d) = moments
+        return "mean %.6g, standard deviation %.6g" % (_quotient(a, b),
+                                                       _quotient(c, d) ** 0.5)
+
+    def to_file(self, classes, what):
+        rows = []
+        for label in classes:
+            sums = self.sums.get(label)
+            rows.append([_exact_text(sums[0]), _dyadic_text(sums[1]), _dyadic_text(sums[2])]
+                        if sums and sums[0] else [0, 0, 0])
+        return {"sums": rows}
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        stats = cls()
+        for label, here, triple in _class_rows(feature, "sums", where, classes, 3,
+                                               "[n, sum, sum of squares]"):
+            n = _decode_exact(triple[0], here + "[0]")
+            s1 = _decode_exact(triple[1], here + "[1]", signed=True)
+            s2 = _decode_exact(triple[2], here + "[2]")
+            if n > class_count[label]:
+                raise _Invalid("%s: n is more than class_count for %r" % (here, label))
+            if not n:
+                if s1 or s2:
+                    raise _Invalid("%s has sums but n = 0; expected [0, 0, 0]" % here)
+                continue
+            if s2 * n < s1 * s1:
+                raise _Invalid("%s: the sum of squares is too small for the sum (a "
+                               "negative variance)" % here)
+            if abs(s1) > n * _FLOAT_MAX_EXACT:
+                raise _Invalid("%s: the mean is beyond the float range" % here)
+            stats.sums[label] = [n, _dyadic(s1), _dyadic(s2)]
+        return stats
+
+
+# -- ignore -------------------------------------------------------------------------
+
+class _Ignored(_Kind):
+    """A feature declared "ignore": nothing is counted, nothing is scored."""
+
+    name = "ignore"
+    convert_cell = staticmethod(lambda text: None)
+    __slots__ = ()
+
+    def add(self, label, column, weights, shift, params):
+        pass
+
+    def absorb(self, other):
+        pass
+
+    def compile(self, classes, params, shared):
+        return _NoEvidence((0.0,) * len(classes), "ignore")
+
+    def describe(self, params):
+        return "not used"
+
+    def to_file(self, classes, what):
+        return {}
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        return cls()
+
+
+def _callable_or_none(value):
+    return None if value is None or callable(value) else "None or a callable"
+
+
+class _Text(_Kind):
+    """Word counts of one text feature, per class label: in how many documents each
+    word occurs (for the Bernoulli model), how often it occurs (multinomial), and how
+    many documents there are.  Both kinds of count are kept, so text_model, max_words
+    and min_word_count can change after fitting."""
+
+    name = "text"
+    parameters = {
+        "text_model": _Parameter("multinomial", _one_of("multinomial", "bernoulli"), (
+            ("multinomial", "bernoulli"), "for --text columns: bag-of-words (multinomial, "
+            "the default) or set-of-words (bernoulli)")),
+        "max_words": _Parameter(None, _integer_at_least(1, allow_none=True), (
+            int, "for --text columns: keep the K most frequent words")),
+        "min_word_count": _Parameter(1, _integer_at_least(1), (
+            int, "for --text columns: drop words seen fewer times (default 1)")),
+        "tokenizer": _Parameter(None, _callable_or_none),
+    }
+    file_fields = ("words", "documents", "word_documents", "word_counts")
+    blocked = False                       # one merge of word counts per class and call
+    __slots__ = ("documents", "terms", "present")
+
+    def __init__(self):
+        self.documents = {}           # label -> {word: weighted number of documents}
+        self.terms = {}               # label -> {word: weighted number of occurrences}
+        self.present = {}             # label -> weighted number of documents
+
+    def add(self, label, column, weights, shift, params):
+        """Count one class's documents (strings, or lists of words; None: missing)."""
+        tokenizer = params["tokenizer"]
+        column = [_words(value, tokenizer) for value in column]
+        if weights is None:
+            docs = [words for words in column if words is not None]
+            if not docs:
+                return
+            present = len(docs)
+            terms = Counter(chain.from_iterable(docs))
+            documents = Counter(chain.from_iterable(map(set, docs)))
+        else:
+            present, terms, documents = 0, {}, {}
+            for words, weight in zip(column, weights):
+                if words is None:
+                    continue
+                present += weight
+                for word, count in Counter(words).items():
+                    terms[word] = terms.get(word, 0) + weight * count
+                    documents[word] = documents.get(word, 0) + weight
+            scale = 1 << shift
+            present = _ratio(present, scale)
+            terms = {w: _ratio(c, scale) for w, c in terms.items()}
+            documents = {w: _ratio(c, scale) for w, c in documents.items()}
+        self.add_counts(label, present, terms, documents)
+
+    def add_counts(self, label, present, terms, documents):
+        self.present[label] = self.present.get(label, 0) + present
+        for mine, theirs in ((self.terms, terms), (self.documents, documents)):
+            counts = mine.get(label)
+            if counts is None:
+                mine[label] = dict(theirs)
+                continue
+            get = counts.get
+            for word, count in theirs.items():
+                counts[word] = get(word, 0) + count
+
+    def absorb(self, other):
+        for label, present in other.present.items():
+            self.add_counts(label, present, other.terms.get(label, {}),
+                            other.documents.get(label, {}))
+
+    def vocabulary(self, params):
+        """The words the model uses: every word seen, or the max_words most frequent
+        with at least min_word_count, frequency being the number of documents (for
+        Bernoulli) or of occurrences (multinomial), as scikit-learn's CountVectorizer
+        counts for max_features; ties go to the alphabetically earlier word."""
+        counts = self.documents if params["text_model"] == "bernoulli" else self.terms
+        if params["min_word_count"] == 1 and params["max_words"] is None:
+            return sorted(set().union(*counts.values()))    # every word seen
+        frequency = {}
+        for per_class in counts.values():
+            for word, count in per_class.items():
+                frequency[word] = frequency.get(word, 0) + count
+        least = params["min_word_count"]
+        # frequencies are weighted; the default 1 keeps every word seen, even when
+        # fractional weights put a word's frequency below 1
+        words = [w for w, f in frequency.items() if f >= least or (least == 1 and f > 0)]
+        if params["max_words"] is not None and len(words) > params["max_words"]:
+            words.sort(key=lambda w: (-frequency[w], w))
+            words = words[:params["max_words"]]
+        return sorted(words)
+
+    def compile(self, classes, params, shared):
+        return _WordScorer(self, classes, params)
+
+    def describe(self, params):
+        return "%s documents, %s words in the vocabulary (%s)" % (
+            format(_plain(sum(self.present.values())), ","),
+            format(len(self.vocabulary(params)), ","), params["text_model"])
+
+    def to_file(self, classes, what):
+        words = sorted(set().union(*self.terms.values()) if self.terms else ())
+        index = {word: i for i, word in enumerate(words)}
+        section = {"words": [_encode(word, what) for word in words],
+                   "documents": [_exact_text(self.present.get(c, 0)) for c in classes]}
+        for field, counts in (("word_documents", self.documents),
+                              ("word_counts", self.terms)):
+            section[field] = [[[index[w], _exact_text(n)]
+                               for w, n in sorted(counts.get(c, {}).items())]
+                              for c in classes]
+        return section
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        words = _field(feature, "words", where)
+        _expect(type(words) is list, where + ".words", words, "a list of strings")
+        if not _STR.issuperset(map(type, words)):
+            words = [_decode(word, where + ".words") for word in words]
+            _expect(_STR.issuperset(map(type, words)), where + ".words", words,
+                    "a list of strings")
+        if len(set(words)) != len(words):
+            raise _Invalid("%s.words repeats a word; expected distinct words" % where)
+        documents = _field(feature, "documents", where)
+        _expect(type(documents) is list and len(documents) == len(classes),
+                where + ".documents", documents, "one count per class (%d)" % len(classes))
+        tables = []
+        for field in ("word_documents", "word_counts"):
+            table = _field(feature, field, where)
+            _expect(type(table) is list and len(table) == len(classes), where + "." + field,
+                    table, "one list per class (%d)" % len(classes))
+            tables.append(table)
+        stats = cls()
+        for k, label in enumerate(classes):
+            present = _decode_exact(documents[k], "%s.documents[%d]" % (where, k))
+            if present > class_count[label]:
+                raise _Invalid("%s.documents[%d] is more than class_count for %r"
+                               % (where, k, label))
+            per_field = []
+            for field, table in zip(("word_documents", "word_counts"), tables):
+                here = "%s.%s[%d]" % (where, field, k)
+                _expect(type(table[k]) is list, here, table[k], "a list of [word index, count]")
+                counts = {}
+                for pair in table[k]:
+                    _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is int
+                            and 0 <= pair[0] < len(words), here, pair,
+                            "[word index, count] pairs with indexes into words")
+                    word = words[pair[0]]
+                    if word in counts:
+                        raise _Invalid("%s names %r twice" % (here, word))
+                    count = _decode_exact(pair[1], here)
+                    if count:
+                        counts[word] = count
+                per_field.append(counts)
+            word_documents, word_counts = per_field
+            for word, n in word_documents.items():
+                if n > present or n > word_counts.get(word, 0):
+                    raise _Invalid("%s: word %r is in more documents than there are, or "
+                                   "than it occurs" % (where, word))
+            if present or word_counts:
+                stats.present[label] = present
+                stats.documents[label] = word_documents
+                stats.terms[label] = word_counts
+        return stats
+
+
+class _Poisson(_Kind):
+    """Weighted (N_cj, sum of x) of one count feature, per class label: the Poisson
+    rate lam_c = (sum of x + alpha) / N_cj, as R naivebayes' poisson_naive_bayes with
+    laplace = alpha."""
+
+    name = "poisson"
+    file_fields = ("sums",)
+    convert_cell = staticmethod(_count_cell)
+    __slots__ = ("sums",)
+
+    def __init__(self):
+        self.sums = {}                        # label -> [n, sum of x], exact
+
+    def add(self, label, column, weights, shift, params):
+        if weights is None:
+            if _INT.issuperset(map(type, column)) and min(column, default=0) >= 0 and \
+                    max(column, default=0) <= _FLOAT_MAX:
+                xs = column
+            else:
+                xs = [x for x in map(_count_value, column) if x is not None]
+            if not xs:
+                return
+            self.add_sums(label, [len(xs), sum(xs)])
+            return
+        n = total = 0
+        for value, weight in zip(column, weights):
+            x = _count_value(value)
+            if x is not None:
+                n += weight
+                total += weight * x
+        if n:
+            self.add_sums(label, [_ratio(n, 1 << shift), _ratio(total, 1 << shift)])
+
+    def add_sums(self, label, sums):
+        mine = self.sums.get(label)
+        if mine is None:
+            self.sums[label] = list(sums)
+        else:
+            mine[0] += sums[0]
+            mine[1] += sums[1]
+
+    def absorb(self, other):
+        for label, sums in other.sums.items():
+            self.add_sums(label, sums)
+
+    def rates(self, classes, alpha):
+        """lam_c per class, exact; a class without values borrows the pooled rate of
+        all classes.  None when no class has a value."""
+        from fractions import Fraction
+        n = sum(s[0] for s in self.sums.values())
+        if not n:
+            return None
+        pooled = (n, sum(s[1] for s in self.sums.values()))
+        result = []
+        for label in classes:
+            count, total = self.sums.get(label) or pooled
+            if not count:
+                count, total = pooled
+            result.append((Fraction(total) + Fraction(alpha)) / count)
+        return result
+
+    def compile(self, classes, params, shared):
+        rates = self.rates(classes, params["alpha"])
+        zeros = (0.0,) * len(classes)
+        if rates is None:
+            return _NoEvidence(zeros, "poisson")
+        return _PoissonScorer(rates, zeros)
+
+    def describe(self, params):
+        n = sum(s[0] for s in self.sums.values())
+        if not n:
+            return "no values"
+        return "mean %.6g" % _float(sum(s[1] for s in self.sums.values()) / n)
+
+    def to_file(self, classes, what):
+        return {"sums": [[_exact_text(x) for x in self.sums.get(c, (0, 0))]
+                         for c in classes]}
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        stats = cls()
+        for label, here, pair in _class_rows(feature, "sums", where, classes, 2, "[n, sum]"):
+            n = _decode_exact(pair[0], here + "[0]")
+            total = _decode_exact(pair[1], here + "[1]")
+            if n > class_count[label]:
+                raise _Invalid("%s: n is more than class_count for %r" % (here, label))
+            if not n and total:
+                raise _Invalid("%s has a sum but n = 0; expected [0, 0]" % here)
+            if total > n * _FLOAT_MAX_EXACT:
+                raise _Invalid("%s: the mean count is beyond the float range" % here)
+            if n:
+                stats.sums[label] = [n, total]
+        return stats
+
+
+class _ValueRecord(_Kind):
+    """Exact value -> weight counts of one numeric feature, per class label: the one
+    record from which the discretized and kde kinds compute their distributions, so
+    that parameters (the bins' alpha, the bandwidth) can change after fitting and
+    fit, partial_fit and merge agree exactly.  With significant_digits, values are
+    rounded before they are counted, which bounds the record's size."""
+
+    parameters = {
+        "significant_digits": _Parameter(None, _integer_at_least(1, allow_none=True), (
+            int, "discretized and kde columns: round values to this many significant "
+            "digits before counting them (default: keep them exactly)")),
+    }
+    file_fields = ("records",)
+    convert_cell = staticmethod(_number_cell)
+    __slots__ = ("counts",)
+
+    def __init__(self):
+        self.counts = {}                  # label -> {value: weighted count}
+
+    def add(self, label, column, weights, shift, params):
+        rounding = _round_to_digits(params.get("significant_digits"))
+        if weights is None:
+            xs = _reals(column)
+            if rounding is not None:
+                xs = list(map(rounding, xs))
+            counted = Counter(xs)
+        else:
+            counted = {}
+            for value, weight in zip(column, weights):
+                if _is_missing(value):
+                    continue
+                [x] = _reals([value])
+                if rounding is not None:
+                    x = rounding(x)
+                counted[x] = counted.get(x, 0) + weight
+            counted = {x: _ratio(c, 1 << shift) for x, c in counted.items() if c}
+        if -0.0 in counted:              # -0.0 == 0.0: one value, written as 0.0
+            counted = {(0.0 if x == 0 else x): c for x, c in counted.items()}
+        self.add_counts(label, counted)
+
+    def add_counts(self, label, counted):
+        mine = self.counts.get(label)
+        if mine is None:
+            if counted:
+                self.counts[label] = dict(counted)
+            return
+        get = mine.get
+        for value, count in counted.items():
+            mine[value] = get(value, 0) + count
+
+    def absorb(self, other):
+        for label, counted in other.counts.items():
+            self.add_counts(label, counted)
+
+    def copy(self):
+        twin = self.empty()
+        twin.counts = {label: dict(counted) for label, counted in self.counts.items()}
+        return twin
+
+    def table(self, classes):
+        """(values, per-class weight columns) over every value of any class, sorted."""
+        values = sorted(set().union(*self.counts.values()))
+        return values, [list(map(self.counts.get(label, {}).get, values, repeat(0)))
+                        for label in classes]
+
+    def describe(self, params):
+        n = sum(map(len, self.counts.values()))
+        return "%s distinct values recorded" % format(n, ",") if n else "no values"
+
+    def to_file(self, classes, what):
+        # per class two parallel lists, [values in increasing order, their counts]:
+        # a loader then holds two flat lists of a class, not a small list per value
+        records = []
+        for label in classes:
+            counted = self.counts.get(label, {})
+            values = sorted(counted)
+            records.append([values, [_exact_text(counted[x]) for x in values]])
+        return {"records": records}
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        stats = cls()
+        for label, here, (values, counts) in _class_rows(
+                feature, "records", where, classes, 2,
+                "[[values in increasing order], [their counts]]"):
+            _expect(type(values) is list and type(counts) is list and
+                    len(values) == len(counts), here, [values, counts],
+                    "two lists of equal length: values and their counts")
+            _expect(set(map(type, values)) <= _FLOAT and all(map(isfinite, values)) and
+                    all(map(lt, values, values[1:])), here + "[0]", values,
+                    "finite floats in increasing order")
+            if not _INT.issuperset(map(type, counts)):
+                counts = [_decode_exact(c, "%s[1][%d]" % (here, i))
+                          for i, c in enumerate(counts)]
+            elif any(c.bit_length() > 3.33 * _MAX_DIGITS for c in counts):
+                counts = [_decode_exact(c, here + "[1]") for c in counts]      # refuses
+            _expect(not counts or min(counts) > 0, here + "[1]", counts, "positive counts")
+            if sum(counts) > class_count[label]:
+                raise _Invalid("%s adds up to more than class_count for %s"
+                               % (here, _shown(label)))
+            if values:
+                stats.counts[label] = dict(zip(values, counts))
+        return stats
+
+
+class _Discretized(_ValueRecord):
+    """A numeric feature cut into bins by Fayyad and Irani's MDL criterion (the cut
+    points of Weka's supervised Discretize, recomputed from the record of values
+    whenever it changes), then categorical over the bins with alpha smoothing."""
+
+    name = "discretized"
+    __slots__ = ()
+
+    def compile(self, classes, params, shared):
+        values, columns = self.table(classes)
+        zeros = (0.0,) * len(classes)
+        if not values:
+            return _NoEvidence(zeros, "discretized")
+        cuts = _mdl_cut_points(values, columns)
+        bins = [[0] * (len(cuts) + 1) for _ in classes]
+        for i, value in enumerate(values):
+            b = bisect_left(cuts, value)      # bin b holds cuts[b-1] < x <= cuts[b]
+            for k, column in enumerate(columns):
+                if column[i]:
+                    bins[k][b] += column[i]
+        logs = [_log_smoothed(counts, sum(counts), params["alpha"], len(counts))
+                for counts in bins]
+        return _BinScorer(cuts, list(zip(*logs)), zeros)
+
+
+def _bandwidth_parameter(value):
+    if value in ("scott", "silverman"):
+        return None
+    number = _number(value)
+    if isinstance(value, str) or number is None or not isfinite(number) or number <= 0:
+        return '"scott", "silverman" or a number > 0'
+    return None
+
+
+def _bandwidth_option(text):
+    """--bandwidth: scott, silverman or a number."""
+    return text if text in ("scott", "silverman") else _cli_number(text)
+
+
+class _Kde(_ValueRecord):
+    """A numeric feature modelled by a Gaussian kernel density estimate per class,
+    from the record of its values; bandwidth per class by the bandwidth parameter
+    ("scott" or "silverman", as scipy.stats.gaussian_kde computes them in one
+    dimension, a weight of w counting a row w times; or a number, the kernel's
+    standard deviation).  A class whose own variance is 0 or undefined uses the
+    pooled variance in the rule, a class without values the pooled density; when
+    every training value is the same, the density is a point mass (as a Gaussian with
+    zero variance)."""
+
+    name = "kde"
+    parameters = dict(_ValueRecord.parameters, bandwidth=_Parameter(
+        "scott", _bandwidth_parameter, (_bandwidth_option, "kde columns: scott, silverman "
+                                        "(as scipy computes them) or a number, the kernel's "
+                                        "standard deviation (default scott)")))
+    __slots__ = ()
+
+    def compile(self, classes, params, shared):
+        zeros = (0.0,) * len(classes)
+        records = [self.counts.get(label, {}) for label in classes]
+        if not any(records):
+            return _NoEvidence(zeros, "kde")
+        bandwidth = params["bandwidth"]
+        if not isinstance(bandwidth, str):
+            bandwidth = float(bandwidth)
+        return _KdeScorer(_KdeFeature(records, bandwidth), records, zeros)
 
 
 # The registry of feature kinds: the one list that features=, the model file and the
@@ -3705,11 +4081,6 @@ def _iterate(values, name, expected, call):
         raise NaiveBayesError("%s: %s is %s; expected %s" % (call, name, _describe(values),
                                                              expected), call=call,
                               argument=name) from None
-
-
-def _counted(n, thing):
-    """'1 cell', '2 cells'."""
-    return "%s %s%s" % (format(n, ","), thing, "" if n == 1 else "s")
 
 
 def _count_text(counted, iterator, limit=100000):
@@ -4138,6 +4509,195 @@ class _NaiveStatistics:
                 for name, stats in self.features.items()]
 
 
+# ----------------------------------------------------------------------------------
+# The compiled fast path: per-row sums by builtins
+#
+# It sees the scorers only through their optional fast forms (_Scorer.lookup and
+# _Scorer.quadratic): lookup tables are packed into ints (one builtin sum per row for
+# all of them), normal densities become three builtin maps per class, and every
+# other feature is one tuple per row.  Whenever a row does not fit (a missing or odd
+# value, an infinity) it returns None and the row is scored by the slow path, which
+# also names what is wrong.
+# ----------------------------------------------------------------------------------
+
+_getitem = dict.__getitem__       # a table lookup (with __missing__ for misses) in C
+
+
+def _picker(positions, width):
+    """A function taking the values at positions out of a row (None when positions
+    are all of them: the row itself)."""
+    if list(positions) == list(range(width)):
+        return None
+    if not positions:
+        return lambda row: ()
+    if len(positions) == 1:
+        position = positions[0]
+        return lambda row: (row[position],)
+    from operator import itemgetter
+    return itemgetter(*positions)
+
+
+class _Packed:
+    """Lookup tables whose entries pack all K per-class log-probabilities into one
+    Python int, so that one builtin sum() adds every feature for every class.
+
+    Each class has a 64-bit field holding -log P as a fixed-point number with `bits`
+    fractional bits (every categorical log-probability and log-prior is <= 0, so the
+    fields are non-negative and never borrow from each other).  Integer addition is
+    exact: the sum does not depend on the order of the features, and the only
+    rounding is 2^-(bits+1) per term (about 1e-15) and the final conversion to float.
+    The fields are unpacked little-endian whatever the machine's byte order.
+    """
+
+    __slots__ = ("tables", "prior", "unpack", "width", "negative_scales")
+
+    @classmethod
+    def build(cls, tables, log_prior):
+        """Packed copies of the tables, or None when a log-probability is -inf (alpha
+        = 0) or too small to pack; those models take the tuple path."""
+        import struct
+        n_terms = len(tables) + 1
+        bits = 63 - 11 - n_terms.bit_length()          # -log P < 2^11 in each term
+        if bits < 30:
+            return None
+        scale = float(2 ** bits)
+        limit = 2.0 ** 11
+
+        def pack(vector):
+            total = 0
+            for k, value in enumerate(vector):
+                if not -limit < value <= 0:
+                    raise OverflowError
+                total |= int(round(-value * scale)) << (64 * k)
+            return total
+        try:
+            packed = []
+            for table in tables:
+                twin = _ValueTable((value, pack(vector)) for value, vector in table.items())
+                twin.fallback = pack(table.fallback)
+                twin.zeros = 0
+                packed.append(twin)
+            prior = pack(log_prior)
+        except OverflowError:
+            return None
+        self = cls()
+        self.tables = packed
+        self.prior = prior
+        self.width = 8 * len(log_prior)
+        self.unpack = struct.Struct("<%dQ" % len(log_prior)).unpack
+        self.negative_scales = (-1.0 / scale,) * len(log_prior)
+        return self
+
+    def joint(self, values):
+        """log P(c) + sum_j log P(x_j | c) over the packed values of one row."""
+        total = sum(map(_getitem, self.tables, values), self.prior)
+        return list(map(mul, self.unpack(total.to_bytes(self.width, "little")),
+                        self.negative_scales))
+
+    def joints(self, rows):
+        """The same for many rows, with no Python-level loop over them: the sums of
+        all rows become one array of 64-bit fields, scaled by one map."""
+        from array import array
+        totals = map(sum, map(map, repeat(_getitem), repeat(self.tables), rows),
+                     repeat(self.prior))
+        fields = array("Q", b"".join(map(int.to_bytes, totals, repeat(self.width),
+                                         repeat("little"))))
+        if sys.byteorder != "little":
+            fields.byteswap()
+        flat = list(map(mul, fields, repeat(self.negative_scales[0])))
+        per_row = len(self.negative_scales)
+        return list(map(list, zip(*[iter(flat)] * per_row)))
+
+
+_NEAR_ZERO = 16.0          # |mean / (sqrt(2) sd)| up to which _FastPath uses dist()
+
+
+class _FastPath:
+    """Per-class joint log-likelihoods of whole rows, by builtins (see above)."""
+
+    def __init__(self, scorers, log_prior, width):
+        self.log_prior = log_prior
+        zeros = (0.0,) * len(log_prior)
+        tables = [(j, s.lookup()) for j, s in enumerate(scorers)]
+        tables = [(j, t) for j, t in tables if t is not None]
+        self.packed = _Packed.build([t for _, t in tables], log_prior) if tables else None
+        packed = [j for j, _ in tables] if self.packed is not None else []
+        normal = [(j, s.quadratic()) for j, s in enumerate(scorers) if j not in packed]
+        normal = [(j, q) for j, q in normal if q is not None]
+        self.pick_packed = _picker(packed, width)
+        self.pick_normal = _picker([j for j, _ in normal], width)
+        # Normal densities: per class, sum_j c_kj - ((x_j - mean_kj) * scale_kj)^2, with
+        # the constants c_kj summed once here (and the log-prior too, when no packed
+        # tables carry it).  When every |mean * scale| of a class is at most
+        # _NEAR_ZERO, the squares come as math.dist(x * scale, mean * scale): one
+        # builtin map instead of two.  Its error against (x - mean) * scale is below
+        # 2 eps (z^2 + 2 _NEAR_ZERO |z|) for z = (x - mean) * scale: under 1e-14 + 3e-16 z^2
+        # in the log density.  Means farther out (many deviations from 0) keep the
+        # subtraction first.
+        prior = log_prior if self.packed is None else zeros
+        self.normal = []
+        for k in range(len(log_prior) if normal else 0):
+            means = tuple([q[k][1] for _, q in normal])
+            scales = tuple([q[k][2] for _, q in normal])
+            scaled = list(map(mul, means, scales))
+            self.normal.append((prior[k] + sum([q[k][0] for _, q in normal]), means, scales,
+                                scaled if max(map(abs, scaled)) <= _NEAR_ZERO else None))
+        self.normal = self.normal or None
+        taken = set(packed) | {j for j, _ in normal}
+        others = [j for j, s in enumerate(scorers) if j not in taken and
+                  not isinstance(s, _NoEvidence)]
+        self.others = [scorers[j] for j in others]
+        self.pick_others = _picker(others, width)
+        # Whole batches of rows of packed features need no Python-level loop at all.
+        self.only_packed = self.packed is not None and self.pick_packed is None
+
+    def joint(self, row):
+        """The joint log-likelihoods of one row in feature order, or None when the
+        row needs the slow path."""
+        try:
+            if self.normal is not None:
+                pick = self.pick_normal
+                values = row if pick is None else pick(row)
+                if not _FLOAT_INT.issuperset(map(type, values)):
+                    return None                   # missing or odd values
+                joint = []
+                for constant, means, scales, scaled_means in self.normal:
+                    # sum z^2 as hypot(*z)^2 or dist()^2: builtins, as exact as a sum
+                    if scaled_means is None:
+                        length = hypot(*map(mul, map(sub, values, means), scales))
+                    else:
+                        length = dist(list(map(mul, values, scales)), scaled_means)
+                    joint.append(constant - length * length)
+                if self.packed is not None:
+                    pick = self.pick_packed
+                    joint = list(map(add, self.packed.joint(row if pick is None
+                                                            else pick(row)), joint))
+            elif self.packed is not None:
+                pick = self.pick_packed
+                joint = self.packed.joint(row if pick is None else pick(row))
+            else:
+                joint = list(self.log_prior)
+            if self.others:
+                pick = self.pick_others
+                vectors = map(getitem, self.others, row if pick is None else pick(row))
+                joint = list(map(sum, zip(joint, *vectors)))
+        except (TypeError, _BadValue, OverflowError):
+            return None
+        total = sum(joint)
+        if total - total == 0:            # all finite: the ordinary case
+            return joint
+        return None                       # NaN (a missing value), or an infinity
+
+    def joints(self, rows):
+        """Joint log-likelihoods of many rows, or None to go row by row."""
+        if self.only_packed:
+            try:
+                return self.packed.joints(rows)
+            except TypeError:             # an unhashable value: found row by row
+                pass
+        return None
+
+
 class _NaiveModel:
     """The compiled naive Bayes model: per feature a scorer (see _Scorer), and a fast
     path that adds them up for whole batches of rows (see _Packed).
@@ -4264,23 +4824,6 @@ class _NaiveModel:
 
 _AODE_KINDS = ("categorical", "discretized", "ignore")
 _AODE_MAX_PAIRS = 20000000       # pairwise counts kept at most (about 2 GB of memory)
-_PAIR_SHIFT = 32                 # a pair's key: (id of the lower value) << 32 | id
-
-
-class _ValueIds(dict):
-    """(feature position, value) -> small int, assigned on first sight; .items is
-    the reverse list.  Pair counts are keyed by two of these ids in one int."""
-
-    __slots__ = ("items",)
-
-    def __init__(self):
-        super().__init__()
-        self.items = []
-
-    def __missing__(self, item):
-        new = self[item] = len(self.items)
-        self.items.append(item)
-        return new
 
 
 class _AODEStatistics(_NaiveStatistics):
@@ -4423,18 +4966,6 @@ class _AODEStatistics(_NaiveStatistics):
 
     def extra_summary(self):
         return {"pairwise counts": sum(map(len, self.pairs.values()))}
-
-
-def _count_keys(counter, keys):
-    """counter[key] += 1 for each key (collections' C helper where there is one)."""
-    try:
-        from collections import _count_elements
-    except ImportError:                   # another Python: the same, in Python
-        get = counter.get
-        for key in keys:
-            counter[key] = get(key, 0) + 1
-        return
-    _count_elements(counter, keys)
 
 
 class _AODEModel:
@@ -4792,48 +5323,6 @@ class _AODEModel:
         return out
 
 
-class _Unseen:
-    """The key of a categorical value never seen in training (AODE's tables)."""
-
-    def __repr__(self):
-        return "<unseen>"
-
-
-_UNSEEN = _Unseen()
-
-
-class _BinKeys:
-    """A discretized feature's value -> bin index (bin b holds cuts[b-1] < x <= cuts[b])."""
-
-    __slots__ = ("cuts", "find")
-
-    def __init__(self, cuts, find):
-        self.cuts = cuts
-        self.find = find
-
-    def __call__(self, value):
-        number = _number(value)
-        if number is None:
-            raise _BadValue(value, "a real number")
-        if not isfinite(number):
-            raise _BadValue(value, "a finite number")
-        return self.find(self.cuts, number)
-
-    def interval(self, x):
-        b = self.find(self.cuts, x)
-        return self.name(b)
-
-    def name(self, b):
-        low = "-inf" if b == 0 else repr(self.cuts[b - 1])
-        return "(%s, %s" % (low, "inf)" if b == len(self.cuts) else repr(self.cuts[b]) + "]")
-
-
-def _zeros_and_rest(vectors, c):
-    """(-(number of zero probabilities), sum of the other log terms) of class c."""
-    terms = [vector[c] for vector in vectors]
-    return -terms.count(-INF), sum([t for t in terms if t != -INF])
-
-
 # ----------------------------------------------------------------------------------
 # The classifiers
 # ----------------------------------------------------------------------------------
@@ -4901,6 +5390,42 @@ def _numpy_input(X):
 def _as_array(values, numpy_output):
     numpy = _loaded_numpy() if numpy_output else None
     return values if numpy is None else numpy.asarray(values)
+
+
+_PREDICT_BLOCK = 4096            # rows predicted at a time
+_SEQUENCES = frozenset((list, tuple))
+
+
+def _label_name(y, current):
+    """The name of the label column: a pandas Series' name, else what it was."""
+    name = getattr(y, "name", None) if hasattr(y, "to_numpy") else None
+    return name if isinstance(name, str) else current
+
+
+def _check_classes_argument(classes, known, call):
+    """partial_fit's classes= as an ordered set of labels, or None."""
+    if classes is None:
+        return None
+    if isinstance(classes, (str, bytes, Mapping)):
+        raise NaiveBayesError("%s: classes=%s; expected a list of labels"
+                              % (call, _shown(classes)), call=call, argument="classes")
+    try:
+        labels = list(classes)
+        declared = dict.fromkeys(labels)
+    except TypeError:
+        raise NaiveBayesError("%s: classes=%s; expected a list of hashable labels"
+                              % (call, _shown(classes)), call=call,
+                              argument="classes") from None
+    if not declared or any(_is_missing(label) for label in declared):
+        raise NaiveBayesError("%s: classes=%s; expected a non-empty list of labels"
+                              % (call, _shown(classes)), call=call, argument="classes")
+    if known is not None:
+        missing = [label for label in known if label not in declared]
+        if missing:
+            raise NaiveBayesError("%s: classes= leaves out %s, which the model already "
+                                  "knows" % (call, _shown(missing)), call=call,
+                                  argument="classes")
+    return declared
 
 
 class _Classifier:
@@ -5532,42 +6057,6 @@ class _Classifier:
         return _load_file(cls, path, "load(%s)" % _path_text(path))
 
 
-_PREDICT_BLOCK = 4096            # rows predicted at a time
-_SEQUENCES = frozenset((list, tuple))
-
-
-def _label_name(y, current):
-    """The name of the label column: a pandas Series' name, else what it was."""
-    name = getattr(y, "name", None) if hasattr(y, "to_numpy") else None
-    return name if isinstance(name, str) else current
-
-
-def _check_classes_argument(classes, known, call):
-    """partial_fit's classes= as an ordered set of labels, or None."""
-    if classes is None:
-        return None
-    if isinstance(classes, (str, bytes, Mapping)):
-        raise NaiveBayesError("%s: classes=%s; expected a list of labels"
-                              % (call, _shown(classes)), call=call, argument="classes")
-    try:
-        labels = list(classes)
-        declared = dict.fromkeys(labels)
-    except TypeError:
-        raise NaiveBayesError("%s: classes=%s; expected a list of hashable labels"
-                              % (call, _shown(classes)), call=call,
-                              argument="classes") from None
-    if not declared or any(_is_missing(label) for label in declared):
-        raise NaiveBayesError("%s: classes=%s; expected a non-empty list of labels"
-                              % (call, _shown(classes)), call=call, argument="classes")
-    if known is not None:
-        missing = [label for label in known if label not in declared]
-        if missing:
-            raise NaiveBayesError("%s: classes= leaves out %s, which the model already "
-                                  "knows" % (call, _shown(missing)), call=call,
-                                  argument="classes")
-    return declared
-
-
 # The order of the parameters in the constructors (the order of the public contract).
 _PARAMETER_ORDER = ("alpha", "prior_alpha", "class_prior", "frequency_limit", "features",
                     "categories", "ddof", "var_smoothing", "text_model", "max_words",
@@ -5774,272 +6263,21 @@ class AODE(_Classifier):
         self._start()
 
 
-# ----------------------------------------------------------------------------------
-# The compiled fast path: per-row sums by builtins
-#
-# It sees the scorers only through their optional fast forms (_Scorer.lookup and
-# _Scorer.quadratic): lookup tables are packed into ints (one builtin sum per row for
-# all of them), normal densities become three builtin maps per class, and every
-# other feature is one tuple per row.  Whenever a row does not fit (a missing or odd
-# value, an infinity) it returns None and the row is scored by the slow path, which
-# also names what is wrong.
-# ----------------------------------------------------------------------------------
-
-_getitem = dict.__getitem__       # a table lookup (with __missing__ for misses) in C
+# The classifiers a model file can hold, by the name in its "model" field.
+_MODELS = {cls.__name__: cls for cls in (NaiveBayes, CategoricalNB, GaussianNB, AODE)}
 
 
-def _picker(positions, width):
-    """A function taking the values at positions out of a row (None when positions
-    are all of them: the row itself)."""
-    if list(positions) == list(range(width)):
-        return None
-    if not positions:
-        return lambda row: ()
-    if len(positions) == 1:
-        position = positions[0]
-        return lambda row: (row[position],)
-    from operator import itemgetter
-    return itemgetter(*positions)
-
-
-class _Packed:
-    """Lookup tables whose entries pack all K per-class log-probabilities into one
-    Python int, so that one builtin sum() adds every feature for every class.
-
-    Each class has a 64-bit field holding -log P as a fixed-point number with `bits`
-    fractional bits (every categorical log-probability and log-prior is <= 0, so the
-    fields are non-negative and never borrow from each other).  Integer addition is
-    exact: the sum does not depend on the order of the features, and the only
-    rounding is 2^-(bits+1) per term (about 1e-15) and the final conversion to float.
-    The fields are unpacked little-endian whatever the machine's byte order.
-    """
-
-    __slots__ = ("tables", "prior", "unpack", "width", "negative_scales")
-
-    @classmethod
-    def build(cls, tables, log_prior):
-        """Packed copies of the tables, or None when a log-probability is -inf (alpha
-        = 0) or too small to pack; those models take the tuple path."""
-        import struct
-        n_terms = len(tables) + 1
-        bits = 63 - 11 - n_terms.bit_length()          # -log P < 2^11 in each term
-        if bits < 30:
-            return None
-        scale = float(2 ** bits)
-        limit = 2.0 ** 11
-
-        def pack(vector):
-            total = 0
-            for k, value in enumerate(vector):
-                if not -limit < value <= 0:
-                    raise OverflowError
-                total |= int(round(-value * scale)) << (64 * k)
-            return total
-        try:
-            packed = []
-            for table in tables:
-                twin = _ValueTable((value, pack(vector)) for value, vector in table.items())
-                twin.fallback = pack(table.fallback)
-                twin.zeros = 0
-                packed.append(twin)
-            prior = pack(log_prior)
-        except OverflowError:
-            return None
-        self = cls()
-        self.tables = packed
-        self.prior = prior
-        self.width = 8 * len(log_prior)
-        self.unpack = struct.Struct("<%dQ" % len(log_prior)).unpack
-        self.negative_scales = (-1.0 / scale,) * len(log_prior)
-        return self
-
-    def joint(self, values):
-        """log P(c) + sum_j log P(x_j | c) over the packed values of one row."""
-        total = sum(map(_getitem, self.tables, values), self.prior)
-        return list(map(mul, self.unpack(total.to_bytes(self.width, "little")),
-                        self.negative_scales))
-
-    def joints(self, rows):
-        """The same for many rows, with no Python-level loop over them: the sums of
-        all rows become one array of 64-bit fields, scaled by one map."""
-        from array import array
-        totals = map(sum, map(map, repeat(_getitem), repeat(self.tables), rows),
-                     repeat(self.prior))
-        fields = array("Q", b"".join(map(int.to_bytes, totals, repeat(self.width),
-                                         repeat("little"))))
-        if sys.byteorder != "little":
-            fields.byteswap()
-        flat = list(map(mul, fields, repeat(self.negative_scales[0])))
-        per_row = len(self.negative_scales)
-        return list(map(list, zip(*[iter(flat)] * per_row)))
-
-
-_NEAR_ZERO = 16.0          # |mean / (sqrt(2) sd)| up to which _FastPath uses dist()
-
-
-class _FastPath:
-    """Per-class joint log-likelihoods of whole rows, by builtins (see above)."""
-
-    def __init__(self, scorers, log_prior, width):
-        self.log_prior = log_prior
-        zeros = (0.0,) * len(log_prior)
-        tables = [(j, s.lookup()) for j, s in enumerate(scorers)]
-        tables = [(j, t) for j, t in tables if t is not None]
-        self.packed = _Packed.build([t for _, t in tables], log_prior) if tables else None
-        packed = [j for j, _ in tables] if self.packed is not None else []
-        normal = [(j, s.quadratic()) for j, s in enumerate(scorers) if j not in packed]
-        normal = [(j, q) for j, q in normal if q is not None]
-        self.pick_packed = _picker(packed, width)
-        self.pick_normal = _picker([j for j, _ in normal], width)
-        # Normal densities: per class, sum_j c_kj - ((x_j - mean_kj) * scale_kj)^2, with
-        # the constants c_kj summed once here (and the log-prior too, when no packed
-        # tables carry it).  When every |mean * scale| of a class is at most
-        # _NEAR_ZERO, the squares come as math.dist(x * scale, mean * scale): one
-        # builtin map instead of two.  Its error against (x - mean) * scale is below
-        # 2 eps (z^2 + 2 _NEAR_ZERO |z|) for z = (x - mean) * scale: under 1e-14 + 3e-16 z^2
-        # in the log density.  Means farther out (many deviations from 0) keep the
-        # subtraction first.
-        prior = log_prior if self.packed is None else zeros
-        self.normal = []
-        for k in range(len(log_prior) if normal else 0):
-            means = tuple([q[k][1] for _, q in normal])
-            scales = tuple([q[k][2] for _, q in normal])
-            scaled = list(map(mul, means, scales))
-            self.normal.append((prior[k] + sum([q[k][0] for _, q in normal]), means, scales,
-                                scaled if max(map(abs, scaled)) <= _NEAR_ZERO else None))
-        self.normal = self.normal or None
-        taken = set(packed) | {j for j, _ in normal}
-        others = [j for j, s in enumerate(scorers) if j not in taken and
-                  not isinstance(s, _NoEvidence)]
-        self.others = [scorers[j] for j in others]
-        self.pick_others = _picker(others, width)
-        # Whole batches of rows of packed features need no Python-level loop at all.
-        self.only_packed = self.packed is not None and self.pick_packed is None
-
-    def joint(self, row):
-        """The joint log-likelihoods of one row in feature order, or None when the
-        row needs the slow path."""
-        try:
-            if self.normal is not None:
-                pick = self.pick_normal
-                values = row if pick is None else pick(row)
-                if not _FLOAT_INT.issuperset(map(type, values)):
-                    return None                   # missing or odd values
-                joint = []
-                for constant, means, scales, scaled_means in self.normal:
-                    # sum z^2 as hypot(*z)^2 or dist()^2: builtins, as exact as a sum
-                    if scaled_means is None:
-                        length = hypot(*map(mul, map(sub, values, means), scales))
-                    else:
-                        length = dist(list(map(mul, values, scales)), scaled_means)
-                    joint.append(constant - length * length)
-                if self.packed is not None:
-                    pick = self.pick_packed
-                    joint = list(map(add, self.packed.joint(row if pick is None
-                                                            else pick(row)), joint))
-            elif self.packed is not None:
-                pick = self.pick_packed
-                joint = self.packed.joint(row if pick is None else pick(row))
-            else:
-                joint = list(self.log_prior)
-            if self.others:
-                pick = self.pick_others
-                vectors = map(getitem, self.others, row if pick is None else pick(row))
-                joint = list(map(sum, zip(joint, *vectors)))
-        except (TypeError, _BadValue, OverflowError):
-            return None
-        total = sum(joint)
-        if total - total == 0:            # all finite: the ordinary case
-            return joint
-        return None                       # NaN (a missing value), or an infinity
-
-    def joints(self, rows):
-        """Joint log-likelihoods of many rows, or None to go row by row."""
-        if self.only_packed:
-            try:
-                return self.packed.joints(rows)
-            except TypeError:             # an unhashable value: found row by row
-                pass
-        return None
+# The model families the command line offers (--model).
+_CLI_MODELS = {"naive": NaiveBayes, "aode": AODE}
 
 
 # ----------------------------------------------------------------------------------
 # The model file: versioned JSON of counts and sums
 #
 # Counts and sums, not probabilities, so that parameters can change after loading and
-# models can be merged and updated.  Labels, values and names are written as JSON
-# scalars, never as object keys (which JSON turns into strings), so 1, "1", 1.0 and
-# True come back as what they were; a tuple is {"tuple": [...]}, an infinite float
-# {"float": "inf"}, a Fraction {"fraction": "1/3"} and a Decimal {"decimal": "1.10"}.
-# Counts and sums are exact: an int, or a fraction "p/q" whose q is a power of 2 (every
-# count is a sum of float weights, and every float is such a fraction).  Loading
-# takes time linear in the file's size: numbers are bounded in length and no
-# arbitrary denominators are accepted.
+# models can be merged and updated.  One top-level field per line and one item of a
+# list per line, so that a file is read item by item; written atomically.
 # ----------------------------------------------------------------------------------
-
-FORMAT = "naive_bayes"
-FORMAT_VERSION = 1
-_MAX_DIGITS = 4000        # longest exact number in a file (legitimate ones: ~1,700)
-
-
-def _encode(value, what, call="to_dict()"):
-    """A label, value or name as JSON data."""
-    if value is None or value is True or value is False:
-        return value
-    kind = type(value)
-    if kind is int and value.bit_length() > 13000:      # JSON text would refuse it
-        raise NaiveBayesError("%s: %s is an int of more than 3,900 digits, too long for "
-                              "the model file" % (call, what), call=call)
-    if kind is int:
-        return value
-    if kind is str:
-        return value if value.isascii() or not _has_surrogates(value) else \
-            {"codepoints": list(map(ord, value))}
-    if kind.__module__ == "numpy" and hasattr(value, "item"):
-        return _encode(value.item(), what, call)        # NumPy scalars: Python's
-    if kind is float:
-        return value if isfinite(value) else {"float": repr(value)}
-    if kind is tuple:
-        return {"tuple": [_encode(v, what, call) for v in value]}
-    if kind.__name__ == "Fraction" and kind.__module__ == "fractions":
-        return {"fraction": "%d/%d" % (value.numerator, value.denominator)}
-    if kind.__name__ == "Decimal" and kind.__module__ in ("decimal", "_decimal", "_pydecimal"):
-        return {"decimal": str(value)}
-    if isinstance(value, str):
-        return str(value)
-    if isinstance(value, bool):
-        return bool(value)
-    from numbers import Real
-    if isinstance(value, int) or (isinstance(value, Real) and
-                                  getattr(value, "is_integer", None) is None and
-                                  hasattr(value, "__index__")):
-        return int(value)
-    if isinstance(value, Real) and kind.__module__ == "numpy":
-        return _encode(float(value), what, call)
-    raise NaiveBayesError("%s: %s is %s; the model file holds str, int, float, bool, None, "
-                          "Fraction, Decimal and tuples of them" % (call, what,
-                                                                    _describe(value)),
-                          call=call)
-
-
-def _has_surrogates(text):
-    """True for text that UTF-8 cannot encode: it holds surrogate code points (as
-    os.fsdecode makes of undecodable bytes).  JSON would merge a pair of them into
-    one character, so the model file lists such text's code points."""
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
-def _exact_text(number):
-    """An exact count or sum as JSON: an int, or "p/q"."""
-    if type(number) is int:
-        return number
-    if number.denominator == 1:
-        return number.numerator
-    return "%d/%d" % (number.numerator, number.denominator)
 
 
 def _model_to_dict(model, statistics):
@@ -6233,42 +6471,6 @@ def _write_atomically(path, text, call):
     target.commit()
 
 
-def _parse_json(text, call):
-    """One JSON value from bytes or str; NaiveBayesError when it is not valid JSON.
-    Numbers longer than _MAX_DIGITS digits are refused as they are read, so parsing
-    takes time linear in the text's length."""
-    import json
-    if isinstance(text, bytes):
-        try:
-            text = text.decode("utf-8-sig")
-        except UnicodeDecodeError as error:
-            raise NaiveBayesError("%s: not UTF-8 text (%s)" % (call, error.reason),
-                                  call=call) from None
-    if not text.strip():
-        raise NaiveBayesError("%s: the file is empty; expected a model file" % call,
-                              call=call)
-
-    def no_constants(name):
-        raise ValueError("%s is not allowed" % name)
-    try:
-        return json.loads(text, parse_constant=no_constants, parse_int=_bounded_int)
-    except RecursionError:
-        raise NaiveBayesError("%s: not a model file: nested too deeply" % call,
-                              call=call) from None
-    except ValueError as error:
-        raise NaiveBayesError("%s: not a model file: invalid JSON (%s)"
-                              % (call, _one_line(error)), call=call) from None
-
-
-def _bounded_int(text):
-    """An int of JSON text, at most _MAX_DIGITS digits (Python before 3.11 would parse
-    any length, in quadratic time)."""
-    if len(text) > _MAX_DIGITS + 1:
-        raise ValueError("an integer of %d digits; at most %d are allowed"
-                         % (len(text), _MAX_DIGITS))
-    return int(text)
-
-
 def _load_file(cls, path, call):
     """The model in a file; every failure one NaiveBayesError.
 
@@ -6293,27 +6495,6 @@ def _load_file(cls, path, call):
     except OSError as error:
         raise NaiveBayesError("%s: cannot read the file: %s"
                               % (call, error.strerror or error), call=call) from None
-
-
-_LIST_ENDS = (b"]", b"],")
-
-
-class _LazyItems:
-    """The items of a list field of a model file: parsed from their lines (one item
-    per line) as they are iterated."""
-
-    def __init__(self, stream, start, call):
-        self.stream = stream
-        self.start = start
-        self.call = call
-
-    def __iter__(self):
-        self.stream.seek(self.start)
-        for line in iter(self.stream.readline, b""):
-            text = line.strip()
-            if text in _LIST_ENDS:
-                return
-            yield _parse_json(text[:-1] if text.endswith(b",") else text, self.call)
 
 
 def _read_layout(stream, call):
@@ -6342,10 +6523,6 @@ def _read_layout(stream, call):
     return None
 
 
-class _Invalid(Exception):
-    """A model-file field that does not validate: (where, what is wrong)."""
-
-
 def _model_from_dict(cls, data, call):
     try:
         return _build_model(cls, data)
@@ -6354,17 +6531,6 @@ def _model_from_dict(cls, data, call):
     except RecursionError:
         raise NaiveBayesError("%s: nested too deeply to be a model file" % call,
                               call=call) from None
-
-
-def _field(data, key, where="the model"):
-    if key not in data:
-        raise _Invalid("%s has no %r field" % (where, key))
-    return data[key]
-
-
-def _expect(condition, where, value, expected):
-    if not condition:
-        raise _Invalid("%s is %s; expected %s" % (where, _describe(value), expected))
 
 
 _HEADER_FIELDS = ("format", "format_version", "model", "params", "target", "rows",
@@ -6458,104 +6624,6 @@ def _check_kinds_file(model, statistics):
                            "values" % (name,))
 
 
-_SPECIAL_FLOATS = {"inf": INF, "-inf": -INF}
-_NAN = math.nan                  # the one NaN a file gives back (inside tuples only)
-
-
-def _decode(obj, where, inside=False):
-    """A label, value or name from JSON data (see _encode)."""
-    if obj is None or obj is True or obj is False:
-        return obj
-    kind = type(obj)
-    if kind is str or kind is int:
-        return obj
-    if kind is float and isfinite(obj):
-        return obj
-    if kind is dict and len(obj) == 1:
-        (key, value), = obj.items()
-        if key == "tuple" and type(value) is list:
-            return tuple([_decode(v, where, True) for v in value])
-        if key == "codepoints" and type(value) is list and \
-                all(type(c) is int and 0 <= c < 0x110000 for c in value):
-            return "".join(map(chr, value))
-        if key == "float" and value in _SPECIAL_FLOATS:
-            return _SPECIAL_FLOATS[value]
-        if key == "float" and value == "nan" and inside:
-            return _NAN
-        if key == "fraction" and type(value) is str and _is_fraction_text(value) and \
-                len(value) <= _MAX_DIGITS:
-            from fractions import Fraction
-            numerator, denominator = map(int, value.split("/"))
-            if denominator:
-                return Fraction(numerator, denominator)
-        if key == "decimal" and type(value) is str and len(value) <= _MAX_DIGITS:
-            from decimal import Decimal, InvalidOperation
-            try:
-                number = Decimal(value)
-            except InvalidOperation:
-                number = None
-            if number is not None and (inside or not number.is_nan()):
-                return number
-    raise _Invalid("%s is %s; expected a string, number, true, false, null or "
-                   "{\"tuple\": [...]}" % (where, _describe(obj)))
-
-
-def _class_rows(feature, field, where, classes, width, shape):
-    """(label, where, row) for each class's row of a feature's field in the model
-    file: a list with one row per class, each a list of ``width`` items."""
-    rows = _field(feature, field, where)
-    _expect(type(rows) is list and len(rows) == len(classes), where + "." + field, rows,
-            "a list with one %s per class (%d)" % (shape, len(classes)))
-    for k, (label, row) in enumerate(zip(classes, rows)):
-        here = "%s.%s[%d]" % (where, field, k)
-        _expect(type(row) is list and (width is None or len(row) == width), here, row,
-                shape if shape.startswith("[") else "a " + shape)
-        yield label, here, row
-
-
-def _decode_list(obj, where):
-    _expect(type(obj) is list, where, obj, "a list")
-    return [_decode(item, "%s[%d]" % (where, i)) for i, item in enumerate(obj)]
-
-
-def _decode_exact(obj, where, signed=False):
-    """An exact count or sum: an int, or "p/q" with q a power of 2, each at most
-    _MAX_DIGITS digits long (so that reading a file takes time linear in its size)."""
-    kind = type(obj)
-    if kind is int:
-        if obj.bit_length() > 3.33 * _MAX_DIGITS:
-            raise _Invalid("%s is an int of more than %d digits; expected a count that "
-                           "floats can approach" % (where, _MAX_DIGITS))
-        number = obj
-    elif kind is str and len(obj) <= 2 * _MAX_DIGITS + 2 and _is_fraction_text(obj):
-        numerator, denominator = obj.split("/")
-        numerator, denominator = int(numerator), int(denominator)
-        if denominator <= 0 or denominator & (denominator - 1):
-            raise _Invalid("%s is %s; expected an int or a fraction \"p/q\" whose q is a "
-                           "power of 2 (counts are sums of float weights)"
-                           % (where, _shown(obj)))
-        number = _ratio(numerator, denominator)
-        if type(number) is not int:
-            from fractions import Fraction
-            number = Fraction(number)
-    elif kind is float and isfinite(obj):
-        number = _ratio(*obj.as_integer_ratio())
-    else:
-        raise _Invalid("%s is %s; expected an exact count (an int or \"p/q\")"
-                       % (where, _describe(obj)))
-    if not signed and number < 0:
-        raise _Invalid("%s is %s; expected a count >= 0" % (where, _shown(obj)))
-    return number
-
-
-def _is_fraction_text(text):
-    numerator, slash, denominator = text.partition("/")
-    return (slash == "/" and 0 < len(denominator) <= _MAX_DIGITS and denominator.isdigit()
-            and denominator.isascii() and 0 < len(numerator) <= _MAX_DIGITS + 1 and
-            (numerator[1:] if numerator[:1] == "-" else numerator).isdigit() and
-            numerator.lstrip("-").isascii())
-
-
 def _decode_params(params, parameters):
     _expect(type(params) is dict, "params", params, "a JSON object")
     unknown = [name for name in params if name not in parameters]
@@ -6605,10 +6673,6 @@ def _decode_by_name(value, where, decode):
         return result
     _expect(type(value) is list, where, value, 'a list or {"by_name": [[name, value]]}')
     return [decode(item, "%s[%d]" % (where, i)) for i, item in enumerate(value)]
-
-
-# The classifiers a model file can hold, by the name in its "model" field.
-_MODELS = {cls.__name__: cls for cls in (NaiveBayes, CategoricalNB, GaussianNB, AODE)}
 
 
 # ----------------------------------------------------------------------------------
@@ -6785,12 +6849,14 @@ def _informative_rows(model, top):
 
 
 # ----------------------------------------------------------------------------------
-# The command line: CSV and ARFF in, model files and reports out
+# Reading files: CSV and ARFF as people have them
 #
-# It only translates: argparse -> library calls -> printing.  Files are streamed; a
-# model file is written only after a successful fit, and atomically; an exit status
-# of 1 or 2 means that no file was changed.
+# Files are read as a stream of numbered lines (any encoding, byte-order marks,
+# bounded line length), split into cells (CSV with a detected delimiter and decimal
+# mark, or Weka's ARFF), and converted column by column into values of the kinds
+# declared or guessed from a sample of rows.
 # ----------------------------------------------------------------------------------
+
 
 _SAMPLE_ROWS = 10000      # rows read to decide what each column holds
 _BATCH_ROWS = 2000        # rows per partial_fit call: bounds the memory of a fit
@@ -6951,6 +7017,17 @@ def _delimiter(option, lines):
         if best is None and max(widths, default=1) > 1:
             best = candidate
     return best or ","
+
+
+def _columns(option):
+    """Column names from a comma-separated option value (or several uses of it);
+    --ignore '' names the column without a name."""
+    names = []
+    for value in option or ():
+        if value.strip() == "":
+            names.append("")
+        names.extend(name.strip() for name in value.split(",") if name.strip())
+    return names
 
 
 class _CsvSource:
@@ -7381,63 +7458,6 @@ def _open_data(path, options):
     return _CsvSource(path, options)
 
 
-def _same_file(a, b):
-    import os
-    try:
-        return os.path.samefile(a, b)
-    except (OSError, ValueError):
-        return os.path.abspath(a) == os.path.abspath(b)
-
-
-def _check_output(output, inputs):
-    """-o must not name an input: that would destroy it (usage error, nothing written)."""
-    for path in inputs:
-        if output not in (None, "-") and path not in (None, "-") and _same_file(output, path):
-            raise _Usage("-o %s: that is an input file; expected a new file name"
-                         % _quote(output))
-
-
-class _Progress:
-    """Rows done and rows per second on stderr, for work longer than a second, and
-    only on a terminal (never when stderr is piped or redirected)."""
-
-    def __init__(self, what):
-        import time
-        self.clock = time.monotonic
-        self.start = self.next = self.clock() + 1.0
-        self.what = what
-        self.shown = False
-        self.active = hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
-
-    def update(self, rows):
-        if not self.active:
-            return
-        now = self.clock()
-        if now >= self.next:
-            rate = rows / max(now - self.start + 1.0, 1e-9)
-            sys.stderr.write("\r%s: %s rows, %s rows/s "
-                             % (self.what, format(rows, ","), format(int(rate), ",")))
-            sys.stderr.flush()
-            self.shown = True
-            self.next = now + 0.25
-
-    def done(self):
-        if self.shown:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
-
-
-def _columns(option):
-    """Column names from a comma-separated option value (or several uses of it);
-    --ignore '' names the column without a name."""
-    names = []
-    for value in option or ():
-        if value.strip() == "":
-            names.append("")
-        names.extend(name.strip() for name in value.split(",") if name.strip())
-    return names
-
-
 def _warn(text):
     sys.stderr.write("%s: warning: %s\n" % (_PROG, text))
 
@@ -7658,6 +7678,61 @@ def _batches(iterable, size):
         yield batch
 
 
+# ----------------------------------------------------------------------------------
+# The command line: CSV and ARFF in, model files and reports out
+#
+# It only translates: argparse -> library calls -> printing.  Files are streamed; a
+# model file is written only after a successful fit, and atomically; an exit status
+# of 1 or 2 means that no file was changed.
+# ----------------------------------------------------------------------------------
+
+
+def _same_file(a, b):
+    import os
+    try:
+        return os.path.samefile(a, b)
+    except (OSError, ValueError):
+        return os.path.abspath(a) == os.path.abspath(b)
+
+
+def _check_output(output, inputs):
+    """-o must not name an input: that would destroy it (usage error, nothing written)."""
+    for path in inputs:
+        if output not in (None, "-") and path not in (None, "-") and _same_file(output, path):
+            raise _Usage("-o %s: that is an input file; expected a new file name"
+                         % _quote(output))
+
+
+class _Progress:
+    """Rows done and rows per second on stderr, for work longer than a second, and
+    only on a terminal (never when stderr is piped or redirected)."""
+
+    def __init__(self, what):
+        import time
+        self.clock = time.monotonic
+        self.start = self.next = self.clock() + 1.0
+        self.what = what
+        self.shown = False
+        self.active = hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
+
+    def update(self, rows):
+        if not self.active:
+            return
+        now = self.clock()
+        if now >= self.next:
+            rate = rows / max(now - self.start + 1.0, 1e-9)
+            sys.stderr.write("\r%s: %s rows, %s rows/s "
+                             % (self.what, format(rows, ","), format(int(rate), ",")))
+            sys.stderr.flush()
+            self.shown = True
+            self.next = now + 0.25
+
+    def done(self):
+        if self.shown:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
 def _model_params(args, parameters):
     """The model parameters set on the command line: those of the registries that
     have an option; a bad value is a usage error naming the option."""
@@ -7776,39 +7851,6 @@ def _cmd_fit(args):
         raise
     staged.commit()
     return 0
-
-
-def _width(text):
-    """Terminal columns a string takes: East Asian wide characters take two."""
-    import unicodedata
-    text = str(text)
-    if text.isascii():
-        return len(text)
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
-
-
-def _left(text, width):
-    """str(text) padded on the right to width terminal columns."""
-    return str(text) + " " * (width - _width(text))
-
-
-def _right(text, width):
-    return " " * (width - _width(text)) + str(text)
-
-
-def _clip(value, width=30):
-    """A value for a one-line label: newlines folded, text cut to ``width`` terminal
-    columns."""
-    text = " ".join(str(value).split())
-    if _width(text) <= width:
-        return text
-    kept, used = [], 0
-    for character in text:
-        used += _width(character)
-        if used > width - 3:
-            break
-        kept.append(character)
-    return "".join(kept) + "..."
 
 
 _FIT_FEATURES_SHOWN = 40  # fit lists this many features; info lists them all
@@ -8136,10 +8178,6 @@ def _cmd_info(args):
     return 0
 
 
-# The model families the command line offers (--model).
-_CLI_MODELS = {"naive": NaiveBayes, "aode": AODE}
-
-
 def _number_option(text):
     """A number option: an int when written as one (--ddof 1), else a float."""
     return _cli_number(text)
@@ -8316,17 +8354,6 @@ def main(argv=None):
         return 1
     finally:
         csv.field_size_limit(field_limit)
-
-
-def _one_line(error):
-    """An error message on one line (a column name may hold a newline)."""
-    return " ".join(str(error).splitlines()) or type(error).__name__
-
-
-def _quote(text):
-    """A value as it would be typed on a shell command line."""
-    import shlex
-    return shlex.quote(str(text))
 
 
 if __name__ == "__main__":
