@@ -199,15 +199,27 @@ def _fraction(pair):
     return Fraction(pair[0], 1 << pair[1])
 
 
-def _exact_sums(xs, weights=None, weight_shift=0):
+def _integer_weights(weights):
+    """(integers, shift) with weights[i] == integers[i] / 2**shift exactly, for exact
+    weights that are ints or Fractions with power-of-2 denominators (every float
+    weight is one)."""
+    if _INT.issuperset(map(type, weights)):
+        return weights, 0
+    shift = max([w.denominator.bit_length() - 1 for w in weights if type(w) is not int])
+    return [w << shift if type(w) is int else
+            w.numerator << (shift - w.denominator.bit_length() + 1) for w in weights], shift
+
+
+def _exact_sums(xs, weights=None):
     """Return (sum w, sum w*x, sum w*x*x) over finite floats xs, exactly: the count
     an int or Fraction, the sums (m, k) pairs meaning m / 2**k.
 
     Exact sums make the statistics independent of the order of the rows, of how they
     were split into batches, and of merging: fit, partial_fit and merge agree bit for
     bit.  They are also the stable way to a variance (no cancellation in sum x^2 -
-    (sum x)^2 / n), for any count and any spread of means.  ``weights`` are integers,
-    each weight being weights[i] / 2**weight_shift (see _check_weights).
+    (sum x)^2 / n), for any count and any spread of means.  ``weights`` are exact
+    (ints, or Fractions whose denominators are powers of 2), or None for weight 1.
+    A NaN or an infinity among xs raises ValueError or OverflowError.
     """
     if weights is None and len(xs) <= 4:  # a few values (partial_fit row by row)
         s1 = s2 = (0, 0)
@@ -228,6 +240,7 @@ def _exact_sums(xs, weights=None, weight_shift=0):
         s1 = _dyadic(sum(ints), shift)
         s2 = _dyadic(sum(map(mul, ints, ints)), 2 * shift)
     else:
+        weights, weight_shift = _integer_weights(weights)
         n = _ratio(sum(weights), 1 << weight_shift)
         weighted = list(map(mul, weights, ints))
         s1 = _dyadic(sum(weighted), shift + weight_shift)
@@ -445,6 +458,15 @@ class _BadValue(Exception):
         super().__init__(value, expected)
         self.value = value
         self.expected = expected
+
+
+class _RowError(Exception):
+    """A problem with one row; the caller adds the call and the row number (and, for
+    a row of the wrong width, ``width``: its number of values)."""
+
+    def __init__(self, reason, width=None):
+        super().__init__(reason)
+        self.width = width
 
 
 # ----------------------------------------------------------------------------------
@@ -843,7 +865,86 @@ class _LazyItems:
 
 # ----------------------------------------------------------------------------------
 # Distributions
+#
+# What one feature tells about the class, as small value classes (river keeps these
+# in proba/, apart from its classifiers; statistics.NormalDist is the model).  Each
+# distribution is a pair: its statistics (a _Distribution: exact, mergeable counts or
+# sums per class label, read from and written to the model file) and its compiled
+# form (a _Scorer: per-class log-likelihoods of a value, built once per fitted state,
+# with any fast form the fast path uses defined in the same class).  Feature kinds,
+# in the next section, read cells and rows into these.
 # ----------------------------------------------------------------------------------
+
+_SCALARS = frozenset((int, float, str, bool, tuple, type(None)))
+
+
+def _copied(value):
+    """A copy of statistics: dicts and lists copied all the way down, anything else
+    (numbers, strings, tuples) shared, since statistics never change it in place."""
+    kind = type(value)
+    if kind is dict:
+        if _SCALARS.issuperset(map(type, value.values())):
+            return dict(value)
+        return {key: _copied(item) for key, item in value.items()}
+    if kind is list:
+        if _SCALARS.issuperset(map(type, value)):
+            return list(value)
+        return [_copied(item) for item in value]
+    copy = getattr(kind, "__copy__", None)        # e.g. _ValueIds
+    return value if copy is None else copy(value)
+
+
+def _slot_names(cls):
+    """Every __slots__ name of cls and its bases, in definition order."""
+    names = []
+    for base in reversed(cls.__mro__):
+        slots = base.__dict__.get("__slots__", ())
+        names.extend([slots] if isinstance(slots, str) else slots)
+    return names
+
+
+class _Distribution:
+    """The statistics of one feature, per class label: exact and mergeable.
+
+    The protocol (subclasses fill it in; every method has a docstring there):
+      add(label, values, weights)    count one class's values of the feature, as the
+                                     feature kind read them (finite floats, counts,
+                                     hashable values, lists of words); weights are
+                                     exact (ints or Fractions), or None for weight 1
+      absorb(other)                  add another's statistics, in place and exactly,
+                                     so that merge and partial_fit equal fit
+      compile(classes, params, shared)   the _Scorer predictions use
+      describe(params)               one line for the command line
+      to_file(classes, what), from_file(feature, where, classes, class_count)
+                                     its fields of the model file (``file_fields``)
+    Defined here once for all of them, so that no subclass can get them wrong:
+    copy() (the same class, statistics copied), empty() (the same class and
+    ``settings``, such as declared categories, without counts) and a + b.
+    """
+
+    __slots__ = ()
+    settings = ()                        # slots an empty twin keeps
+    file_fields = ()
+
+    def empty(self):
+        """The same distribution with no counts (declared settings kept)."""
+        twin = type(self)()
+        for name in self.settings:
+            setattr(twin, name, _copied(getattr(self, name)))
+        return twin
+
+    def copy(self):
+        """An equal, independent distribution of the same class."""
+        twin = type(self)()
+        for name in _slot_names(type(self)):
+            setattr(twin, name, _copied(getattr(self, name)))
+        return twin
+
+    def __add__(self, other):
+        """The statistics of both training sets (a new distribution)."""
+        total = self.copy()
+        total.absorb(other)
+        return total
 
 
 def _log_ratio_range(vector):
@@ -852,39 +953,67 @@ def _log_ratio_range(vector):
     return top - bottom if bottom != -INF else (0.0 if top == -INF else INF)
 
 
-class _Scorer:
-    """The interface of a compiled feature (subclasses below fill it in).
+def _defined_in(cls, name):
+    """The class in cls's method resolution order that defines attribute name."""
+    return next((base for base in cls.__mro__ if name in base.__dict__), None)
 
-    scorer[value] -> tuple of per-class log-likelihoods in classes_ order (zeros for a
-    missing value); raise _BadValue for a value of the wrong type.
-    terms(value)           the same split into terms, each zero probability a term of
+
+class _Scorer:
+    """A compiled distribution: per-class log-likelihoods of a value.
+
+    One method is required, the reference every prediction and explanation rests on:
+      scorer[value]  -> tuple of per-class log-likelihoods in classes_ order (zeros
+                        for a missing value); raise _BadValue for a value of the
+                        wrong type.
+    The rest have defaults here:
+      terms(value)         the same split into terms, each zero probability a term of
                            its own (for counting them, see _joint_with_infinities)
-    explain(value)         (status, vector, details or None) for explain()
-    informative(name, classes)   [(feature, value, score, favoured label)]
-    table(classes)         the public view of the distribution, for tables()
-    lookup()               optional fast form: a _ValueTable (value -> vector) or None
-    quadratic()            optional fast form: per class (constant, mean, scale) with
-                           log-likelihood constant - ((x - mean) * scale)^2, or None
+      explain(value)       (status, vector, details or None) for explain()
+      informative(name, classes)   [(feature, value, score, favoured label)]
+      table(classes)       the public view of the distribution, for tables()
+    and two optional fast forms, which the class defining them must keep equal to
+    its scorer[value] (the tests check it for every registered kind):
+      lookup()             a _ValueTable (value -> vector) to pack, or None
+      quadratic()          per class (constant, mean, scale) with log-likelihood
+                           constant - ((x - mean) * scale)^2, or None
+    fast_form(name) returns a fast form only when no subclass has overridden the
+    reference below the class that defined it: a subclass that changes scorer[value]
+    and not its fast form is scored value by value, never by a stale fast form.
     """
 
     __slots__ = ()
 
     def terms(self, value):
+        """The log-likelihoods of a value as a list of per-class vectors (one here)."""
         return [self[value]]
 
     def explain(self, value):
+        """(status, per-class log-likelihoods, details) of a value, for explain()."""
         if _is_missing(value):
             return "missing", self.zeros, None
         return "used", self[value], None
 
     def informative(self, name, classes):
+        """[(feature, value, score, favoured label)]: none, unless a scorer ranks."""
         return []
 
     def lookup(self):
+        """A _ValueTable to pack into the fast path, or None (see fast_form)."""
         return None
 
     def quadratic(self):
+        """Per class (constant, mean, scale) of a quadratic log density, or None."""
         return None
+
+    def fast_form(self, name):
+        """lookup() or quadratic() when it is as current as scorer[value], else None."""
+        cls = type(self)
+        owner = _defined_in(cls, name)
+        for reference in ("__getitem__", "__missing__"):
+            defined = _defined_in(cls, reference)
+            if defined is not None and not issubclass(owner, defined):
+                return None
+        return getattr(self, name)()
 
 
 class _NoEvidence(_Scorer):
@@ -901,15 +1030,178 @@ class _NoEvidence(_Scorer):
         return self.zeros
 
     def explain(self, value):
+        """Always "ignored": the feature contributes nothing."""
         return "ignored", self.zeros, None
 
     def table(self, classes):
+        """An empty table of the kind."""
         if self.kind == "gaussian":
             return {"kind": "gaussian", "mean": {}, "variance": {}}
         return {"kind": self.kind}
 
 
+class _Nothing(_Distribution):
+    """No statistics at all: the distribution of an ignored feature."""
+
+    __slots__ = ()
+
+    def add(self, label, values, weights):
+        """Nothing is counted."""
+
+    def absorb(self, other):
+        """Nothing to add."""
+
+    def compile(self, classes, params, shared):
+        """A scorer that says nothing."""
+        return _NoEvidence((0.0,) * len(classes), "ignore")
+
+    def describe(self, params):
+        """Not used."""
+        return "not used"
+
+    def to_file(self, classes, what):
+        """No fields."""
+        return {}
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        """Nothing to read."""
+        return cls()
+
+
 # -- categorical ------------------------------------------------------------------
+
+class _ValueCounts(_Distribution):
+    """Counts N_cjv of one categorical feature per class label and value, and its
+    known values S_j (declared ones first, then those seen, in first-seen order):
+    P(v | c) = (N_cjv + alpha) / (N_cj + alpha * S_j)."""
+
+    __slots__ = ("counts", "declared", "seen")
+    settings = ("declared",)
+    file_fields = ("declared", "values", "counts")
+
+    def __init__(self, declared=None):
+        self.counts = {}                      # label -> {value: weighted count}
+        self.declared = dict.fromkeys(declared or ())   # ordered sets: declared values,
+        self.seen = {}                                  # and those seen in training
+
+    def add(self, label, values, weights):
+        """Count one class's values (hashable); missing ones are dropped here, after
+        counting, which costs one check per distinct value rather than per row."""
+        try:
+            if weights is None:
+                counted = Counter(values)
+            else:
+                counted = {}
+                get = counted.get
+                for value, weight in zip(values, weights):
+                    counted[value] = get(value, 0) + weight
+        except TypeError:
+            bad = next(v for v in values if not _hashable(v))
+            raise _BadValue(bad, "a hashable value") from None
+        for value in [v for v in counted if _is_missing(v)]:
+            del counted[value]
+        if self.declared:
+            for value in counted:
+                if value not in self.declared:
+                    raise _BadValue(value, "one of the declared categories %s"
+                                    % _shown(list(self.declared)))
+        self.seen.update(dict.fromkeys(counted))
+        mine = self.counts.get(label)
+        if mine is None:
+            self.counts[label] = dict(counted)
+        else:
+            for value, count in counted.items():
+                mine[value] = mine.get(value, 0) + count
+
+    def absorb(self, other):
+        """Add other's counts and known values."""
+        self.declared.update(other.declared)
+        self.seen.update(other.seen)
+        for label, counts in other.counts.items():
+            mine = self.counts.get(label)
+            if mine is None:
+                self.counts[label] = dict(counts)
+                continue
+            for value, count in counts.items():
+                mine[value] = mine.get(value, 0) + count
+
+    def values(self):
+        """Known values S_j: declared ones first, then those seen, in first-seen order."""
+        if not self.declared:
+            return list(self.seen)
+        return list(dict.fromkeys(chain(self.declared, self.seen)))
+
+    def compile(self, classes, params, shared):
+        """The _ValueTable of per-class log-likelihoods for every known value."""
+        alpha = params["alpha"]
+        values = self.values()
+        zeros = (0.0,) * len(classes)
+        if not values:                    # never saw a value: no information
+            return _NoEvidence(zeros, "categorical")
+        columns = []                      # per class: log P(v|c) for v in values, fallback
+        for label in classes:
+            counts = self.counts.get(label, {})
+            columns.append(_log_smoothed(list(map(counts.get, values, repeat(0))) + [0],
+                                         sum(counts.values()), alpha, len(values)))
+        table = _ValueTable(zip(values, zip(*columns)))
+        # an unseen value: alpha / (N_cj + alpha * S_j), the smoothing of a count of 0
+        table.fallback = tuple([column[-1] for column in columns])
+        table[None] = table.zeros = zeros
+        return table
+
+    def describe(self, params):
+        """'3 values: a, b, c'."""
+        values = self.values()
+        if not values:
+            return "no values"
+        shown = ", ".join(map(str, values[:6])) + (", ..." if len(values) > 6 else "")
+        return "%d values: %s" % (len(values), shown)
+
+    def to_file(self, classes, what):
+        """{"declared": [...], "values": [...], "counts": [per class, per value]}."""
+        values = self.values()
+        section = {}
+        if self.declared:
+            section["declared"] = [_encode(v, what) for v in self.declared]
+        section["values"] = [_encode(v, what) for v in values]
+        section["counts"] = [[_exact_text(self.counts.get(c, {}).get(v, 0)) for v in values]
+                             for c in classes]
+        return section
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        """The counts of a feature of the model file, validated."""
+        declared = _decode_list(feature.get("declared", []), where + ".declared")
+        values = _decode_list(_field(feature, "values", where), where + ".values")
+        stats = cls(declared)
+        for value in chain(declared, values):
+            _expect(_hashable(value) and not _is_missing(value), where + ".values", value,
+                    "hashable, non-missing values")
+        stats.seen.update(dict.fromkeys(values))
+        if len(stats.values()) != len(set(declared) | set(values)) or \
+                len(dict.fromkeys(values)) != len(values) or \
+                len(dict.fromkeys(declared)) != len(declared):
+            raise _Invalid("%s repeats a value; expected distinct values" % where)
+        for label, here, row in _class_rows(feature, "counts", where, classes, len(values),
+                                            "list of %d counts, one per value"
+                                            % len(values)):
+            counted = {}
+            for value, text in zip(values, row):
+                count = _decode_exact(text, here)
+                if count:
+                    counted[value] = count
+            if sum(counted.values()) > class_count[label]:
+                raise _Invalid("%s adds up to more than class_count for %r; expected at "
+                               "most %s" % (here, label, _exact_text(class_count[label])))
+            if counted:
+                stats.counts[label] = counted
+        if declared:
+            for value in values:
+                if value not in stats.declared:
+                    raise _Invalid("%s.values holds %s, not among the declared categories"
+                                   % (where, _shown(value)))
+        return stats
 
 
 class _ValueTable(dict, _Scorer):
@@ -949,6 +1241,157 @@ class _ValueTable(dict, _Scorer):
 
 
 # -- normal -------------------------------------------------------------------------
+
+class _NormalSums(_Distribution):
+    """Exact weighted sums (n, sum x, sum x^2) of one numeric feature per class label:
+    the normal distribution N(mean, variance) of each class, with mean = sum x / n and
+    variance = (sum x^2 - n mean^2) / (n - ddof) + epsilon."""
+
+    __slots__ = ("sums",)
+    file_fields = ("sums",)
+
+    def __init__(self):
+        self.sums = {}                        # label -> [n, (m, k), (m, k)], see _dyadic
+
+    def add(self, label, values, weights):
+        """Add one class's values (finite floats); ValueError or OverflowError for a
+        NaN or an infinity, with nothing added."""
+        self.add_sums(label, _exact_sums(values, weights))
+
+    def add_sums(self, label, sums):
+        """Add (n, s1, s2) to a class's sums."""
+        mine = self.sums.get(label)
+        if mine is None:
+            self.sums[label] = list(sums)
+        else:
+            mine[0] += sums[0]
+            mine[1] = _dyadic_sum(mine[1], sums[1])
+            mine[2] = _dyadic_sum(mine[2], sums[2])
+
+    def absorb(self, other):
+        """Add other's sums."""
+        for label, sums in other.sums.items():
+            self.add_sums(label, sums)
+
+    def exact(self, label):
+        """(n, sum x, sum x^2) of a class as exact numbers, or None."""
+        sums = self.sums.get(label)
+        if not sums or not sums[0]:
+            return None
+        return sums[0], _fraction(sums[1]), _fraction(sums[2])
+
+    def pooled(self):
+        """(n, s1, s2) over all classes: n exact, the sums (m, k) pairs."""
+        n, s1, s2 = 0, (0, 0), (0, 0)
+        for count, a, b in self.sums.values():
+            n += count
+            s1 = _dyadic_sum(s1, a)
+            s2 = _dyadic_sum(s2, b)
+        return n, s1, s2
+
+    def pooled_moments(self):
+        """(mean, population variance) of the feature over all classes, exactly, as
+        (numerator, denominator) pairs of ints; None without values."""
+        n, (m1, k1), (m2, k2) = self.pooled()
+        if not n:
+            return None
+        # mean = m1 / (n 2^k1); variance = (n s2 - s1^2) / n^2 over 2^K, K = max(k2, 2 k1)
+        shift = max(k2, 2 * k1)
+        d = 1
+        if type(n) is not int:            # a Fraction: weights that are not integers
+            n, d = n.numerator, n.denominator
+        spread = (n * m2 << (shift - k2)) - (d * m1 * m1 << (shift - 2 * k1))
+        return (d * m1, n << k1), (d * spread, (n * n) << shift)
+
+    def pooled_variance(self):
+        """Population variance (ddof 0) of the feature over all classes, exactly
+        (0 without values)."""
+        moments = self.pooled_moments()
+        if moments is None:
+            return 0
+        return _ratio(*moments[1])
+
+    @staticmethod
+    def smoothing(distributions, params):
+        """The var_smoothing epsilon: var_smoothing times the largest variance (ddof 0,
+        classes pooled) of any of these distributions, as scikit-learn adds it; exact."""
+        largest = max([d.pooled_variance() for d in distributions], default=0)
+        if not params["var_smoothing"] or not largest:
+            return 0
+        from fractions import Fraction
+        return Fraction(params["var_smoothing"]) * largest
+
+    def moments(self, classes, ddof, epsilon):
+        """Per-class (mean, variance), exact, with ddof and the var_smoothing epsilon
+        (both exact too) applied.
+
+        A class that never had this feature present borrows the pooled mean and
+        variance of all classes (the feature then says nothing about that class).
+        None when no class has a value.
+        """
+        from fractions import Fraction
+        n, s1, s2 = self.pooled()
+        if not n:
+            return None
+        pooled = n, _fraction(s1), _fraction(s2)
+        ddof = Fraction(ddof)
+        result = []
+        for label in classes:
+            n, s1, s2 = self.exact(label) or pooled
+            mean = Fraction(s1) / n               # Fraction: int / int is a float
+            m2 = s2 - s1 * mean                   # exact: sum of squared deviations
+            variance = m2 / (n - ddof) if n > ddof else 0
+            result.append((mean, variance + epsilon))
+        return result
+
+    def compile(self, classes, params, shared):
+        """The _NormalScorer of the classes' moments (shared: the epsilon)."""
+        moments = self.moments(classes, params["ddof"], shared)
+        zeros = (0.0,) * len(classes)
+        if moments is None:
+            return _NoEvidence(zeros, "gaussian")
+        return _NormalScorer(moments, zeros)
+
+    def describe(self, params):
+        """'mean 2, standard deviation 1' over all classes."""
+        moments = self.pooled_moments()
+        if moments is None:
+            return "no values"
+        (a, b), (c, d) = moments
+        return "mean %.6g, standard deviation %.6g" % (_quotient(a, b),
+                                                       _quotient(c, d) ** 0.5)
+
+    def to_file(self, classes, what):
+        """{"sums": [[n, sum, sum of squares] per class]}."""
+        rows = []
+        for label in classes:
+            sums = self.sums.get(label)
+            rows.append([_exact_text(sums[0]), _dyadic_text(sums[1]), _dyadic_text(sums[2])]
+                        if sums and sums[0] else [0, 0, 0])
+        return {"sums": rows}
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        """The sums of a feature of the model file, validated."""
+        stats = cls()
+        for label, here, triple in _class_rows(feature, "sums", where, classes, 3,
+                                               "[n, sum, sum of squares]"):
+            n = _decode_exact(triple[0], here + "[0]")
+            s1 = _decode_exact(triple[1], here + "[1]", signed=True)
+            s2 = _decode_exact(triple[2], here + "[2]")
+            if n > class_count[label]:
+                raise _Invalid("%s: n is more than class_count for %r" % (here, label))
+            if not n:
+                if s1 or s2:
+                    raise _Invalid("%s has sums but n = 0; expected [0, 0, 0]" % here)
+                continue
+            if s2 * n < s1 * s1:
+                raise _Invalid("%s: the sum of squares is too small for the sum (a "
+                               "negative variance)" % here)
+            if abs(s1) > n * _FLOAT_MAX_EXACT:
+                raise _Invalid("%s: the mean is beyond the float range" % here)
+            stats.sums[label] = [n, _dyadic(s1), _dyadic(s2)]
+        return stats
 
 
 def _normal_log_density(x, mean, log_variance):
@@ -1108,6 +1551,152 @@ class _UnsavedTokenizer:
 _UNSAVED_TOKENIZER = _UnsavedTokenizer()
 
 
+class _WordCounts(_Distribution):
+    """Word counts of one text feature per class label: in how many documents each
+    word occurs (the Bernoulli model's counts), how often it occurs (multinomial's),
+    and how many documents there are.  Both kinds of count are kept, so text_model,
+    max_words and min_word_count can change after fitting."""
+
+    __slots__ = ("documents", "terms", "present")
+    file_fields = ("words", "documents", "word_documents", "word_counts")
+
+    def __init__(self):
+        self.documents = {}           # label -> {word: weighted number of documents}
+        self.terms = {}               # label -> {word: weighted number of occurrences}
+        self.present = {}             # label -> weighted number of documents
+
+    def add(self, label, values, weights):
+        """Count one class's documents, each a list of words."""
+        if weights is None:
+            present = len(values)
+            terms = Counter(chain.from_iterable(values))
+            documents = Counter(chain.from_iterable(map(set, values)))
+        else:
+            present, terms, documents = 0, {}, {}
+            for words, weight in zip(values, weights):
+                present += weight
+                for word, count in Counter(words).items():
+                    terms[word] = terms.get(word, 0) + weight * count
+                    documents[word] = documents.get(word, 0) + weight
+        self.add_counts(label, present, terms, documents)
+
+    def add_counts(self, label, present, terms, documents):
+        """Add a class's document count and word counts."""
+        self.present[label] = self.present.get(label, 0) + present
+        for mine, theirs in ((self.terms, terms), (self.documents, documents)):
+            counts = mine.get(label)
+            if counts is None:
+                mine[label] = dict(theirs)
+                continue
+            get = counts.get
+            for word, count in theirs.items():
+                counts[word] = get(word, 0) + count
+
+    def absorb(self, other):
+        """Add other's counts."""
+        for label, present in other.present.items():
+            self.add_counts(label, present, other.terms.get(label, {}),
+                            other.documents.get(label, {}))
+
+    def vocabulary(self, params):
+        """The words the model uses: every word seen, or the max_words most frequent
+        with at least min_word_count, frequency being the number of documents (for
+        Bernoulli) or of occurrences (multinomial), as scikit-learn's CountVectorizer
+        counts for max_features; ties go to the alphabetically earlier word."""
+        counts = self.documents if params["text_model"] == "bernoulli" else self.terms
+        if params["min_word_count"] == 1 and params["max_words"] is None:
+            return sorted(set().union(*counts.values()))    # every word seen
+        frequency = {}
+        for per_class in counts.values():
+            for word, count in per_class.items():
+                frequency[word] = frequency.get(word, 0) + count
+        least = params["min_word_count"]
+        # frequencies are weighted; the default 1 keeps every word seen, even when
+        # fractional weights put a word's frequency below 1
+        words = [w for w, f in frequency.items() if f >= least or (least == 1 and f > 0)]
+        if params["max_words"] is not None and len(words) > params["max_words"]:
+            words.sort(key=lambda w: (-frequency[w], w))
+            words = words[:params["max_words"]]
+        return sorted(words)
+
+    def compile(self, classes, params, shared):
+        """The _WordScorer of the vocabulary's per-class word probabilities."""
+        return _WordScorer(self, classes, params)
+
+    def describe(self, params):
+        """'120 documents, 3,400 words in the vocabulary (multinomial)'."""
+        return "%s documents, %s words in the vocabulary (%s)" % (
+            format(_plain(sum(self.present.values())), ","),
+            format(len(self.vocabulary(params)), ","), params["text_model"])
+
+    def to_file(self, classes, what):
+        """{"words": [...], "documents": [per class], "word_documents", "word_counts":
+        per class [[word index, count], ...]}."""
+        words = sorted(set().union(*self.terms.values()) if self.terms else ())
+        index = {word: i for i, word in enumerate(words)}
+        section = {"words": [_encode(word, what) for word in words],
+                   "documents": [_exact_text(self.present.get(c, 0)) for c in classes]}
+        for field, counts in (("word_documents", self.documents),
+                              ("word_counts", self.terms)):
+            section[field] = [[[index[w], _exact_text(n)]
+                               for w, n in sorted(counts.get(c, {}).items())]
+                              for c in classes]
+        return section
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        """The counts of a text feature of the model file, validated."""
+        words = _field(feature, "words", where)
+        _expect(type(words) is list, where + ".words", words, "a list of strings")
+        if not _STR.issuperset(map(type, words)):
+            words = [_decode(word, where + ".words") for word in words]
+            _expect(_STR.issuperset(map(type, words)), where + ".words", words,
+                    "a list of strings")
+        if len(set(words)) != len(words):
+            raise _Invalid("%s.words repeats a word; expected distinct words" % where)
+        documents = _field(feature, "documents", where)
+        _expect(type(documents) is list and len(documents) == len(classes),
+                where + ".documents", documents, "one count per class (%d)" % len(classes))
+        tables = []
+        for field in ("word_documents", "word_counts"):
+            table = _field(feature, field, where)
+            _expect(type(table) is list and len(table) == len(classes), where + "." + field,
+                    table, "one list per class (%d)" % len(classes))
+            tables.append(table)
+        stats = cls()
+        for k, label in enumerate(classes):
+            present = _decode_exact(documents[k], "%s.documents[%d]" % (where, k))
+            if present > class_count[label]:
+                raise _Invalid("%s.documents[%d] is more than class_count for %r"
+                               % (where, k, label))
+            per_field = []
+            for field, table in zip(("word_documents", "word_counts"), tables):
+                here = "%s.%s[%d]" % (where, field, k)
+                _expect(type(table[k]) is list, here, table[k], "a list of [word index, count]")
+                counts = {}
+                for pair in table[k]:
+                    _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is int
+                            and 0 <= pair[0] < len(words), here, pair,
+                            "[word index, count] pairs with indexes into words")
+                    word = words[pair[0]]
+                    if word in counts:
+                        raise _Invalid("%s names %r twice" % (here, word))
+                    count = _decode_exact(pair[1], here)
+                    if count:
+                        counts[word] = count
+                per_field.append(counts)
+            word_documents, word_counts = per_field
+            for word, n in word_documents.items():
+                if n > present or n > word_counts.get(word, 0):
+                    raise _Invalid("%s: word %r is in more documents than there are, or "
+                                   "than it occurs" % (where, word))
+            if present or word_counts:
+                stats.present[label] = present
+                stats.documents[label] = word_documents
+                stats.terms[label] = word_counts
+        return stats
+
+
 class _WordScorer(_Scorer):
     """A document -> per-class log-likelihood, in time that grows with its words.
 
@@ -1128,7 +1717,7 @@ class _WordScorer(_Scorer):
         size = len(vocabulary)
         # A class that never had this feature present borrows the counts of all classes
         # (the feature then says nothing about it), as a Gaussian feature does.
-        pooled = _Text()
+        pooled = _WordCounts()
         if any(not stats.present.get(label) for label in classes):
             for label in list(stats.present):
                 pooled.add_counts(None, stats.present[label], stats.terms.get(label, {}),
@@ -1311,6 +1900,92 @@ def _count_value(value):
     raise _BadValue(value, "a non-negative integer count")
 
 
+class _PoissonSums(_Distribution):
+    """Weighted (N_cj, sum of x) of one count feature per class label: the Poisson
+    rate lam_c = (sum of x + alpha) / N_cj, as R naivebayes' poisson_naive_bayes with
+    laplace = alpha."""
+
+    __slots__ = ("sums",)
+    file_fields = ("sums",)
+
+    def __init__(self):
+        self.sums = {}                        # label -> [n, sum of x], exact
+
+    def add(self, label, values, weights):
+        """Add one class's counts (non-negative ints)."""
+        if weights is None:
+            self.add_sums(label, [len(values), sum(values)])
+        else:
+            self.add_sums(label, [sum(weights), sum(map(mul, weights, values))])
+
+    def add_sums(self, label, sums):
+        """Add [n, sum of x] to a class's sums."""
+        mine = self.sums.get(label)
+        if mine is None:
+            self.sums[label] = list(sums)
+        else:
+            mine[0] += sums[0]
+            mine[1] += sums[1]
+
+    def absorb(self, other):
+        """Add other's sums."""
+        for label, sums in other.sums.items():
+            self.add_sums(label, sums)
+
+    def rates(self, classes, alpha):
+        """lam_c per class, exact; a class without values borrows the pooled rate of
+        all classes.  None when no class has a value."""
+        from fractions import Fraction
+        n = sum(s[0] for s in self.sums.values())
+        if not n:
+            return None
+        pooled = (n, sum(s[1] for s in self.sums.values()))
+        result = []
+        for label in classes:
+            count, total = self.sums.get(label) or pooled
+            if not count:
+                count, total = pooled
+            result.append((Fraction(total) + Fraction(alpha)) / count)
+        return result
+
+    def compile(self, classes, params, shared):
+        """The _PoissonScorer of the classes' rates."""
+        rates = self.rates(classes, params["alpha"])
+        zeros = (0.0,) * len(classes)
+        if rates is None:
+            return _NoEvidence(zeros, "poisson")
+        return _PoissonScorer(rates, zeros)
+
+    def describe(self, params):
+        """'mean 3.2' over all classes."""
+        n = sum(s[0] for s in self.sums.values())
+        if not n:
+            return "no values"
+        return "mean %.6g" % _float(sum(s[1] for s in self.sums.values()) / n)
+
+    def to_file(self, classes, what):
+        """{"sums": [[n, sum] per class]}."""
+        return {"sums": [[_exact_text(x) for x in self.sums.get(c, (0, 0))]
+                         for c in classes]}
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        """The sums of a count feature of the model file, validated."""
+        stats = cls()
+        for label, here, pair in _class_rows(feature, "sums", where, classes, 2, "[n, sum]"):
+            n = _decode_exact(pair[0], here + "[0]")
+            total = _decode_exact(pair[1], here + "[1]")
+            if n > class_count[label]:
+                raise _Invalid("%s: n is more than class_count for %r" % (here, label))
+            if not n and total:
+                raise _Invalid("%s has a sum but n = 0; expected [0, 0]" % here)
+            if total > n * _FLOAT_MAX_EXACT:
+                raise _Invalid("%s: the mean count is beyond the float range" % here)
+            if n:
+                stats.sums[label] = [n, total]
+        return stats
+
+
 class _PoissonScorer(_Scorer):
     """x -> per-class log P(x | lam_c) for an integer count x."""
 
@@ -1345,8 +2020,99 @@ class _PoissonScorer(_Scorer):
         return {"kind": "poisson", "rate": dict(zip(classes, self.rates))}
 
 
-# -- records of values: MDL bins -----------------------------------------------------
+# -- records of values: the statistics of MDL bins and kernel densities -------------
 
+class _ValueRecord(_Distribution):
+    """Exact value -> weight counts of one numeric feature per class label: the one
+    record from which MDL bins and kernel densities are computed, so that parameters
+    (the bins' alpha, the bandwidth) can change after fitting and fit, partial_fit and
+    merge agree exactly."""
+
+    __slots__ = ("counts",)
+    file_fields = ("records",)
+
+    def __init__(self):
+        self.counts = {}                  # label -> {value: weighted count}
+
+    def add(self, label, values, weights):
+        """Count one class's values (finite floats)."""
+        if weights is None:
+            counted = Counter(values)
+        else:
+            counted = {}
+            for x, weight in zip(values, weights):
+                counted[x] = counted.get(x, 0) + weight
+            counted = {x: c for x, c in counted.items() if c}
+        if -0.0 in counted:              # -0.0 == 0.0: one value, written as 0.0
+            counted = {(0.0 if x == 0 else x): c for x, c in counted.items()}
+        self.add_counts(label, counted)
+
+    def add_counts(self, label, counted):
+        """Add {value: count} to a class's record."""
+        mine = self.counts.get(label)
+        if mine is None:
+            if counted:
+                self.counts[label] = dict(counted)
+            return
+        get = mine.get
+        for value, count in counted.items():
+            mine[value] = get(value, 0) + count
+
+    def absorb(self, other):
+        """Add other's records."""
+        for label, counted in other.counts.items():
+            self.add_counts(label, counted)
+
+    def weight_columns(self, classes):
+        """(values, per-class weight columns) over every value of any class, sorted."""
+        values = sorted(set().union(*self.counts.values()))
+        return values, [list(map(self.counts.get(label, {}).get, values, repeat(0)))
+                        for label in classes]
+
+    def describe(self, params):
+        """'1,234 distinct values recorded'."""
+        n = sum(map(len, self.counts.values()))
+        return "%s distinct values recorded" % format(n, ",") if n else "no values"
+
+    def to_file(self, classes, what):
+        """{"records": [[values in increasing order, their counts] per class]}."""
+        # per class two parallel lists: a loader then holds two flat lists of a class,
+        # not a small list per value
+        records = []
+        for label in classes:
+            counted = self.counts.get(label, {})
+            values = sorted(counted)
+            records.append([values, [_exact_text(counted[x]) for x in values]])
+        return {"records": records}
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        """The records of a feature of the model file, validated."""
+        stats = cls()
+        for label, here, (values, counts) in _class_rows(
+                feature, "records", where, classes, 2,
+                "[[values in increasing order], [their counts]]"):
+            _expect(type(values) is list and type(counts) is list and
+                    len(values) == len(counts), here, [values, counts],
+                    "two lists of equal length: values and their counts")
+            _expect(set(map(type, values)) <= _FLOAT and all(map(isfinite, values)) and
+                    all(map(lt, values, values[1:])), here + "[0]", values,
+                    "finite floats in increasing order")
+            if not _INT.issuperset(map(type, counts)):
+                counts = [_decode_exact(c, "%s[1][%d]" % (here, i))
+                          for i, c in enumerate(counts)]
+            elif any(c.bit_length() > 3.33 * _MAX_DIGITS for c in counts):
+                counts = [_decode_exact(c, here + "[1]") for c in counts]      # refuses
+            _expect(not counts or min(counts) > 0, here + "[1]", counts, "positive counts")
+            if sum(counts) > class_count[label]:
+                raise _Invalid("%s adds up to more than class_count for %s"
+                               % (here, _shown(label)))
+            if values:
+                stats.counts[label] = dict(zip(values, counts))
+        return stats
+
+
+# -- MDL bins: Fayyad and Irani's cut points, as Weka's ----------------------------
 
 _MDL_SMALL = 1e-6        # weka.core.Utils.SMALL: a total below it counts as zero
 _MDL_MARGIN = 2.0 ** -36  # decisions closer than this (relative) are taken again
@@ -1531,6 +2297,37 @@ def _mdl_best_split(columns, n_before, lo, hi, xlogx):
         accepted = _mdl_accepts(prior, sides[0], sides[1], weight, n_instances - 1,
                                 True)[0]
     return lo + 1 + best if accepted else None
+
+
+class _MDLBins(_ValueRecord):
+    """A numeric feature cut into bins by Fayyad and Irani's MDL criterion (the cut
+    points of Weka's supervised Discretize, recomputed from the record of values
+    whenever it changes), then categorical over the bins with alpha smoothing:
+    P(bin b | c) = (N_cb + alpha) / (N_cj + alpha * number of bins)."""
+
+    __slots__ = ()
+
+    def cuts(self, classes):
+        """The MDL cut points of the record (bin b holds cuts[b-1] < x <= cuts[b])."""
+        values, columns = self.weight_columns(classes)
+        return _mdl_cut_points(values, columns) if values else []
+
+    def compile(self, classes, params, shared):
+        """The _BinScorer of the classes' bin probabilities."""
+        values, columns = self.weight_columns(classes)
+        zeros = (0.0,) * len(classes)
+        if not values:
+            return _NoEvidence(zeros, "discretized")
+        cuts = _mdl_cut_points(values, columns)
+        bins = [[0] * (len(cuts) + 1) for _ in classes]
+        for i, value in enumerate(values):
+            b = bisect_left(cuts, value)      # bin b holds cuts[b-1] < x <= cuts[b]
+            for k, column in enumerate(columns):
+                if column[i]:
+                    bins[k][b] += column[i]
+        logs = [_log_smoothed(counts, sum(counts), params["alpha"], len(counts))
+                for counts in bins]
+        return _BinScorer(cuts, list(zip(*logs)), zeros)
 
 
 class _BinScorer(_Scorer):
@@ -2742,6 +3539,30 @@ class _KdeFeature:
         return _kde_eval_cell(self._cells[0][1][k], x)
 
 
+class _KernelDensity(_ValueRecord):
+    """A Gaussian kernel density estimate per class from the record of values:
+    f_c(x) = (1/n) sum_i w_i N(x; x_i, h_c^2), bandwidth h_c by the bandwidth
+    parameter ("scott" or "silverman", as scipy.stats.gaussian_kde computes them in
+    one dimension, a weight of w counting a row w times; or a number, the kernel's
+    standard deviation).  A class whose own variance is 0 or undefined uses the
+    pooled variance in the rule, a class without values the pooled density; when
+    every training value is the same, the density is a point mass (as a Gaussian with
+    zero variance)."""
+
+    __slots__ = ()
+
+    def compile(self, classes, params, shared):
+        """The _KdeScorer of the classes' compiled densities."""
+        zeros = (0.0,) * len(classes)
+        records = [self.counts.get(label, {}) for label in classes]
+        if not any(records):
+            return _NoEvidence(zeros, "kde")
+        bandwidth = params["bandwidth"]
+        if not isinstance(bandwidth, str):
+            bandwidth = float(bandwidth)
+        return _KdeScorer(_KdeFeature(records, bandwidth), records, zeros)
+
+
 class _KdeScorer(_Scorer):
     """x -> per-class log f_c(x) of the kernel density estimates."""
 
@@ -2784,7 +3605,8 @@ class _KdeScorer(_Scorer):
         return {"kind": "kde", "bandwidth": dict(zip(classes, self.feature.bandwidths))}
 
 
-# -- pairwise counts ----------------------------------------------------------------
+# -- pairwise counts: the statistics of the semi-naive families ----------------------
+
 _PAIR_SHIFT = 32                 # a pair's key: (id of the lower value) << 32 | id
 
 
@@ -2803,6 +3625,12 @@ class _ValueIds(dict):
         self.items.append(item)
         return new
 
+    def __copy__(self):
+        twin = _ValueIds()
+        twin.update(self)
+        twin.items = list(self.items)
+        return twin
+
 
 def _count_keys(counter, keys):
     """counter[key] += 1 for each key (collections' C helper where there is one)."""
@@ -2816,14 +3644,246 @@ def _count_keys(counter, keys):
     _count_elements(counter, keys)
 
 
+class _PairCounts(_Distribution):
+    """Exact weighted counts N(c, x_p, x_j) of every two values that occur together
+    in a row of class c, features p < j: the statistics a semi-naive family adds to
+    naive Bayes' (AODE's one-dependence estimates; the tree and network families'
+    conditional tables of a feature given one other).
+
+    A value is the pair (feature position, value as counted: a category, or a number
+    before it is cut into bins), numbered on first sight; a pair of numbers a < b is
+    one int key a << 32 | b.  Memory: one count per class and pair of values that
+    occur together, at most K * V^2 / 2 for V distinct values of all features.
+    """
+
+    __slots__ = ("ids", "pairs")
+    file_fields = ("pairs",)
+
+    def __init__(self):
+        self.ids = _ValueIds()
+        self.pairs = {}                  # label -> {pair key: weighted count}
+
+    def add(self, label, values, weights):
+        """Count the pairs of one class's rows, each row a list of its present values
+        as (feature position, value) items; weights exact, or None for weight 1."""
+        get_id = self.ids.__getitem__
+        mine = self.pairs.setdefault(label, {})
+        # rows of weight 1 are counted directly when every weight is whole; any other
+        # weight collects its rows' pairs first, then adds them times the weight
+        whole = weights is None or _INT.issuperset(map(type, weights))
+        by_weight = {}
+        for row, weight in zip(values, repeat(1) if weights is None else weights):
+            ids = sorted(map(get_id, row))
+            target = mine if weight == 1 and whole else by_weight.setdefault(weight, {})
+            for n, a in enumerate(ids[:-1]):
+                _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
+        for weight, counted in by_weight.items():
+            get = mine.get
+            for key, n in counted.items():
+                mine[key] = get(key, 0) + n * weight
+
+    def size(self, label=None):
+        """The number of counts kept (of one class, or of all)."""
+        if label is not None:
+            return len(self.pairs.get(label, ()))
+        return sum(map(len, self.pairs.values()))
+
+    def absorb(self, other):
+        """Add other's counts (its value numbers mapped onto these)."""
+        remap = [self.ids[item] for item in other.ids.items]
+        for label, theirs in other.pairs.items():
+            mine = self.pairs.setdefault(label, {})
+            get = mine.get
+            for key, count in theirs.items():
+                a, b = remap[key >> _PAIR_SHIFT], remap[key & 0xFFFFFFFF]
+                key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
+                mine[key] = get(key, 0) + count
+
+    def to_file(self, classes, what="a value"):
+        """{"pairs": [[p, j, [[value of p, value of j, [count per class]], ...]], ...]}."""
+        by_pair = defaultdict(dict)             # (p, j) -> {(v, u): [count per class]}
+        items = self.ids.items
+        for k, label in enumerate(classes):
+            for key, count in self.pairs.get(label, {}).items():
+                (p, v), (j, u) = items[key >> _PAIR_SHIFT], items[key & 0xFFFFFFFF]
+                if p > j:
+                    (p, v), (j, u) = (j, u), (p, v)
+                cell = by_pair[p, j].setdefault((v, u), [0] * len(classes))
+                cell[k] = count
+        return {"pairs": [[p, j, [[_encode(v, what), _encode(u, what),
+                                   [_exact_text(c) for c in counts]]
+                                  for (v, u), counts in cells.items()]]
+                          for (p, j), cells in sorted(by_pair.items())]}
+
+    @classmethod
+    def from_file(cls, data, where, classes, width):
+        """The counts of the model file's "pairs" field, validated (``width``: the
+        number of features)."""
+        pairs = _field(data, "pairs")
+        _expect(type(pairs) in (list, _LazyItems), "pairs", pairs, "a list")
+        stats = cls()
+        get_id = stats.ids.__getitem__
+        for n, entry in enumerate(pairs):
+            here = "%s[%d]" % (where, n)
+            _expect(type(entry) is list and len(entry) == 3 and type(entry[0]) is int and
+                    type(entry[1]) is int and 0 <= entry[0] < entry[1] < width and
+                    type(entry[2]) is list, here, entry,
+                    "[feature position p, feature position j > p, [[value, value, "
+                    "[count per class]], ...]]")
+            p, j, cells = entry
+            for cell in cells:
+                _expect(type(cell) is list and len(cell) == 3 and type(cell[2]) is list
+                        and len(cell[2]) == len(classes), here, cell,
+                        "[value, value, [one count per class (%d)]]" % len(classes))
+                a = get_id((p, _decode(cell[0], here)))
+                b = get_id((j, _decode(cell[1], here)))
+                key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
+                for label, text in zip(classes, cell[2]):
+                    count = _decode_exact(text, here)
+                    if count:
+                        mine = stats.pairs.setdefault(label, {})
+                        mine[key] = mine.get(key, 0) + count
+        return stats
+
+
 class _Unseen:
-    """The key of a categorical value never seen in training (AODE's tables)."""
+    """The key of a categorical value never seen in training (the pair tables')."""
 
     def __repr__(self):
         return "<unseen>"
 
 
 _UNSEEN = _Unseen()
+
+
+class _PairTable:
+    """Pairwise counts compiled for prediction: what a semi-naive family's compiled
+    model builds on (AODE's is one; a tree or network family would read its
+    conditional tables from the same numbers).
+
+    A feature's value, or its bin, is a key; every (feature, key), and each
+    categorical feature's "unseen value", has a number, consecutive within a feature.
+    Built from a family's statistics (class_count, features, pair_counts) once per
+    fitted state:
+      key_of[j]     None (the value is the key), a _BinKeys (a number's bin), or False
+                    (the feature is not used: neither categorical nor discretized)
+      kid           (feature, key) -> key number;  key_list: number -> (feature, key)
+      unseen[j]     the number of feature j's unseen value (None for bins, unused)
+      sizes[j]      S_j, the feature's number of keys (at least 1)
+      segments      feature -> (first, last + 1) of its key numbers
+      single        key number -> [N(c, key) per class];  frequency: its total N(key)
+      present[j]    N_j, the weighted number of rows with feature j present
+      pairs         per class, {a << 32 | b: N(c, key a, key b)} with a < b key numbers
+    """
+
+    def __init__(self, statistics, classes):
+        self.classes = classes
+        self.names = names = statistics.names()
+        self.width = len(names)
+        k = self.k = len(classes)
+        self.zeros = (0.0,) * k
+        self.key_of = []
+        self.kid = {}
+        self.unseen = []
+        self.key_list = []
+        single = {}
+        sizes = []
+        for j, name in enumerate(names):
+            feature = statistics.features[name]
+            stats = feature.stats
+            if feature.name == "categorical":
+                self.key_of.append(None)
+                keys = stats.values()
+            elif feature.name == "discretized":
+                values, columns = stats.weight_columns(classes)
+                cuts = _mdl_cut_points(values, columns) if values else []
+                self.key_of.append(_BinKeys(cuts, bisect_left))
+                keys = list(range(len(cuts) + 1))
+            else:
+                self.key_of.append(False)
+                keys = []
+            for key in keys:
+                self.kid[j, key] = len(self.key_list)
+                self.key_list.append((j, key))
+            self.unseen.append(None)
+            if self.key_of[j] is None:
+                self.unseen[j] = len(self.key_list)
+                self.key_list.append((j, _UNSEEN))
+            sizes.append(max(len(keys), 1))
+            if feature.name == "categorical":
+                for c, label in enumerate(classes):
+                    for value, count in stats.counts.get(label, {}).items():
+                        single.setdefault(self.kid[j, value], [0] * k)[c] += count
+            elif feature.name == "discretized":
+                for i, value in enumerate(values):
+                    counts = single.setdefault(self.kid[j, bisect_left(cuts, value)],
+                                               [0] * k)
+                    for c, column in enumerate(columns):
+                        counts[c] += column[i]
+        self.sizes = sizes
+        self.feature_of = feature_of = [j for j, _ in self.key_list]
+        ends = {}
+        for n, j in enumerate(feature_of):
+            ends[j] = (ends.get(j, (n, n))[0], n + 1)
+        self.segments = ends
+        self.single = single
+        self.frequency = {kid: sum(counts) for kid, counts in single.items()}
+        self.present = [0] * self.width
+        for kid, frequency in self.frequency.items():
+            self.present[feature_of[kid]] += frequency
+        self.pairs = self._numbered_pairs(statistics.pair_counts, classes)
+
+    def _numbered_pairs(self, pair_counts, classes):
+        """The pair counts re-keyed by key numbers: one flat dict per class."""
+        remap = [self.kid.get((j, self.key(j, value))) if self.key_of[j] is not False
+                 else None for j, value in pair_counts.ids.items]
+        pairs = []
+        for label in classes:
+            flat = {}
+            get = flat.get
+            for key, count in pair_counts.pairs.get(label, {}).items():
+                a, b = remap[key >> _PAIR_SHIFT], remap[key & 0xFFFFFFFF]
+                if a is None or b is None:
+                    continue
+                key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
+                flat[key] = get(key, 0) + count
+            pairs.append(flat)
+        return pairs
+
+    def key(self, j, value):
+        """The key of feature j's value: the value itself, or its bin."""
+        key_of = self.key_of[j]
+        return value if key_of is None else key_of(value)
+
+    def row_keys(self, row):
+        """The key numbers of the row's present, used features (a categorical value
+        never seen in training: its feature's "unseen" number); _RowError for a value
+        of the wrong kind."""
+        keys = []
+        for j, value in enumerate(row):
+            if self.key_of[j] is False or value is None or _is_missing(value):
+                continue
+            try:
+                kid = self.kid.get((j, self.key(j, value)), self.unseen[j])
+            except _BadValue as error:
+                raise _RowError(", feature %r is %s; expected %s"
+                                % (self.names[j], _shown(error.value), error.expected)) \
+                    from None
+            except TypeError:
+                raise _RowError(", feature %r is %s; expected a hashable value"
+                                % (self.names[j], _describe(value))) from None
+            keys.append(kid)
+        return keys
+
+    def pair_column(self, kid):
+        """Per class, N(c, kid, b) for every key number b (0 at b = kid)."""
+        # the pair keys of kid and every key number b: (lower << 32) | higher
+        pair_keys = list(map(add, map(int.__lshift__, range(kid), repeat(_PAIR_SHIFT)),
+                             repeat(kid)))
+        pair_keys.append(-1)
+        pair_keys.extend(map(add, repeat(kid << _PAIR_SHIFT),
+                             range(kid + 1, len(self.key_list))))
+        return [list(map(flat.get, pair_keys, repeat(0))) for flat in self.pairs]
 
 
 def _zeros_and_rest(vectors, c):
@@ -2946,187 +4006,132 @@ def _count_cell(cell):
         raise _BadValue(cell, "a non-negative integer count") from None
 
 
+def _present_reals(column, weights, fast=False):
+    """(values, weights) of the present values of a numeric column as floats, with
+    their weights (None: weight 1); see _reals for ``fast``."""
+    if weights is None:
+        return _reals(column, fast), None
+    pairs = [(v, w) for v, w in zip(column, weights) if not _is_missing(v)]
+    return _reals([v for v, _ in pairs], fast), [w for _, w in pairs]
+
+
+def _present(values, weights):
+    """(values, weights) without the missing values (None), weights aligned."""
+    if weights is None:
+        return [v for v in values if v is not None], None
+    pairs = [(v, w) for v, w in zip(values, weights) if v is not None]
+    return [v for v, _ in pairs], [w for _, w in pairs]
+
+
 class _Kind:
-    """The interface of a feature kind (subclasses below fill it in).
+    """A feature kind: how one feature's values are read into its distribution.
 
-    Class attributes: ``name`` (in features=, the model file and the command line),
-    ``parameters`` ({name: _Parameter} of the model parameters it reads),
-    ``file_fields`` (its fields in the model file, besides "name" and "kind"),
-    ``blocked`` (False: add() gets each class's whole column in one call, for kinds
-    whose additions cost a merge, such as text; True: blocks of rows).
+    A kind is a thin adapter.  The statistics live in its distribution (``stats``, a
+    _Distribution of the section above); the kind says how one class's column of row
+    values becomes the distribution's values, how the command line reads a cell and
+    which model parameters it takes.  Adding a kind is one subclass (and one new
+    distribution, if none above fits) and one line in _KINDS.
 
-    Statistics, per class label:
-      add(label, column, weights, shift, params)  count one class's values of this
-          feature (weights[i] / 2**shift each, or None for weight 1); raise _BadValue
-      empty(), copy(), absorb(other)               a twin without counts, a copy, and
-          in-place addition of another's statistics (exact, so merge equals fit)
-      shared(features, params)      (classmethod) what compiling needs from all the
-          features of the kind at once (the Gaussian var_smoothing epsilon)
-      compile(classes, params, shared)             the scorer (see _Scorer)
-      describe(params)                              a line for the command line
-      to_file(classes, what), from_file(feature, where, classes, class_count)
-          its section of the model file (``what`` names its values in errors), and
-          its validated statistics from one
-      convert_cell(text)            (staticmethod) a CSV cell as a value of this kind
+    Class attributes:
+      name           in features=, the model file and the command line
+      distribution   the _Distribution class it fills (its file_fields are the kind's)
+      parameters     {name: _Parameter} of the model parameters it reads
+      blocked        True: add() gets blocks of rows; False: each class's whole column
+                     in one call (for kinds whose additions cost a merge, such as text)
+    Per kind, overridden as needed:
+      read(column, weights, params) -> (values, weights)
+                     the present values of one class's column as the distribution
+                     counts them, and their weights: true, exact weights (ints or
+                     Fractions), or None for weight 1; _BadValue for a wrong value
+      convert_cell(text)   (staticmethod) a CSV cell as a value of this kind
+      shared(kinds, params)   (classmethod) what compiling needs from all the features
+                     of the kind at once (the Gaussian var_smoothing epsilon)
+      compile(classes, params, shared)   the _Scorer (by default the distribution's)
+    Defined here once for every kind, so that a subclass stays its own class through
+    all of them: add, empty, copy, absorb, describe, to_file and from_file.
     """
 
     name = None
+    distribution = _Nothing
     parameters = {}
     file_fields = ()
     blocked = True
-    __slots__ = ()
+    __slots__ = ("stats",)
 
-    def empty(self):
-        return type(self)()
+    def __init_subclass__(cls, **options):
+        super().__init_subclass__(**options)
+        cls.file_fields = cls.distribution.file_fields
 
-    def copy(self):
-        twin = self.empty()
-        twin.absorb(self)
-        return twin
+    def __init__(self, stats=None):
+        self.stats = self.distribution() if stats is None else stats
 
-    @classmethod
-    def shared(cls, features, params):
-        return None
+    def add(self, label, column, weights, params):
+        """Count one class's column of this feature (weights as for read)."""
+        values, weights = self.read(column, weights, params)
+        if values:
+            self.stats.add(label, values, weights)
+
+    def read(self, column, weights, params):
+        """(values, weights) the distribution counts: here the column as it is."""
+        return column, weights
 
     @staticmethod
     def convert_cell(text):
+        """A CSV cell as a value: the text itself."""
         return text
 
-
-class _Categorical(_Kind):
-    """Counts N_cjv of one categorical feature, per class label and value."""
-
-    name = "categorical"
-    file_fields = ("declared", "values", "counts")
-    __slots__ = ("counts", "declared", "known")
-
-    def __init__(self, declared=None):
-        self.counts = {}                      # label -> {value: weighted count}
-        self.declared = dict.fromkeys(declared or ())   # ordered sets: declared values,
-        self.known = dict(self.declared)                # and all known ones (S_j)
-
-    def add(self, label, column, weights, shift, params):
-        """Count one class's values of this feature; missing values are skipped."""
-        try:
-            if weights is None:
-                counted = Counter(column)
-            else:
-                counted = {}
-                get = counted.get
-                for value, weight in zip(column, weights):
-                    counted[value] = get(value, 0) + weight
-                counted = {v: _ratio(c, 1 << shift) for v, c in counted.items()}
-        except TypeError:
-            bad = next(v for v in column if not _hashable(v))
-            raise _BadValue(bad, "a hashable value") from None
-        for value in [v for v in counted if _is_missing(v)]:
-            del counted[value]
-        if self.declared:
-            for value in counted:
-                if value not in self.declared:
-                    raise _BadValue(value, "one of the declared categories %s"
-                                    % _shown(list(self.declared)))
-        self.known.update(dict.fromkeys(counted))
-        mine = self.counts.get(label)
-        if mine is None:
-            self.counts[label] = dict(counted)
-        else:
-            for value, count in counted.items():
-                mine[value] = mine.get(value, 0) + count
-
-    def empty(self):
-        return type(self)(self.declared)
-
-    def copy(self):
-        twin = self.empty()
-        twin.known = dict(self.known)
-        twin.counts = {label: dict(counts) for label, counts in self.counts.items()}
+    def twin(self, stats):
+        """A feature of the same kind (the same class) holding ``stats``."""
+        twin = type(self).__new__(type(self))
+        twin.stats = stats
+        if hasattr(self, "__dict__"):     # a subclass without __slots__
+            twin.__dict__.update(self.__dict__)
         return twin
 
-    def absorb(self, other):
-        self.declared.update(other.declared)
-        self.known.update(other.known)
-        for label, counts in other.counts.items():
-            mine = self.counts.get(label)
-            if mine is None:
-                self.counts[label] = dict(counts)
-                continue
-            for value, count in counts.items():
-                mine[value] = mine.get(value, 0) + count
+    def empty(self):
+        """The same kind with no counts (declared categories kept)."""
+        return self.twin(self.stats.empty())
 
-    def values(self):
-        """Known values S_j: declared ones first, then those seen, in first-seen order."""
-        return list(self.known)
+    def copy(self):
+        """An equal, independent copy of the same class."""
+        return self.twin(self.stats.copy())
+
+    def absorb(self, other):
+        """Add other's statistics, in place (exact: merge equals fit)."""
+        self.stats.absorb(other.stats)
+
+    @classmethod
+    def shared(cls, features, params):
+        """What compiling needs from all the kind's features together: nothing."""
+        return None
 
     def compile(self, classes, params, shared):
-        """The _ValueTable of per-class log-likelihoods for every known value."""
-        alpha = params["alpha"]
-        values = self.values()
-        zeros = (0.0,) * len(classes)
-        if not values:                    # never saw a value: no information
-            return _NoEvidence(zeros, "categorical")
-        columns = []                      # per class: log P(v|c) for v in values, fallback
-        for label in classes:
-            counts = self.counts.get(label, {})
-            columns.append(_log_smoothed(list(map(counts.get, values, repeat(0))) + [0],
-                                         sum(counts.values()), alpha, len(values)))
-        table = _ValueTable(zip(values, zip(*columns)))
-        # an unseen value: alpha / (N_cj + alpha * S_j), the smoothing of a count of 0
-        table.fallback = tuple([column[-1] for column in columns])
-        table[None] = table.zeros = zeros
-        return table
+        """The scorer of the feature (see _Scorer)."""
+        return self.stats.compile(classes, params, shared)
 
     def describe(self, params):
-        values = self.values()
-        if not values:
-            return "no values"
-        shown = ", ".join(map(str, values[:6])) + (", ..." if len(values) > 6 else "")
-        return "%d values: %s" % (len(values), shown)
+        """One line about the fitted feature, for the command line."""
+        return self.stats.describe(params)
 
     def to_file(self, classes, what):
-        values = self.values()
-        section = {}
-        if self.declared:
-            section["declared"] = [_encode(v, what) for v in self.declared]
-        section["values"] = [_encode(v, what) for v in values]
-        section["counts"] = [[_exact_text(self.counts.get(c, {}).get(v, 0)) for v in values]
-                             for c in classes]
-        return section
+        """The feature's fields of the model file (``what`` names its values)."""
+        return self.stats.to_file(classes, what)
 
     @classmethod
     def from_file(cls, feature, where, classes, class_count):
-        declared = _decode_list(feature.get("declared", []), where + ".declared")
-        values = _decode_list(_field(feature, "values", where), where + ".values")
-        stats = cls(declared)
-        for value in chain(declared, values):
-            _expect(_hashable(value) and not _is_missing(value), where + ".values", value,
-                    "hashable, non-missing values")
-        stats.known.update(dict.fromkeys(values))
-        if len(stats.known) != len(set(declared) | set(values)) or \
-                len(dict.fromkeys(values)) != len(values) or \
-                len(dict.fromkeys(declared)) != len(declared):
-            raise _Invalid("%s repeats a value; expected distinct values" % where)
-        if cls.name is None and (values or declared):
-            raise _Invalid("%s has values but no kind; expected \"categorical\"" % where)
-        for label, here, row in _class_rows(feature, "counts", where, classes, len(values),
-                                            "list of %d counts, one per value"
-                                            % len(values)):
-            counted = {}
-            for value, text in zip(values, row):
-                count = _decode_exact(text, here)
-                if count:
-                    counted[value] = count
-            if sum(counted.values()) > class_count[label]:
-                raise _Invalid("%s adds up to more than class_count for %r; expected at "
-                               "most %s" % (here, label, _exact_text(class_count[label])))
-            if counted:
-                stats.counts[label] = counted
-        if declared:
-            for value in values:
-                if value not in stats.declared:
-                    raise _Invalid("%s.values holds %s, not among the declared categories"
-                                   % (where, _shown(value)))
-        return stats
+        """The feature from its fields of the model file, validated."""
+        return cls(cls.distribution.from_file(feature, where, classes, class_count))
+
+
+# -- categorical ------------------------------------------------------------------
+
+class _Categorical(_Kind):
+    """Any hashable values, counted as they are: P(v | c) = (N_cjv + alpha) / (N_cj +
+    alpha * S_j); a value never seen in training gets alpha / (N_cj + alpha * S_j)."""
+
+    name = "categorical"
+    distribution = _ValueCounts
+    __slots__ = ()
 
 
 class _Undecided(_Categorical):
@@ -3141,193 +4146,56 @@ class _Undecided(_Categorical):
     __slots__ = ()
 
     def compile(self, classes, params, shared):
+        """No values: a scorer that says nothing."""
         return _NoEvidence((0.0,) * len(classes), "gaussian")
 
     def describe(self, params):
+        """'no values yet'."""
         return "no values yet"
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        """A feature without a kind, which has no values either."""
+        stats = cls.distribution.from_file(feature, where, classes, class_count)
+        if stats.values():
+            raise _Invalid("%s has values but no kind; expected \"categorical\"" % where)
+        return cls(stats)
 
 
 # -- Gaussian ---------------------------------------------------------------------
 
 class _Gaussian(_Kind):
-    """Exact weighted sums (n, sum x, sum x^2) of one Gaussian feature, per class label."""
+    """Finite real numbers, normal per class (_NormalSums)."""
 
     name = "gaussian"
+    distribution = _NormalSums
     parameters = {
         "ddof": _Parameter(0, _finite_at_least_0, (_cli_number, "Gaussian variance divisor "
                                                    "N - ddof (default 0; 1 as R)")),
         "var_smoothing": _Parameter(1e-9, _finite_at_least_0, (
             _cli_number, "added variance, times the largest variance (default 1e-9)")),
     }
-    file_fields = ("sums",)
     convert_cell = staticmethod(_number_cell)
-    __slots__ = ("sums",)
+    __slots__ = ()
 
-    def __init__(self):
-        self.sums = {}                        # label -> [n, (m, k), (m, k)], see _dyadic
-
-    def add(self, label, column, weights, shift, params):
-        """Add one class's values; raise _BadValue for anything but a finite number."""
-        try:
-            if weights is None:
-                xs = _reals(column, fast=True)
-                if not xs:
-                    return
-                sums = _exact_sums(xs)
-            else:
-                pairs = [(v, w) for v, w in zip(column, weights) if not _is_missing(v)]
-                if not pairs:
-                    return
-                sums = _exact_sums(_reals([v for v, _ in pairs], fast=True),
-                                   [w for _, w in pairs], shift)
+    def add(self, label, column, weights, params):
+        """Add one class's values; _BadValue for anything but a finite number."""
+        try:                              # plain floats: summed without a check first
+            values, weights_read = _present_reals(column, weights, fast=True)
+            if values:
+                self.stats.add(label, values, weights_read)
         except (ValueError, OverflowError, TypeError):
             # a NaN, an infinity or an odd value: the careful path finds out which
-            if weights is None:
-                xs = _reals(column)
-                if not xs:
-                    return
-                sums = _exact_sums(xs)
-            else:
-                pairs = [(v, w) for v, w in zip(column, weights) if not _is_missing(v)]
-                xs = _reals([v for v, _ in pairs])
-                if not xs:
-                    return
-                sums = _exact_sums(xs, [w for _, w in pairs], shift)
-        self.add_sums(label, sums)
+            super().add(label, column, weights, params)
 
-    def add_sums(self, label, sums):
-        mine = self.sums.get(label)
-        if mine is None:
-            self.sums[label] = list(sums)
-        else:
-            mine[0] += sums[0]
-            mine[1] = _dyadic_sum(mine[1], sums[1])
-            mine[2] = _dyadic_sum(mine[2], sums[2])
-
-    def copy(self):
-        twin = _Gaussian()
-        twin.sums = {label: list(sums) for label, sums in self.sums.items()}
-        return twin
-
-    def absorb(self, other):
-        for label, sums in other.sums.items():
-            self.add_sums(label, sums)
-
-    def exact(self, label):
-        """(n, sum x, sum x^2) of a class as exact numbers, or None."""
-        sums = self.sums.get(label)
-        if not sums or not sums[0]:
-            return None
-        return sums[0], _fraction(sums[1]), _fraction(sums[2])
-
-    def pooled(self):
-        """(n, s1, s2) over all classes: n exact, the sums (m, k) pairs."""
-        n, s1, s2 = 0, (0, 0), (0, 0)
-        for count, a, b in self.sums.values():
-            n += count
-            s1 = _dyadic_sum(s1, a)
-            s2 = _dyadic_sum(s2, b)
-        return n, s1, s2
-
-    def pooled_moments(self):
-        """(mean, population variance) of the feature over all classes, exactly, as
-        (numerator, denominator) pairs of ints; None without values."""
-        n, (m1, k1), (m2, k2) = self.pooled()
-        if not n:
-            return None
-        # mean = m1 / (n 2^k1); variance = (n s2 - s1^2) / n^2 over 2^K, K = max(k2, 2 k1)
-        shift = max(k2, 2 * k1)
-        d = 1
-        if type(n) is not int:            # a Fraction: weights that are not integers
-            n, d = n.numerator, n.denominator
-        spread = (n * m2 << (shift - k2)) - (d * m1 * m1 << (shift - 2 * k1))
-        return (d * m1, n << k1), (d * spread, (n * n) << shift)
-
-    def pooled_variance(self):
-        """Population variance (ddof 0) of the feature over all classes, exactly
-        (0 without values)."""
-        moments = self.pooled_moments()
-        if moments is None:
-            return 0
-        return _ratio(*moments[1])
+    def read(self, column, weights, params):
+        """The present values as floats; _BadValue for anything but a finite number."""
+        return _present_reals(column, weights)
 
     @classmethod
     def shared(cls, features, params):
-        """The var_smoothing epsilon: var_smoothing times the largest variance (ddof 0,
-        classes pooled) of any Gaussian feature, as scikit-learn adds it; exact."""
-        largest = max([f.pooled_variance() for f in features], default=0)
-        if not params["var_smoothing"] or not largest:
-            return 0
-        from fractions import Fraction
-        return Fraction(params["var_smoothing"]) * largest
-
-    def moments(self, classes, ddof, epsilon):
-        """Per-class (mean, variance), exact, with ddof and the var_smoothing epsilon
-        (both exact too) applied.
-
-        A class that never had this feature present borrows the pooled mean and
-        variance of all classes (the feature then says nothing about that class).
-        None when no class has a value.
-        """
-        from fractions import Fraction
-        n, s1, s2 = self.pooled()
-        if not n:
-            return None
-        pooled = n, _fraction(s1), _fraction(s2)
-        ddof = Fraction(ddof)
-        result = []
-        for label in classes:
-            n, s1, s2 = self.exact(label) or pooled
-            mean = Fraction(s1) / n               # Fraction: int / int is a float
-            m2 = s2 - s1 * mean                   # exact: sum of squared deviations
-            variance = m2 / (n - ddof) if n > ddof else 0
-            result.append((mean, variance + epsilon))
-        return result
-
-    def compile(self, classes, params, shared):
-        moments = self.moments(classes, params["ddof"], shared)
-        zeros = (0.0,) * len(classes)
-        if moments is None:
-            return _NoEvidence(zeros, "gaussian")
-        return _NormalScorer(moments, zeros)
-
-    def describe(self, params):
-        moments = self.pooled_moments()
-        if moments is None:
-            return "no values"
-        (a, b), (c, d) = moments
-        return "mean %.6g, standard deviation %.6g" % (_quotient(a, b),
-                                                       _quotient(c, d) ** 0.5)
-
-    def to_file(self, classes, what):
-        rows = []
-        for label in classes:
-            sums = self.sums.get(label)
-            rows.append([_exact_text(sums[0]), _dyadic_text(sums[1]), _dyadic_text(sums[2])]
-                        if sums and sums[0] else [0, 0, 0])
-        return {"sums": rows}
-
-    @classmethod
-    def from_file(cls, feature, where, classes, class_count):
-        stats = cls()
-        for label, here, triple in _class_rows(feature, "sums", where, classes, 3,
-                                               "[n, sum, sum of squares]"):
-            n = _decode_exact(triple[0], here + "[0]")
-            s1 = _decode_exact(triple[1], here + "[1]", signed=True)
-            s2 = _decode_exact(triple[2], here + "[2]")
-            if n > class_count[label]:
-                raise _Invalid("%s: n is more than class_count for %r" % (here, label))
-            if not n:
-                if s1 or s2:
-                    raise _Invalid("%s has sums but n = 0; expected [0, 0, 0]" % here)
-                continue
-            if s2 * n < s1 * s1:
-                raise _Invalid("%s: the sum of squares is too small for the sum (a "
-                               "negative variance)" % here)
-            if abs(s1) > n * _FLOAT_MAX_EXACT:
-                raise _Invalid("%s: the mean is beyond the float range" % here)
-            stats.sums[label] = [n, _dyadic(s1), _dyadic(s2)]
-        return stats
+        """The var_smoothing epsilon of all the kind's features (see _NormalSums)."""
+        return _NormalSums.smoothing([feature.stats for feature in features], params)
 
 
 # -- ignore -------------------------------------------------------------------------
@@ -3336,40 +4204,28 @@ class _Ignored(_Kind):
     """A feature declared "ignore": nothing is counted, nothing is scored."""
 
     name = "ignore"
+    distribution = _Nothing
     convert_cell = staticmethod(lambda text: None)
     __slots__ = ()
 
-    def add(self, label, column, weights, shift, params):
-        pass
+    def read(self, column, weights, params):
+        """Nothing is read."""
+        return [], None
 
-    def absorb(self, other):
-        pass
 
-    def compile(self, classes, params, shared):
-        return _NoEvidence((0.0,) * len(classes), "ignore")
-
-    def describe(self, params):
-        return "not used"
-
-    def to_file(self, classes, what):
-        return {}
-
-    @classmethod
-    def from_file(cls, feature, where, classes, class_count):
-        return cls()
-
+# -- text -----------------------------------------------------------------------------
 
 def _callable_or_none(value):
+    """The check of tokenizer=: None or a callable."""
     return None if value is None or callable(value) else "None or a callable"
 
 
 class _Text(_Kind):
-    """Word counts of one text feature, per class label: in how many documents each
-    word occurs (for the Bernoulli model), how often it occurs (multinomial), and how
-    many documents there are.  Both kinds of count are kept, so text_model, max_words
-    and min_word_count can change after fitting."""
+    """Documents (strings, tokenized, or lists of words), as word counts per class
+    (_WordCounts): multinomial bag-of-words or Bernoulli set-of-words."""
 
     name = "text"
+    distribution = _WordCounts
     parameters = {
         "text_model": _Parameter("multinomial", _one_of("multinomial", "bernoulli"), (
             ("multinomial", "bernoulli"), "for --text columns: bag-of-words (multinomial, "
@@ -3380,377 +4236,68 @@ class _Text(_Kind):
             int, "for --text columns: drop words seen fewer times (default 1)")),
         "tokenizer": _Parameter(None, _callable_or_none),
     }
-    file_fields = ("words", "documents", "word_documents", "word_counts")
     blocked = False                       # one merge of word counts per class and call
-    __slots__ = ("documents", "terms", "present")
+    __slots__ = ()
 
-    def __init__(self):
-        self.documents = {}           # label -> {word: weighted number of documents}
-        self.terms = {}               # label -> {word: weighted number of occurrences}
-        self.present = {}             # label -> weighted number of documents
-
-    def add(self, label, column, weights, shift, params):
-        """Count one class's documents (strings, or lists of words; None: missing)."""
+    def read(self, column, weights, params):
+        """The present documents as lists of words (see _words)."""
         tokenizer = params["tokenizer"]
-        column = [_words(value, tokenizer) for value in column]
-        if weights is None:
-            docs = [words for words in column if words is not None]
-            if not docs:
-                return
-            present = len(docs)
-            terms = Counter(chain.from_iterable(docs))
-            documents = Counter(chain.from_iterable(map(set, docs)))
-        else:
-            present, terms, documents = 0, {}, {}
-            for words, weight in zip(column, weights):
-                if words is None:
-                    continue
-                present += weight
-                for word, count in Counter(words).items():
-                    terms[word] = terms.get(word, 0) + weight * count
-                    documents[word] = documents.get(word, 0) + weight
-            scale = 1 << shift
-            present = _ratio(present, scale)
-            terms = {w: _ratio(c, scale) for w, c in terms.items()}
-            documents = {w: _ratio(c, scale) for w, c in documents.items()}
-        self.add_counts(label, present, terms, documents)
+        return _present([_words(value, tokenizer) for value in column], weights)
 
-    def add_counts(self, label, present, terms, documents):
-        self.present[label] = self.present.get(label, 0) + present
-        for mine, theirs in ((self.terms, terms), (self.documents, documents)):
-            counts = mine.get(label)
-            if counts is None:
-                mine[label] = dict(theirs)
-                continue
-            get = counts.get
-            for word, count in theirs.items():
-                counts[word] = get(word, 0) + count
 
-    def absorb(self, other):
-        for label, present in other.present.items():
-            self.add_counts(label, present, other.terms.get(label, {}),
-                            other.documents.get(label, {}))
-
-    def vocabulary(self, params):
-        """The words the model uses: every word seen, or the max_words most frequent
-        with at least min_word_count, frequency being the number of documents (for
-        Bernoulli) or of occurrences (multinomial), as scikit-learn's CountVectorizer
-        counts for max_features; ties go to the alphabetically earlier word."""
-        counts = self.documents if params["text_model"] == "bernoulli" else self.terms
-        if params["min_word_count"] == 1 and params["max_words"] is None:
-            return sorted(set().union(*counts.values()))    # every word seen
-        frequency = {}
-        for per_class in counts.values():
-            for word, count in per_class.items():
-                frequency[word] = frequency.get(word, 0) + count
-        least = params["min_word_count"]
-        # frequencies are weighted; the default 1 keeps every word seen, even when
-        # fractional weights put a word's frequency below 1
-        words = [w for w, f in frequency.items() if f >= least or (least == 1 and f > 0)]
-        if params["max_words"] is not None and len(words) > params["max_words"]:
-            words.sort(key=lambda w: (-frequency[w], w))
-            words = words[:params["max_words"]]
-        return sorted(words)
-
-    def compile(self, classes, params, shared):
-        return _WordScorer(self, classes, params)
-
-    def describe(self, params):
-        return "%s documents, %s words in the vocabulary (%s)" % (
-            format(_plain(sum(self.present.values())), ","),
-            format(len(self.vocabulary(params)), ","), params["text_model"])
-
-    def to_file(self, classes, what):
-        words = sorted(set().union(*self.terms.values()) if self.terms else ())
-        index = {word: i for i, word in enumerate(words)}
-        section = {"words": [_encode(word, what) for word in words],
-                   "documents": [_exact_text(self.present.get(c, 0)) for c in classes]}
-        for field, counts in (("word_documents", self.documents),
-                              ("word_counts", self.terms)):
-            section[field] = [[[index[w], _exact_text(n)]
-                               for w, n in sorted(counts.get(c, {}).items())]
-                              for c in classes]
-        return section
-
-    @classmethod
-    def from_file(cls, feature, where, classes, class_count):
-        words = _field(feature, "words", where)
-        _expect(type(words) is list, where + ".words", words, "a list of strings")
-        if not _STR.issuperset(map(type, words)):
-            words = [_decode(word, where + ".words") for word in words]
-            _expect(_STR.issuperset(map(type, words)), where + ".words", words,
-                    "a list of strings")
-        if len(set(words)) != len(words):
-            raise _Invalid("%s.words repeats a word; expected distinct words" % where)
-        documents = _field(feature, "documents", where)
-        _expect(type(documents) is list and len(documents) == len(classes),
-                where + ".documents", documents, "one count per class (%d)" % len(classes))
-        tables = []
-        for field in ("word_documents", "word_counts"):
-            table = _field(feature, field, where)
-            _expect(type(table) is list and len(table) == len(classes), where + "." + field,
-                    table, "one list per class (%d)" % len(classes))
-            tables.append(table)
-        stats = cls()
-        for k, label in enumerate(classes):
-            present = _decode_exact(documents[k], "%s.documents[%d]" % (where, k))
-            if present > class_count[label]:
-                raise _Invalid("%s.documents[%d] is more than class_count for %r"
-                               % (where, k, label))
-            per_field = []
-            for field, table in zip(("word_documents", "word_counts"), tables):
-                here = "%s.%s[%d]" % (where, field, k)
-                _expect(type(table[k]) is list, here, table[k], "a list of [word index, count]")
-                counts = {}
-                for pair in table[k]:
-                    _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is int
-                            and 0 <= pair[0] < len(words), here, pair,
-                            "[word index, count] pairs with indexes into words")
-                    word = words[pair[0]]
-                    if word in counts:
-                        raise _Invalid("%s names %r twice" % (here, word))
-                    count = _decode_exact(pair[1], here)
-                    if count:
-                        counts[word] = count
-                per_field.append(counts)
-            word_documents, word_counts = per_field
-            for word, n in word_documents.items():
-                if n > present or n > word_counts.get(word, 0):
-                    raise _Invalid("%s: word %r is in more documents than there are, or "
-                                   "than it occurs" % (where, word))
-            if present or word_counts:
-                stats.present[label] = present
-                stats.documents[label] = word_documents
-                stats.terms[label] = word_counts
-        return stats
-
+# -- Poisson counts -----------------------------------------------------------------
 
 class _Poisson(_Kind):
-    """Weighted (N_cj, sum of x) of one count feature, per class label: the Poisson
-    rate lam_c = (sum of x + alpha) / N_cj, as R naivebayes' poisson_naive_bayes with
-    laplace = alpha."""
+    """Non-negative integer counts, Poisson per class (_PoissonSums)."""
 
     name = "poisson"
-    file_fields = ("sums",)
+    distribution = _PoissonSums
     convert_cell = staticmethod(_count_cell)
-    __slots__ = ("sums",)
+    __slots__ = ()
 
-    def __init__(self):
-        self.sums = {}                        # label -> [n, sum of x], exact
-
-    def add(self, label, column, weights, shift, params):
-        if weights is None:
-            if _INT.issuperset(map(type, column)) and min(column, default=0) >= 0 and \
-                    max(column, default=0) <= _FLOAT_MAX:
-                xs = column
-            else:
-                xs = [x for x in map(_count_value, column) if x is not None]
-            if not xs:
-                return
-            self.add_sums(label, [len(xs), sum(xs)])
-            return
-        n = total = 0
-        for value, weight in zip(column, weights):
-            x = _count_value(value)
-            if x is not None:
-                n += weight
-                total += weight * x
-        if n:
-            self.add_sums(label, [_ratio(n, 1 << shift), _ratio(total, 1 << shift)])
-
-    def add_sums(self, label, sums):
-        mine = self.sums.get(label)
-        if mine is None:
-            self.sums[label] = list(sums)
-        else:
-            mine[0] += sums[0]
-            mine[1] += sums[1]
-
-    def absorb(self, other):
-        for label, sums in other.sums.items():
-            self.add_sums(label, sums)
-
-    def rates(self, classes, alpha):
-        """lam_c per class, exact; a class without values borrows the pooled rate of
-        all classes.  None when no class has a value."""
-        from fractions import Fraction
-        n = sum(s[0] for s in self.sums.values())
-        if not n:
-            return None
-        pooled = (n, sum(s[1] for s in self.sums.values()))
-        result = []
-        for label in classes:
-            count, total = self.sums.get(label) or pooled
-            if not count:
-                count, total = pooled
-            result.append((Fraction(total) + Fraction(alpha)) / count)
-        return result
-
-    def compile(self, classes, params, shared):
-        rates = self.rates(classes, params["alpha"])
-        zeros = (0.0,) * len(classes)
-        if rates is None:
-            return _NoEvidence(zeros, "poisson")
-        return _PoissonScorer(rates, zeros)
-
-    def describe(self, params):
-        n = sum(s[0] for s in self.sums.values())
-        if not n:
-            return "no values"
-        return "mean %.6g" % _float(sum(s[1] for s in self.sums.values()) / n)
-
-    def to_file(self, classes, what):
-        return {"sums": [[_exact_text(x) for x in self.sums.get(c, (0, 0))]
-                         for c in classes]}
-
-    @classmethod
-    def from_file(cls, feature, where, classes, class_count):
-        stats = cls()
-        for label, here, pair in _class_rows(feature, "sums", where, classes, 2, "[n, sum]"):
-            n = _decode_exact(pair[0], here + "[0]")
-            total = _decode_exact(pair[1], here + "[1]")
-            if n > class_count[label]:
-                raise _Invalid("%s: n is more than class_count for %r" % (here, label))
-            if not n and total:
-                raise _Invalid("%s has a sum but n = 0; expected [0, 0]" % here)
-            if total > n * _FLOAT_MAX_EXACT:
-                raise _Invalid("%s: the mean count is beyond the float range" % here)
-            if n:
-                stats.sums[label] = [n, total]
-        return stats
+    def read(self, column, weights, params):
+        """The present counts as ints; _BadValue for anything else."""
+        if weights is None and _INT.issuperset(map(type, column)) and \
+                min(column, default=0) >= 0 and max(column, default=0) <= _FLOAT_MAX:
+            return column, None
+        return _present(list(map(_count_value, column)), weights)
 
 
-class _ValueRecord(_Kind):
-    """Exact value -> weight counts of one numeric feature, per class label: the one
-    record from which the discretized and kde kinds compute their distributions, so
-    that parameters (the bins' alpha, the bandwidth) can change after fitting and
-    fit, partial_fit and merge agree exactly.  With significant_digits, values are
-    rounded before they are counted, which bounds the record's size."""
+# -- numbers kept as a record of their values: discretized and kde -------------------
 
+class _Recorded(_Kind):
+    """Finite real numbers counted value by value (a _ValueRecord); with
+    significant_digits, values are rounded before they are counted, which bounds the
+    record's size."""
+
+    distribution = _ValueRecord
     parameters = {
         "significant_digits": _Parameter(None, _integer_at_least(1, allow_none=True), (
             int, "discretized and kde columns: round values to this many significant "
             "digits before counting them (default: keep them exactly)")),
     }
-    file_fields = ("records",)
     convert_cell = staticmethod(_number_cell)
-    __slots__ = ("counts",)
-
-    def __init__(self):
-        self.counts = {}                  # label -> {value: weighted count}
-
-    def add(self, label, column, weights, shift, params):
-        rounding = _round_to_digits(params.get("significant_digits"))
-        if weights is None:
-            xs = _reals(column)
-            if rounding is not None:
-                xs = list(map(rounding, xs))
-            counted = Counter(xs)
-        else:
-            counted = {}
-            for value, weight in zip(column, weights):
-                if _is_missing(value):
-                    continue
-                [x] = _reals([value])
-                if rounding is not None:
-                    x = rounding(x)
-                counted[x] = counted.get(x, 0) + weight
-            counted = {x: _ratio(c, 1 << shift) for x, c in counted.items() if c}
-        if -0.0 in counted:              # -0.0 == 0.0: one value, written as 0.0
-            counted = {(0.0 if x == 0 else x): c for x, c in counted.items()}
-        self.add_counts(label, counted)
-
-    def add_counts(self, label, counted):
-        mine = self.counts.get(label)
-        if mine is None:
-            if counted:
-                self.counts[label] = dict(counted)
-            return
-        get = mine.get
-        for value, count in counted.items():
-            mine[value] = get(value, 0) + count
-
-    def absorb(self, other):
-        for label, counted in other.counts.items():
-            self.add_counts(label, counted)
-
-    def copy(self):
-        twin = self.empty()
-        twin.counts = {label: dict(counted) for label, counted in self.counts.items()}
-        return twin
-
-    def table(self, classes):
-        """(values, per-class weight columns) over every value of any class, sorted."""
-        values = sorted(set().union(*self.counts.values()))
-        return values, [list(map(self.counts.get(label, {}).get, values, repeat(0)))
-                        for label in classes]
-
-    def describe(self, params):
-        n = sum(map(len, self.counts.values()))
-        return "%s distinct values recorded" % format(n, ",") if n else "no values"
-
-    def to_file(self, classes, what):
-        # per class two parallel lists, [values in increasing order, their counts]:
-        # a loader then holds two flat lists of a class, not a small list per value
-        records = []
-        for label in classes:
-            counted = self.counts.get(label, {})
-            values = sorted(counted)
-            records.append([values, [_exact_text(counted[x]) for x in values]])
-        return {"records": records}
-
-    @classmethod
-    def from_file(cls, feature, where, classes, class_count):
-        stats = cls()
-        for label, here, (values, counts) in _class_rows(
-                feature, "records", where, classes, 2,
-                "[[values in increasing order], [their counts]]"):
-            _expect(type(values) is list and type(counts) is list and
-                    len(values) == len(counts), here, [values, counts],
-                    "two lists of equal length: values and their counts")
-            _expect(set(map(type, values)) <= _FLOAT and all(map(isfinite, values)) and
-                    all(map(lt, values, values[1:])), here + "[0]", values,
-                    "finite floats in increasing order")
-            if not _INT.issuperset(map(type, counts)):
-                counts = [_decode_exact(c, "%s[1][%d]" % (here, i))
-                          for i, c in enumerate(counts)]
-            elif any(c.bit_length() > 3.33 * _MAX_DIGITS for c in counts):
-                counts = [_decode_exact(c, here + "[1]") for c in counts]      # refuses
-            _expect(not counts or min(counts) > 0, here + "[1]", counts, "positive counts")
-            if sum(counts) > class_count[label]:
-                raise _Invalid("%s adds up to more than class_count for %s"
-                               % (here, _shown(label)))
-            if values:
-                stats.counts[label] = dict(zip(values, counts))
-        return stats
-
-
-class _Discretized(_ValueRecord):
-    """A numeric feature cut into bins by Fayyad and Irani's MDL criterion (the cut
-    points of Weka's supervised Discretize, recomputed from the record of values
-    whenever it changes), then categorical over the bins with alpha smoothing."""
-
-    name = "discretized"
     __slots__ = ()
 
-    def compile(self, classes, params, shared):
-        values, columns = self.table(classes)
-        zeros = (0.0,) * len(classes)
-        if not values:
-            return _NoEvidence(zeros, "discretized")
-        cuts = _mdl_cut_points(values, columns)
-        bins = [[0] * (len(cuts) + 1) for _ in classes]
-        for i, value in enumerate(values):
-            b = bisect_left(cuts, value)      # bin b holds cuts[b-1] < x <= cuts[b]
-            for k, column in enumerate(columns):
-                if column[i]:
-                    bins[k][b] += column[i]
-        logs = [_log_smoothed(counts, sum(counts), params["alpha"], len(counts))
-                for counts in bins]
-        return _BinScorer(cuts, list(zip(*logs)), zeros)
+    def read(self, column, weights, params):
+        """The present values as floats, rounded when significant_digits says so."""
+        values, weights = _present_reals(column, weights)
+        rounding = _round_to_digits(params.get("significant_digits"))
+        if rounding is not None:
+            values = list(map(rounding, values))
+        return values, weights
+
+
+class _Discretized(_Recorded):
+    """Numbers cut into bins by Fayyad and Irani's MDL criterion (_MDLBins)."""
+
+    name = "discretized"
+    distribution = _MDLBins
+    __slots__ = ()
 
 
 def _bandwidth_parameter(value):
+    """The check of bandwidth=: "scott", "silverman" or a number > 0."""
     if value in ("scott", "silverman"):
         return None
     number = _number(value)
@@ -3764,32 +4311,16 @@ def _bandwidth_option(text):
     return text if text in ("scott", "silverman") else _cli_number(text)
 
 
-class _Kde(_ValueRecord):
-    """A numeric feature modelled by a Gaussian kernel density estimate per class,
-    from the record of its values; bandwidth per class by the bandwidth parameter
-    ("scott" or "silverman", as scipy.stats.gaussian_kde computes them in one
-    dimension, a weight of w counting a row w times; or a number, the kernel's
-    standard deviation).  A class whose own variance is 0 or undefined uses the
-    pooled variance in the rule, a class without values the pooled density; when
-    every training value is the same, the density is a point mass (as a Gaussian with
-    zero variance)."""
+class _Kde(_Recorded):
+    """Numbers modelled by a kernel density estimate per class (_KernelDensity)."""
 
     name = "kde"
-    parameters = dict(_ValueRecord.parameters, bandwidth=_Parameter(
+    distribution = _KernelDensity
+    parameters = dict(_Recorded.parameters, bandwidth=_Parameter(
         "scott", _bandwidth_parameter, (_bandwidth_option, "kde columns: scott, silverman "
                                         "(as scipy computes them) or a number, the kernel's "
                                         "standard deviation (default scott)")))
     __slots__ = ()
-
-    def compile(self, classes, params, shared):
-        zeros = (0.0,) * len(classes)
-        records = [self.counts.get(label, {}) for label in classes]
-        if not any(records):
-            return _NoEvidence(zeros, "kde")
-        bandwidth = params["bandwidth"]
-        if not isinstance(bandwidth, str):
-            bandwidth = float(bandwidth)
-        return _KdeScorer(_KdeFeature(records, bandwidth), records, zeros)
 
 
 # The registry of feature kinds: the one list that features=, the model file and the
@@ -3943,7 +4474,8 @@ def _check_labels(labels, start, call):
 
 
 def _check_weights(weights, start, call):
-    """(integer weights, shift) with weights[i] == integers[i] / 2**shift, exactly."""
+    """The weights as exact numbers: ints where integral, else Fractions (every float
+    is one, with a power-of-2 denominator); NaiveBayesError naming a bad one."""
     if not _FLOAT.issuperset(map(type, weights)):
         numbers = list(map(_number, weights))
         if None in numbers:
@@ -3958,12 +4490,9 @@ def _check_weights(weights, start, call):
         raise _row_error(call, "sample_weight", start + i, "is %s; expected a finite "
                          "number >= 0" % _describe(weights[i]))
     if all(map(float.is_integer, floats)):
-        return list(map(int, floats)), 0
-    scaled = _scaled_integers(floats)
-    if scaled is None:                    # weights spanning > 900 binades
-        from fractions import Fraction
-        return list(map(Fraction, floats)), 0
-    return scaled
+        return list(map(int, floats))
+    from fractions import Fraction
+    return [int(w) if w.is_integer() else Fraction(w) for w in floats]
 
 
 def _check_class_prior(prior, class_count, call):
@@ -4197,15 +4726,6 @@ def _locate(values, bad):
 #              tables() -> {feature: table}
 # ----------------------------------------------------------------------------------
 
-class _RowError(Exception):
-    """A problem with one row; the caller adds the call and the row number (and, for
-    a row of the wrong width, ``width``: its number of values)."""
-
-    def __init__(self, reason, width=None):
-        super().__init__(reason)
-        self.width = width
-
-
 class _Fitting:
     """What one call of fit or partial_fit counts with: its name, the parameters and
     declarations read once, and the feature names that some row holds."""
@@ -4233,7 +4753,7 @@ class _Fitting:
             return _Undecided()
         self.check_kind(name, kind)
         if kind == "categorical":
-            return _Categorical(categories)
+            return _Categorical(_ValueCounts(categories))
         return _KINDS[kind]()
 
     def check_kind(self, name, kind):
@@ -4318,9 +4838,8 @@ class _NaiveStatistics:
         the statistics away then, so a failed call changes no model."""
         call = fitting.call
         _check_labels(labels, start, call)
-        shift = 0
         if weights is not None:
-            weights, shift = _check_weights(weights, start, call)
+            weights = _check_weights(weights, start, call)
         rows, names = self.positional_rows(rows, start, fitting)
         kept = None                       # row numbers, when zero-weight rows are dropped
         if weights is not None and not all(weights):
@@ -4339,8 +4858,7 @@ class _NaiveStatistics:
             for row, label, weight in zip(rows, labels, weights):
                 groups[label].append(row)
                 weight_groups[label].append(weight)
-            chunk_counts = {label: _ratio(sum(w), 1 << shift)
-                            for label, w in weight_groups.items()}
+            chunk_counts = {label: sum(w) for label, w in weight_groups.items()}
         for label, count in chunk_counts.items():
             self.class_count[label] = self.class_count.get(label, 0) + count
         order = list(groups)
@@ -4361,7 +4879,7 @@ class _NaiveStatistics:
             try:
                 for label, column, weight in zip(order, columns, weights):
                     if column:
-                        stats.add(label, column, weight, shift, fitting.params)
+                        stats.add(label, column, weight, fitting.params)
             except _BadValue as error:
                 i = _locate([row[position] for row in rows], error.value)
                 i = i if kept is None else kept[i]
@@ -4395,7 +4913,7 @@ class _NaiveStatistics:
             for position, (name, columns) in enumerate(zip(names, zip(*transposed))):
                 if self.features[name].name is not None and position not in whole:
                     add(position, name, columns, weight_blocks)
-        return groups, weight_groups, shift, names
+        return groups, weight_groups, names
 
     def positional_rows(self, rows, start, fitting):
         """The chunk's rows as sequences in feature order; new features registered,
@@ -4618,11 +5136,12 @@ class _FastPath:
     def __init__(self, scorers, log_prior, width):
         self.log_prior = log_prior
         zeros = (0.0,) * len(log_prior)
-        tables = [(j, s.lookup()) for j, s in enumerate(scorers)]
+        tables = [(j, s.fast_form("lookup")) for j, s in enumerate(scorers)]
         tables = [(j, t) for j, t in tables if t is not None]
         self.packed = _Packed.build([t for _, t in tables], log_prior) if tables else None
         packed = [j for j, _ in tables] if self.packed is not None else []
-        normal = [(j, s.quadratic()) for j, s in enumerate(scorers) if j not in packed]
+        normal = [(j, s.fast_form("quadratic")) for j, s in enumerate(scorers)
+                  if j not in packed]
         normal = [(j, q) for j, q in normal if q is not None]
         self.pick_packed = _picker(packed, width)
         self.pick_normal = _picker([j for j, _ in normal], width)
@@ -4829,7 +5348,7 @@ _AODE_MAX_PAIRS = 20000000       # pairwise counts kept at most (about 2 GB of m
 class _AODEStatistics(_NaiveStatistics):
     """The sufficient statistics of AODE: those of naive Bayes (class counts, each
     feature's counts or record of values) and the pairwise class-conditional counts
-    N(c, x_p, x_j) of every two features p < j, weighted and exact.
+    N(c, x_p, x_j) of every two features p < j (a _PairCounts), weighted and exact.
 
     Memory: one count per class and pair of values that occur together, at most
     K * V^2 / 2 for V distinct values of all features together (20 features of 8
@@ -4839,54 +5358,38 @@ class _AODEStatistics(_NaiveStatistics):
     """
 
     file_fields = ("features", "pairs")
-    __slots__ = ("ids", "pairs")
+    __slots__ = ("pair_counts",)
 
     def __init__(self):
         super().__init__()
-        self.ids = _ValueIds()
-        self.pairs = {}                  # label -> {pair key: weighted count}
-
-    def skeleton(self):
-        empty = super().skeleton()
-        return empty
+        self.pair_counts = _PairCounts()
 
     def copy(self):
+        """An equal, independent copy."""
         twin = super().copy()
-        twin.ids = _ValueIds()
-        twin.ids.update(self.ids)
-        twin.ids.items = list(self.ids.items)
-        twin.pairs = {label: dict(pairs) for label, pairs in self.pairs.items()}
+        twin.pair_counts = self.pair_counts.copy()
         return twin
 
     def absorb(self, other):
+        """Add other's statistics, pair counts included."""
         super().absorb(other)
-        remap = [self.ids[item] for item in other.ids.items]
-        for label, theirs in other.pairs.items():
-            mine = self.pairs.setdefault(label, {})
-            get = mine.get
-            for key, count in theirs.items():
-                a, b = remap[key >> _PAIR_SHIFT], remap[key & 0xFFFFFFFF]
-                key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
-                mine[key] = get(key, 0) + count
+        self.pair_counts.absorb(other.pair_counts)
         return self
 
     def count(self, rows, labels, weights, start, fitting):
-        groups, weight_groups, shift, names = super().count(rows, labels, weights, start,
-                                                            fitting)
+        """Count as naive Bayes does, then the pairs of every row's present values of
+        its categorical and discretized features (numbers as counted, rounded with
+        significant_digits when it is set)."""
+        groups, weight_groups, names = super().count(rows, labels, weights, start, fitting)
         features = [self.features[name] for name in names]
         used = [j for j, stats in enumerate(features) if stats.name in
                 ("categorical", "discretized")]
         rounding = [_round_to_digits(fitting.params.get("significant_digits"))
                     if features[j].name == "discretized" else None for j in range(len(names))]
-        get_id = self.ids.__getitem__
         for label, group in groups.items():
-            by_weight = {}
-            mine = self.pairs.setdefault(label, {})
-            for i, row in enumerate(group):
-                weight = weight_groups[label][i] if weight_groups else 1
-                if not weight:
-                    continue
-                ids = []
+            values = []
+            for row in group:
+                items = []
                 for j in used:
                     value = row[j]
                     if value is None or _is_missing(value):
@@ -4897,79 +5400,44 @@ class _AODEStatistics(_NaiveStatistics):
                             value = rounding[j](value)
                         if value == 0:
                             value = 0.0          # -0.0 and 0.0: one value
-                    ids.append(get_id((j, value)))
-                ids.sort()
-                target = mine if weight == 1 else by_weight.setdefault(weight, {})
-                for n, a in enumerate(ids[:-1]):
-                    _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
-            for weight, counted in by_weight.items():
-                get = mine.get
-                for key, n in counted.items():
-                    mine[key] = get(key, 0) + _ratio(n * weight, 1 << shift)
-            if len(mine) > _AODE_MAX_PAIRS:
+                    items.append((j, value))
+                values.append(items)
+            self.pair_counts.add(label, values, weight_groups[label] if weight_groups
+                                 else None)
+            if self.pair_counts.size(label) > _AODE_MAX_PAIRS:
                 raise NaiveBayesError(
                     "%s: the pairwise counts of AODE would hold more than %s numbers "
                     "(about 2 GB of memory); use fewer features, ignore some, or round "
                     "numbers with significant_digits=" % (fitting.call,
                                                           format(_AODE_MAX_PAIRS, ",")),
                     call=fitting.call)
-        return groups, weight_groups, shift, names
+        return groups, weight_groups, names
 
     def compile(self, params):
+        """The compiled AODE model."""
         return _AODEModel(self, params)
 
     def to_file(self, classes):
+        """The model file's "features" and "pairs" fields."""
         data = super().to_file(classes)
-        by_pair = defaultdict(dict)             # (p, j) -> {(v, u): [count per class]}
-        items = self.ids.items
-        for k, label in enumerate(classes):
-            for key, count in self.pairs.get(label, {}).items():
-                (p, v), (j, u) = items[key >> _PAIR_SHIFT], items[key & 0xFFFFFFFF]
-                if p > j:
-                    (p, v), (j, u) = (j, u), (p, v)
-                cell = by_pair[p, j].setdefault((v, u), [0] * len(classes))
-                cell[k] = count
-        data["pairs"] = [[p, j, [[_encode(v, "a value"), _encode(u, "a value"),
-                                  [_exact_text(c) for c in counts]]
-                                 for (v, u), counts in cells.items()]]
-                         for (p, j), cells in sorted(by_pair.items())]
+        data.update(self.pair_counts.to_file(classes))
         return data
 
     @classmethod
     def from_file(cls, data, classes, class_count):
+        """AODE's statistics from a model file, validated."""
         statistics = super().from_file(data, classes, class_count)
-        pairs = _field(data, "pairs")
-        _expect(type(pairs) in (list, _LazyItems), "pairs", pairs, "a list")
-        width = len(statistics.features)
-        get_id = statistics.ids.__getitem__
-        for n, entry in enumerate(pairs):
-            where = "pairs[%d]" % n
-            _expect(type(entry) is list and len(entry) == 3 and type(entry[0]) is int and
-                    type(entry[1]) is int and 0 <= entry[0] < entry[1] < width and
-                    type(entry[2]) is list, where, entry,
-                    "[feature position p, feature position j > p, [[value, value, "
-                    "[count per class]], ...]]")
-            p, j, cells = entry
-            for cell in cells:
-                _expect(type(cell) is list and len(cell) == 3 and type(cell[2]) is list
-                        and len(cell[2]) == len(classes), where, cell,
-                        "[value, value, [one count per class (%d)]]" % len(classes))
-                a = get_id((p, _decode(cell[0], where)))
-                b = get_id((j, _decode(cell[1], where)))
-                key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
-                for label, text in zip(classes, cell[2]):
-                    count = _decode_exact(text, where)
-                    if count:
-                        mine = statistics.pairs.setdefault(label, {})
-                        mine[key] = mine.get(key, 0) + count
+        statistics.pair_counts = _PairCounts.from_file(data, "pairs", classes,
+                                                       len(statistics.features))
         return statistics
 
     def extra_summary(self):
-        return {"pairwise counts": sum(map(len, self.pairs.values()))}
+        """{"pairwise counts": how many are kept}."""
+        return {"pairwise counts": self.pair_counts.size()}
 
 
-class _AODEModel:
-    """The compiled AODE model.
+class _AODEModel(_PairTable):
+    """The compiled AODE model: the pair tables (see _PairTable) and the averaging.
 
     Every feature in turn is a super-parent: for a row x,
         P(c, x) ~ mean over qualifying parents p of P(c, x_p) prod_{j != p} P(x_j | c, x_p)
@@ -4981,90 +5449,22 @@ class _AODEModel:
     naive Bayes with the prior (N_c + alpha) / (N + alpha K).  Numbers are cut into
     bins by the discretized kind's MDL cut points.
 
-    A feature's value (or bin) is a key; every (feature, key), and each categorical
-    feature's "unseen value", has a number, consecutive within a feature; the
-    pairwise counts are re-keyed once into one flat dict per class.  Per qualifying
-    parent key, a list holds every child key's per-class -log P(x_j | c, x_p), built
-    on first use by builtins over all children at once and packed into ints as
-    _Packed packs them: a row costs one builtin sum per parent.
+    Per qualifying parent key, a list holds every child key's per-class -log P(x_j |
+    c, x_p), built on first use by builtins over all children at once and packed into
+    ints as _Packed packs them: a row costs one builtin sum per parent.
     """
 
     def __init__(self, statistics, params):
         classes = statistics.classes()
-        self.classes = classes
-        self.names = names = statistics.names()
-        self.width = len(names)
+        super().__init__(statistics, classes)
         self.alpha = params["alpha"]
         self.limit = params["frequency_limit"]
-        k = self.k = len(classes)
-        self.zeros = (0.0,) * k
-        self.key_of = []                  # per feature: None (the value is the key),
-        sizes = []                        # a _BinKeys (numbers), or False (not used)
-        self.kid = {}                     # (feature, key) -> its number
-        self.unseen = []                  # per feature: the number of an unseen value
-        self.key_list = []                # number -> (feature, key)
-        single = {}                       # number -> [N(c, key) per class]
-        for j, name in enumerate(names):
-            stats = statistics.features[name]
-            if stats.name == "categorical":
-                self.key_of.append(None)
-                keys = stats.values()
-            elif stats.name == "discretized":
-                values, columns = stats.table(classes)
-                cuts = _mdl_cut_points(values, columns) if values else []
-                self.key_of.append(_BinKeys(cuts, bisect_left))
-                keys = list(range(len(cuts) + 1))
-            else:
-                self.key_of.append(False)
-                keys = []
-            for key in keys:
-                self.kid[j, key] = len(self.key_list)
-                self.key_list.append((j, key))
-            self.unseen.append(None)
-            if self.key_of[j] is None:
-                self.unseen[j] = len(self.key_list)
-                self.key_list.append((j, _UNSEEN))
-            sizes.append(max(len(keys), 1))
-            if stats.name == "categorical":
-                for c, label in enumerate(classes):
-                    for value, count in stats.counts.get(label, {}).items():
-                        single.setdefault(self.kid[j, value], [0] * k)[c] += count
-            elif stats.name == "discretized":
-                for i, value in enumerate(values):
-                    counts = single.setdefault(self.kid[j, bisect_left(cuts, value)],
-                                               [0] * k)
-                    for c, column in enumerate(columns):
-                        counts[c] += column[i]
-        self.sizes = sizes
-        # per key number: its feature, the feature's S_j, and the ends of its segment
-        feature_of = [j for j, _ in self.key_list]
-        self.alpha_size = [self.alpha * sizes[j] for j in feature_of]
-        ends = {}
-        for n, j in enumerate(feature_of):
-            ends[j] = (ends.get(j, (n, n))[0], n + 1)
-        self.segments = ends              # feature -> (first, last + 1) key number
-        self.segment_start = [ends[j][0] for j in feature_of]
-        self.segment_end = [ends[j][1] for j in feature_of]
+        k = self.k
+        # per key number: the feature's alpha * S_j, and the ends of its segment
+        self.alpha_size = [self.alpha * self.sizes[j] for j in self.feature_of]
+        self.segment_start = [self.segments[j][0] for j in self.feature_of]
+        self.segment_end = [self.segments[j][1] for j in self.feature_of]
         self.accumulate = accumulate
-        self.single = single
-        self.frequency = {kid: sum(counts) for kid, counts in single.items()}
-        self.present = [0] * self.width                                       # N_p
-        for kid, frequency in self.frequency.items():
-            self.present[feature_of[kid]] += frequency
-        # the pairwise counts, re-keyed: one flat dict per class, keyed by two numbers
-        remap = [self.kid.get((j, self.key(j, value))) if self.key_of[j] is not False
-                 else None for j, value in statistics.ids.items]
-        self.pairs = []
-        for label in classes:
-            flat = {}
-            get = flat.get
-            for key, count in statistics.pairs.get(label, {}).items():
-                a, b = remap[key >> _PAIR_SHIFT], remap[key & 0xFFFFFFFF]
-                if a is None or b is None:
-                    continue
-                key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
-                flat[key] = get(key, 0) + count
-            self.pairs.append(flat)
         class_count = [statistics.class_count[c] for c in classes]
         self.log_prior = tuple(_log_smoothed(class_count, sum(class_count), self.alpha, k))
         # Packed: -log P in fixed point, K 64-bit fields per int (see _Packed); with
@@ -5072,7 +5472,7 @@ class _AODEModel:
         # fit is known now
         bits = 63 - 11 - (self.width + 1).bit_length()
         smallest = _log_smoothed([0], sum(class_count), self.alpha,
-                                 k * max(sizes + [1]))[0] if self.alpha > 0 else -INF
+                                 k * max(self.sizes + [1]))[0] if self.alpha > 0 else -INF
         self.scale = float(2 ** bits) if bits >= 30 and smallest > -2047 else None
         if self.scale is not None:
             import struct
@@ -5083,11 +5483,6 @@ class _AODEModel:
             self.single.get(kid, no_counts) for kid in range(len(self.key_list))]))) or
             [[] for _ in range(k)])
         self.entries = {}                 # parent key number -> (base, child terms)
-
-    def key(self, j, value):
-        """The key of feature j's value: the value itself, or its bin."""
-        key_of = self.key_of[j]
-        return value if key_of is None else key_of(value)
 
     def _pack(self, columns):
         """Per-class columns of log P as one list of terms: packed ints (-log P in
@@ -5118,8 +5513,7 @@ class _AODEModel:
                                 map(log, map(add, totals, self.alpha_size))))
             else:                         # alpha = 0, or fractional weights
                 logs = [_log_smoothed([n], total, alpha, size)[0] for n, total, size in
-                        zip(column, totals, map(self.sizes.__getitem__,
-                                                [j for j, _ in self.key_list]))]
+                        zip(column, totals, map(self.sizes.__getitem__, self.feature_of))]
             columns.append(logs)
         terms = self._pack(columns)
         if p is not None:                 # the parent is not its own child
@@ -5140,38 +5534,11 @@ class _AODEModel:
             base = self._pack([[_log_smoothed([n], self.present[p], self.alpha,
                                               k * self.sizes[p])[0]]
                                for n in self.single.get(kid, [0] * k)])[0]
-            # the pair keys of kid and every key number b: (lower << 32) | higher
-            pair_keys = list(map(add, map(int.__lshift__, range(kid), repeat(_PAIR_SHIFT)),
-                                 repeat(kid)))
-            pair_keys.append(-1)
-            pair_keys.extend(map(add, repeat(kid << _PAIR_SHIFT),
-                                 range(kid + 1, len(self.key_list))))
-            counts = [list(map(flat.get, pair_keys, repeat(0))) for flat in self.pairs]
-            entry = (base, self._terms(p, counts))
+            entry = (base, self._terms(p, self.pair_column(kid)))
         self.entries[kid] = entry
         return entry
 
     positional = _NaiveModel.positional
-
-    def row_keys(self, row):
-        """The key numbers of the row's present, used features (a categorical value
-        never seen in training: its feature's "unseen" number); _RowError for a value
-        of the wrong kind."""
-        keys = []
-        for j, value in enumerate(row):
-            if self.key_of[j] is False or value is None or _is_missing(value):
-                continue
-            try:
-                kid = self.kid.get((j, self.key(j, value)), self.unseen[j])
-            except _BadValue as error:
-                raise _RowError(", feature %r is %s; expected %s"
-                                % (self.names[j], _shown(error.value), error.expected)) \
-                    from None
-            except TypeError:
-                raise _RowError(", feature %r is %s; expected a hashable value"
-                                % (self.names[j], _describe(value))) from None
-            keys.append(kid)
-        return keys
 
     def parents(self, keys):
         """[(parent feature, entry)] of a row's qualifying parents."""
@@ -5858,13 +6225,17 @@ class _Classifier:
             raise NaiveBayesError("score(): sample_weight has %d weights for %d rows"
                                   % (len(weights), len(hits)), call="score()",
                                   argument="sample_weight")
-        weights, _ = _check_weights(weights, 0, "score()")
+        weights = _check_weights(weights, 0, "score()")
         total = sum(weights)
         if not total:
             raise NaiveBayesError("score(): sample_weight is zero for every row; expected a "
                                   "positive total weight", call="score()",
                                   argument="sample_weight")
-        return sum(w for w, hit in zip(weights, hits) if hit) / total
+        hit = sum(w for w, hit in zip(weights, hits) if hit)
+        if type(hit) is int and type(total) is int:
+            return hit / total            # correctly rounded
+        from fractions import Fraction
+        return float(Fraction(hit) / total)
 
     # -- what the model learned, and explanations ------------------------------------
 
@@ -6619,7 +6990,7 @@ def _check_kinds_file(model, statistics):
             raise _Invalid("feature %r is %s, but a %s holds only %s features"
                            % (name, stats.name, type(model).__name__, fixed))
         if name in categories and list(dict.fromkeys(categories[name])) != \
-                list(getattr(stats, "declared", ())):
+                list(getattr(stats.stats, "declared", ())):
             raise _Invalid("params.categories for %r differs from the feature's declared "
                            "values" % (name,))
 
