@@ -397,6 +397,11 @@ def _shown(value, limit=60):
     return text if len(text) <= limit else text[:limit - 3] + "..."
 
 
+def _article(word):
+    """'an' before a word that starts with a vowel letter (AODE), else 'a'."""
+    return "an" if word[:1].upper() in "AEIOU" else "a"
+
+
 def _describe(value):
     """A value for an error message: its type and its (cut) repr, on one line."""
     return "%s %s" % (type(value).__name__, _shown(value))
@@ -1038,6 +1043,64 @@ class _NoEvidence(_Scorer):
         if self.kind == "gaussian":
             return {"kind": "gaussian", "mean": {}, "variance": {}}
         return {"kind": self.kind}
+
+
+class _DensityScorer(_Scorer):
+    """x -> per class log_density(x, *parameters of the class): the scorer of a
+    distribution whose log density is a function of the value and a few numbers per
+    class (a new distribution needs no scorer class of its own)."""
+
+    __slots__ = ("zeros", "log_density", "parameters")
+
+    def __init__(self, log_density, parameters):
+        self.log_density = log_density
+        self.parameters = [tuple(p) for p in parameters]
+        self.zeros = (0.0,) * len(self.parameters)
+
+    def __getitem__(self, value):
+        if value is None or _is_missing(value):
+            return self.zeros
+        return tuple([self.log_density(value, *p) for p in self.parameters])
+
+    def table(self, classes):
+        """{"parameters": {label: [its parameters]}}."""
+        return {"parameters": dict(zip(classes, map(list, self.parameters)))}
+
+
+class _Converted(_Scorer):
+    """A scorer that reads each value first (a kind's read_value, such as log x)."""
+
+    __slots__ = ("zeros", "scorer", "read_value")
+
+    def __init__(self, scorer, read_value):
+        self.scorer = scorer
+        self.read_value = read_value
+        self.zeros = scorer.zeros
+
+    def __getitem__(self, value):
+        if value is None or _is_missing(value):
+            return self.zeros
+        return self.scorer[self.read_value(value)]
+
+    def terms(self, value):
+        """The inner scorer's terms of the value as read."""
+        if value is None or _is_missing(value):
+            return [self.zeros]
+        return self.scorer.terms(self.read_value(value))
+
+    def explain(self, value):
+        """The inner scorer's explanation of the value as read."""
+        if value is None or _is_missing(value):
+            return "missing", self.zeros, None
+        return self.scorer.explain(self.read_value(value))
+
+    def informative(self, name, classes):
+        """The inner scorer's ranking."""
+        return self.scorer.informative(name, classes)
+
+    def table(self, classes):
+        """The inner scorer's table."""
+        return self.scorer.table(classes)
 
 
 class _Nothing(_Distribution):
@@ -4046,6 +4109,10 @@ class _Kind:
       convert_cell(text)   (staticmethod) a CSV cell as a value of this kind
       shared(kinds, params)   (classmethod) what compiling needs from all the features
                      of the kind at once (the Gaussian var_smoothing epsilon)
+      read_value(value)    optional: a value at prediction time as the
+                     distribution's scorer takes it (None for a missing value), for a
+                     kind that transforms its values (log x, say); when a kind defines
+                     it, its scorer reads each value through it
       compile(classes, params, shared)   the _Scorer (by default the distribution's)
     Defined here once for every kind, so that a subclass stays its own class through
     all of them: add, empty, copy, absorb, describe, to_file and from_file.
@@ -4105,9 +4172,13 @@ class _Kind:
         """What compiling needs from all the kind's features together: nothing."""
         return None
 
+    read_value = None
+
     def compile(self, classes, params, shared):
-        """The scorer of the feature (see _Scorer)."""
-        return self.stats.compile(classes, params, shared)
+        """The scorer of the feature (see _Scorer): the distribution's, reading each
+        value through read_value when the kind has one."""
+        scorer = self.stats.compile(classes, params, shared)
+        return scorer if self.read_value is None else _Converted(scorer, self.read_value)
 
     def describe(self, params):
         """One line about the fitted feature, for the command line."""
@@ -5812,6 +5883,7 @@ class _Classifier:
     _parameters = {}                      # name -> _Parameter, in __init__ order
     _default_kind = None                  # CategoricalNB and GaussianNB fix the kind
     _allowed_kinds = None                 # the kinds the family can use (None: all)
+    _command_name = None                  # its name for the command line's --model
     _estimator_type = "classifier"        # scikit-learn before 1.6
 
     def _start(self):
@@ -6527,6 +6599,7 @@ class NaiveBayes(_Classifier):
     """
 
     _parameters = _classifier_parameters("gaussian", _KINDS)
+    _command_name = "naive"
 
     def __init__(self, alpha=1.0, prior_alpha=0.0, class_prior=None, features=None,
                  categories=None, ddof=0, var_smoothing=1e-9, text_model="multinomial",
@@ -6558,6 +6631,7 @@ class CategoricalNB(NaiveBayes):
     """
 
     _default_kind = "categorical"
+    _command_name = None
 
 
 class GaussianNB(NaiveBayes):
@@ -6569,6 +6643,7 @@ class GaussianNB(NaiveBayes):
     """
 
     _default_kind = "gaussian"
+    _command_name = None
 
 
 class AODE(_Classifier):
@@ -6617,6 +6692,7 @@ class AODE(_Classifier):
 
     _statistics_class = _AODEStatistics
     _allowed_kinds = _AODE_KINDS
+    _command_name = "aode"
     _parameters = _classifier_parameters(
         "discretized", _AODE_KINDS, without=("prior_alpha", "class_prior"), extra={
             "frequency_limit": _Parameter(1, _finite_at_least_0, (
@@ -6634,12 +6710,10 @@ class AODE(_Classifier):
         self._start()
 
 
-# The classifiers a model file can hold, by the name in its "model" field.
+# The registry of classifiers: what a model file's "model" field names; those with a
+# _command_name are the command line's --model choices.
 _MODELS = {cls.__name__: cls for cls in (NaiveBayes, CategoricalNB, GaussianNB, AODE)}
-
-
-# The model families the command line offers (--model).
-_CLI_MODELS = {"naive": NaiveBayes, "aode": AODE}
+_CLI_MODELS = {cls._command_name: cls for cls in _MODELS.values() if cls._command_name}
 
 
 # ----------------------------------------------------------------------------------
@@ -6925,12 +6999,14 @@ def _build_model(cls, data):
         if key not in fields:
             raise _Invalid("the model has an unknown field %r; expected only %s"
                            % (key, ", ".join(fields)))
-    if issubclass(stored, cls):
-        target_class = stored             # NaiveBayes.load gives what was saved
+    if issubclass(stored, cls) or cls is NaiveBayes:
+        target_class = stored             # NaiveBayes.load reads any model file
     elif issubclass(cls, stored) and cls.__module__ != __name__:
         target_class = cls                # a user's subclass of the stored class
     else:
-        raise _Invalid("the file holds a %s, not a %s" % (name, cls.__name__))
+        raise _Invalid("the file holds %s %s, not %s %s (NaiveBayes.load reads any model "
+                       "file)" % (_article(name), name, _article(cls.__name__),
+                                  cls.__name__))
     params = _decode_params(_field(data, "params"), target_class._parameters)
     model = target_class(**params)
     try:
@@ -8533,7 +8609,7 @@ def _cmd_info(args):
     out = sys.stdout
     name = type(model).__name__
     out.write("%s: %s %s (model file format %d)\n"
-              % (args.model, "an" if name[0] in "AEIOU" else "a", name, FORMAT_VERSION))
+              % (args.model, _article(name), name, FORMAT_VERSION))
     if model.target_ is not None:
         out.write("target: %s\n" % model.target_)
     if not model.__sklearn_is_fitted__():

@@ -83,16 +83,26 @@ TEXTS = st.one_of(
     st.lists(st.sampled_from(["win", "cash", "北京"]), max_size=3))
 NUMBERS = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
 COUNTS = st.integers(0, 30)
+# The values of every registered feature kind: the property tests draw kinds from the
+# registry itself (naive_bayes._KINDS), so a kind registered without an entry here
+# fails them (and test_every_registered_kind_and_family_is_in_the_property_tests).
 VALUES_OF = {"categorical": CATEGORY_VALUES, "gaussian": NUMBERS, "text": TEXTS,
              "poisson": COUNTS, "discretized": NUMBERS | st.sampled_from([1.0, 2.0, 3.0]),
-             "kde": NUMBERS | st.sampled_from([1.0, 2.0, 3.0])}
-KINDS_DRAWN = list(VALUES_OF)
+             "kde": NUMBERS | st.sampled_from([1.0, 2.0, 3.0]),
+             "ignore": CATEGORY_VALUES | NUMBERS}
+
+
+def registered_kinds(allowed=None):
+    """The kinds of the registry (those a family allows), for the property tests."""
+    return [kind for kind in naive_bayes._KINDS if allowed is None or kind in allowed]
 
 
 @st.composite
-def datasets(draw, max_rows=25, missing=True):
-    """(kinds, X, y): 1..4 features of random kinds, rows with some values missing."""
-    kinds = draw(st.lists(st.sampled_from(KINDS_DRAWN), min_size=1, max_size=4))
+def datasets(draw, max_rows=25, missing=True, allowed=None):
+    """(kinds, X, y): 1..4 features of random registered kinds (among ``allowed``),
+    rows with some values missing."""
+    kinds = draw(st.lists(st.sampled_from(registered_kinds(allowed)), min_size=1,
+                          max_size=4))
     n_rows = draw(st.integers(1, max_rows))
     y = draw(st.lists(st.sampled_from(["spam", "ham", "eggs"]), min_size=n_rows,
                       max_size=n_rows))
@@ -1568,7 +1578,8 @@ def test_predict_proba_rows_sum_to_one_and_hold_no_nan(data, alpha, var_smoothin
     model = NaiveBayes(alpha=alpha, var_smoothing=var_smoothing, ddof=ddof,
                        features=kinds).fit(X, y)
     unseen = [[{"categorical": "never seen", "gaussian": 1e7, "discretized": -1e7,
-                "kde": 1e9, "poisson": 10 ** 6, "text": "zebra never seen"}[k] for k in kinds]]
+                "kde": 1e9, "poisson": 10 ** 6, "text": "zebra never seen",
+                "ignore": "anything"}[k] for k in kinds]]
     queries = X + unseen + [[None] * len(kinds)]
     for row, log_row in zip(model.predict_proba(queries), model.predict_log_proba(queries)):
         assert not any(p != p for p in row) and not any(p != p for p in log_row)
@@ -1814,6 +1825,153 @@ def test_spark_training_equals_a_local_fit(tmp_path):
                                      "weight": "gaussian", "notes": "text"}
     assert 'the "blue"' in served.to_dict()["features"][0]["values"]
     assert served.to_dict()["target"] == "label"
+
+
+# ----------------------------------------------------------------------------------
+# Every model family, by the registry: merge = partial_fit = fit, the model file,
+# explain = joint, shuffled rows, threads
+# ----------------------------------------------------------------------------------
+
+# How the property tests build a model of each registered classifier from drawn
+# kinds: (the kinds it takes, or None for all; a maker).  A classifier registered in
+# naive_bayes._MODELS without an entry here fails
+# test_every_registered_kind_and_family_is_in_the_property_tests.
+FAMILIES = {
+    "NaiveBayes": (None, lambda kinds: NaiveBayes(features=kinds)),
+    "CategoricalNB": (["categorical"], lambda kinds: CategoricalNB()),
+    "GaussianNB": (["gaussian"], lambda kinds: GaussianNB()),
+    "AODE": (["categorical", "discretized", "ignore"],
+             lambda kinds: naive_bayes.AODE(features=kinds)),
+}
+
+
+@st.composite
+def family_data(draw, family):
+    """(maker, X, y, weights, bounds): data a family takes, and a split into parts."""
+    allowed, make = FAMILIES[family]
+    kinds, X, y = draw(datasets(max_rows=30, allowed=allowed))
+    weights = draw(st.none() | st.lists(st.sampled_from([1, 2, 0.5, 3]), min_size=len(X),
+                                        max_size=len(X)))
+    cuts = sorted(draw(st.lists(st.integers(0, len(X)), max_size=5)))
+    bounds = [(a, b) for a, b in zip([0] + cuts, cuts + [len(X)]) if b > a]
+    return (lambda: make(kinds)), X, y, weights, bounds
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+@given(st.data())
+def test_every_family_merges_and_streams_to_the_model_of_one_fit(family, data):
+    make, X, y, weights, bounds = data.draw(family_data(family))
+    whole = make().fit(X, y, sample_weight=weights)
+    parts = [make().fit(X[a:b], y[a:b], sample_weight=part(weights, a, b))
+             for a, b in bounds]
+    streamed = make()
+    for a, b in bounds:
+        streamed.partial_fit(X[a:b], y[a:b], sample_weight=part(weights, a, b))
+    merged = parts[0]
+    for other in parts[1:]:
+        merged = merged.merge(other)
+    queries = X + [[None] * len(X[0])]
+    for model in (merged, streamed):
+        assert model.classes_ == whole.classes_ and model.class_count_ == whole.class_count_
+        assert model.predict_joint_log_proba(queries) == \
+            whole.predict_joint_log_proba(queries)
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+@given(st.data())
+def test_every_family_round_trips_through_the_model_file_bit_for_bit(family, data):
+    make, X, y, weights, _ = data.draw(family_data(family))
+    model = make().fit(X, y, sample_weight=weights)
+    loaded = NaiveBayes.from_dict(json.loads(json.dumps(model.to_dict())))
+    assert type(loaded) is type(model)
+    assert loaded.to_dict() == model.to_dict()
+    queries = X + [[None] * len(X[0])]
+    assert loaded.predict_joint_log_proba(queries) == model.predict_joint_log_proba(queries)
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+@given(st.data())
+def test_every_family_explains_its_joint_log_likelihood(family, data):
+    make, X, y, weights, _ = data.draw(family_data(family))
+    model = make().fit(X, y, sample_weight=weights)
+    for row, joint in zip(X[:5], model.predict_joint_log_proba(X[:5])):
+        parts = model.explain(row)
+        for label, expected in zip(model.classes_, joint):
+            total = parts["prior"][label] + sum(f["log_likelihood"][label]
+                                                for f in parts["features"])
+            assert total == pytest.approx(expected, rel=1e-9, abs=1e-9)
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+@given(st.data(), st.randoms(use_true_random=False))
+def test_every_family_is_unchanged_by_the_order_of_the_rows(family, data, rng):
+    make, X, y, weights, _ = data.draw(family_data(family))
+    order = list(range(len(X)))
+    rng.shuffle(order)
+    first = make().fit(X, y, sample_weight=weights)
+    second = make().fit([X[i] for i in order], [y[i] for i in order],
+                        sample_weight=None if weights is None else [weights[i] for i in order])
+    assert first.classes_ == second.classes_ and first.class_count_ == second.class_count_
+    assert first.predict_joint_log_proba(X) == second.predict_joint_log_proba(X)
+
+
+def family_batches(family, seed, batches=12, rows=40):
+    """Batches of rows a family takes: a category and a number (numbers only for
+    GaussianNB, categories only for CategoricalNB)."""
+    rng = random.Random(seed)
+    allowed = FAMILIES[family][0] or ["categorical", "gaussian"]
+    out = []
+    for k in range(batches):
+        X, y = [], []
+        for _ in range(rows):
+            label = rng.choice("abc")
+            shift = "abc".index(label)
+            X.append([rng.choice("xyz") if "categorical" in allowed else
+                      rng.gauss(shift, 1), round(rng.gauss(shift, 1), 1)
+                      if "categorical" not in allowed or len(allowed) > 1 else
+                      rng.choice("pq")])
+            y.append(label)
+        out.append((X, y))
+    return out
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+def test_every_family_predicts_from_a_whole_model_while_another_thread_updates_it(family):
+    make = FAMILIES[family][1]
+    kinds = {"NaiveBayes": ["categorical", "gaussian"], "AODE": ["categorical",
+                                                                 "discretized"]}.get(family)
+    batches = family_batches(family, 3)
+    probes = [row for X, _ in batches[:1] for row in X[:4]] + [[None, None]]
+    expected = []
+    reference = make(kinds)
+    for X, y in batches:
+        expected.append(reference.partial_fit(X, y).predict_proba(probes))
+    model = make(kinds)
+    done = threading.Event()
+    problems = []
+
+    def predict_all_the_time():
+        while not done.is_set():
+            try:
+                seen = model.predict_proba(probes)
+            except NaiveBayesError:       # not fitted yet
+                continue
+            if seen not in expected:
+                problems.append(seen)
+
+    readers = [threading.Thread(target=predict_all_the_time) for _ in range(2)]
+    for reader in readers:
+        reader.start()
+    try:
+        for k, (X, y) in enumerate(batches):
+            model.partial_fit(X, y)
+            if model.predict_proba(probes) != expected[k]:
+                problems.append(("stale after batch", k))
+    finally:
+        done.set()
+        for reader in readers:
+            reader.join()
+    assert problems == []
 
 
 # ----------------------------------------------------------------------------------
@@ -2483,96 +2641,225 @@ def test_most_informative_features_score_gaussians_by_kl_divergence():
 
 
 # ----------------------------------------------------------------------------------
-# The plug-in design: a feature kind is one class and one registry line
+# The plug-in design: a new kind is a distribution (if new), an adapter and one
+# registry line; the property tests enrol every registered kind and family
 # ----------------------------------------------------------------------------------
 
-class SignKind(naive_bayes._Kind):
-    """A throwaway kind, written against the documented interface only: a number's
-    sign, as a Bernoulli variable per class (P(x > 0 | c), Laplace-smoothed)."""
+class SignCounts(naive_bayes._Distribution):
+    """A throwaway distribution, written against the documented interface only: a
+    Bernoulli variable per class, P(x | c) = (N_cx + 1) / (N_c + 2) for x in {False,
+    True}, weights exact."""
 
-    name = "sign"
+    __slots__ = ("counts",)
     file_fields = ("positive",)
-    convert_cell = staticmethod(float)
 
     def __init__(self):
-        self.positive = {}                # label -> [rows, rows with x > 0]
+        self.counts = {}                  # label -> [weight of rows, of True rows]
 
-    def add(self, label, column, weights, shift, params):
-        for x, w in zip(column, weights or [1] * len(column)):
-            if x is None:
-                continue
-            if type(x) not in (int, float):
-                raise naive_bayes._BadValue(x, "a number")
-            mine = self.positive.setdefault(label, [0, 0])
-            mine[0] += w
-            mine[1] += w * (x > 0)
+    def add(self, label, values, weights):
+        mine = self.counts.setdefault(label, [0, 0])
+        for value, weight in zip(values, weights or [1] * len(values)):
+            mine[0] += weight
+            mine[1] += weight * value
 
     def absorb(self, other):
-        for label, (n, k) in other.positive.items():
-            mine = self.positive.setdefault(label, [0, 0])
+        for label, (n, k) in other.counts.items():
+            mine = self.counts.setdefault(label, [0, 0])
             mine[0] += n
             mine[1] += k
 
     def compile(self, classes, params, shared):
-        counts = [self.positive.get(c, [0, 0]) for c in classes]
-        p = [(k + 1) / (n + 2) for n, k in counts]
-        return SignScorer(tuple(map(math.log, p)), tuple(math.log(1 - q) for q in p))
+        p = [(k + 1) / (n + 2) for n, k in (self.counts.get(c, [0, 0]) for c in classes)]
+        return naive_bayes._DensityScorer(
+            lambda x, log_p, log_q: log_p if x else log_q,
+            [(math.log(q), math.log(1 - q)) for q in p])
 
     def describe(self, params):
-        return "%d rows" % sum(n for n, _ in self.positive.values())
+        return "%s rows" % naive_bayes._plain(sum(n for n, _ in self.counts.values()))
 
     def to_file(self, classes, what):
-        return {"positive": [self.positive.get(c, [0, 0]) for c in classes]}
+        return {"positive": [[naive_bayes._exact_text(c) for c in self.counts.get(
+            label, [0, 0])] for label in classes]}
 
     @classmethod
     def from_file(cls, feature, where, classes, class_count):
         stats = cls()
-        for label, row in zip(classes, feature["positive"]):
-            if row[0]:
-                stats.positive[label] = list(row)
+        for label, here, row in naive_bayes._class_rows(feature, "positive", where, classes,
+                                                        2, "[rows, positive rows]"):
+            n, k = (naive_bayes._decode_exact(c, here) for c in row)
+            if n:
+                stats.counts[label] = [n, k]
         return stats
 
 
-class SignScorer(naive_bayes._Scorer):
-    def __init__(self, positive, other):
-        self.positive, self.other = positive, other
-        self.zeros = (0.0,) * len(positive)
+class SignKind(naive_bayes._Kind):
+    """The adapter: a number's sign, read as x > 0."""
 
-    def __getitem__(self, x):
-        return self.zeros if x is None else (self.positive if x > 0 else self.other)
+    name = "sign"
+    distribution = SignCounts
+    convert_cell = staticmethod(float)
 
-    def table(self, classes):
-        return {"kind": "sign", "positive": dict(zip(classes, map(math.exp, self.positive)))}
+    def read(self, column, weights, params):
+        values, weights = naive_bayes._present_reals(column, weights)
+        return [x > 0 for x in values], weights
+
+    def read_value(self, x):
+        return naive_bayes._number(x) > 0
+
+
+class LogNormalKind(naive_bayes._Gaussian):
+    """A subclass of a library kind: positive numbers, normal in log x."""
+
+    name = "lognormal"
+
+    def add(self, label, column, weights, params):       # no fast path: read every value
+        naive_bayes._Kind.add(self, label, column, weights, params)
+
+    def read(self, column, weights, params):
+        values, weights = naive_bayes._present_reals(column, weights)
+        if any(x <= 0 for x in values):
+            raise naive_bayes._BadValue(min(values), "a positive number")
+        return [math.log(x) for x in values], weights
+
+    def read_value(self, x):
+        return math.log(x)
 
 
 @pytest.fixture
-def sign_kind(monkeypatch):
-    monkeypatch.setitem(naive_bayes._KINDS, "sign", SignKind)   # the one registry line
+def new_kinds(monkeypatch):
+    """The one registry line of each new kind, and their values in the property tests."""
+    monkeypatch.setitem(naive_bayes._KINDS, "sign", SignKind)
+    monkeypatch.setitem(naive_bayes._KINDS, "lognormal", LogNormalKind)
+    monkeypatch.setitem(VALUES_OF, "sign", NUMBERS)
+    monkeypatch.setitem(VALUES_OF, "lognormal", st.floats(1e-3, 1e3))
 
 
-def test_a_new_kind_is_one_class_and_one_registry_line(sign_kind, tmp_path, capsys):
-    X = [[1.5, "r"], [2.0, "r"], [-1.0, "b"], [-3.0, "b"], [0.5, "b"]]
-    y = ["up", "up", "down", "down", "down"]
-    model = NaiveBayes(features={0: "sign"}).fit(X, y)
+SIGN_X = [[1.5, "r"], [2.0, "r"], [-1.0, "b"], [-3.0, "b"], [0.5, "b"]]
+SIGN_Y = ["up", "up", "down", "down", "down"]
+
+
+def test_a_new_kind_is_one_distribution_one_adapter_and_one_registry_line(
+        new_kinds, tmp_path, capsys):
+    model = NaiveBayes(features={0: "sign"}).fit(SIGN_X, SIGN_Y)
     assert model.feature_kinds_ == {0: "sign", 1: "categorical"}
     # P(x > 0 | down) = (1 + 1) / (3 + 2), P(x > 0 | up) = (2 + 1) / (2 + 2)
-    assert model.tables()[0] == {"kind": "sign", "positive": pytest.approx(
-        {"down": 2 / 5, "up": 3 / 4})}
+    assert model.tables()[0] == {"parameters": {
+        "down": [math.log(2 / 5), math.log(3 / 5)], "up": [math.log(3 / 4), math.log(1 / 4)]}}
     assert model.predict([[1.0, None], [-1.0, None]]) == ["up", "down"]
     # merge, the model file, explain and the command line work without further code
-    merged = NaiveBayes(features={0: "sign"}).fit(X[:2], y[:2]).merge(
-        NaiveBayes(features={0: "sign"}).fit(X[2:], y[2:]))
+    merged = NaiveBayes(features={0: "sign"}).fit(SIGN_X[:2], SIGN_Y[:2]).merge(
+        NaiveBayes(features={0: "sign"}).fit(SIGN_X[2:], SIGN_Y[2:]))
     assert merged.to_dict() == model.to_dict()
     loaded = NaiveBayes.from_dict(json.loads(json.dumps(model.to_dict())))
-    assert loaded.predict_proba(X) == model.predict_proba(X)
-    assert [f["status"] for f in model.explain([2.0, "r"])["features"]] == ["used", "used"]
+    assert loaded.feature_kinds_ == model.feature_kinds_
+    assert loaded.predict_proba(SIGN_X) == model.predict_proba(SIGN_X)
+    parts = model.explain([2.0, "r"])
+    assert [f["status"] for f in parts["features"]] == ["used", "used"]
+    assert parts["features"][0]["log_likelihood"]["up"] == math.log(3 / 4)
     data = write(tmp_path / "d.csv", "x,c,y\n" + "".join(
-        "%s,%s,%s\n" % (row[0], row[1], label) for row, label in zip(X, y)))
+        "%s,%s,%s\n" % (row[0], row[1], label) for row, label in zip(SIGN_X, SIGN_Y)))
     status, out, err = cli(capsys, "fit", data, "--target", "y", "--sign", "x",
                            "-o", tmp_path / "m.json")
     assert status == 0, err
     assert "x" in out and "sign" in out and "5 rows" in out
     assert NaiveBayes.load(tmp_path / "m.json").tables()["x"] == model.tables()[0]
+
+
+def test_a_new_kind_receives_true_fractional_weights(new_kinds):
+    # one positive row of weight 0.5 and one negative row of weight 1.25 in class "a":
+    # P(x > 0 | a) = (0.5 + 1) / (1.75 + 2) = 0.4, exactly as a weight of w counts w rows
+    model = NaiveBayes(features={0: "sign"}).fit([[1.0], [-1.0], [2.0]], ["a", "a", "b"],
+                                                 sample_weight=[0.5, 1.25, 1])
+    assert math.exp(model.tables()[0]["parameters"]["a"][0]) == pytest.approx(0.4, abs=1e-15)
+    assert model.to_dict()["features"][0]["positive"][0] == ["7/4", "1/2"]
+    doubled = NaiveBayes(features={0: "sign"}).fit([[1.0], [-1.0], [-1.0], [2.0]] * 2,
+                                                   ["a", "a", "a", "b"] * 2,
+                                                   sample_weight=[0.25, 0.5, 0.125, 0.5] * 2)
+    assert doubled.tables()[0]["parameters"]["a"] == model.tables()[0]["parameters"]["a"]
+
+
+def test_a_subclassed_kind_stays_itself_through_merge_copy_and_the_model_file(new_kinds):
+    X = [[1.0], [2.5], [40.0], [80.0], [3.0], [60.0]]
+    y = ["small", "small", "large", "large", "small", "large"]
+    whole = NaiveBayes(features={0: "lognormal"}).fit(X, y)
+    merged = NaiveBayes(features={0: "lognormal"}).fit(X[:3], y[:3]).merge(
+        NaiveBayes(features={0: "lognormal"}).fit(X[3:], y[3:]))
+    streamed = NaiveBayes(features={0: "lognormal"}).partial_fit(X[:2], y[:2]).partial_fit(
+        X[2:], y[2:])
+    logged = GaussianNB().fit([[math.log(x)] for x, in X], y)
+    for model in (whole, merged, streamed, NaiveBayes.from_dict(whole.to_dict())):
+        assert model.feature_kinds_ == {0: "lognormal"}
+        assert model.to_dict()["features"][0]["kind"] == "lognormal"
+        for p, q in zip(model.predict_proba([[2.0], [50.0]]),
+                        logged.predict_proba([[math.log(2.0)], [math.log(50.0)]])):
+            assert p == pytest.approx(q, rel=1e-12)
+    with pytest.raises(NaiveBayesError, match="expected a positive number"):
+        NaiveBayes(features={0: "lognormal"}).fit([[-1.0]], ["x"])
+
+
+class ShiftedNormalScorer(naive_bayes._NormalScorer):
+    """A scorer that overrides only the per-value method: the fast path must not use
+    the quadratic form it inherits, which would disagree with it."""
+
+    __slots__ = ()
+
+    def __getitem__(self, x):
+        return tuple(v - 1.0 for v in super().__getitem__(x))
+
+
+class ShiftedNormal(naive_bayes._NormalSums):
+    __slots__ = ()
+
+    def compile(self, classes, params, shared):
+        scorer = super().compile(classes, params, shared)
+        scorer.__class__ = ShiftedNormalScorer
+        return scorer
+
+
+class ShiftedKind(naive_bayes._Gaussian):
+    name = "shifted"
+    distribution = ShiftedNormal
+
+
+def test_a_fast_form_is_used_only_where_it_is_as_current_as_the_per_value_method(
+        monkeypatch):
+    monkeypatch.setitem(naive_bayes._KINDS, "shifted", ShiftedKind)
+    X = [[1.0, 2.0], [1.5, 2.5], [3.0, 0.5], [3.5, 1.0]]
+    y = ["a", "a", "b", "b"]
+    plain = NaiveBayes(var_smoothing=0).fit(X, y)
+    shifted = NaiveBayes(var_smoothing=0, features={0: "shifted", 1: "gaussian"}).fit(X, y)
+    scorer = shifted._model("test").scorers[0]
+    assert type(scorer) is ShiftedNormalScorer and scorer.fast_form("quadratic") is None
+    assert plain._model("test").scorers[0].fast_form("quadratic") is not None
+    for row, a, b in zip(X, plain.predict_joint_log_proba(X),
+                         shifted.predict_joint_log_proba(X)):
+        assert b == pytest.approx([v - 1.0 for v in a], rel=1e-12)
+        parts = shifted.explain(row)
+        assert [parts["prior"][c] + sum(f["log_likelihood"][c] for f in parts["features"])
+                for c in shifted.classes_] == pytest.approx(b, rel=1e-12)
+
+
+def enrolment_gaps():
+    """Registered kinds without a value generator and families without a maker."""
+    return ([kind for kind in naive_bayes._KINDS if kind not in VALUES_OF],
+            [name for name in naive_bayes._MODELS if name not in FAMILIES])
+
+
+def test_every_registered_kind_and_family_is_in_the_property_tests(monkeypatch):
+    assert enrolment_gaps() == ([], [])
+    monkeypatch.setitem(naive_bayes._KINDS, "sign", SignKind)          # no generator
+    assert enrolment_gaps() == (["sign"], [])
+
+
+@pytest.mark.parametrize("kind", registered_kinds())
+@given(st.data())
+def test_every_kind_scores_rows_on_the_fast_path_as_value_by_value(kind, data):
+    kinds, X, y = data.draw(datasets(allowed=[kind, "categorical", "gaussian"]))
+    model = NaiveBayes(features=kinds).fit(X, y)
+    compiled = model._model("test")
+    for row, fast in zip(X, model.predict_joint_log_proba(X)):
+        reference = compiled.joint_checked(row)
+        assert list(fast) == pytest.approx(list(reference), rel=1e-12, abs=1e-9)
 
 
 def test_the_registry_drives_parameters_file_fields_and_options():
@@ -4068,8 +4355,12 @@ def test_aode_file_round_trip_and_command_line(tmp_path, capsys):
                      "--folds", "3"]):
         status, out, err = cli(capsys, *command)
         assert status == 0, (command, err)
-    with pytest.raises(NaiveBayesError, match="holds a AODE, not a NaiveBayes"):
-        NaiveBayes.load(tmp_path / "aode.json")
+    assert type(NaiveBayes.load(tmp_path / "aode.json")) is AODE      # reads any file
+    with pytest.raises(NaiveBayesError, match="holds an AODE, not a GaussianNB"):
+        GaussianNB.load(tmp_path / "aode.json")
+    with pytest.raises(NaiveBayesError, match="holds a NaiveBayes, not an AODE"):
+        NaiveBayes().fit([["a"]], [1]).save(tmp_path / "nb.json")
+        AODE.load(tmp_path / "nb.json")
 
 
 def test_aode_refuses_kinds_it_cannot_condition_and_names_the_fix():
