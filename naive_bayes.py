@@ -60,11 +60,25 @@ The file is also a command line for CSV and ARFF files::
     $ python naive_bayes.py fit titanic.csv --target survived -o titanic.json
     $ python naive_bayes.py predict titanic.json new.csv --proba
 
-How the file reads, top to bottom: numeric helpers; the posterior (priors, smoothing,
-log-sum-exp, the rule for zero probabilities); the feature kinds, one class each, and
-their registry; input checks; the model families (naive Bayes, AODE: statistics and
-compiled models); the classifiers; the compiled fast path; the model file; evaluation
-reports; the command line.
+The sections of the file, top to bottom (each opens with a banner comment):
+
+    Numeric helpers       exact sums (dyadic rationals), logs, missing values, messages
+    The posterior         priors, the one smoothing formula, log-sum-exp, zeros and
+                          point masses
+    The model file's      values and exact numbers as JSON, checked field by field
+      building blocks
+    Distributions         per feature and class label: exact, mergeable statistics and
+                          their compiled scorers (categorical, normal, words, Poisson,
+                          MDL bins, kernel densities, pairwise counts)
+    Feature kinds         adapters from columns of rows to distributions; _KINDS
+    Input checks          parameters, rows, labels, weights
+    Model families        statistics -> compiled model -> joint log-likelihoods: naive
+                          Bayes (with its fast path) and AODE
+    The classifiers       NaiveBayes, CategoricalNB, GaussianNB, AODE; _MODELS
+    The model file        the whole file: written atomically, read item by item
+    Reports               evaluation, cross-validation and explanations as data
+    Reading files         CSV and ARFF as people have them
+    The command line      argparse -> library calls -> printing
 """
 
 __all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "NaiveBayesError", "main"]
@@ -376,8 +390,6 @@ def _sorted_if_orderable(items):
     except Exception:                     # TypeError, or an odd __lt__ (Decimal NaN)
         return items
 
-
-# -- numbers kept as a record of their values: discretized and kde -------------------
 
 def _round_to_digits(digits):
     """A function rounding floats to ``digits`` significant decimal digits (None:
@@ -860,6 +872,7 @@ class _LazyItems:
         self.call = call
 
     def __iter__(self):
+        """Each item, parsed from its line."""
         self.stream.seek(self.start)
         for line in iter(self.stream.readline, b""):
             text = line.strip()
@@ -1032,6 +1045,7 @@ class _NoEvidence(_Scorer):
         self.kind = kind
 
     def __getitem__(self, value):
+        """Zeros, whatever the value."""
         return self.zeros
 
     def explain(self, value):
@@ -1058,6 +1072,7 @@ class _DensityScorer(_Scorer):
         self.zeros = (0.0,) * len(self.parameters)
 
     def __getitem__(self, value):
+        """Per class log_density(value, *parameters); zeros for a missing value."""
         if value is None or _is_missing(value):
             return self.zeros
         return tuple([self.log_density(value, *p) for p in self.parameters])
@@ -1078,6 +1093,7 @@ class _Converted(_Scorer):
         self.zeros = scorer.zeros
 
     def __getitem__(self, value):
+        """The inner scorer's log-likelihoods of the value as read."""
         if value is None or _is_missing(value):
             return self.zeros
         return self.scorer[self.read_value(value)]
@@ -1277,11 +1293,13 @@ class _ValueTable(dict, _Scorer):
     __slots__ = ("fallback", "zeros")
 
     def __missing__(self, value):
+        """An unseen value's fallback; zeros for a missing one (NaN never hits)."""
         if _is_missing(value):
             return self.zeros
         return self.fallback
 
     def explain(self, value):
+        """'used', 'unseen' (the fallback) or 'missing', with the vector."""
         if _is_missing(value):
             return "missing", self.zeros, None
         vector = self[value]
@@ -1294,12 +1312,14 @@ class _ValueTable(dict, _Scorer):
                 for value, vector in self.items() if value is not None]
 
     def table(self, classes):
+        """{"kind": "categorical", "probabilities": {label: {value: P}}}."""
         return {"kind": "categorical", "probabilities": {
             label: {value: exp(vector[k]) for value, vector in self.items()
                     if value is not None}
             for k, label in enumerate(classes)}}
 
     def lookup(self):
+        """The table itself: the fast path packs it."""
         return self
 
 
@@ -1507,6 +1527,7 @@ class _NormalScorer(_Scorer):
         self.point_mass = any(lv == -INF for lv in self.log_variances)
 
     def __getitem__(self, x):
+        """Per class log N(x; mean, variance); zeros for a missing x."""
         if type(x) is not float or not isfinite(x):
             x = _finite_or_missing(x)
             if x is None:
@@ -1537,10 +1558,12 @@ class _NormalScorer(_Scorer):
         return [(name, None, best, favoured)]
 
     def table(self, classes):
+        """{"kind": "gaussian", "mean": {...}, "variance": {...}}."""
         return {"kind": "gaussian", "mean": dict(zip(classes, self.means)),
                 "variance": dict(zip(classes, self.variances))}
 
     def quadratic(self):
+        """Per class (constant, mean, scale), when the variances allow the direct form."""
         if not self.regular:
             return None
         return list(zip(self.constants, self.means, self.scales))
@@ -1604,10 +1627,12 @@ class _UnsavedTokenizer:
     tokenizer, which a file cannot hold.  Words (lists of strings) still work."""
 
     def __call__(self, text):
+        """Refuses text: the tokenizer was not saved."""
         raise _BadValue(text, "a list of words: the model's own tokenizer could not be "
                         "saved in its file; give it again with set_params(tokenizer=...)")
 
     def __repr__(self):
+        """How it shows in get_params()."""
         return "<custom tokenizer, not saved>"
 
 
@@ -1830,6 +1855,7 @@ class _WordScorer(_Scorer):
         return self._log_p
 
     def __getitem__(self, value):
+        """Per class log P(document | c)."""
         words = _words(value, self.tokenizer)
         if words is None:
             return self.zeros
@@ -1882,6 +1908,7 @@ class _WordScorer(_Scorer):
                 for word, vector in self.log_p.items()]
 
     def table(self, classes):
+        """{"kind": "text", "probabilities": {label: {word: P}}}."""
         return {"kind": "text", "probabilities": {
             label: {word: exp(vector[k]) for word, vector in self.log_p.items()}
             for k, label in enumerate(classes)}}
@@ -2059,6 +2086,7 @@ class _PoissonScorer(_Scorer):
         self.zeros = zeros
 
     def __getitem__(self, value):
+        """Per class log P(x | lam_c); zeros for a missing x."""
         x = _count_value(value)
         if x is None:
             return self.zeros
@@ -2080,6 +2108,7 @@ class _PoissonScorer(_Scorer):
         return [(name, None, best, favoured)]
 
     def table(self, classes):
+        """{"kind": "poisson", "rate": {label: lam}}."""
         return {"kind": "poisson", "rate": dict(zip(classes, self.rates))}
 
 
@@ -2405,6 +2434,7 @@ class _BinScorer(_Scorer):
         self.find = bisect_left
 
     def __getitem__(self, x):
+        """Per class log P(bin of x | c); zeros for a missing x."""
         if type(x) is not float or not isfinite(x):
             x = _finite_or_missing(x)
             if x is None:
@@ -2419,6 +2449,7 @@ class _BinScorer(_Scorer):
         return "(%s, %s" % (low, high)
 
     def explain(self, value):
+        """'used' with the vector and the interval the value fell in."""
         if _is_missing(value):
             return "missing", self.zeros, None
         vector = self[value]
@@ -2434,6 +2465,7 @@ class _BinScorer(_Scorer):
                 for b, vector in enumerate(self.vectors)]
 
     def table(self, classes):
+        """{"kind": "discretized", "cuts": [...], "probabilities": {...}}."""
         return {"kind": "discretized", "cuts": list(self.cuts), "probabilities": {
             label: [exp(vector[k]) for vector in self.vectors]
             for k, label in enumerate(classes)}}
@@ -2449,6 +2481,7 @@ class _BinKeys:
         self.find = find
 
     def __call__(self, value):
+        """The bin index of a number; _BadValue for anything else."""
         number = _number(value)
         if number is None:
             raise _BadValue(value, "a real number")
@@ -2457,10 +2490,12 @@ class _BinKeys:
         return self.find(self.cuts, number)
 
     def interval(self, x):
+        """The bin of x as text."""
         b = self.find(self.cuts, x)
         return self.name(b)
 
     def name(self, b):
+        """Bin b as text: (-inf, c1], (c1, c2], ..., (ck, inf)."""
         low = "-inf" if b == 0 else repr(self.cuts[b - 1])
         return "(%s, %s" % (low, "inf)" if b == len(self.cuts) else repr(self.cuts[b]) + "]")
 
@@ -3637,6 +3672,7 @@ class _KdeScorer(_Scorer):
         self.zeros = zeros
 
     def __getitem__(self, x):
+        """Per class log f_c(x); zeros for a missing x."""
         if type(x) is not float or not isfinite(x):
             x = _finite_or_missing(x)
             if x is None:
@@ -3665,6 +3701,7 @@ class _KdeScorer(_Scorer):
         return [(name, None, best, favoured)]
 
     def table(self, classes):
+        """{"kind": "kde", "bandwidth": {label: h}}."""
         return {"kind": "kde", "bandwidth": dict(zip(classes, self.feature.bandwidths))}
 
 
@@ -3684,11 +3721,13 @@ class _ValueIds(dict):
         self.items = []
 
     def __missing__(self, item):
+        """The next number, for an item seen for the first time."""
         new = self[item] = len(self.items)
         self.items.append(item)
         return new
 
     def __copy__(self):
+        """An independent copy."""
         twin = _ValueIds()
         twin.update(self)
         twin.items = list(self.items)
@@ -3813,6 +3852,7 @@ class _Unseen:
     """The key of a categorical value never seen in training (the pair tables')."""
 
     def __repr__(self):
+        """'<unseen>'."""
         return "<unseen>"
 
 
@@ -3957,6 +3997,14 @@ def _zeros_and_rest(vectors, c):
 
 # ----------------------------------------------------------------------------------
 # Feature kinds
+#
+# A kind is a thin adapter from one feature's column of row values to a distribution
+# of the section above: how values are read and checked (for fitting, and at
+# prediction time when they must be transformed), how the command line reads a cell,
+# and which model parameters it takes.  The registry _KINDS at the end of the section
+# lists them; features=, the model file and the command line's --KIND COLS options
+# all read it.  Adding a kind: a distribution class (only if none above fits), an
+# adapter, and one line in _KINDS.
 # ----------------------------------------------------------------------------------
 
 
@@ -4126,6 +4174,7 @@ class _Kind:
     __slots__ = ("stats",)
 
     def __init_subclass__(cls, **options):
+        """A kind's model-file fields are its distribution's."""
         super().__init_subclass__(**options)
         cls.file_fields = cls.distribution.file_fields
 
@@ -4779,9 +4828,15 @@ def _locate(values, bad):
 # A family is a pair of classes.  The statistics count rows (fit, partial_fit), add
 # up (merge), and read and write their part of the model file; compile(params) turns
 # them into a compiled model, built once per fitted state, whose joints(rows) gives
-# per-class joint log-likelihoods, the one quantity every prediction is made from.
-# The classifiers, explain, the model file and the command line use only this
-# interface, so they work alike for naive Bayes and AODE.
+# per-class joint log-likelihoods, the one quantity every prediction is made from
+# (as scikit-learn's _joint_log_likelihood feeds every prediction).  The classifiers,
+# explain, the model file and the command line use only this interface, so they work
+# alike for every family.  Adding a family: a statistics class (a subclass of
+# _NaiveStatistics, adding what the family counts: AODE adds a _PairCounts), a
+# compiled-model class (a semi-naive family builds on _PairTable, as _AODEModel
+# does), a public class naming them (a subclass of _Classifier with its
+# _statistics_class, _allowed_kinds, _parameters and _command_name), and one entry in
+# the registry _MODELS after the classifiers.
 #
 # statistics:  classes(), names(), kinds(), class_count, layout
 #              count(rows, labels, weights, start, fitting)   (raises NaiveBayesError)
@@ -4828,6 +4883,7 @@ class _Fitting:
         return _KINDS[kind]()
 
     def check_kind(self, name, kind):
+        """Refuse a kind the family cannot use, naming the fix."""
         if self.allowed is not None and kind not in self.allowed:
             raise NaiveBayesError(
                 "%s: feature %r is %s; this model takes %s features (declare it with "
@@ -4856,6 +4912,7 @@ class _NaiveStatistics:
         return empty
 
     def copy(self):
+        """An equal, independent copy."""
         twin = type(self)()
         twin.class_count = dict(self.class_count)
         twin.features = {name: stats.copy() for name, stats in self.features.items()}
@@ -4893,12 +4950,15 @@ class _NaiveStatistics:
         return self
 
     def classes(self):
+        """The labels, sorted when orderable, else in first-seen order."""
         return _sorted_if_orderable(self.class_count)
 
     def names(self):
+        """The feature names, in column order."""
         return list(self.features)
 
     def kinds(self):
+        """{name: kind name} (an undecided feature counts as gaussian)."""
         return {name: stats.name or "gaussian" for name, stats in self.features.items()}
 
     # -- counting -------------------------------------------------------------------
@@ -5053,9 +5113,11 @@ class _NaiveStatistics:
     # -- the compiled model, the model file, a summary ------------------------------
 
     def compile(self, params):
+        """The compiled naive Bayes model."""
         return _NaiveModel(self, params)
 
     def to_file(self, classes):
+        """The model file's "features" field."""
         features = []
         for name, stats in self.features.items():
             feature = {"name": _encode(name, "a feature name"), "kind": stats.name}
@@ -5065,6 +5127,7 @@ class _NaiveStatistics:
 
     @classmethod
     def from_file(cls, data, classes, class_count):
+        """The statistics of a model file's "features" field, validated."""
         statistics = cls()
         features = _field(data, "features")
         _expect(type(features) in (list, _LazyItems), "features", features, "a list")
@@ -5098,16 +5161,14 @@ class _NaiveStatistics:
                 for name, stats in self.features.items()]
 
 
-# ----------------------------------------------------------------------------------
-# The compiled fast path: per-row sums by builtins
+# -- naive Bayes compiled: per-row sums by builtins (the fast path) ---------------
 #
-# It sees the scorers only through their optional fast forms (_Scorer.lookup and
-# _Scorer.quadratic): lookup tables are packed into ints (one builtin sum per row for
-# all of them), normal densities become three builtin maps per class, and every
-# other feature is one tuple per row.  Whenever a row does not fit (a missing or odd
-# value, an infinity) it returns None and the row is scored by the slow path, which
-# also names what is wrong.
-# ----------------------------------------------------------------------------------
+# The fast path sees the scorers only through their fast forms (_Scorer.fast_form:
+# lookup and quadratic, taken only where they are as current as scorer[value]):
+# lookup tables are packed into ints (one builtin sum per row for all of them), normal
+# densities become three builtin maps per class, and every other feature is one tuple
+# per row.  Whenever a row does not fit (a missing or odd value, an infinity) it
+# returns None and the row is scored by the slow path, which also names what is wrong.
 
 _getitem = dict.__getitem__       # a table lookup (with __missing__ for misses) in C
 
@@ -5399,6 +5460,7 @@ class _NaiveModel:
         return {"prior": dict(zip(classes, self.log_prior)), "features": features}
 
     def informative(self):
+        """Every feature's ranked values (or divergence), most informative first."""
         ranked = []
         for name, scorer in zip(self.names, self.scorers):
             ranked.extend(scorer.informative(name, self.classes))
@@ -5406,6 +5468,7 @@ class _NaiveModel:
         return ranked
 
     def tables(self):
+        """{feature name: table} (see _Scorer.table)."""
         return {name: scorer.table(self.classes)
                 for name, scorer in zip(self.names, self.scorers)}
 
@@ -5663,6 +5726,7 @@ class _AODEModel(_PairTable):
         return joint
 
     def joints(self, rows):
+        """Joint log-likelihoods of many rows, one by one."""
         return list(map(self.joint, rows))
 
     def unpacked(self, term):
@@ -5773,14 +5837,17 @@ class _Classes(list):
 
     @property
     def shape(self):
+        """(number of classes,)."""
         return (len(self),)
 
     @property
     def ndim(self):
+        """1."""
         return 1
 
     @property
     def size(self):
+        """The number of classes."""
         return len(self)
 
 
@@ -5937,9 +6004,11 @@ class _Classifier:
                                                    string=True, dict=True))
 
     def __sklearn_is_fitted__(self):
+        """True once fitted (scikit-learn's check_is_fitted asks)."""
         return self._state.statistics is not None
 
     def __repr__(self):
+        """The class and the parameters that differ from their defaults."""
         changed = ["%s=%r" % (name, getattr(self, name))
                    for name, parameter in self._parameters.items()
                    if getattr(self, name) is not parameter.default
@@ -5947,12 +6016,14 @@ class _Classifier:
         return "%s(%s)" % (type(self).__name__, ", ".join(changed))
 
     def __getstate__(self):
+        """For pickle: the parameters and the statistics, not the compiled model."""
         state = dict(self.__dict__)
         learned = state.pop("_state")         # the compiled model is rebuilt on demand
         state["_learned"] = (learned.statistics, learned.target, learned.numpy_labels)
         return state
 
     def __setstate__(self, state):
+        """From pickle: a fresh state around the statistics."""
         state = dict(state)
         statistics, target, numpy_labels = state.pop("_learned", (None, None, False))
         self.__dict__.update(state)
@@ -5962,6 +6033,7 @@ class _Classifier:
     # -- fitted attributes --------------------------------------------------------
 
     def _fitted(self):
+        """The statistics; NaiveBayesError (NotFittedError) before fit."""
         statistics = self._state.statistics
         if statistics is None:
             raise AttributeError("this %s is not fitted yet; call fit(X, y) first"
@@ -6029,6 +6101,7 @@ class _Classifier:
 
     @target_.setter
     def target_(self, name):
+        """Set the label column's name."""
         self._state.target = name
 
     # -- fitting ------------------------------------------------------------------
@@ -6199,6 +6272,7 @@ class _Classifier:
             error, error.width, type(self).__name__, self._model("").width)
 
     def _joint_one(self, x, call):
+        """One row's joint log-likelihoods and the compiled model."""
         compiled = self._state.compiled
         if compiled is None:
             compiled = self._model(call)
@@ -6251,6 +6325,7 @@ class _Classifier:
         return _as_array(self._predict(X, "predict()"), _numpy_input(X))
 
     def _predict(self, X, call):
+        """The predicted labels of the rows of X."""
         joints, compiled = self._joints(X, call)
         return list(map(compiled.classes.__getitem__, _best(joints)))
 
@@ -6892,6 +6967,7 @@ class _AtomicFile:
             raise
 
     def discard(self):
+        """Close and remove the temporary file."""
         import os
         try:
             self.stream.close()
@@ -7363,9 +7439,11 @@ class _Lines:
             self.text = io.TextIOWrapper(self.raw, encoding=self.encoding, newline="")
 
     def __iter__(self):
+        """The lines."""
         return self
 
     def __next__(self):
+        """The next line, counted."""
         if self.pending:
             self.number += 1
             return self.pending.pop()
@@ -7434,10 +7512,12 @@ class _Lines:
         self.pending = lines
 
     def _too_long(self, number):
+        """Refuse an overlong line, naming it."""
         raise NaiveBayesError("%s line %d: longer than %s characters; expected a CSV or "
                               "ARFF file" % (self.path, number, format(_LINE_LIMIT, ",")))
 
     def close(self):
+        """Close the file (not standard input)."""
         if self.path != "-":
             self.raw.close()
 
@@ -7577,6 +7657,7 @@ class _CsvSource:
         return index
 
     def close(self):
+        """Close the file."""
         self.lines.close()
 
 
@@ -7731,15 +7812,18 @@ class _ArffReader:
                 self.defaults.append(0.0)
 
     def _error(self, problem):
+        """A NaiveBayesError naming the file and the line."""
         return NaiveBayesError("%s line %d: %s" % (self.path, self.lines.number, problem))
 
     def _tokens(self, text):
+        """The tokens of one line, or the error naming it."""
         try:
             return _arff_tokens(text)
         except ValueError as error:
             raise self._error(str(error)) from None
 
     def _attribute(self, tokens):
+        """(name, kind, declared values or date pattern) of an @attribute line."""
         if len(tokens) < 3 or tokens[1][1] is None:
             raise self._error("@attribute needs a name and a type")
         name = tokens[1][1]
@@ -7770,6 +7854,7 @@ class _ArffReader:
 
     @staticmethod
     def _number(text):
+        """A numeric value as Weka reads it."""
         number = float(text)
         if number != number:
             return None                    # NaN: Weka's own missing value
@@ -7800,6 +7885,7 @@ class _ArffReader:
                 yield self._row(self.lines.number, tokens)
 
     def _row(self, line, tokens):
+        """(values, weight, sparse) of one data line."""
         n = len(self.attributes)
         if tokens[0][0] == "{":               # sparse: {index value, ...}
             end = next((i for i, t in enumerate(tokens) if t[0] == "}"), None)
@@ -7834,6 +7920,7 @@ class _ArffReader:
         return line, values, weight
 
     def _value(self, token, index):
+        """One token as a value of attribute index."""
         quoted, text = token
         if text is None:
             raise self._error("expected a value of attribute %s, found %s"
@@ -7889,11 +7976,13 @@ class _ArffSource:
             yield line, values
 
     def number(self, cell):
+        """A cell as a float, or None when it is not a number."""
         return cell if type(cell) is float else None
 
     column = _CsvSource.column
 
     def close(self):
+        """Close the file."""
         self.lines.close()
 
 
@@ -8100,6 +8189,7 @@ class _Reading:
         return batch[0][0]
 
     def _bad_cell(self, line, name, error):
+        """The NaiveBayesError of a cell that does not convert, naming line and column."""
         value = _quote(error.value)
         fix = ("use --categorical %s, or --missing %s if it marks a missing value"
                % (_quote(name), value) if self.training
@@ -8110,6 +8200,7 @@ class _Reading:
                                   error.expected, fix))
 
     def report_unlabelled(self, command):
+        """Say how many rows had no label and were skipped."""
         if self.unlabelled:
             sys.stderr.write("%s %s: note: skipped %s rows without a label (the first at "
                              "line %d)\n" % (_PROG, command, format(self.unlabelled, ","),
@@ -8163,6 +8254,7 @@ class _Progress:
         self.active = hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
 
     def update(self, rows):
+        """Show the rows done so far (on a terminal, at most once a second)."""
         if not self.active:
             return
         now = self.clock()
@@ -8175,6 +8267,7 @@ class _Progress:
             self.next = now + 0.25
 
     def done(self):
+        """Clear the progress line."""
         if self.shown:
             sys.stderr.write("\n")
             sys.stderr.flush()

@@ -36,6 +36,9 @@ settings.register_profile("default", deadline=None, max_examples=100,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", deadline=None, max_examples=1000,
                           suppress_health_check=[HealthCheck.too_slow])
+# the same properties with fewer examples: CI's runs on CPython 3.8 and PyPy
+settings.register_profile("quick", deadline=None, max_examples=20,
+                          suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "default"))
 
 
