@@ -59,6 +59,23 @@ def workloads(nb, rows):
         cases[title + " fit"] = (lambda M=M, my=my: nb.NaiveBayes().fit(M, my), rows)
         cases[title + " predict_proba"] = (lambda mixed=mixed, M=M: mixed.predict_proba(M),
                                            rows)
+    K = [row[:5] for row in G[:rows // 5]]
+    ky = gy[:rows // 5]
+    for numeric in ("discretized", "kde"):
+        fitted = nb.NaiveBayes(numeric=numeric).fit(K, ky)
+        cases[numeric + " fit"] = (lambda numeric=numeric: nb.NaiveBayes(
+            numeric=numeric).fit(K, ky), len(K))
+        cases[numeric + " compile + predict_proba"] = (
+            lambda fitted=fitted: fitted.set_params().predict_proba(K), len(K))
+    weights = [(0.5, 1.0, 2.25, 3.0)[i % 4] for i in range(len(G))]
+    cases["gaussian fit, fractional weights"] = (
+        lambda: nb.GaussianNB().fit(G, gy, sample_weight=weights), rows)
+    A, ay = bench.aode_data(rows // 10)
+    aode = nb.AODE().fit(A, ay)
+    cases["aode fit"] = (lambda: nb.AODE().fit(A, ay), len(A))
+    cases["aode compile + predict_proba"] = (lambda: aode.set_params().predict_proba(A),
+                                             len(A))
+    cases["aode predict_proba"] = (lambda: aode.predict_proba(A), len(A))
     train, y_train = bench.reuters("train")
     test, _ = bench.reuters("test")
     for text_model in ("multinomial", "bernoulli"):
