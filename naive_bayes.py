@@ -213,15 +213,57 @@ def _fraction(pair):
     return Fraction(pair[0], 1 << pair[1])
 
 
-def _integer_weights(weights):
-    """(integers, shift) with weights[i] == integers[i] / 2**shift exactly, for exact
-    weights that are ints or Fractions with power-of-2 denominators (every float
-    weight is one)."""
-    if _INT.issuperset(map(type, weights)):
-        return weights, 0
-    shift = max([w.denominator.bit_length() - 1 for w in weights if type(w) is not int])
-    return [w << shift if type(w) is int else
-            w.numerator << (shift - w.denominator.bit_length() + 1) for w in weights], shift
+class _Weights(list):
+    """Row weights as the caller gave them (ints or floats, finite and > 0): the true
+    weights every feature kind sees.  ``scaled`` holds the same weights as (integers,
+    shift), integers[i] / 2**shift exactly, so that the library's distributions sum
+    them exactly by integer arithmetic without converting them again."""
+
+    __slots__ = ("scaled",)
+
+    def subset(self, keep):
+        """The weights where keep (a list of bools) is true, scaled form included."""
+        integers, shift = self.scaled
+        subset = _Weights(compress(self, keep))
+        subset.scaled = list(compress(integers, keep)), shift
+        return subset
+
+    def part(self, start, stop):
+        """The weights of rows start..stop - 1."""
+        integers, shift = self.scaled
+        part = _Weights(self[start:stop])
+        part.scaled = integers[start:stop], shift
+        return part
+
+
+def _weight_integers(weights):
+    """(integers, shift) with weights[i] == integers[i] / 2**shift exactly, for
+    weights that are ints, floats or Fractions with power-of-2 denominators (every
+    float is one)."""
+    scaled = getattr(weights, "scaled", None)
+    if scaled is not None:
+        return scaled
+    types = set(map(type, weights))
+    if types <= _INT:
+        return list(weights), 0
+    if types <= _FLOAT_INT:
+        floats = list(map(float, weights))
+        if all(map(float.is_integer, floats)):
+            return list(map(int, floats)), 0
+        scaled = _scaled_integers(floats)
+        if scaled is not None:
+            return scaled
+        from fractions import Fraction
+        weights = list(map(Fraction, floats))          # spanning > 900 binades
+    fractions = [w for w in weights if type(w) is not int and type(w) is not float]
+    shift = max([w.denominator.bit_length() - 1 for w in fractions], default=0)
+    integers = []
+    for w in weights:
+        if type(w) is float:
+            w = _ratio(*w.as_integer_ratio())
+        integers.append(w << shift if type(w) is int else
+                        w.numerator << (shift - w.denominator.bit_length() + 1))
+    return integers, shift
 
 
 def _exact_sums(xs, weights=None):
@@ -231,8 +273,8 @@ def _exact_sums(xs, weights=None):
     Exact sums make the statistics independent of the order of the rows, of how they
     were split into batches, and of merging: fit, partial_fit and merge agree bit for
     bit.  They are also the stable way to a variance (no cancellation in sum x^2 -
-    (sum x)^2 / n), for any count and any spread of means.  ``weights`` are exact
-    (ints, or Fractions whose denominators are powers of 2), or None for weight 1.
+    (sum x)^2 / n), for any count and any spread of means.  ``weights``: None for
+    weight 1, or exact weights (see _weight_integers).
     A NaN or an infinity among xs raises ValueError or OverflowError.
     """
     if weights is None and len(xs) <= 4:  # a few values (partial_fit row by row)
@@ -254,7 +296,7 @@ def _exact_sums(xs, weights=None):
         s1 = _dyadic(sum(ints), shift)
         s2 = _dyadic(sum(map(mul, ints, ints)), 2 * shift)
     else:
-        weights, weight_shift = _integer_weights(weights)
+        weights, weight_shift = _weight_integers(weights)
         n = _ratio(sum(weights), 1 << weight_shift)
         weighted = list(map(mul, weights, ints))
         s1 = _dyadic(sum(weighted), shift + weight_shift)
@@ -1171,10 +1213,12 @@ class _ValueCounts(_Distribution):
             if weights is None:
                 counted = Counter(values)
             else:
+                integers, shift = _weight_integers(weights)
                 counted = {}
                 get = counted.get
-                for value, weight in zip(values, weights):
+                for value, weight in zip(values, integers):
                     counted[value] = get(value, 0) + weight
+                counted = {v: _ratio(c, 1 << shift) for v, c in counted.items()}
         except TypeError:
             bad = next(v for v in values if not _hashable(v))
             raise _BadValue(bad, "a hashable value") from None
@@ -1660,12 +1704,17 @@ class _WordCounts(_Distribution):
             terms = Counter(chain.from_iterable(values))
             documents = Counter(chain.from_iterable(map(set, values)))
         else:
+            integers, shift = _weight_integers(weights)
             present, terms, documents = 0, {}, {}
-            for words, weight in zip(values, weights):
+            for words, weight in zip(values, integers):
                 present += weight
                 for word, count in Counter(words).items():
                     terms[word] = terms.get(word, 0) + weight * count
                     documents[word] = documents.get(word, 0) + weight
+            scale = 1 << shift
+            present = _ratio(present, scale)
+            terms = {w: _ratio(c, scale) for w, c in terms.items()}
+            documents = {w: _ratio(c, scale) for w, c in documents.items()}
         self.add_counts(label, present, terms, documents)
 
     def add_counts(self, label, present, terms, documents):
@@ -2006,7 +2055,9 @@ class _PoissonSums(_Distribution):
         if weights is None:
             self.add_sums(label, [len(values), sum(values)])
         else:
-            self.add_sums(label, [sum(weights), sum(map(mul, weights, values))])
+            integers, shift = _weight_integers(weights)
+            self.add_sums(label, [_ratio(sum(integers), 1 << shift),
+                                  _ratio(sum(map(mul, integers, values)), 1 << shift)])
 
     def add_sums(self, label, sums):
         """Add [n, sum of x] to a class's sums."""
@@ -2131,10 +2182,11 @@ class _ValueRecord(_Distribution):
         if weights is None:
             counted = Counter(values)
         else:
+            integers, shift = _weight_integers(weights)
             counted = {}
-            for x, weight in zip(values, weights):
+            for x, weight in zip(values, integers):
                 counted[x] = counted.get(x, 0) + weight
-            counted = {x: c for x, c in counted.items() if c}
+            counted = {x: _ratio(c, 1 << shift) for x, c in counted.items() if c}
         if -0.0 in counted:              # -0.0 == 0.0: one value, written as 0.0
             counted = {(0.0 if x == 0 else x): c for x, c in counted.items()}
         self.add_counts(label, counted)
@@ -3769,20 +3821,23 @@ class _PairCounts(_Distribution):
         """Count the pairs of one class's rows, each row a list of its present values
         as (feature position, value) items; weights exact, or None for weight 1."""
         get_id = self.ids.__getitem__
+        self.add_ids(label, [sorted(map(get_id, row)) for row in values], weights)
+
+    def add_ids(self, label, rows, weights):
+        """Count the pairs of one class's rows given as sorted lists of value ids."""
         mine = self.pairs.setdefault(label, {})
-        # rows of weight 1 are counted directly when every weight is whole; any other
-        # weight collects its rows' pairs first, then adds them times the weight
-        whole = weights is None or _INT.issuperset(map(type, weights))
+        integers, shift = (repeat(1), 0) if weights is None else _weight_integers(weights)
+        # rows of weight 1 are counted directly; any other weight collects its rows'
+        # pairs first, then adds them times the weight
         by_weight = {}
-        for row, weight in zip(values, repeat(1) if weights is None else weights):
-            ids = sorted(map(get_id, row))
-            target = mine if weight == 1 and whole else by_weight.setdefault(weight, {})
+        for ids, weight in zip(rows, integers):
+            target = mine if weight == 1 and not shift else by_weight.setdefault(weight, {})
             for n, a in enumerate(ids[:-1]):
                 _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
         for weight, counted in by_weight.items():
             get = mine.get
             for key, n in counted.items():
-                mine[key] = get(key, 0) + n * weight
+                mine[key] = get(key, 0) + _ratio(n * weight, 1 << shift)
 
     def size(self, label=None):
         """The number of counts kept (of one class, or of all)."""
@@ -4117,21 +4172,30 @@ def _count_cell(cell):
         raise _BadValue(cell, "a non-negative integer count") from None
 
 
+def _aligned(weights, keep):
+    """The weights of the rows kept (keep: a list of bools), in weights' own type."""
+    if all(keep):
+        return weights
+    if isinstance(weights, _Weights):
+        return weights.subset(keep)
+    return list(compress(weights, keep))
+
+
 def _present_reals(column, weights, fast=False):
     """(values, weights) of the present values of a numeric column as floats, with
     their weights (None: weight 1); see _reals for ``fast``."""
     if weights is None:
         return _reals(column, fast), None
-    pairs = [(v, w) for v, w in zip(column, weights) if not _is_missing(v)]
-    return _reals([v for v, _ in pairs], fast), [w for _, w in pairs]
+    keep = [not _is_missing(v) for v in column]
+    return _reals(list(compress(column, keep)), fast), _aligned(weights, keep)
 
 
 def _present(values, weights):
     """(values, weights) without the missing values (None), weights aligned."""
     if weights is None:
         return [v for v in values if v is not None], None
-    pairs = [(v, w) for v, w in zip(values, weights) if v is not None]
-    return [v for v, _ in pairs], [w for _, w in pairs]
+    keep = [v is not None for v in values]
+    return list(compress(values, keep)), _aligned(weights, keep)
 
 
 class _Kind:
@@ -4152,8 +4216,11 @@ class _Kind:
     Per kind, overridden as needed:
       read(column, weights, params) -> (values, weights)
                      the present values of one class's column as the distribution
-                     counts them, and their weights: true, exact weights (ints or
-                     Fractions), or None for weight 1; _BadValue for a wrong value
+                     counts them, and their weights (None for weight 1): the true
+                     weights as the caller gave them, ints or floats (a _Weights,
+                     whose .scaled form lets the library's distributions sum them
+                     exactly; _aligned keeps it when values are dropped); _BadValue
+                     for a wrong value
       convert_cell(text)   (staticmethod) a CSV cell as a value of this kind
       shared(kinds, params)   (classmethod) what compiling needs from all the features
                      of the kind at once (the Gaussian var_smoothing epsilon)
@@ -4594,8 +4661,8 @@ def _check_labels(labels, start, call):
 
 
 def _check_weights(weights, start, call):
-    """The weights as exact numbers: ints where integral, else Fractions (every float
-    is one, with a power-of-2 denominator); NaiveBayesError naming a bad one."""
+    """The weights as a _Weights: ints where integral, else floats, with their scaled
+    integer form; NaiveBayesError naming a bad one."""
     if not _FLOAT.issuperset(map(type, weights)):
         numbers = list(map(_number, weights))
         if None in numbers:
@@ -4609,10 +4676,9 @@ def _check_weights(weights, start, call):
         i = next(i for i, w in enumerate(floats) if not (isfinite(w) and w >= 0))
         raise _row_error(call, "sample_weight", start + i, "is %s; expected a finite "
                          "number >= 0" % _describe(weights[i]))
-    if all(map(float.is_integer, floats)):
-        return list(map(int, floats))
-    from fractions import Fraction
-    return [int(w) if w.is_integer() else Fraction(w) for w in floats]
+    checked = _Weights(int(w) if w.is_integer() else w for w in floats)
+    checked.scaled = _weight_integers(floats)
+    return checked
 
 
 def _check_class_prior(prior, class_count, call):
@@ -4977,7 +5043,7 @@ class _NaiveStatistics:
             kept = [i for i, w in enumerate(weights) if w]   # weight 0: no row at all
             rows = [rows[i] for i in kept]
             labels = [labels[i] for i in kept]
-            weights = [weights[i] for i in kept]
+            weights = weights.subset(list(map(bool, weights)))
         groups = defaultdict(list)
         weight_groups = None
         if weights is None:
@@ -4985,11 +5051,17 @@ class _NaiveStatistics:
                 groups[label].append(row)
             chunk_counts = Counter(labels)
         else:
-            weight_groups = defaultdict(list)
-            for row, label, weight in zip(rows, labels, weights):
+            positions = defaultdict(list)
+            for i, (row, label) in enumerate(zip(rows, labels)):
                 groups[label].append(row)
-                weight_groups[label].append(weight)
-            chunk_counts = {label: sum(w) for label, w in weight_groups.items()}
+                positions[label].append(i)
+            integers, shift = weights.scaled
+            weight_groups = {}
+            for label, where in positions.items():
+                group = weight_groups[label] = _Weights(map(weights.__getitem__, where))
+                group.scaled = list(map(integers.__getitem__, where)), shift
+            chunk_counts = {label: _ratio(sum(w.scaled[0]), 1 << shift)
+                            for label, w in weight_groups.items()}
         for label, count in chunk_counts.items():
             self.class_count[label] = self.class_count.get(label, 0) + count
         order = list(groups)
@@ -5038,8 +5110,8 @@ class _NaiveStatistics:
         size = max(_COUNT_BLOCK, _COUNT_VALUES // max(1, len(names)))
         for first in range(0, max(map(len, groups.values()), default=0), size):
             blocks = [groups[label][first:first + size] for label in order]
-            weight_blocks = [weight_groups[label][first:first + size] if weight_groups
-                             else None for label in order]
+            weight_blocks = [weight_groups[label].part(first, first + size)
+                             if weight_groups else None for label in order]
             transposed = [zip(*block) if block else repeat(()) for block in blocks]
             for position, (name, columns) in enumerate(zip(names, zip(*transposed))):
                 if self.features[name].name is not None and position not in whole:
@@ -5520,10 +5592,11 @@ class _AODEStatistics(_NaiveStatistics):
                 ("categorical", "discretized")]
         rounding = [_round_to_digits(fitting.params.get("significant_digits"))
                     if features[j].name == "discretized" else None for j in range(len(names))]
+        get_id = self.pair_counts.ids.__getitem__
         for label, group in groups.items():
-            values = []
+            id_rows = []
             for row in group:
-                items = []
+                ids = []
                 for j in used:
                     value = row[j]
                     if value is None or _is_missing(value):
@@ -5534,10 +5607,11 @@ class _AODEStatistics(_NaiveStatistics):
                             value = rounding[j](value)
                         if value == 0:
                             value = 0.0          # -0.0 and 0.0: one value
-                    items.append((j, value))
-                values.append(items)
-            self.pair_counts.add(label, values, weight_groups[label] if weight_groups
-                                 else None)
+                    ids.append(get_id((j, value)))
+                ids.sort()
+                id_rows.append(ids)
+            self.pair_counts.add_ids(label, id_rows, weight_groups[label] if weight_groups
+                                     else None)
             if self.pair_counts.size(label) > _AODE_MAX_PAIRS:
                 raise NaiveBayesError(
                     "%s: the pairwise counts of AODE would hold more than %s numbers "
@@ -6372,7 +6446,7 @@ class _Classifier:
             raise NaiveBayesError("score(): sample_weight has %d weights for %d rows"
                                   % (len(weights), len(hits)), call="score()",
                                   argument="sample_weight")
-        weights = _check_weights(weights, 0, "score()")
+        weights, shift = _check_weights(weights, 0, "score()").scaled
         total = sum(weights)
         if not total:
             raise NaiveBayesError("score(): sample_weight is zero for every row; expected a "
@@ -6381,7 +6455,7 @@ class _Classifier:
         hit = sum(w for w, hit in zip(weights, hits) if hit)
         if type(hit) is int and type(total) is int:
             return hit / total            # correctly rounded
-        from fractions import Fraction
+        from fractions import Fraction    # weights spanning > 900 binades
         return float(Fraction(hit) / total)
 
     # -- what the model learned, and explanations ------------------------------------

@@ -2662,6 +2662,7 @@ class SignCounts(naive_bayes._Distribution):
     def add(self, label, values, weights):
         mine = self.counts.setdefault(label, [0, 0])
         for value, weight in zip(values, weights or [1] * len(values)):
+            weight = Fraction(weight)     # a float weight, exactly: sums stay exact
             mine[0] += weight
             mine[1] += weight * value
 

@@ -106,18 +106,25 @@ def main(argv=None):
                         help="the later one (default: this checkout's)")
     parser.add_argument("--rows", type=int, default=100000)
     parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--only", help="comma-separated parts of workload names to run "
+                        "(the command line and the import are then skipped)")
     args = parser.parse_args(argv)
+    wanted = args.only.split(",") if args.only else None
     versions = {"old": load(args.old, "naive_bayes_old"),
                 "new": load(args.new, "naive_bayes_new")}
     cases = {tag: workloads(module, args.rows) for tag, module in versions.items()}
     print("| workload | before | after | after / before |\n| --- | ---: | ---: | ---: |")
     for name in cases["old"]:
+        if wanted and not any(part in name for part in wanted):
+            continue
         (old, rows), (new, _) = cases["old"][name], cases["new"][name]
         medians = bench.median_times({"old": old, "new": new}, args.repeats)
         print("| %s | %s | %s | %.2fx |"
               % (name, bench._duration(medians["old"] / rows),
                  bench._duration(medians["new"] / rows), medians["new"] / medians["old"]),
               flush=True)
+    if wanted:
+        return 0
     with tempfile.TemporaryDirectory() as folder:
         data = os.path.join(folder, "rows.csv")
         bench.write_csv(data, args.rows)
