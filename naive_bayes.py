@@ -5925,13 +5925,18 @@ class _Classes(list):
         return len(self)
 
 
+class _NotFittedError(NaiveBayesError, AttributeError):
+    """A model used before fit.  An AttributeError too, so that hasattr(model,
+    "classes_") is False before fit, as scikit-learn expects of fitted attributes."""
+
+
 def _not_fitted(message, call):
     """The NaiveBayesError for a model used before fit: when scikit-learn is loaded,
     also its NotFittedError (that scikit-learn's tools catch), without importing it."""
     exceptions = sys.modules.get("sklearn.exceptions")
     base = getattr(exceptions, "NotFittedError", None)
     if base is None:
-        return NaiveBayesError(message, call=call)
+        return _NotFittedError(message, call=call)
     error_class = _NOT_FITTED_CLASSES.get(base)
     if error_class is None:
         error_class = _NOT_FITTED_CLASSES[base] = type(
@@ -6106,12 +6111,14 @@ class _Classifier:
 
     # -- fitted attributes --------------------------------------------------------
 
-    def _fitted(self):
-        """The statistics; NaiveBayesError (NotFittedError) before fit."""
+    def _fitted(self, call=None):
+        """The statistics; NaiveBayesError (NotFittedError, an AttributeError too)
+        before fit, naming the call or attribute."""
         statistics = self._state.statistics
         if statistics is None:
-            raise AttributeError("this %s is not fitted yet; call fit(X, y) first"
-                                 % type(self).__name__)
+            raise _not_fitted("%sthis %s is not fitted yet; call fit(X, y) first"
+                              % ("" if call is None else call + ": ", type(self).__name__),
+                              call)
         return statistics
 
     @property
@@ -6534,7 +6541,7 @@ class _Classifier:
         >>> NaiveBayes().fit([["a", 1.0], ["b", 3.0]], ["x", "y"]).summary()["features"]
         [[0, 'categorical', '2 values: a, b'], [1, 'gaussian', 'mean 2, standard deviation 1']]
         """
-        statistics = self._fitted()
+        statistics = self._fitted("summary()")
         params = self.get_params()
         summary = {"classes": [[label, count] for label, count in
                                zip(statistics.classes(), self.class_count_)],

@@ -1507,6 +1507,29 @@ def test_predict_before_fit():
     assert not hasattr(NaiveBayes(), "classes_")
 
 
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+def test_every_method_of_an_unfitted_model_raises_naive_bayes_error(family):
+    model = naive_bayes._MODELS[family]()
+    calls = {"predict": ([["a"]],), "predict_proba": ([["a"]],), "predict_log_proba": (
+        [["a"]],), "predict_joint_log_proba": ([["a"]],), "predict_one": (["a"],),
+        "predict_proba_one": (["a"],), "score": ([["a"]], ["x"]), "explain": (["a"],),
+        "most_informative_features": (), "tables": (), "summary": ()}
+    for name, args in calls.items():
+        with pytest.raises(NaiveBayesError, match="not fitted yet; call fit"):
+            getattr(model, name)(*args)
+    for attribute in ("classes_", "class_count_", "feature_names_", "feature_kinds_",
+                      "n_features_in_"):
+        with pytest.raises(NaiveBayesError, match="not fitted yet"):
+            getattr(model, attribute)
+        assert not hasattr(model, attribute)
+    public = {name for name in dir(model) if not name.startswith("_") and
+              callable(getattr(type(model), name, None))}
+    # the rest work unfitted: parameters, fitting, the file of an unfitted model
+    assert public - set(calls) <= {"fit", "partial_fit", "get_params", "set_params",
+                                   "to_dict", "from_dict", "save", "load", "merge",
+                                   "forget", "plot", "cross_validate"}
+
+
 @pytest.mark.parametrize("call", [
     lambda m: m.score(None, [0]),
     lambda m: m.score([["a"]], None),
