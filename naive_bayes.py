@@ -442,6 +442,26 @@ def _round_to_digits(digits):
     return lambda x: float(form % x)
 
 
+_CANONICAL_RANKS = {bool: 0, int: 1, float: 1, str: 2, bytes: 3, tuple: 4}
+
+
+def _canonical(value):
+    """A sort key that orders values of any mix of types the same way every time:
+    by kind (booleans, numbers, strings, bytes, tuples, then anything else by its
+    type's name), then by value.  The model file writes values in this order, so
+    that the same statistics give the same bytes however the rows arrived."""
+    kind = type(value)
+    rank = _CANONICAL_RANKS.get(kind)
+    if rank == 4:
+        return 4, tuple(map(_canonical, value))
+    if rank is not None:
+        return rank, value
+    from numbers import Number
+    if isinstance(value, Number) and not isinstance(value, complex):
+        return 1, value                   # Fraction, Decimal: among the numbers
+    return 5, kind.__module__ + "." + kind.__qualname__, _shown(value, 200)
+
+
 def _shown(value, limit=60):
     """repr(value) for a message, cut to limit characters (never raises)."""
     try:
@@ -1250,10 +1270,10 @@ class _ValueCounts(_Distribution):
                 mine[value] = mine.get(value, 0) + count
 
     def values(self):
-        """Known values S_j: declared ones first, then those seen, in first-seen order."""
-        if not self.declared:
-            return list(self.seen)
-        return list(dict.fromkeys(chain(self.declared, self.seen)))
+        """Known values S_j: the declared ones in their order, then those seen, in the
+        canonical order (see _canonical): the same however the rows arrived."""
+        seen = sorted([v for v in self.seen if v not in self.declared], key=_canonical)
+        return list(self.declared) + seen
 
     def compile(self, classes, params, shared):
         """The _ValueTable of per-class log-likelihoods for every known value."""
@@ -3867,9 +3887,11 @@ class _PairCounts(_Distribution):
                     (p, v), (j, u) = (j, u), (p, v)
                 cell = by_pair[p, j].setdefault((v, u), [0] * len(classes))
                 cell[k] = count
+        def order(cell):
+            return _canonical(cell[0][0]), _canonical(cell[0][1])
         return {"pairs": [[p, j, [[_encode(v, what), _encode(u, what),
                                    [_exact_text(c) for c in counts]]
-                                  for (v, u), counts in cells.items()]]
+                                  for (v, u), counts in sorted(cells.items(), key=order)]]
                           for (p, j), cells in sorted(by_pair.items())]}
 
     @classmethod
