@@ -1272,7 +1272,13 @@ class _ValueCounts(_Distribution):
     def values(self):
         """Known values S_j: the declared ones in their order, then those seen, in the
         canonical order (see _canonical): the same however the rows arrived."""
-        seen = sorted([v for v in self.seen if v not in self.declared], key=_canonical)
+        seen = [v for v in self.seen if v not in self.declared] if self.declared \
+            else list(self.seen)
+        types = set(map(type, seen))
+        if types <= _STR or types <= _FLOAT_INT:
+            seen.sort()                   # the canonical order of strings or numbers
+        else:
+            seen.sort(key=_canonical)
         return list(self.declared) + seen
 
     def compile(self, classes, params, shared):
@@ -3887,6 +3893,7 @@ class _PairCounts(_Distribution):
                     (p, v), (j, u) = (j, u), (p, v)
                 cell = by_pair[p, j].setdefault((v, u), [0] * len(classes))
                 cell[k] = count
+
         def order(cell):
             return _canonical(cell[0][0]), _canonical(cell[0][1])
         return {"pairs": [[p, j, [[_encode(v, what), _encode(u, what),
@@ -4012,6 +4019,7 @@ class _PairTable:
         for kid, frequency in self.frequency.items():
             self.present[feature_of[kid]] += frequency
         self.pairs = self._numbered_pairs(statistics.pair_counts, classes)
+        self.neighbour_index = None
 
     def _numbered_pairs(self, pair_counts, classes):
         """The pair counts re-keyed by key numbers: one flat dict per class."""
@@ -4019,14 +4027,24 @@ class _PairTable:
                  else None for j, value in pair_counts.ids.items]
         pairs = []
         for label in classes:
-            flat = {}
-            get = flat.get
-            for key, count in pair_counts.pairs.get(label, {}).items():
-                a, b = remap[key >> _PAIR_SHIFT], remap[key & 0xFFFFFFFF]
-                if a is None or b is None:
-                    continue
-                key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
-                flat[key] = get(key, 0) + count
+            counted = pair_counts.pairs.get(label, {})
+            keys = list(counted)
+            a = list(map(remap.__getitem__, map(_PAIR_SHIFT.__rrshift__, keys)))
+            b = list(map(remap.__getitem__, map(0xFFFFFFFF .__and__, keys)))
+            counts = list(counted.values())
+            if None in a or None in b:    # a feature the model does not use
+                kept = [x is not None and y is not None for x, y in zip(a, b)]
+                a, b = list(compress(a, kept)), list(compress(b, kept))
+                counts = list(compress(counts, kept))
+            # by builtins: (lower << 32) | higher; bins may map several values to one
+            keys = list(map(add, map(int.__lshift__, map(min, a, b), repeat(_PAIR_SHIFT)),
+                            map(max, a, b)))
+            flat = dict(zip(keys, counts))
+            if len(flat) < len(keys):     # several values in one bin: add them up
+                flat = {}
+                get = flat.get
+                for key, count in zip(keys, counts):
+                    flat[key] = get(key, 0) + count
             pairs.append(flat)
         return pairs
 
@@ -4054,6 +4072,22 @@ class _PairTable:
                                 % (self.names[j], _describe(value))) from None
             keys.append(kid)
         return keys
+
+    def neighbours(self, kid):
+        """{key number b: [N(c, kid, b) per class]} of the keys that occur with kid in
+        some row: the sparse form of pair_column, in memory linear in the counts (an
+        index of every key's neighbours, built on first use)."""
+        index = self.neighbour_index
+        if index is None:
+            index = defaultdict(dict)
+            no_counts = [0] * self.k
+            for c, flat in enumerate(self.pairs):
+                for key, count in flat.items():
+                    a, b = key >> _PAIR_SHIFT, key & 0xFFFFFFFF
+                    index[a].setdefault(b, list(no_counts))[c] = count
+                    index[b].setdefault(a, list(no_counts))[c] = count
+            self.neighbour_index = index
+        return index.get(kid, {})
 
     def pair_column(self, kid):
         """Per class, N(c, kid, b) for every key number b (0 at b = kid)."""
@@ -5666,6 +5700,27 @@ class _AODEStatistics(_NaiveStatistics):
         return {"pairwise counts": self.pair_counts.size()}
 
 
+_AODE_DENSE_KEYS = 2048        # keys up to which a parent's child terms are a full list
+
+
+class _ParentTerms:
+    """A parent key's child terms by key number, in the sparse form: the term of a
+    key that occurs with the parent, else the term of a count of 0 of its feature."""
+
+    __slots__ = ("model", "parent", "shifted")
+
+    def __init__(self, model, parent):
+        self.model = model
+        self.parent = parent
+        self.shifted = parent << _PAIR_SHIFT
+
+    def __getitem__(self, key):
+        term = self.model.sparse_terms.get(self.shifted | key)
+        if term is None:
+            return self.model.sparse_default(self.parent, self.model.feature_of[key])
+        return term
+
+
 class _AODEModel(_PairTable):
     """The compiled AODE model: the pair tables (see _PairTable) and the averaging.
 
@@ -5713,6 +5768,17 @@ class _AODEModel(_PairTable):
             self.single.get(kid, no_counts) for kid in range(len(self.key_list))]))) or
             [[] for _ in range(k)])
         self.entries = {}                 # parent key number -> (base, child terms)
+        # child terms per parent key: a list over every key number when there are few
+        # (builtins over all keys at once), else only the keys that occur with the
+        # parent and one term per feature for the others (memory linear in the counts:
+        # a list per parent would be quadratic in the keys, as with ID-like columns)
+        self.sparse = len(self.key_list) > _AODE_DENSE_KEYS
+        self.feature_alpha_size = [self.alpha * size for size in self.sizes]
+        self.no_counts = [0] * k
+        self.rows = sum(class_count)
+        self.single_total = [sum(column) for column in zip(*self.single.values())] or [0]
+        if self.sparse:
+            self._sparse_tables()
 
     def _pack(self, columns):
         """Per-class columns of log P as one list of terms: packed ints (-log P in
@@ -5758,6 +5824,12 @@ class _AODEModel(_PairTable):
         if found != 0:
             return found
         entry = None
+        if self.sparse:                   # the sparse tables, built at once
+            base = self.bases.get(kid)
+            if base is not None:
+                entry = (base, _ParentTerms(self, kid))
+            self.entries[kid] = entry
+            return entry
         frequency = self.frequency.get(kid, 0)
         if frequency >= self.limit and frequency > 0:
             k = self.k
@@ -5767,6 +5839,84 @@ class _AODEModel(_PairTable):
             entry = (base, self._terms(p, self.pair_column(kid)))
         self.entries[kid] = entry
         return entry
+
+    def _sparse_tables(self):
+        """The sparse form of every parent's child terms, built at once by builtins
+        over the pair counts, by the same arithmetic as _terms (term for term, so both
+        forms give the same numbers), in time and memory linear in the number of
+        pairwise counts: ``sparse_terms`` {parent << 32 | child: term} for every two
+        keys that occur together, ``sparse_totals`` per class {parent * width +
+        feature: N_j(c, x_p)} (None when no feature is ever missing: N_j(c, x_p) is
+        then N(c, x_p)), and ``bases`` {qualifying parent: its term log P(c, x_p)}."""
+        k, alpha, width = self.k, self.alpha, self.width
+        feature_of, fas = self.feature_of, self.feature_alpha_size
+        pair_keys = list(set().union(*self.pairs))
+        low = list(map(_PAIR_SHIFT.__rrshift__, pair_keys))
+        high = list(map(0xFFFFFFFF .__and__, pair_keys))
+        parents, children = low + high, high + low        # each pair in both directions
+        child_features = list(map(feature_of.__getitem__, children))
+        child_sizes = list(map(fas.__getitem__, child_features))
+        complete = sum(self.single_total) == 0 or all(
+            present == self.rows for present in self.present)
+        groups = None if complete else list(map(add, map(mul, parents, repeat(width)),
+                                                child_features))
+        columns, self.sparse_totals = [], None if complete else []
+        for c, flat in enumerate(self.pairs):
+            counts = list(map(flat.get, pair_keys, repeat(0)))
+            counts = counts + counts
+            if complete:                  # every row with x_p has every feature present
+                single = [self.single.get(kid, self.no_counts)[c]
+                          for kid in range(len(self.key_list))]
+                totals = list(map(single.__getitem__, parents))
+            else:
+                by_group = {}
+                get = by_group.get
+                for group, n in zip(groups, counts):
+                    by_group[group] = get(group, 0) + n
+                self.sparse_totals.append(by_group)
+                totals = list(map(by_group.__getitem__, groups))
+            if alpha > 0 and _INT.issuperset(map(type, counts)) and \
+                    max(totals, default=0) < 2 ** 52:
+                columns.append(list(map(sub, map(log, map(add, counts, repeat(alpha))),
+                                        map(log, map(add, totals, child_sizes)))))
+            else:                         # alpha = 0, or fractional weights
+                columns.append([_log_smoothed([n], total, alpha, self.sizes[j])[0]
+                                for n, total, j in zip(counts, totals, child_features)])
+        self.sparse_terms = dict(zip(map(add, map(int.__lshift__, parents,
+                                                  repeat(_PAIR_SHIFT)), children),
+                                     self._pack(columns))) if pair_keys else {}
+        self.sparse_defaults = {}
+        # the parent terms log P(c, x_p), feature by feature (one shared total each)
+        self.bases = {}
+        qualifying = defaultdict(list)
+        for kid, frequency in self.frequency.items():
+            if frequency >= self.limit and frequency > 0:
+                qualifying[feature_of[kid]].append(kid)
+        for p, kids in qualifying.items():
+            counts = [self.single.get(kid, self.no_counts) for kid in kids]
+            terms = self._pack([_log_smoothed(list(column), self.present[p], alpha,
+                                              k * self.sizes[p])
+                                for column in zip(*counts)])
+            self.bases.update(zip(kids, terms))
+
+    def sparse_default(self, parent, j):
+        """The term of a count of 0 of feature j given a parent key (built on first use)."""
+        group = parent * self.width + j
+        term = self.sparse_defaults.get(group)
+        if term is None:
+            if j == self.feature_of[parent]:
+                term = self.zero          # the parent is not its own child
+            else:
+                totals = [self.single.get(parent, self.no_counts)[c] for c in range(self.k)] \
+                    if self.sparse_totals is None else \
+                    [by_group.get(group, 0) for by_group in self.sparse_totals]
+                alpha, alpha_size = self.alpha, self.feature_alpha_size[j]
+                term = self._pack([[log(0 + alpha) - log(total + alpha_size)]
+                                   if alpha > 0 and type(total) is int and total < 2 ** 52
+                                   else _log_smoothed([0], total, alpha, self.sizes[j])
+                                   for total in totals])[0]
+            self.sparse_defaults[group] = term
+        return term
 
     positional = _NaiveModel.positional
 
@@ -5858,6 +6008,8 @@ class _AODEModel(_PairTable):
         for c in range(k):
             own = 0.0
             for w, (_, base, terms) in zip(shares, parts):
+                if not w[c]:              # a parent with no share (a zero probability)
+                    continue              # adds nothing, not 0 * -inf
                 own += w[c] * base[c]
                 for n, term in enumerate(terms):
                     contribution[n][c] += w[c] * term[c]

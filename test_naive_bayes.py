@@ -4371,6 +4371,42 @@ def canonical_aode(model):
     return data["class_count"], canonical(model)[2], pairs
 
 
+@given(AODE_DATA, st.sampled_from([0.0, 0.5, 1.0]), st.sampled_from([0, 1, 2]),
+       st.booleans())
+def test_aode_sparse_tables_score_exactly_as_the_full_lists(rows, alpha, limit, weighted):
+    """Many keys (ID-like columns) switch AODE to child terms stored only for the keys
+    that occur with each parent; the numbers must be those of the full lists."""
+    X, y = [list(r[:-1]) for r in rows], [r[-1] for r in rows]
+    weights = [1 + (i % 3) / 2 for i in range(len(X))] if weighted else None
+    queries = X + [[None] * len(X[0]), ["unseen", "unseen", 99.0]]
+    model = AODE(alpha=alpha, frequency_limit=limit).fit(X, y, sample_weight=weights)
+    dense = model.predict_joint_log_proba(queries)
+    explained = [model.explain(row) for row in queries[:4]]
+    original = naive_bayes._AODE_DENSE_KEYS
+    try:
+        naive_bayes._AODE_DENSE_KEYS = 0
+        sparse = model.set_params().predict_joint_log_proba(queries)
+        assert model._model("test").sparse
+        assert sparse == dense
+        assert [model.explain(row) for row in queries[:4]] == explained
+    finally:
+        naive_bayes._AODE_DENSE_KEYS = original
+
+
+def test_aode_on_id_like_columns_compiles_in_time_linear_in_the_counts():
+    rng = random.Random(1)
+    X = [["id%d" % rng.randrange(10 ** 9) for _ in range(8)] for _ in range(1500)]
+    y = [rng.choice("ab") for _ in range(1500)]
+    model = AODE().fit(X, y)
+    compiled = model._model("test")
+    assert compiled.sparse
+    # the terms kept: one each way per two keys that occur together, not one per key
+    # per parent (which would be quadratic in the keys)
+    assert len(compiled.sparse_terms) == 2 * len(set().union(*compiled.pairs))
+    probabilities = model.predict_proba(X[:50])
+    assert all(abs(sum(row) - 1) < 1e-12 for row in probabilities)
+
+
 def test_aode_explains_parents_and_features_and_adds_up():
     X, y = melon_categorical()
     model = AODE().fit(X, y)
