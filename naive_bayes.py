@@ -81,7 +81,8 @@ The sections of the file, top to bottom (each opens with a banner comment):
     The command line      argparse -> library calls -> printing
 """
 
-__all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "NaiveBayesError", "main"]
+__all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "TAN", "BayesNet",
+           "NaiveBayesError", "main"]
 __version__ = "0.2.0"
 
 import math
@@ -2374,9 +2375,11 @@ def _neg(x):
     return -x
 
 
-def _mdl_cut_points(values, columns):
+def _mdl_cut_points(values, columns, rows=None):
     """Weka's MDL cut points of a numeric feature: values sorted and distinct, and
-    columns[c][i] the weight of class c at values[i] (a weight w counting as w rows).
+    columns[c][i] the weight of class c at values[i] (a weight w counting as w rows;
+    or, with ``rows``, the number of rows at each value, counted as Weka counts them
+    in the MDL test's number of possible cuts, its weights elsewhere).
 
     Exact for whole weights (sums in any order are exact) and for other weights
     whose sums are exact in doubles; otherwise Weka's per-instance sums may differ
@@ -2389,6 +2392,7 @@ def _mdl_cut_points(values, columns):
     columns = [list(map(int if whole else float, column)) for column in columns]
     totals = [sum(weights) for weights in zip(*columns)]
     n_before = _accumulate(totals)          # the instances before each value
+    rows_before = n_before if rows is None else _accumulate(rows)
     largest = n_before[-1]
     if whole and largest <= 1 << 18:        # x log x of whole weights: a table
         xs = list(map(float, range(1, int(largest) + 1)))
@@ -2410,7 +2414,7 @@ def _mdl_cut_points(values, columns):
             cuts.append(task)
             continue
         lo, hi = task
-        b = _mdl_best_split(columns, n_before, lo, hi, xlogx)
+        b = _mdl_best_split(columns, n_before, lo, hi, xlogx, rows_before)
         if b is not None:               # left part first, then the cut, then the right
             todo.append((b, hi))
             todo.append((values[b - 1] + values[b]) / 2.0)
@@ -2425,14 +2429,14 @@ def _accumulate(column, start=0, step=add):
     return list(accumulate(column, step, initial=start))
 
 
-def _mdl_best_split(columns, n_before, lo, hi, xlogx):
+def _mdl_best_split(columns, n_before, lo, hi, xlogx, rows_before):
     """The accepted cut of values[lo:hi] (a boundary b: values[lo:b] go left), or
     None: Discretize.cutPointsForSubset's search for the first least split entropy,
     with the weights of each side summed as Weka sums them (left ones up from zero,
     right ones down from the set's total), then the MDL test.  Decisions closer than
     _MDL_MARGIN are taken again with a correctly rounded log, as Java's, so that ties
     and near-ties go Weka's way."""
-    n_instances = n_before[hi] - n_before[lo]
+    n_instances = rows_before[hi] - rows_before[lo]
     if hi - lo < 2 or n_instances < 2:
         return None
     parts = [column[lo:hi] for column in columns]
@@ -4104,6 +4108,123 @@ def _zeros_and_rest(vectors, c):
     """(-(number of zero probabilities), sum of the other log terms) of class c."""
     terms = [vector[c] for vector in vectors]
     return -terms.count(-INF), sum([t for t in terms if t != -INF])
+
+
+# -- rows: the statistics of the network families -----------------------------------
+
+class _RowCounts(_Distribution):
+    """Every distinct row of a class, with its exact weight and its number of rows: the
+    statistics of the network families, whose structure search needs counts of any
+    set of features (the data to recount them, not a table per set).  A row is the
+    tuple of its values of the features the family uses (a category, a number as
+    counted, None for a missing value).  Memory: one entry per distinct row and
+    class, at most one per training row (round numbers with significant_digits to
+    keep it smaller)."""
+
+    __slots__ = ("rows",)
+    file_fields = ("row_counts",)
+
+    def __init__(self):
+        self.rows = {}                    # label -> {row tuple: [weight, number of rows]}
+
+    def add(self, label, values, weights):
+        """Count one class's rows (tuples); weights exact, or None for weight 1."""
+        mine = self.rows.setdefault(label, {})
+        if weights is None:
+            counted = Counter(values)
+            for row, n in counted.items():
+                cell = mine.get(row)
+                if cell is None:
+                    mine[row] = [n, n]
+                else:
+                    cell[0] += n
+                    cell[1] += n
+            return
+        integers, shift = _weight_integers(weights)
+        counted = {}
+        for row, weight in zip(values, integers):
+            cell = counted.get(row)
+            if cell is None:
+                counted[row] = [weight, 1]
+            else:
+                cell[0] += weight
+                cell[1] += 1
+        for row, (weight, n) in counted.items():
+            weight = _ratio(weight, 1 << shift)
+            cell = mine.get(row)
+            if cell is None:
+                mine[row] = [weight, n]
+            else:
+                cell[0] += weight
+                cell[1] += n
+
+    def absorb(self, other):
+        """Add other's rows."""
+        for label, theirs in other.rows.items():
+            mine = self.rows.setdefault(label, {})
+            for row, (weight, n) in theirs.items():
+                cell = mine.get(row)
+                if cell is None:
+                    mine[row] = [weight, n]
+                else:
+                    cell[0] += weight
+                    cell[1] += n
+
+    def size(self):
+        """The number of distinct rows kept (over all classes)."""
+        return sum(map(len, self.rows.values()))
+
+    def to_file(self, classes, what="a value"):
+        """{"row_counts": per class [[[values], weight, number of rows], ...]}, rows
+        in the canonical order of their values."""
+        def order(item):
+            return tuple(map(_canonical, item[0]))
+        return {"row_counts": [
+            [[[_encode(v, what) for v in row], _exact_text(weight), n]
+             for row, (weight, n) in sorted(self.rows.get(label, {}).items(), key=order)]
+            for label in classes]}
+
+    @classmethod
+    def from_file(cls, data, classes, class_count, width):
+        """The rows of the model file's "row_counts" field, validated (``width``: the
+        number of values in a row)."""
+        per_class = _field(data, "row_counts")
+        _expect(type(per_class) in (list, _LazyItems), "row_counts", per_class,
+                "one list of rows per class")
+        stats = cls()
+        count = 0
+        for k, rows in enumerate(per_class):
+            here = "row_counts[%d]" % k
+            _expect(k < len(classes) and type(rows) is list, here, rows,
+                    "one list of [[values], weight, number of rows] per class (%d)"
+                    % len(classes))
+            label = classes[k]
+            mine = {}
+            total = 0
+            for i, item in enumerate(rows):
+                at = "%s[%d]" % (here, i)
+                _expect(type(item) is list and len(item) == 3 and type(item[0]) is list and
+                        len(item[0]) == width and type(item[2]) is int and item[2] > 0, at,
+                        item, "[[%d values], weight, number of rows > 0]" % width)
+                row = tuple(_decode(v, at) for v in item[0])
+                for value in row:
+                    _expect(value is None or (_hashable(value) and not _is_missing(value)),
+                            at, value, "hashable values or null")
+                weight = _decode_exact(item[1], at)
+                _expect(weight > 0, at, item[1], "a weight > 0")
+                if row in mine:
+                    raise _Invalid("%s repeats a row; expected distinct rows" % at)
+                mine[row] = [weight, item[2]]
+                total += weight
+            if total > class_count[label]:
+                raise _Invalid("%s adds up to more than class_count for %s"
+                               % (here, _shown(label)))
+            if mine:
+                stats.rows[label] = mine
+            count += 1
+        _expect(count == len(classes), "row_counts", count, "one list per class (%d)"
+                % len(classes))
+        return stats
 
 
 # ----------------------------------------------------------------------------------
@@ -6073,6 +6194,666 @@ class _AODEModel(_PairTable):
         return out
 
 
+# -- Bayesian networks: TAN and hill climbing, as Weka's BayesNet ----------------------
+#
+# The class and every feature are nodes of a directed acyclic graph; each node has a
+# table P(x | its parents), and P(c, x) is the product of every node's entry.  Both
+# families learn the graph from the counts by Weka's BAYES score (a Dirichlet(1/2)
+# prior on every cell of a node's table, parents fixed): TAN grows a tree over the
+# features on top of naive Bayes, hill climbing adds and deletes arcs while the score
+# improves.  They are Weka 3.6's BayesNet with the TAN or HillClimber search and the
+# SimpleEstimator, including what BayesNet does to the data first: numbers cut into
+# Fayyad and Irani's MDL bins (supervised Discretize), then every missing value
+# replaced by its feature's most frequent bin or value (ReplaceMissingValues, after
+# the discretization), at fit and at prediction.  The structure decides by strict
+# comparisons of doubles, so the scores are summed as Weka sums them, term by term in
+# its order with its own log-gamma function, and exact ties go the way Weka's scans
+# go: the same structure, hence the same probabilities.
+
+_COEFFICIENTS_A = (8.11614167470508450300E-4, -5.95061904284301438324E-4,
+                   7.93650340457716943945E-4, -2.77777777730099687205E-3,
+                   8.33333333333331927722E-2)
+_COEFFICIENTS_B = (-1.37825152569120859100E3, -3.88016315134637840924E4,
+                   -3.31612992738871184744E5, -1.16237097492762307383E6,
+                   -1.72173700820839662146E6, -8.53555664245765465627E5)
+_COEFFICIENTS_C = (-3.51815701436523470549E2, -1.70642106651881159223E4,
+                   -2.20528590553854454839E5, -1.13933444367982507207E6,
+                   -2.53252307177582951285E6, -2.01889141433532773231E6)
+
+
+def _horner(x, coefficients, leading_one=False):
+    """coefficients[0] x^n + ... + coefficients[n] by Horner's rule (with an implied
+    leading 1: x^(n+1) + coefficients[0] x^n + ...), in Cephes' order of operations."""
+    value = x + coefficients[0] if leading_one else coefficients[0]
+    for c in coefficients[1:]:
+        value = value * x + c
+    return value
+
+
+def _weka_ln_gamma(x):
+    """ln Gamma(x) for x > 0 as Weka computes it (weka.core.Statistics.lnGamma, a port
+    of Cephes' lgam) on a correctly rounded log, as Java's Math.log is: shifted into
+    [2, 3) and a rational approximation below 13, Stirling's series above.  Its last
+    bits differ from math.lgamma's, and they decide near-ties between structures."""
+    if x < 13.0:
+        z = 1.0
+        while x >= 3.0:
+            x -= 1.0
+            z *= x
+        while x < 2.0:
+            z /= x
+            x += 1.0
+        if x == 2.0:
+            return _mdl_log(z, True)
+        x -= 2.0
+        return _mdl_log(z, True) + x * _horner(x, _COEFFICIENTS_B) / _horner(
+            x, _COEFFICIENTS_C, True)
+    q = (x - 0.5) * _mdl_log(x, True) - x + 0.91893853320467274178
+    if x > 1.0e8:
+        return q
+    p = 1.0 / (x * x)
+    if x >= 1000.0:
+        return q + ((7.9365079365079365079365e-4 * p - 2.7777777777777777777778e-3) * p
+                    + 0.0833333333333333333333) / x
+    return q + _horner(p, _COEFFICIENTS_A) / x
+
+
+_HALF_LN_GAMMA = [math.nan]      # _weka_ln_gamma(k / 2) for k = 1, 2, ...: only grows
+
+
+def _half_ln_gamma(largest):
+    """The table of ln Gamma(k / 2) up to k = largest: the only arguments of the
+    structure score, whose prior is 1/2 per cell and whose counts are whole rows."""
+    table = _HALF_LN_GAMMA
+    while len(table) <= largest:
+        table.append(_weka_ln_gamma(len(table) / 2.0))
+    return table
+
+
+def _network_score(rows, cardinality, node, parents):
+    """Weka's BAYES score of a node given its ordered parents, from (values, number of
+    rows) of the distinct rows: the sum over parent configurations j (mixed radix, the
+    first parent most significant) of sum_v lnG(1/2 + n_jv) - lnG(n_j + |V|/2)
+    - |V| lnG(1/2) + lnG(|V|/2), each term added to one running double in that order,
+    empty configurations included (they add 0 only in exact arithmetic)."""
+    size = cardinality[node]
+    configurations = 1
+    for p in parents:
+        configurations *= cardinality[p]
+    counts = [0] * (configurations * size)
+    for values, n in rows:
+        cell = 0
+        for p in parents:
+            cell = cell * cardinality[p] + values[p]
+        counts[cell * size + values[node]] += n
+    total = sum(n for _, n in rows)
+    table = _half_ln_gamma(2 * total + 2 * size + 2)
+    tail = (-(size * table[1]), table[size])
+    score = 0.0
+    for j in range(0, configurations * size, size):
+        block = counts[j:j + size]
+        for n in block:
+            score += table[2 * n + 1]
+        score -= table[2 * sum(block) + size]
+        score += tail[0]
+        score += tail[1]
+    return score
+
+
+def _tan_structure(score, nodes, root):
+    """Weka's TAN search: naive Bayes (the class ``root`` a parent of every feature)
+    plus a tree over the features, grown greedily from the strongest link, each
+    ordered pair (a, b) weighed by gain(a, b) = score(a | class, b) - score(a | class)
+    and the first of equal ones taken (a, then b, in index order); the first link is
+    taken whatever its gain, each later one has exactly one end in the tree.  Each
+    link (a, b) is then oriented as Weka orients it: b gets parent a when b has no
+    feature parent yet, else a gets parent b."""
+    parents = [[root] if i != root else [] for i in range(nodes)]
+    features = [i for i in range(nodes) if i != root]
+    if nodes <= 2:
+        return parents
+    base = {a: score(a, [root]) for a in features}
+    gain = {(a, b): score(a, [root, b]) - base[a] for a in features for b in features
+            if a != b}
+    linked = [False] * nodes
+    links = []
+    for step in range(nodes - 2):
+        best, best_gain = None, 0.0
+        for a in features:
+            for b in features:
+                if a == b or (step and linked[a] == linked[b]):
+                    continue
+                if best is None or gain[a, b] > best_gain:
+                    best, best_gain = (a, b), gain[a, b]
+        links.append(best)
+        linked[best[0]] = linked[best[1]] = True
+    has_parent = [False] * nodes
+    for a, b in links:
+        child, parent = (b, a) if not has_parent[b] else (a, b)
+        parents[child].append(parent)
+        has_parent[child] = True
+    return parents
+
+
+def _reaches(parents, start, goal):
+    """True when a directed path leads from start to goal (arcs parent -> child)."""
+    children = [[] for _ in parents]
+    for child, mine in enumerate(parents):
+        for p in mine:
+            children[p].append(child)
+    seen, todo = {start}, [start]
+    while todo:
+        node = todo.pop()
+        if node == goal:
+            return True
+        for child in children[node]:
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    return False
+
+
+def _hill_climbing_structure(score, nodes, root, max_parents):
+    """Weka's HillClimber search with its defaults (from naive Bayes, no arc
+    reversal): repeatedly the best of every arc addition (heads in index order, then
+    tails; only heads with fewer than max_parents parents, the class counting as one;
+    none that closes a cycle) and every arc deletion (nodes in index order, parents
+    in their order), by the change of the head's score, the first of equal ones; stop
+    when the best change is not positive."""
+    parents = [[root] if i != root else [] for i in range(nodes)]
+    added = [[None] * nodes for _ in range(nodes)]        # [head][tail]: score change
+    deleted = [[None] * nodes for _ in range(nodes)]
+
+    def update(head):
+        """The score changes of every move into head."""
+        mine = parents[head]
+        base = score(head, mine)
+        for tail in range(nodes):
+            if tail == head:
+                continue
+            if tail not in mine:
+                if len(mine) < max_parents:
+                    added[head][tail] = score(head, mine + [tail]) - base
+            else:
+                deleted[head][tail] = score(head, [p for p in mine if p != tail]) - base
+
+    for node in range(nodes):
+        update(node)
+    while True:
+        best, best_change = None, -1e100
+        for head in range(nodes):
+            if len(parents[head]) >= max_parents:
+                continue
+            for tail in range(nodes):
+                if tail == head or tail in parents[head] or _reaches(parents, head, tail):
+                    continue
+                if added[head][tail] > best_change:
+                    best, best_change = (True, head, tail), added[head][tail]
+        for head in range(nodes):
+            for tail in parents[head]:
+                if deleted[head][tail] > best_change:
+                    best, best_change = (False, head, tail), deleted[head][tail]
+        if best is None or not best_change > 0:
+            return parents
+        add_arc, head, tail = best
+        if add_arc:
+            parents[head].append(tail)
+        else:
+            parents[head].remove(tail)
+        update(head)
+
+
+_NETWORK_KINDS = ("categorical", "discretized", "ignore")
+
+
+class _NetworkStatistics(_NaiveStatistics):
+    """The sufficient statistics of the network families: those of naive Bayes and
+    every distinct row of the features they use (a _RowCounts), weighted and exact,
+    and the order of the classes as first declared (partial_fit's classes=, an ARFF
+    file's declaration), which the structure search sums its scores in, as Weka does.
+
+    Memory: one entry per distinct row and class, at most one per training row;
+    numbers are kept as counted (their bins are cut when the model is compiled), so
+    continuous features are best rounded with significant_digits.
+    """
+
+    file_fields = ("features", "row_counts", "class_order")
+    __slots__ = ("row_counts", "class_order")
+
+    def __init__(self):
+        super().__init__()
+        self.row_counts = _RowCounts()
+        self.class_order = []
+
+    def copy(self):
+        """An equal, independent copy."""
+        twin = super().copy()
+        twin.row_counts = self.row_counts.copy()
+        twin.class_order = list(self.class_order)
+        return twin
+
+    def skeleton(self):
+        """Empty statistics with the same features and class order."""
+        empty = super().skeleton()
+        empty.class_order = list(self.class_order)
+        return empty
+
+    def declare_classes(self, classes):
+        """Remember the order of the classes the first time they are declared."""
+        if not self.class_order:
+            self.class_order = list(classes)
+
+    def absorb(self, other):
+        """Add other's statistics: rows placed by feature name, as the features are."""
+        mine = list(self.features)
+        super().absorb(other)
+        names = list(self.features)
+        if names != mine:             # new features: every row of mine gets them
+            self.row_counts = self._widened(self.row_counts, mine, names)
+        theirs = self._widened(other.row_counts, list(other.features), names)
+        self.row_counts.absorb(theirs)
+        self.class_order = self.class_order or list(other.class_order)
+        return self
+
+    @staticmethod
+    def _widened(row_counts, names, wanted):
+        """Row counts whose rows hold the values of ``wanted`` names (None for one they
+        lack), from rows that hold those of ``names``."""
+        position = {name: i for i, name in enumerate(names)}
+        where = [position.get(name) for name in wanted]
+        widened = _RowCounts()
+        for label, rows in row_counts.rows.items():
+            mine = widened.rows[label] = {}
+            for row, (weight, n) in rows.items():
+                new = tuple([None if i is None or i >= len(row) else row[i] for i in where])
+                cell = mine.get(new)
+                if cell is None:
+                    mine[new] = [weight, n]
+                else:
+                    cell[0] += weight
+                    cell[1] += n
+        return widened
+
+    def count(self, rows, labels, weights, start, fitting):
+        """Count as naive Bayes does, then every row's values of its categorical and
+        discretized features (numbers as counted, rounded with significant_digits when
+        it is set; None for a missing value or another kind)."""
+        groups, weight_groups, names = super().count(rows, labels, weights, start, fitting)
+        features = [self.features[name] for name in names]
+        kinds = [feature.name for feature in features]
+        rounding = _round_to_digits(fitting.params.get("significant_digits"))
+        width = len(self.features)
+        for label, group in groups.items():
+            values = []
+            for row in group:
+                out = [None] * width
+                for j, kind in enumerate(kinds):
+                    value = row[j]
+                    if value is None or kind not in ("categorical", "discretized") or \
+                            _is_missing(value):
+                        continue
+                    if kind == "discretized":
+                        value = float(value)
+                        if rounding is not None:
+                            value = rounding(value)
+                        if value == 0:
+                            value = 0.0          # -0.0 and 0.0: one value
+                    out[j] = value
+                values.append(tuple(out))
+            self.row_counts.add(label, values, weight_groups[label] if weight_groups
+                                else None)
+        return groups, weight_groups, names
+
+    def compile(self, params):
+        """The compiled network (its structure searched now)."""
+        return _NetworkModel(self, params)
+
+    def to_file(self, classes):
+        """The model file's "features", "row_counts" and "class_order" fields."""
+        data = super().to_file(classes)
+        width = len(self.features)
+        rows = self.row_counts
+        if any(len(row) != width for counted in rows.rows.values() for row in counted):
+            rows = self._widened(rows, list(self.features), list(self.features))
+        data.update(rows.to_file(classes))
+        data["class_order"] = [_encode(label, "a class label") for label in
+                               self.class_order]
+        return data
+
+    @classmethod
+    def from_file(cls, data, classes, class_count):
+        """The network statistics of a model file, validated."""
+        statistics = super().from_file(data, classes, class_count)
+        statistics.row_counts = _RowCounts.from_file(data, classes, class_count,
+                                                     len(statistics.features))
+        order = _field(data, "class_order")
+        order = _decode_list(list(order) if type(order) is _LazyItems else order,
+                             "class_order")
+        for label in order:
+            _expect(_hashable(label) and label in class_count, "class_order", label,
+                    "labels among the classes")
+        if len(set(order)) != len(order):
+            raise _Invalid("class_order repeats a label; expected distinct labels")
+        statistics.class_order = order
+        return statistics
+
+    def extra_summary(self):
+        """{"distinct rows": how many are kept}."""
+        return {"distinct rows": self.row_counts.size()}
+
+
+class _NetworkModel:
+    """The compiled network: the data as BayesNet sees it (bins and filled-in values),
+    the structure its search finds, and every node's table of log P(x | parents).
+
+    The nodes are the categorical and discretized features in column order, then the
+    class (Weka's ARFF files put the class last).  A row's joint log-likelihood of
+    class c is the sum over the nodes of log P(node's value | its parents' values),
+    the class node taking the value c; P(x | j) = (alpha + w(j, x)) / (alpha |X| +
+    w(j)) from the weighted counts (SimpleEstimator), while the search counts rows,
+    ignoring their weights, and uses a prior of 1/2 per cell whatever alpha is (both
+    as Weka).  A missing value, or a value never seen in training, counts as its
+    feature's most frequent bin or value (weighted; the first of equal ones).
+    """
+
+    def __init__(self, statistics, params):
+        self.classes = classes = statistics.classes()
+        self.names = names = statistics.names()
+        self.width = len(names)
+        self.k = len(classes)
+        self.zeros = (0.0,) * self.k
+        self.alpha = params["alpha"]
+        max_parents = params.get("max_parents")   # None: TAN
+        order = [c for c in statistics.class_order if c in statistics.class_count]
+        self.class_values = order + [c for c in classes if c not in order]
+        self.class_index = [self.class_values.index(c) for c in classes]
+        kinds = [statistics.features[name].name for name in names]
+        self.used = used = [j for j, kind in enumerate(kinds) if kind in
+                            ("categorical", "discretized")]
+        rows = statistics.row_counts.rows
+        self.cuts, self.index, self.values = {}, {}, {}
+        for j in used:
+            if kinds[j] == "categorical":
+                self.values[j] = statistics.features[names[j]].stats.values()
+                self.index[j] = {v: i for i, v in enumerate(self.values[j])}
+            else:
+                self.cuts[j] = self._cut_points(rows, j)
+        self.cardinality = [max(1, len(self.values[j])) if j in self.values else
+                            len(self.cuts[j]) + 1 for j in used] + [len(self.class_values)]
+        self.modes = self._modes(rows)
+        prepared = {}                     # values as node indices -> [weight, rows]
+        for label, counted in rows.items():
+            c = self.class_values.index(label)
+            for row, (weight, n) in counted.items():
+                key = tuple(self._indices(row)) + (c,)
+                cell = prepared.get(key)
+                if cell is None:
+                    prepared[key] = [weight, n]
+                else:
+                    cell[0] += weight
+                    cell[1] += n
+        self.prepared = prepared
+        scored = [(values, n) for values, (_, n) in prepared.items()]
+        cache = {}
+
+        def score(node, parents):
+            key = node, tuple(parents)
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = _network_score(scored, self.cardinality, node,
+                                                    parents)
+            return found
+        nodes = len(used) + 1
+        self.root = root = nodes - 1
+        if max_parents is None:
+            self.parents = _tan_structure(score, nodes, root)
+        else:
+            self.parents = _hill_climbing_structure(score, nodes, root, max_parents)
+        self.cpts = [self._table(node, prepared) for node in range(nodes)]
+
+    def _cut_points(self, rows, j):
+        """Feature j's MDL cut points, as Weka's Discretize finds them: class weights
+        per value for the entropies, numbers of rows for the test's count of cuts."""
+        weights, counts = {}, {}
+        for label, counted in rows.items():
+            c = self.class_values.index(label)
+            for row, (weight, n) in counted.items():
+                value = row[j] if j < len(row) else None
+                if value is not None:
+                    weights.setdefault(value, [0] * len(self.class_values))[c] += weight
+                    counts[value] = counts.get(value, 0) + n
+        values = sorted(weights)
+        if not values:
+            return []
+        columns = [list(column) for column in zip(*[weights[v] for v in values])]
+        return _mdl_cut_points(values, columns, [counts[v] for v in values])
+
+    def _modes(self, rows):
+        """Each used feature's most frequent node value (weighted, after the bins; the
+        first of equal ones; 0 when every value is missing)."""
+        totals = [[0] * size for size in self.cardinality[:-1]]
+        for counted in rows.values():
+            for row, (weight, _) in counted.items():
+                for n, j in enumerate(self.used):
+                    value = row[j] if j < len(row) else None
+                    if value is not None:
+                        totals[n][self._index(j, value)] += weight
+        return [column.index(max(column)) if column else 0 for column in totals]
+
+    def _index(self, j, value):
+        """The node value of feature j's value: its bin, or its place among the known
+        values (None for one never seen in training)."""
+        cuts = self.cuts.get(j)
+        if cuts is not None:
+            return bisect_left(cuts, value)
+        return self.index[j].get(value)
+
+    def _indices(self, row):
+        """The node values of a row's used features, a missing one filled in."""
+        out = []
+        for n, j in enumerate(self.used):
+            value = row[j] if j < len(row) else None
+            index = None if value is None else self._index(j, value)
+            out.append(self.modes[n] if index is None else index)
+        return out
+
+    def _table(self, node, prepared):
+        """log P(value | configuration) of a node, per configuration (mixed radix, the
+        first parent most significant) and value, from the weighted counts."""
+        from fractions import Fraction
+        alpha = Fraction(self.alpha)
+        size = self.cardinality[node]
+        parents = self.parents[node]
+        configurations = 1
+        for p in parents:
+            configurations *= self.cardinality[p]
+        counts = [[0] * size for _ in range(configurations)]
+        for values, (weight, _) in prepared.items():
+            j = 0
+            for p in parents:
+                j = j * self.cardinality[p] + values[p]
+            counts[j][values[node]] += weight
+        table = []
+        for config in counts:
+            total = float(alpha * size + sum(config))
+            table.append([_log(float(alpha + n) / total) if total else -log(size)
+                          for n in config])
+        return table
+
+    positional = _NaiveModel.positional
+
+    def prepared_row(self, row):
+        """(node values without the class, statuses) of a row; _RowError for a value of
+        the wrong kind."""
+        out, statuses = [], []
+        for n, j in enumerate(self.used):
+            value = row[j]
+            if value is None or _is_missing(value):
+                out.append(self.modes[n])
+                statuses.append("missing")
+                continue
+            try:
+                if j in self.cuts:
+                    number = _number(value)
+                    if number is None or not isfinite(number):
+                        raise _BadValue(value, "a real number" if number is None
+                                        else "a finite number")
+                    index = bisect_left(self.cuts[j], number)
+                else:
+                    index = self.index[j].get(value)
+            except _BadValue as error:
+                raise _RowError(", feature %r is %s; expected %s"
+                                % (self.names[j], _shown(error.value), error.expected)) \
+                    from None
+            except TypeError:
+                raise _RowError(", feature %r is %s; expected a hashable value"
+                                % (self.names[j], _describe(value))) from None
+            if index is None:
+                out.append(self.modes[n])
+                statuses.append("unseen")
+            else:
+                out.append(index)
+                statuses.append("used")
+        return out, statuses
+
+    def node_terms(self, values):
+        """Per class (classes_ order), each node's log P(value | parents)."""
+        terms = []
+        values = values + [0]
+        root = self.root
+        for c in self.class_index:
+            values[root] = c
+            mine = []
+            for node, parents in enumerate(self.parents):
+                j = 0
+                for p in parents:
+                    j = j * self.cardinality[p] + values[p]
+                mine.append(self.cpts[node][j][values[node]])
+            terms.append(mine)
+        return terms
+
+    def joint(self, row):
+        """Per class, the sum of every node's log P(value | parents)."""
+        values, _ = self.prepared_row(row)
+        joint = [sum(terms) for terms in self.node_terms(values)]
+        total = sum(joint)
+        if total - total == 0:
+            return joint
+        return _joint_with_infinities([list(column) for column in
+                                       zip(*self.node_terms(values))])
+
+    def joints(self, rows):
+        """Joint log-likelihoods of many rows."""
+        return list(map(self.joint, rows))
+
+    def parent_names(self, node):
+        """A node's parents as feature names, None for the class."""
+        return [None if p == self.root else self.names[self.used[p]]
+                for p in self.parents[node]]
+
+    def explain(self, row, extra=()):
+        """The joint log-likelihood split into the class node's term (the prior) and
+        each feature node's term; a missing or unseen value contributes the term of
+        the value it counts as (its feature's most frequent one, in "counted_as")."""
+        classes = self.classes
+        values, statuses = self.prepared_row(row)
+        terms = self.node_terms(values)
+        node_of = {j: n for n, j in enumerate(self.used)}
+        features = []
+        for j, (name, value) in enumerate(zip(self.names, row)):
+            n = node_of.get(j)
+            if n is None:
+                features.append({"feature": name, "value": value, "status": "ignored",
+                                 "log_likelihood": dict.fromkeys(classes, 0.0)})
+                continue
+            entry = {"feature": name, "value": value, "status": statuses[n],
+                     "log_likelihood": dict(zip(classes, [t[n] for t in terms])),
+                     "parents": self.parent_names(n)}
+            if statuses[n] != "used":
+                entry["counted_as"] = self.node_value(n, values[n])
+            elif j in self.cuts:
+                entry["interval"] = _BinKeys(self.cuts[j], bisect_left).name(values[n])
+            features.append(entry)
+        for name, value in extra:
+            features.append({"feature": name, "value": value, "status": "ignored",
+                             "log_likelihood": dict.fromkeys(classes, 0.0)})
+        return {"prior": dict(zip(classes, [t[self.root] for t in terms])),
+                "features": features, "class_parents": self.parent_names(self.root)}
+
+    def node_value(self, n, index):
+        """Node n's value index as a value: a known value, or a bin's interval."""
+        j = self.used[n]
+        if j in self.cuts:
+            return _BinKeys(self.cuts[j], bisect_left).name(index)
+        return self.values[j][index] if self.values[j] else None
+
+    def informative(self):
+        """Values and bins ranked as naive Bayes ranks them (the log of their largest
+        likelihood ratio between two classes, from the counts), the network's arcs
+        aside."""
+        ranked = []
+        for n, j in enumerate(self.used):
+            table = self._naive(n)
+            for index, vector in enumerate(table):
+                ranked.append((self.names[j], self.node_value(n, index),
+                               _log_ratio_range(vector),
+                               self.classes[vector.index(max(vector))]))
+        ranked.sort(key=lambda item: -item[2])
+        return ranked
+
+    def _naive(self, n):
+        """Per value of node n, per class log P(value | c) of its own counts."""
+        size = self.cardinality[n]
+        counts = [[0] * size for _ in self.classes]
+        position = {c: k for k, c in enumerate(self.class_index)}
+        for values, (weight, _) in self.prepared.items():
+            counts[position[values[self.root]]][values[n]] += weight
+        columns = [_log_smoothed(column, sum(column), self.alpha, size) for column in counts]
+        return [tuple(column[v] for column in columns) for v in range(size)]
+
+    def tables(self):
+        """Per feature node its parents and table {parents' values: {value: P}}, the
+        class node's under the key None; ignored features {"kind": "ignore"}."""
+        out = {}
+        node_of = {j: n for n, j in enumerate(self.used)}
+        for j, name in enumerate(self.names):
+            n = node_of.get(j)
+            if n is None:
+                out[name] = {"kind": "ignore"}
+                continue
+            table = {"kind": "discretized" if j in self.cuts else "categorical",
+                     "parents": self.parent_names(n), "probabilities": self._cpt(n)}
+            if j in self.cuts:
+                table["cuts"] = list(self.cuts[j])
+            out[name] = table
+        out[None] = {"kind": "class", "parents": self.parent_names(self.root),
+                     "probabilities": self._cpt(self.root)}
+        return out
+
+    def _cpt(self, node):
+        """{parents' values (a tuple: labels for the class, values or bin intervals
+        for features): {value: P}} of a node."""
+        def value_of(n, index):
+            return self.class_values[index] if n == self.root else self.node_value(n, index)
+        parents = self.parents[node]
+        cpt = {}
+        for j, row in enumerate(self.cpts[node]):
+            key, rest = [], j
+            for p in reversed(parents):
+                rest, index = divmod(rest, self.cardinality[p])
+                key.append(value_of(p, index))
+            cpt[tuple(reversed(key))] = {value_of(node, v): exp(t) for v, t in
+                                         enumerate(row)}
+        return cpt
+
+    def summary_items(self):
+        """{"parents": {feature: [parents]}, None for the class; the class node's
+        parents under the key None}."""
+        parents = {self.names[j]: self.parent_names(n) for n, j in enumerate(self.used)}
+        parents[None] = self.parent_names(self.root)
+        return {"parents": parents}
+
+
 # ----------------------------------------------------------------------------------
 # The classifiers
 # ----------------------------------------------------------------------------------
@@ -6456,6 +7237,8 @@ class _Classifier:
                                   call=call, argument="X")
         for label in declared_classes or ():
             statistics.class_count.setdefault(label, 0)
+        if declared_classes is not None and hasattr(statistics, "declare_classes"):
+            statistics.declare_classes(declared_classes)
         class_count = dict(known or {})
         for label, count in statistics.class_count.items():
             class_count[label] = class_count.get(label, 0) + count
@@ -6723,6 +7506,9 @@ class _Classifier:
                    "target": self._state.target}
         extra = getattr(statistics, "extra_summary", None)
         summary.update(extra() if extra else {})
+        compiled = self._model("summary()")
+        if hasattr(compiled, "summary_items"):    # what compiling found (a structure)
+            summary.update(compiled.summary_items())
         return summary
 
     # -- combining models -------------------------------------------------------------
@@ -6831,8 +7617,8 @@ class _Classifier:
 
 
 # The order of the parameters in the constructors (the order of the public contract).
-_PARAMETER_ORDER = ("alpha", "prior_alpha", "class_prior", "frequency_limit", "features",
-                    "categories", "ddof", "var_smoothing", "text_model", "max_words",
+_PARAMETER_ORDER = ("max_parents", "alpha", "prior_alpha", "class_prior", "frequency_limit",
+                    "features", "categories", "ddof", "var_smoothing", "text_model", "max_words",
                     "min_word_count", "tokenizer", "numeric", "bandwidth",
                     "significant_digits")
 
@@ -7040,9 +7826,110 @@ class AODE(_Classifier):
         self._start()
 
 
+def _network_parameters(extra=None):
+    """The parameters of the network families: alpha (default 1/2, Weka's), the kinds
+    they take and their own (extra)."""
+    parameters = {"alpha": _Parameter(0.5, _finite_at_least_0, (
+        _cli_number, "smoothing of categorical likelihoods (default 1, Laplace; 0.5 for "
+        "--model tan and bayesnet)"))}
+    parameters.update(extra or {})
+    return _classifier_parameters("discretized", _NETWORK_KINDS,
+                                  without=("prior_alpha", "class_prior"), extra=parameters)
+
+
+class TAN(_Classifier):
+    """Tree-augmented naive Bayes (Friedman, Geiger and Goldszmidt 1997): every feature
+    has the class and at most one other feature as parents, the tree chosen as Weka's
+    TAN search chooses it (each ordered pair weighed by its gain in Weka's BAYES score,
+    the tree grown greedily from the strongest link, ties to the first pair in column
+    order, arcs oriented by Weka's rule), then P(x | parents) = (alpha + w(j, x)) /
+    (alpha |X| + w(j)).  Equal to Weka 3.6's weka.classifiers.bayes.BayesNet -Q
+    weka.classifiers.bayes.net.search.local.TAN -- -S BAYES -E
+    weka.classifiers.bayes.net.estimate.SimpleEstimator -- -A alpha, including what it
+    does to the data: numbers cut into MDL bins (Weka's supervised Discretize), then a
+    missing value counted as its feature's most frequent bin or value, at fit and at
+    prediction.
+
+    Parameters: alpha (the tables' smoothing; Weka reads -A as a 32-bit float, so pass
+    alpha=0.10000000149011612 to reproduce -A 0.1; the search uses 1/2 whatever alpha
+    is, as Weka's does), features, categories, numeric and significant_digits as
+    AODE's.  Features may be "categorical", "discretized" or "ignore".  The columns'
+    order is the nodes' order, which breaks ties as Weka's attribute order does; the
+    order of the classes declared to partial_fit(classes=...) (an ARFF file's) is the
+    class node's.
+
+    Statistics: class counts, each feature's counts or record of values, and every
+    distinct row's weight and number of rows, exact; merge and partial_fit give the
+    counts of one fit, and the structure is searched again from them when the model
+    is next used.  As Weka, the search counts rows (it ignores their weights), the
+    tables use the weights, and a class the training data never saw keeps alpha-only
+    counts.
+
+    >>> X = [["sunny", "hot"], ["sunny", "hot"], ["rain", "mild"], ["rain", "cool"],
+    ...      ["overcast", "cool"], ["sunny", "mild"], ["rain", "mild"], ["overcast", "hot"]]
+    >>> model = TAN().fit(X, ["no", "no", "yes", "no", "yes", "no", "yes", "yes"])
+    >>> model.summary()["parents"]        # None: the class; 1 is the root of the tree
+    {0: [None, 1], 1: [None], None: []}
+    >>> model.predict_one(["overcast", "mild"])
+    'yes'
+    """
+
+    _statistics_class = _NetworkStatistics
+    _allowed_kinds = _NETWORK_KINDS
+    _command_name = "tan"
+    _parameters = _network_parameters()
+
+    def __init__(self, alpha=0.5, features=None, categories=None, numeric="discretized",
+                 significant_digits=None):
+        self.alpha = alpha
+        self.features = features
+        self.categories = categories
+        self.numeric = numeric
+        self.significant_digits = significant_digits
+        self._start()
+
+
+class BayesNet(_Classifier):
+    """A Bayesian network classifier whose structure Weka's HillClimber search finds:
+    from naive Bayes, the best arc addition or deletion by Weka's BAYES score, again
+    and again while the score improves, at most max_parents parents per node (the class
+    counted; the class itself may get parents, and a feature may lose the class), no
+    cycle, no arc reversal (Weka's default); then P(x | parents) = (alpha + w(j, x)) /
+    (alpha |X| + w(j)).  Equal to Weka 3.6's weka.classifiers.bayes.BayesNet -Q
+    weka.classifiers.bayes.net.search.local.HillClimber -- -P max_parents -S BAYES -E
+    weka.classifiers.bayes.net.estimate.SimpleEstimator -- -A alpha, with its treatment
+    of numbers and missing values (see TAN, whose parameters, statistics and policies
+    it shares).
+
+    >>> X = [["a", "x"], ["a", "x"], ["b", "y"], ["b", "y"], ["a", "y"], ["b", "x"]]
+    >>> model = BayesNet(max_parents=2).fit(X, [1, 1, 0, 0, 1, 0])
+    >>> sorted(model.predict_proba_one(["a", "x"]).items())[1][1] > 0.5
+    True
+    """
+
+    _statistics_class = _NetworkStatistics
+    _allowed_kinds = _NETWORK_KINDS
+    _command_name = "bayesnet"
+    _parameters = _network_parameters({
+        "max_parents": _Parameter(2, _integer_at_least(1), (
+            int, "bayesnet: at most this many parents per node, the class counted "
+            "(default 2)"))})
+
+    def __init__(self, max_parents=2, alpha=0.5, features=None, categories=None,
+                 numeric="discretized", significant_digits=None):
+        self.max_parents = max_parents
+        self.alpha = alpha
+        self.features = features
+        self.categories = categories
+        self.numeric = numeric
+        self.significant_digits = significant_digits
+        self._start()
+
+
 # The registry of classifiers: what a model file's "model" field names; those with a
 # _command_name are the command line's --model choices.
-_MODELS = {cls.__name__: cls for cls in (NaiveBayes, CategoricalNB, GaussianNB, AODE)}
+_MODELS = {cls.__name__: cls for cls in (NaiveBayes, CategoricalNB, GaussianNB, AODE, TAN,
+                                         BayesNet)}
 _CLI_MODELS = {cls._command_name: cls for cls in _MODELS.values() if cls._command_name}
 
 
@@ -8673,6 +9560,18 @@ def _summary_text(model, output=None):
                      % (format(len(features) - len(shown), ","), _PROG, _quote(output)))
     if "pairwise counts" in summary:
         lines.append("pairwise counts: %s" % format(summary["pairwise counts"], ","))
+    if "distinct rows" in summary:
+        lines.append("distinct rows: %s" % format(summary["distinct rows"], ","))
+    if "parents" in summary:              # a network's structure
+        def named(parents):
+            return ", ".join("the class" if p is None else _clip(p) for p in parents) \
+                or "none"
+        lines.append("parents (the network's structure):")
+        width = max(_width(_clip(name)) for name in summary["parents"] if name is not None)
+        for name, parents in summary["parents"].items():
+            if name is not None:
+                lines.append("  %s <- %s" % (_left(_clip(name), width), named(parents)))
+        lines.append("  the class <- %s" % named(summary["parents"][None]))
     return "\n".join(lines) + "\n"
 
 
