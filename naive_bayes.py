@@ -240,7 +240,7 @@ class _Weights(list):
 def _weight_integers(weights):
     """(integers, shift) with weights[i] == integers[i] / 2**shift exactly, for
     weights that are ints, floats or Fractions with power-of-2 denominators (every
-    float is one)."""
+    float is one); None for a Fraction with any other denominator."""
     scaled = getattr(weights, "scaled", None)
     if scaled is not None:
         return scaled
@@ -257,6 +257,8 @@ def _weight_integers(weights):
         from fractions import Fraction
         weights = list(map(Fraction, floats))          # spanning > 900 binades
     fractions = [w for w in weights if type(w) is not int and type(w) is not float]
+    if any(w.denominator & (w.denominator - 1) for w in fractions):
+        return None                       # a denominator that is not a power of 2
     shift = max([w.denominator.bit_length() - 1 for w in fractions], default=0)
     integers = []
     for w in weights:
@@ -297,7 +299,15 @@ def _exact_sums(xs, weights=None):
         s1 = _dyadic(sum(ints), shift)
         s2 = _dyadic(sum(map(mul, ints, ints)), 2 * shift)
     else:
-        weights, weight_shift = _weight_integers(weights)
+        scaled_weights = _weight_integers(weights)
+        if scaled_weights is None:        # weights of any denominator: as Fractions
+            from fractions import Fraction
+            weights = list(map(Fraction, weights))
+            n = sum(weights)
+            weighted = list(map(mul, weights, ints))
+            scale = Fraction(1, 1 << shift)
+            return n, sum(weighted) * scale, sum(map(mul, weighted, ints)) * scale * scale
+        weights, weight_shift = scaled_weights
         n = _ratio(sum(weights), 1 << weight_shift)
         weighted = list(map(mul, weights, ints))
         s1 = _dyadic(sum(weighted), shift + weight_shift)
