@@ -3418,9 +3418,7 @@ def test_zip_codes_with_leading_zeros_stay_categories(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("column, cells, warning", [
-    ("id", ["u%03d" % i for i in range(30)], "different value in every row (an ID?)"),
     ("row", [str(i) for i in range(1, 31)], "counts rows"),
-    ("day", ["2024-01-%02d" % (i + 1) for i in range(30)], "holds dates"),
     ("review", ["this product was really quite good number %d" % i for i in range(30)],
      "--text review"),
     ("age", [str(20 + i) for i in range(29)] + ["unknown"], "--missing unknown"),
@@ -3433,6 +3431,34 @@ def test_suspicious_columns_get_a_one_line_warning_with_the_fix(tmp_path, capsys
     assert status == 0
     lines = [line for line in err.splitlines() if "warning" in line]
     assert len(lines) == 1 and warning in lines[0] and column in lines[0]
+
+
+@pytest.mark.parametrize("column, cells, note", [
+    ("id", ["u%03d" % i for i in range(30)], "different value in every row, as an ID has"),
+    ("day", ["2024-01-%02d" % (i + 1) for i in range(30)], "holds dates (2024-01-01)"),
+    ("born", ["%d/%d/19%02d" % (1 + i % 28, 1 + i % 12, i % 90) for i in range(30)],
+     "holds dates"),
+])
+def test_ids_and_dates_are_ignored_by_default_with_a_note_naming_the_option(
+        tmp_path, capsys, column, cells, note):
+    """An ID or a date column cannot help a naive Bayes model predict (each value is
+    seen once) and makes AODE slow: ignored, with the option that keeps it."""
+    path = write(tmp_path / "w.csv", "%s,x,y\n" % column + "".join(
+        "%s,%s,%s\n" % (cell, "pq"[i % 2], "ab"[i % 2]) for i, cell in enumerate(cells)))
+    status, out, err = cli(capsys, "fit", path, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 0, err
+    [line] = err.splitlines()
+    assert "note: column %s " % column in line and note in line
+    assert "ignored" in line and "--categorical %s keeps" % column in line
+    assert NaiveBayes.load(tmp_path / "m.json").feature_kinds_ == {column: "ignore",
+                                                                   "x": "categorical"}
+    status, out, err = cli(capsys, "fit", path, "--target", "y", "--categorical", column,
+                           "-o", tmp_path / "m.json")
+    assert status == 0 and err == ""
+    assert NaiveBayes.load(tmp_path / "m.json").feature_kinds_[column] == "categorical"
+    table = naive_bayes.read_csv(path, target="y")
+    assert table.kinds[column] == "ignore" and {row[0] for row in table.X} == {None}
+    assert any("categorical=['%s'] keeps" % column in w for w in table.warnings)
 
 
 def test_rows_without_a_label_are_skipped_and_counted(tmp_path, capsys):
