@@ -7463,6 +7463,8 @@ class _ReadOptions:
                    "numeric", "model") if csv else ("encoding", "numeric", "model")
         columns, given = {}, {}
         for name, value in keywords.items():
+            if value is None and (name in _KINDS or name in allowed):
+                continue                  # None: the default, as for every option
             if name in _KINDS:
                 columns[name] = value
             elif name in allowed:
@@ -8749,8 +8751,8 @@ class _TableReader:
                     raise self._bad_cell(self._line_of(chunk, index, error.value), name,
                                          error) from None
             columns.append(values)
-        return self._table([list(row) for row in zip(*columns)], y,
-                           weights if set(weights) != {1.0} else None, lines, [])
+        rows = [list(row) for row in zip(*columns)] if columns else [[] for _ in chunk]
+        return self._table(rows, y, weights if set(weights) != {1.0} else None, lines, [])
 
     @staticmethod
     def _line_of(chunk, index, value):
