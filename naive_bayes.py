@@ -7825,6 +7825,7 @@ class _CsvSource:
     declared = {}                 # ARFF declares kinds and values; a CSV file does not
     categories = {}
     default_target = None
+    weighted = False              # ARFF rows may carry an instance weight
 
     def __init__(self, path, options, notes):
         import csv
@@ -7905,7 +7906,10 @@ class _CsvSource:
         """The cells as floats; ValueError when one is not a number."""
         if self.decimal == ",":
             cells = [cell.replace(",", ".") for cell in cells]
-        return list(map(_ascii_float, cells))
+        text = "".join(cells)
+        if "_" in text or not text.isascii():
+            return list(map(_ascii_float, cells))
+        return list(map(float, cells))
 
     def column(self, name, option):
         """Index of a column named by an option (the option's name, as the caller
@@ -8077,10 +8081,17 @@ def _arff_date_parser(pattern):
 def _arff_number(text):
     """A numeric value as Weka reads it (None: NaN, Weka's own missing value); only
     finite numbers in ASCII digits."""
-    number = _ascii_float(text)
-    if number != number:
-        return None
+    if "_" in text or not text.isascii():
+        raise ValueError(text)
+    return _arff_plain_number(text)
+
+
+def _arff_plain_number(text):
+    """_arff_number of a value known to be ASCII without "_"."""
+    number = float(text)
     if not isfinite(number):
+        if number != number:
+            return None
         raise ValueError(text)
     return number
 
@@ -8190,14 +8201,15 @@ class _ArffReader:
         global _ARFF_ODD
         if _ARFF_ODD is None:
             import re
-            _ARFF_ODD = re.compile(r"['\"{}%\x00-\x08\x0e-\x1b]").search
+            _ARFF_ODD = re.compile(r"['\"{}%_\x00-\x08\x0e-\x1b]").search
         n = len(self.attributes)
-        converters = self.converters
+        converters = [_arff_plain_number if f is _arff_number else f
+                      for f in self.converters]
         odd = _ARFF_ODD
         if self.first is not None:
             yield self._row(*self.first)
         for text in self.lines:
-            # The plain, dense row (ASCII, no quotes, braces, comments or control
+            # The plain, dense row (ASCII, no quotes, braces, comments, "_" or control
             # characters that str.split reads otherwise than Weka): split at once.
             if text.isascii() and not odd(text):
                 tokens = text.replace(",", " ").split()
@@ -8289,6 +8301,7 @@ class _ArffSource:
 
     decimal = "."
     delimiter = ","
+    weighted = True
     _KINDS = {"numeric": "gaussian", "date": "gaussian", "string": "text",
               "nominal": "categorical"}
 
@@ -8485,16 +8498,17 @@ def _label_parser(cells, classes=None):
 
 
 def _strict_numbers(convert):
-    """A kind's cell converter that refuses what Python's float() takes but a file's
-    number is not (1_000, digits of other scripts), when the kind reads numbers."""
+    """The cell converter of a kind that reads numbers, refusing what Python's float()
+    takes but a file's number is not (1_000, other scripts' digits); None for a kind
+    that reads text (its converter takes "_")."""
     try:
         convert("_")
     except _BadValue:
         pass
     except Exception:                     # a kind of its own: its converter decides
-        return convert
+        return None
     else:
-        return convert                    # the kind takes "_": it reads text
+        return None
 
     def strict(cell):
         if "_" in cell or not cell.isascii():
@@ -8507,23 +8521,23 @@ def _strict_numbers(convert):
 
 
 def _converters(source, names, kinds):
-    """One function per feature turning a cell into a value (None: not read)."""
+    """Per feature, (convert, strict): functions turning a cell into a value, the
+    second for columns with a cell that is not plain ASCII or holds "_" (None when
+    the kind reads text; convert None: not read)."""
     converters = []
     for name in names:
         kind = kinds[name]
         reader = _KINDS.get(kind)
         convert = reader.convert_cell if reader is not None else _Kind.convert_cell
         if name not in source.index or kind == "ignore":
-            converters.append(None)
-        elif convert is _Kind.convert_cell:
-            converters.append(convert)
+            converters.append((None, None))
+            continue
+        strict = None if convert is _Kind.convert_cell else _strict_numbers(convert)
+        if strict is not None and source.decimal == ",":
+            converters.append((lambda cell, convert=convert: convert(cell.replace(",", ".")),
+                               lambda cell, strict=strict: strict(cell.replace(",", "."))))
         else:
-            convert = _strict_numbers(convert)
-            if source.decimal == "," and convert is not reader.convert_cell:
-                converters.append(lambda cell, convert=convert:
-                                  convert(cell.replace(",", ".")))
-            else:
-                converters.append(convert)
+            converters.append((convert, strict))
     return converters
 
 
@@ -8663,8 +8677,8 @@ class _TableReader:
                                if self.kinds.get(name) == "categorical"} or None
         declared = source.categories.get(target) if target is not None else None
         self.classes = list(map(self.label, declared)) if declared else None
-        self.columns = [(convert, index.get(name), name) for convert, name in
-                        zip(_converters(source, self.names, self.kinds), self.names)]
+        self.columns = [(convert, strict, index.get(name), name) for (convert, strict), name
+                        in zip(_converters(source, self.names, self.kinds), self.names)]
         self.target_index = None if target is None else source.index[target]
 
     def raw_rows(self):
@@ -8732,19 +8746,24 @@ class _TableReader:
             chunk = kept
             y = [self.label(cells[target]) for _, cells in chunk]
         width = source.width
-        weights = [cells[width] if len(cells) > width else 1.0 for _, cells in chunk]
+        weights = [cells[width] if len(cells) > width else 1.0 for _, cells in chunk] \
+            if source.weighted else [1.0]
         lines = [line for line, _ in chunk]
         if not chunk:
             return self._table([], y, None, lines, [])
         table = list(zip(*[cells for _, cells in chunk]))
         columns = []
-        for convert, index, name in self.columns:
+        for convert, strict, index, name in self.columns:
             if convert is None:
                 columns.append((None,) * len(chunk))
                 continue
             values = [None if cell is None or cell in missing else cell
                       for cell in table[index]]
             if convert is not _Kind.convert_cell:          # ARFF values come typed
+                if strict is not None:    # one look at the whole column, not each cell
+                    text = "".join([v for v in values if type(v) is str])
+                    if "_" in text or not text.isascii():
+                        convert = strict
                 try:
                     values = [convert(v) if type(v) is str else v for v in values]
                 except _BadValue as error:
