@@ -3798,6 +3798,19 @@ def test_read_csv_and_read_arff_fit_exactly_the_model_of_the_command_line(
         ("naive_bayes.py: " + w).rsplit(";", 1)[0] for w in table.warnings]
 
 
+def test_the_readmes_from_python_example_prints_what_it_shows():
+    """README, "From Python": the session under python -S from the repository root."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### From Python"):]
+    start = section.index("$ python -S - <<'END'\n")
+    session = section[start:section.index("\n```\n", start)]
+    code, shown = session.split("\n", 1)[1].split("END\n", 1)
+    done = subprocess.run([sys.executable, "-S", "-"], input=code, cwd=ROOT,
+                          capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert done.stdout == shown + "\n"
+
+
 def test_aode_from_python_is_the_command_lines_aode(tmp_path, capsys):
     status, out, err = cli(capsys, "fit", DATA / "iris.arff", "--model", "aode", "-o",
                            tmp_path / "m.json")
