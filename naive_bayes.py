@@ -8207,7 +8207,8 @@ class _ArffReader:
                       for f in self.converters]
         odd = _ARFF_ODD
         if self.first is not None:
-            yield self._row(*self.first)
+            first, self.first = self.first, None
+            yield self._row(*first)
         for text in self.lines:
             # The plain, dense row (ASCII, no quotes, braces, comments, "_" or control
             # characters that str.split reads otherwise than Weka): split at once.
@@ -8520,16 +8521,17 @@ def _strict_numbers(convert):
     return strict
 
 
-def _converters(source, names, kinds):
+def _converters(source, names, kinds, index):
     """Per feature, (convert, strict): functions turning a cell into a value, the
     second for columns with a cell that is not plain ASCII or holds "_" (None when
-    the kind reads text; convert None: not read)."""
+    the kind reads text; convert None: not read, for a feature with no column in
+    ``index`` or of kind "ignore")."""
     converters = []
     for name in names:
         kind = kinds[name]
         reader = _KINDS.get(kind)
         convert = reader.convert_cell if reader is not None else _Kind.convert_cell
-        if name not in source.index or kind == "ignore":
+        if name not in index or kind == "ignore":
             converters.append((None, None))
             continue
         strict = None if convert is _Kind.convert_cell else _strict_numbers(convert)
@@ -8643,6 +8645,7 @@ class _TableReader:
                 source.check_target(target, default=given is None)
         self.target = target
         self.sample = []
+        self.rows = source.rows()         # read once: the sample, then the rest
         model = options.model
         if model is not None:
             self.names = list(model.feature_names_)
@@ -8661,8 +8664,7 @@ class _TableReader:
             self.label = _label_parser(None, model.classes_)
             self.categories = None
         else:
-            rows = source.rows()
-            self.sample = list(islice(rows, _SAMPLE_ROWS))
+            self.sample = list(islice(self.rows, _SAMPLE_ROWS))
             if not self.sample:
                 raise NaiveBayesError("%s has a header but no rows; expected data below it"
                                       % source.path)
@@ -8678,13 +8680,14 @@ class _TableReader:
         declared = source.categories.get(target) if target is not None else None
         self.classes = list(map(self.label, declared)) if declared else None
         self.columns = [(convert, strict, index.get(name), name) for (convert, strict), name
-                        in zip(_converters(source, self.names, self.kinds), self.names)]
+                        in zip(_converters(source, self.names, self.kinds, index),
+                               self.names)]
         self.target_index = None if target is None else source.index[target]
 
     def raw_rows(self):
         """(line, cells) of every row, the sampled ones first."""
         sample, self.sample = self.sample, []
-        return chain(sample, self.source.rows())
+        return chain(sample, self.rows)
 
     def batches(self, size):
         """The rows as tables (see convert) of ``size`` rows at most (fewer where rows
@@ -9293,6 +9296,11 @@ def _cmd_cv(args):
         report = _cross_validate(lambda: _new_model(args, reader), table.X, table.y,
                                  args.folds, args.seed)
     except NaiveBayesError as error:
+        if error.row is not None:         # a row of a fold: find it among the file's
+            try:
+                _new_model(args, reader).fit(table.X, table.y)
+            except NaiveBayesError as located:
+                raise table.at_line(located) from None
         raise NaiveBayesError("%s: %s" % (table.path, error)) from None
     _print_notes(table.warnings)
     if not args.json:

@@ -3872,6 +3872,16 @@ def test_read_csv_with_a_model_reads_its_columns_for_prediction(tmp_path):
                                                     {"sex": "male", "age": "child"}])
 
 
+def test_a_model_fitted_on_sequences_reads_columns_named_by_position(tmp_path, capsys):
+    model = NaiveBayes().fit([["a", 1.0], ["b", 2.0], ["a", 1.5]], ["p", "q", "p"])
+    model.save(tmp_path / "m.json")
+    data = write(tmp_path / "d.csv", "1,0\n1.2,a\n2.1,b\n")
+    table = naive_bayes.read_csv(data, model=model)
+    assert table.names == [0, 1] and table.X == [["a", 1.2], ["b", 2.1]]
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", data)
+    assert status == 0 and out.splitlines()[1:] == model.predict(table.X)
+
+
 def test_read_csv_errors_name_the_call_the_file_the_line_and_the_column(tmp_path):
     data = write(tmp_path / "d.csv", "x,y\n1,a\n2,b\nthree,a\n")
     with pytest.raises(NaiveBayesError, match=re.escape(
@@ -4085,6 +4095,9 @@ def test_errors_name_the_line_of_the_file_whatever_the_batching(tmp_path, capsys
         path = write(tmp_path / "w.arff", header + "\n".join(lines) + "\n")
         status, out, err = cli(capsys, "fit", path, "--poisson", "a", "-o", tmp_path / "m")
         assert status == 1 and "w.arff line 4009" in err and message in err, err
+        if "feature" in message:          # cross-validation: a row of a fold, found
+            status, out, err = cli(capsys, "cv", path, "--poisson", "a", "--folds", "2")
+            assert status == 1 and "w.arff line 4009" in err and message in err, err
         try:
             table = naive_bayes.read_arff(path, target="b", poisson=["a"])
             NaiveBayes(features=table.kinds).fit(table.X, table.y,
