@@ -7678,7 +7678,7 @@ class _Lines:
         try:
             line = self.text.readline(_LINE_LIMIT + 1)
         except UnicodeError:
-            raise NaiveBayesError("%s line %d: not %s text" % (
+            raise NaiveBayesError("%s line %d or soon after: not %s text" % (
                 self.path, self.number + 1, self.shown)) from None
         if len(line) > _LINE_LIMIT:
             self._too_long(self.number + 1)
