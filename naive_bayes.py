@@ -9077,11 +9077,11 @@ def _cmd_fit(args):
         staged.stream.write(text)
         out = sys.stdout
         out.write("fit %s: %s rows, target %s\n"
-                  % (reader.source.path, format(done, ","), _quote(reader.target)))
+                  % (reader.source.path, format(done, ","), _typed(reader.target)))
         out.write(_summary_text(model, args.output))
         if len(model.classes_) == 1:
             _warn("the target has one class (%s); every prediction will be %s"
-                  % (model.classes_[0], model.classes_[0]))
+                  % (_clip(model.classes_[0]), _clip(model.classes_[0])))
         out.write("wrote %s\n" % args.output)
         out.flush()
     except BaseException:
@@ -9307,7 +9307,7 @@ def _cmd_cv(args):
         accuracy = report["fold_accuracy"]
         sys.stdout.write("%d-fold stratified cross-validation of %s (seed %d), target %s\n"
                          "fold accuracy %.4f +- %.4f (min %.4f, max %.4f)\n\n"
-                         % (args.folds, table.path, args.seed, _quote(table.target),
+                         % (args.folds, table.path, args.seed, _typed(table.target),
                             report["mean_accuracy"], report["sd_accuracy"], min(accuracy),
                             max(accuracy)))
     _print_report(report, args.json)
