@@ -82,7 +82,7 @@ The sections of the file, top to bottom (each opens with a banner comment):
 """
 
 __all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "TAN", "BayesNet",
-           "NaiveBayesError", "main"]
+           "NaiveBayesError", "read_csv", "read_arff", "Table", "main"]
 __version__ = "0.2.0"
 
 import math
@@ -8526,10 +8526,13 @@ def _informative_rows(model, top):
 # ----------------------------------------------------------------------------------
 # Reading files: CSV and ARFF as people have them
 #
-# Files are read as a stream of numbered lines (any encoding, byte-order marks,
-# bounded line length), split into cells (CSV with a detected delimiter and decimal
-# mark, or Weka's ARFF), and converted column by column into values of the kinds
-# declared or guessed from a sample of rows.
+# read_csv and read_arff return a Table; the command line reads through the same
+# _TableReader, in batches.  Files are read as a stream of numbered lines (any text
+# encoding, byte-order marks, bounded line length), split into cells (CSV with a
+# detected delimiter and decimal mark, or Weka's ARFF), and converted column by
+# column into values of the kinds declared or guessed from a sample of rows.  Every
+# parse of a cell, a header, a date, an index or an encoding that fails is a
+# NaiveBayesError naming the file and the line (and the column, for a cell).
 # ----------------------------------------------------------------------------------
 
 
@@ -8547,48 +8550,261 @@ _MISSING_CELLS = ("", "?", "NA", "N/A", "n/a", "NaN", "nan", "-NaN", "-nan", "NU
 _DELIMITER_NAMES = {"comma": ",", "semicolon": ";", "tab": "\t", "\\t": "\t", "pipe": "|",
                     "space": " "}
 _DELIMITERS = (",", ";", "\t", "|")      # detected, in this order of preference
+_CODE_VALUES = 5          # an integer column with at most this many values may hold codes
 
 
 class _Usage(Exception):
     """A command-line mistake: exit status 2."""
 
 
+class _OptionError(NaiveBayesError):
+    """A reading option that names no column or has a bad value (for the command
+    line, a usage mistake: exit status 2)."""
+
+
+def _typed(value, limit=40):
+    """A value as it would be typed on a shell command line, cut to about ``limit``
+    characters (a column name of a megabyte makes no one-line message)."""
+    text = str(value)
+    if len(text) > limit or "\n" in text or "\r" in text:
+        text = _clip(text, limit)
+    return _quote(text)
+
+
+class _ReadOptions:
+    """The options of read_csv and read_arff, and of the command line (which passes
+    its own), checked; and how to name one in a message, as its caller writes it:
+    ``--ignore id`` on the command line, ``ignore=['id']`` in Python."""
+
+    _LISTS = ("missing", "missing_only")          # and each kind's option
+    __slots__ = ("call", "cli", "delimiter", "decimal", "encoding", "missing",
+                 "missing_only", "numeric", "columns", "model")
+
+    def __init__(self, call, cli, delimiter=None, decimal=None, encoding=None,
+                 missing=(), missing_only=None, numeric=None, columns=None, model=None):
+        self.call = call
+        self.cli = cli
+        self.columns = columns or {}
+        self.model = model
+        self.delimiter = None if delimiter is None else self._delimiter(delimiter)
+        if decimal is not None and decimal not in (".", ","):
+            raise _OptionError("%s: expected . or ," % self.spell("decimal", decimal))
+        self.decimal = decimal
+        self.encoding = None if encoding is None else self._encoding(encoding)
+        self.missing = list(missing or ())
+        self.missing_only = None if missing_only is None else list(missing_only)
+        problem = NaiveBayes._parameters["numeric"].check(numeric) if numeric else None
+        if problem is not None:
+            raise _OptionError("%s: expected %s" % (self.spell("numeric", numeric), problem))
+        self.numeric = numeric or NaiveBayes._parameters["numeric"].default
+
+    @classmethod
+    def from_args(cls, args, numeric=None, model=None):
+        """The reading options of a command line (argparse's namespace)."""
+        columns = {kind: _columns(getattr(args, kind, None)) for kind in _KINDS}
+        return cls("", True, args.delimiter, args.decimal, args.encoding, args.missing,
+                   args.missing_only, numeric, {k: v for k, v in columns.items() if v},
+                   model)
+
+    @classmethod
+    def from_keywords(cls, call, keywords, csv):
+        """The options of read_csv (csv=True) or read_arff, by keyword; an unknown
+        keyword is a TypeError, as Python's own."""
+        allowed = ("delimiter", "decimal", "encoding", "missing", "missing_only",
+                   "numeric", "model") if csv else ("encoding", "numeric", "model")
+        columns, given = {}, {}
+        for name, value in keywords.items():
+            if value is None and (name in _KINDS or name in allowed):
+                continue                  # None: the default, as for every option
+            if name in _KINDS:
+                columns[name] = value
+            elif name in allowed:
+                given[name] = value
+            else:
+                raise TypeError("%s got an unexpected keyword argument %r; expected %s "
+                                "or a kind (%s)" % (call, name, ", ".join(allowed),
+                                                    ", ".join(_KINDS)))
+        options = cls(call, False)             # the spelling, for the checks below
+        for name in [name for name in given if name in cls._LISTS] + list(columns):
+            value = given[name] if name in given else columns[name]
+            if value is None:
+                continue
+            names = [value] if isinstance(value, str) else value
+            try:
+                names = list(names)
+            except TypeError:
+                names = None
+            if names is None or not all(isinstance(n, str) for n in names):
+                raise _OptionError("%s: expected a list of %s" % (
+                    options.spell(name, value), "cells" if name in cls._LISTS else
+                    "column names"))
+            if name in columns:
+                columns[name] = names
+            else:
+                given[name] = names
+        for name in ("delimiter", "decimal", "encoding", "numeric"):
+            if not isinstance(given.get(name, ""), str):
+                raise _OptionError("%s: expected a string" % options.spell(name, given[name]))
+        model = given.pop("model", None)
+        if model is not None and not (isinstance(model, _Classifier) and
+                                      model.__sklearn_is_fitted__()):
+            raise _OptionError("%s: model=%s; expected a fitted classifier of this module"
+                               % (call, _shown(model)))
+        return cls(call, False, columns={k: v for k, v in columns.items() if v},
+                   model=model, **given)
+
+    def spell(self, option, value=None, placeholder=False):
+        """An option as its caller writes it: --ignore id, or ignore=['id']."""
+        if self.cli:
+            flag = "--" + option.replace("_", "-")
+            if value is None:
+                return flag
+            if isinstance(value, list):
+                value = ",".join(value)
+            return "%s %s" % (flag, value if placeholder else _typed(value))
+        if value is None or placeholder:
+            return "%s=%s" % (option, value or "")
+        if isinstance(value, list):
+            return "%s=%s" % (option, _shown(value, 50))
+        if isinstance(value, str) and (option in _KINDS or option in self._LISTS):
+            value = [value]
+        return "%s=%s" % (option, _shown(value, 50))
+
+    def _delimiter(self, option, name="delimiter"):
+        """A delimiter option: a character, or tab, comma, semicolon, pipe, space, \\t."""
+        delimiter = _DELIMITER_NAMES.get(option.lower(), option) if isinstance(
+            option, str) else option
+        if not isinstance(delimiter, str) or len(delimiter) != 1 or delimiter in "\"\r\n":
+            raise _OptionError("%s: expected one character, or tab, comma, semicolon, pipe "
+                               "or space" % self.spell(name, option))
+        return delimiter
+
+    def _encoding(self, name):
+        """The canonical name of a text encoding that Python knows."""
+        import codecs
+        try:
+            canonical = codecs.lookup(name).name
+        except (LookupError, TypeError, ValueError):
+            raise _OptionError("%s: not an encoding Python knows"
+                               % self.spell("encoding", name)) from None
+        try:
+            "a".encode(canonical)
+        except LookupError:               # base64, rot13, zlib: bytes to bytes
+            raise _OptionError("%s: not a text encoding (it turns bytes into bytes)"
+                               % self.spell("encoding", name)) from None
+        except UnicodeError:
+            pass                          # a text encoding that refuses text: see _Lines
+        return canonical
+
+
+def _columns(option):
+    """Column names from a comma-separated option value (or several uses of it);
+    --ignore '' names the column without a name."""
+    names = []
+    for value in option or ():
+        if value.strip() == "":
+            names.append("")
+        names.extend(name.strip() for name in value.split(",") if name.strip())
+    return names
+
+
 class _Lines:
-    """The lines of a file (or of standard input, "-") as text, numbered: decoded
-    line by line so that a decoding error names its line, each line at most
-    _LINE_LIMIT characters.  The encoding is --encoding, else the one a byte-order
-    mark names (UTF-8, UTF-16, UTF-32), else UTF-8."""
+    """The lines of a file (a path, "-" for standard input, or an open file, binary or
+    text) as text, numbered: decoded line by line so that a decoding error names its
+    line, each line at most _LINE_LIMIT characters.  The encoding is ``encoding``,
+    else the one a byte-order mark names (UTF-8, UTF-16, UTF-32), else UTF-8."""
 
     _BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe\x00\x00", "utf-32-le"),
              (b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe", "utf-16-le"),
              (b"\xfe\xff", "utf-16-be"))
+    # Characters whose bytes must be ASCII's for a file to be split into lines
+    # before it is decoded (so that a decoding error names its line).
+    _PLAIN = "\n\r\t ,;|\"'%{}?.-+0123456789azAZ"
 
-    def __init__(self, path, encoding=None):
-        import codecs
-        self.path = path
+    def __init__(self, path, encoding=None, spell=None):
         self.number = 0
-        try:
-            self.raw = sys.stdin.buffer if path == "-" else open(path, "rb")
-        except OSError as error:
-            raise NaiveBayesError("cannot read %s: %s" % (path, error.strerror or error)) \
-                from None
-        start = self.raw.peek(4)[:4] if hasattr(self.raw, "peek") else b""
-        bom, named = next(((b, n) for b, n in self._BOMS if start.startswith(b)), (b"", None))
-        try:
-            self.encoding = codecs.lookup(encoding or named or "utf-8").name
-        except LookupError:
-            self.close()
-            raise _Usage("--encoding %s: not an encoding Python knows" % encoding) from None
-        self.shown = self.encoding.upper() if self.encoding.startswith("utf") \
-            else self.encoding
-        if bom and (encoding is None or self.encoding.startswith(named[:6])):
-            self.raw.read(len(bom))
-        self.text = None
         self.pending = []                 # decoded lines not yet returned, last first
         self.rest = b""                   # bytes after the last newline read
-        if self.encoding.startswith(("utf-16", "utf-32")):    # not ASCII-compatible
-            import io
-            self.text = io.TextIOWrapper(self.raw, encoding=self.encoding, newline="")
+        self.tail = ""                    # text after the last newline decoded
+        self.decoder = None               # for encodings that are not ASCII-compatible
+        self.text = None                  # an open text file
+        self.owned = not hasattr(path, "read")
+        if self.owned:
+            self.path = path if path == "-" else self._file_name(path)
+            try:
+                if path == "-":
+                    self.raw = sys.stdin.buffer
+                elif self.path.lower().endswith(".gz"):     # as Weka and pandas read them
+                    import gzip
+                    self.raw = gzip.open(self.path, "rb")
+                else:
+                    self.raw = open(self.path, "rb")
+            except OSError as error:
+                raise NaiveBayesError("cannot read %s: %s"
+                                      % (self.path, error.strerror or error)) from None
+        else:
+            name = getattr(path, "name", None)
+            self.path = name if isinstance(name, str) else "<stream>"
+            self.raw = path
+        try:
+            self._open(encoding, spell)
+        except BaseException:
+            self.close()
+            raise
+
+    @staticmethod
+    def _file_name(path):
+        """A path as text; NaiveBayesError for anything that cannot name a file."""
+        import os
+        try:
+            name = os.fspath(path)
+        except TypeError:
+            raise NaiveBayesError("cannot read %s: expected a file name or an open file"
+                                  % _describe(path)) from None
+        if isinstance(name, bytes):
+            name = os.fsdecode(name)
+        if "\x00" in name:
+            raise NaiveBayesError("cannot read %s: a file name has no NUL character"
+                                  % _shown(name))
+        return name
+
+    def _open(self, encoding, spell):
+        """Decide the encoding from the option and the byte-order mark."""
+        import codecs
+        if isinstance(self.raw.read(0), str):           # an open text file
+            self.text = self.raw
+            self.encoding = getattr(self.raw, "encoding", None) or "text"
+            self.shown = str(self.encoding).upper()
+            return
+        start = b""
+        while len(start) < 4:
+            more = self._bytes(self.raw.read, 4 - len(start))
+            if not more:
+                break
+            start += more
+        bom, named = next(((b, n) for b, n in self._BOMS if start.startswith(b) and
+                           n.startswith(encoding or "")), (b"", None))
+        if encoding in ("utf-16", "utf-32"):            # the byte order from the mark
+            if named is None:
+                raise NaiveBayesError(
+                    "%s line 1: %s names no byte order and the file has no byte-order "
+                    "mark; name it: %s or %s"
+                    % (self.path, spell("encoding", encoding) if spell else encoding,
+                       spell("encoding", encoding + "-le") if spell else encoding + "-le",
+                       encoding + "-be"))
+            encoding = named
+        self.encoding = encoding or named or "utf-8"
+        skip = bom and (encoding is None or self.encoding == named or
+                        (named == "utf-8" and self.encoding == "utf-8-sig"))
+        self.rest = start[len(bom):] if skip else start
+        self.shown = self.encoding.upper() if self.encoding.startswith("utf") \
+            else self.encoding
+        try:
+            plain = self._PLAIN.encode(self.encoding) == self._PLAIN.encode("ascii")
+        except UnicodeError:
+            plain = False
+        if not plain:                     # UTF-16, UTF-32, EBCDIC: decoded as a stream
+            self.decoder = codecs.getincrementaldecoder(self.encoding)()
 
     def __iter__(self):
         """The lines."""
@@ -8596,37 +8812,85 @@ class _Lines:
 
     def __next__(self):
         """The next line, counted."""
-        if self.pending:
-            self.number += 1
-            return self.pending.pop()
-        if self.text is None:
-            self._read_block()
-            if self.pending:
-                self.number += 1
-                return self.pending.pop()
-            raise StopIteration
+        if not self.pending:
+            if self.text is not None:
+                self._read_text()
+            elif self.decoder is not None:
+                self._decode_stream()
+            else:
+                self._read_block()
+            if not self.pending:
+                raise StopIteration
+        self.number += 1
+        return self.pending.pop()
+
+    def _read_text(self):
+        """The next line of an open text file."""
         try:
             line = self.text.readline(_LINE_LIMIT + 1)
-        except UnicodeDecodeError:
-            raise NaiveBayesError("%s line %d or soon after: not %s text; name the file's "
-                                  "encoding with --encoding"
-                                  % (self.path, self.number + 1, self.shown)) from None
-        if not line:
-            raise StopIteration
-        self.number += 1
+        except UnicodeError:
+            raise NaiveBayesError("%s line %d or soon after: not %s text" % (
+                self.path, self.number + 1, self.shown)) from None
         if len(line) > _LINE_LIMIT:
-            self._too_long(self.number)
-        return line
+            self._too_long(self.number + 1)
+        if line:
+            self.pending = [line]
+
+    def _read(self):
+        """The next block of bytes (64 KB at most), the first four bytes first."""
+        if self.rest:
+            block, self.rest = self.rest, b""
+            return block
+        return self._bytes(getattr(self.raw, "read1", self.raw.read), 1 << 16)
+
+    def _bytes(self, read, size):
+        """read(size), a failure (a damaged .gz file, a disk error) naming the file."""
+        import zlib
+        try:
+            return read(size)
+        except (OSError, EOFError, zlib.error) as error:
+            raise NaiveBayesError("%s line %d or soon after: cannot read the file: %s"
+                                  % (self.path, self.number + 1,
+                                     getattr(error, "strerror", None) or error)) from None
+
+    def _decode_stream(self):
+        """Fill self.pending from blocks decoded by an incremental decoder (for
+        encodings whose newline is not the byte 10)."""
+        while not self.pending:
+            block = self._read()
+            try:
+                text = self.tail + self.decoder.decode(block, not block)
+            except UnicodeError:
+                raise NaiveBayesError("%s line %d or soon after: not %s text; name the "
+                                      "file's encoding with --encoding"
+                                      % (self.path, self.number + 1, self.shown)) from None
+            if block:
+                lines = [line + "\n" for line in text.split("\n")]
+                self.tail = lines.pop()[:-1]
+            else:
+                lines = [line + "\n" for line in text.split("\n")]
+                last = lines.pop()[:-1]          # the text after the last newline
+                self.tail = ""
+                if last:
+                    lines.append(last)
+            if len(self.tail) > _LINE_LIMIT:
+                self._too_long(self.number + len(lines) + 1)
+            for k, line in enumerate(lines):
+                if len(line) > _LINE_LIMIT:
+                    self._too_long(self.number + k + 1)
+            lines.reverse()
+            self.pending = lines
+            if not block:
+                return
 
     def _read_block(self):
         """Fill self.pending (lines in reverse order) from the next whole lines of the
         byte stream, read 64 KB at a time and decoded together."""
-        parts, size = [self.rest] if self.rest else [], len(self.rest)
+        parts, size = [], 0
         while True:
-            block = self.raw.read1(1 << 16) if hasattr(self.raw, "read1") else \
-                self.raw.read(1 << 16)
+            block = self._read()
             if not block:
-                data, self.rest = b"".join(parts), b""
+                data = b"".join(parts)
                 break
             cut = block.rfind(b"\n") + 1
             if cut:
@@ -8641,9 +8905,9 @@ class _Lines:
             return
         try:
             text = data.decode(self.encoding)
-        except UnicodeDecodeError:
+        except UnicodeError:
             text = None
-        lines = (text or "").split("\n") if text is not None else data.split(b"\n")
+        lines = text.split("\n") if text is not None else data.split(b"\n")
         last = lines.pop()                # "" after a final newline, else a last line
         lines = [line + ("\n" if text is not None else b"\n") for line in lines]
         if last:
@@ -8654,11 +8918,13 @@ class _Lines:
             if text is None:
                 try:
                     lines[k] = line.decode(self.encoding)
-                except UnicodeDecodeError as error:
+                except UnicodeError as error:
+                    where = getattr(error, "start", None)
                     raise NaiveBayesError(
-                        "%s line %d: not %s text (byte %d); name the file's encoding with "
+                        "%s line %d: not %s text%s; name the file's encoding with "
                         "--encoding, for instance --encoding latin-1"
-                        % (self.path, self.number + k + 1, self.shown, error.start + 1)
+                        % (self.path, self.number + k + 1, self.shown,
+                           "" if where is None else " (byte %d)" % (where + 1))
                     ) from None
         lines.reverse()
         self.pending = lines
@@ -8669,22 +8935,15 @@ class _Lines:
                               "ARFF file" % (self.path, number, format(_LINE_LIMIT, ",")))
 
     def close(self):
-        """Close the file (not standard input)."""
-        if self.path != "-":
+        """Close the file (not standard input, nor a file the caller opened)."""
+        if self.owned and self.path != "-" and hasattr(self, "raw"):
             self.raw.close()
 
 
-def _delimiter(option, lines):
-    """The field separator: the --delimiter option (a character, or tab, comma,
-    semicolon, pipe, space, \\t), else the first of , ; tab | that splits the first
-    lines into the same number of fields, more than one."""
+def _detected_delimiter(lines):
+    """The first of , ; tab | that splits the first lines into the same number of
+    fields, more than one (else the first that splits any line, else ,)."""
     import csv
-    if option is not None:
-        delimiter = _DELIMITER_NAMES.get(option.lower(), option)
-        if len(delimiter) != 1 or delimiter in "\"\r\n":
-            raise _Usage("--delimiter %s: expected one character, or tab, comma, "
-                         "semicolon, pipe or space" % _quote(option))
-        return delimiter
     best = None
     for candidate in _DELIMITERS:
         try:
@@ -8698,15 +8957,12 @@ def _delimiter(option, lines):
     return best or ","
 
 
-def _columns(option):
-    """Column names from a comma-separated option value (or several uses of it);
-    --ignore '' names the column without a name."""
-    names = []
-    for value in option or ():
-        if value.strip() == "":
-            names.append("")
-        names.extend(name.strip() for name in value.split(",") if name.strip())
-    return names
+def _ascii_float(text):
+    """A number as Java's Double and pandas read one: ASCII digits (Python's float()
+    also takes other scripts' digits and 1_000); ValueError otherwise."""
+    if "_" in text or not text.isascii():
+        raise ValueError(text)
+    return float(text)
 
 
 class _CsvSource:
@@ -8720,45 +8976,43 @@ class _CsvSource:
     declared = {}                 # ARFF declares kinds and values; a CSV file does not
     categories = {}
     default_target = None
+    weighted = False              # ARFF rows may carry an instance weight
 
-    def __init__(self, path, options):
+    def __init__(self, path, options, notes):
         import csv
-        self.path = path
-        self.lines = _Lines(path, getattr(options, "encoding", None))
+        self.lines = _Lines(path, options.encoding, options.spell)
+        self.path = self.lines.path
+        self.encoding = self.lines.encoding
+        self.options = options
         try:
             first = list(islice(self.lines, 20))
-            self.delimiter = _delimiter(getattr(options, "delimiter", None), first)
-            decimal = getattr(options, "decimal", None)
-            self.decimal = decimal or ("," if self.delimiter == ";" else ".")
-            if self.decimal not in ".,":
-                raise _Usage("--decimal %s: expected . or ," % _quote(decimal))
-            only = getattr(options, "missing_only", None)
+            self.delimiter = options.delimiter or _detected_delimiter(first)
+            self.decimal = options.decimal or ("," if self.delimiter == ";" else ".")
+            only = options.missing_only
             self.missing = frozenset(only if only is not None else _MISSING_CELLS) | \
-                frozenset(getattr(options, "missing", None) or ()) | {""}
+                frozenset(options.missing) | {""}
             self.reader = csv.reader(chain(first, self.lines), delimiter=self.delimiter,
                                      strict=True)
             header = self._next()
+            if header is None:
+                raise NaiveBayesError("%s is empty; expected a header row" % self.path)
+            self.header = [name.strip() for name in header]
+            self.width = len(header)
+            self.skipped = None
+            if self.header[0] == "" and len(self.header) > 1 and \
+                    "" not in options.columns.get("ignore", ()):
+                self.skipped = 0                  # R's row names: no feature, no target
+                notes.append("note: %s: the first column has no name (row numbers, as R's "
+                             "write.csv writes them): not used; %s says so and hides "
+                             "this note" % (self.path, options.spell("ignore", "")))
+            names = [n for i, n in enumerate(self.header) if i != self.skipped]
+            if len(set(names)) != len(names):
+                repeated = next(name for name in names if names.count(name) > 1)
+                raise NaiveBayesError("%s line 1: column %s appears twice; expected "
+                                      "distinct column names" % (self.path, _shown(repeated)))
         except BaseException:
             self.close()
             raise
-        if header is None:
-            self.close()
-            raise NaiveBayesError("%s is empty; expected a header row" % path)
-        self.header = [name.strip() for name in header]
-        self.width = len(header)
-        self.skipped = None
-        if self.header[0] == "" and len(self.header) > 1 and \
-                "" not in _columns(getattr(options, "ignore", None)):
-            self.skipped = 0                  # R's row names: no feature, no target
-            sys.stderr.write("%s: note: %s: the first column has no name (row numbers, as "
-                             "R's write.csv writes them): not used; --ignore '' says so "
-                             "and hides this note\n" % (_PROG, path))
-        names = [n for i, n in enumerate(self.header) if i != self.skipped]
-        if len(set(names)) != len(names):
-            repeated = next(name for name in names if names.count(name) > 1)
-            self.close()
-            raise NaiveBayesError("%s line 1: column %s appears twice; expected distinct "
-                                  "column names" % (path, _shown(repeated)))
         self.index = {name: i for i, name in enumerate(self.header) if i != self.skipped}
 
     def _next(self):
@@ -8795,17 +9049,29 @@ class _CsvSource:
         if self.decimal == ",":
             cell = cell.replace(",", ".")
         try:
-            return float(cell)
+            return _ascii_float(cell)
         except ValueError:
             return None
 
+    def numbers(self, cells):
+        """The cells as floats; ValueError when one is not a number."""
+        if self.decimal == ",":
+            cells = [cell.replace(",", ".") for cell in cells]
+        text = "".join(cells)
+        if "_" in text or not text.isascii():
+            return list(map(_ascii_float, cells))
+        return list(map(float, cells))
+
     def column(self, name, option):
-        """Index of a column named on the command line."""
+        """Index of a column named by an option (the option's name, as the caller
+        spells it, in the error)."""
         index = self.index.get(name)
         if index is None:
-            raise _Usage("%s: no column %s in %s; the columns are %s"
-                         % (option, _shown(name), self.path,
-                            _clip(", ".join(map(_quote, self.index)), 200)))
+            spell = self.options.spell
+            raise _OptionError("%s: no column %s in %s; the columns are %s"
+                               % (spell(option) if self.options.cli else spell(option, name),
+                                  _shown(name), self.path,
+                                  _clip(", ".join(map(_quote, self.index)), 200)))
         return index
 
     def close(self):
@@ -8820,14 +9086,20 @@ class _CsvSource:
 # missing value (a quoted '?' is a value), sparse rows {index value, ...} whose
 # unlisted attributes are 0 (a nominal attribute's first value), and an optional
 # instance weight {w} after a row.  Dates become milliseconds since 1970 (UTC), the
-# number Weka keeps.
+# number Weka keeps.  Numbers and weights are read as Java's Double reads them (ASCII
+# digits only); sparse indices as Java's Integer does (any script's decimal digits,
+# an optional sign), so that a file Weka refuses is refused here too.
 
 _ARFF_TOKEN = None            # compiled on first use (re is not imported up front)
+_ARFF_ODD = None              # what the fast split of a plain data line cannot take
+_ARFF_INDEX = None
 _ARFF_KINDS = {"numeric": "numeric", "real": "numeric", "integer": "numeric",
                "string": "string", "date": "date", "relational": "relational"}
 _ARFF_ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "b": "\b", "f": "\f", "a": "\a",
                  "v": "\v"}
-_ARFF_DATE_FIELDS = {"y": "y", "M": "M", "d": "d", "H": "H", "m": "m", "s": "s", "S": "S"}
+# Date pattern letters: (field, smallest, largest); a day's largest is its month's.
+_ARFF_DATE_FIELDS = {"y": (1, 292278994), "M": (1, 12), "d": (1, 31), "H": (0, 23),
+                     "m": (0, 59), "s": (0, 59), "S": (0, 999)}
 
 
 def _arff_tokens(text):
@@ -8862,18 +9134,45 @@ def _arff_unescape(text):
                   flags=re.S)
 
 
+def _java_epoch_days(year, month, day):
+    """Days from 1970-01-01 to a date of Java's default calendar (Weka's): Gregorian
+    from 15 October 1582, Julian before (Fliegel and Van Flandern's day numbers)."""
+    a = (14 - month) // 12
+    y = year + 4800 - a
+    m = month + 12 * a - 3
+    days = day + (153 * m + 2) // 5 + 365 * y + y // 4
+    if (year, month, day) >= (1582, 10, 15):
+        days += -(y // 100) + y // 400 - 32045
+    else:
+        days -= 32083
+    return days - 2440588
+
+
+def _month_days(year, month):
+    """Days in a month of Java's calendar (Julian leap years before 1583)."""
+    if month != 2:
+        return 30 if month in (4, 6, 9, 11) else 31
+    leap = year % 4 == 0 and (year < 1583 or year % 100 != 0 or year % 400 == 0)
+    return 29 if leap else 28
+
+
 def _arff_date_parser(pattern):
     """A function from a date in Java's SimpleDateFormat ``pattern`` (the numeric
-    letters y M d H m s S and quoted literals) to milliseconds since 1970 (UTC)."""
+    letters y M d H m s S and quoted literals) to milliseconds since 1970 (UTC), as
+    Weka's strict parse reads it: a field followed by another takes exactly its
+    letters' count of digits, others any number (of any script's digits, as Java);
+    y or yy with two digits is a year from 1970 to 2069 (yyyy takes them as they
+    are); each field in its range.
+    ValueError, with the reason, for a pattern or a date that is not one."""
     import re
-    regex, i = "", 0
+    parts, i = [], 0                       # (letter, count) or literal text
     while i < len(pattern):
         c = pattern[i]
         if c == "'":
             end = pattern.find("'", i + 1)
             if end < 0:
                 raise ValueError("a quote in the pattern is not closed")
-            regex += re.escape(pattern[i + 1:end] or "'")
+            parts.append(pattern[i + 1:end] or "'")
             i = end + 1
             continue
         if c.isalpha():
@@ -8881,46 +9180,84 @@ def _arff_date_parser(pattern):
             while j < len(pattern) and pattern[j] == c:
                 j += 1
             count = j - i
-            digits = {"y": r"\d{4}" if count == 4 else r"\d{2}" if count == 2 else r"\d+",
-                      "S": r"\d{1,3}"}.get(c, r"\d\d?")
             if c not in _ARFF_DATE_FIELDS or (count > 2 and c not in "yS") or \
-                    "(?P<%s>" % c in regex:
+                    any(part[0] == c for part in parts if type(part) is tuple):
                 raise ValueError("pattern letters %r are not supported (supported: yyyy, "
                                  "MM, dd, HH, mm, ss, SSS and 'quoted text')" % pattern[i:j])
-            regex += "(?P<%s>%s)" % (c, digits)
+            parts.append((c, count))
             i = j
             continue
-        regex += re.escape(c)
+        parts.append(c)
         i += 1
+    regex = ""
+    for k, part in enumerate(parts):
+        if type(part) is tuple:
+            abutting = k + 1 < len(parts) and type(parts[k + 1]) is tuple
+            regex += "(?P<%s>\\d{%d})" % (part[0], part[1]) if abutting else \
+                "(?P<%s>\\d+)" % part[0]
+        else:
+            regex += re.escape(part)
     match = re.compile(regex + r"\Z").match
+    short_year = ("y", 1) in parts or ("y", 2) in parts
 
     def parse(text):
-        import datetime
         found = match(text.strip())
         if found is None:
             raise ValueError("does not match the date format %r" % pattern)
-        fields = {k: int(v) for k, v in found.groupdict().items()}
-        year = fields.get("y", 1970)
-        if "y" in fields and len(found.group("y")) == 2:     # yy: 1970 to 2069
-            year += 1900 if year >= 70 else 2000
-        moment = datetime.datetime(year, fields.get("M", 1), fields.get("d", 1),
-                                   fields.get("H", 0), fields.get("m", 0), fields.get("s", 0),
-                                   tzinfo=datetime.timezone.utc)
-        epoch = datetime.datetime(1970, 1, 1, tzinfo=datetime.timezone.utc)
-        return (moment - epoch) // datetime.timedelta(milliseconds=1) + fields.get("S", 0) \
-            + 0.0
+        digits = found.groupdict()
+        if any(len(value) > 12 for value in digits.values()):
+            raise ValueError("a field of more than 12 digits")
+        fields = {k: int(v) for k, v in digits.items()}
+        if "y" in fields and len(digits["y"]) == 2 and short_year:    # 1970 to 2069
+            fields["y"] += 1900 if fields["y"] >= 70 else 2000
+        year, month = fields.get("y", 1970), fields.get("M", 1)
+        for letter, value in fields.items():
+            smallest, largest = _ARFF_DATE_FIELDS[letter]
+            if letter == "d" and smallest <= month <= 12:
+                largest = _month_days(year, month)
+            if not smallest <= value <= largest:
+                raise ValueError("%s %d is out of range (%d to %d)"
+                                 % ({"y": "year", "M": "month", "d": "day", "H": "hour",
+                                     "m": "minute", "s": "second", "S": "millisecond"}
+                                    [letter], value, smallest, largest))
+        day = fields.get("d", 1)
+        if (1582, 10, 5) <= (year, month, day) < (1582, 10, 15):
+            raise ValueError("the days 5 to 14 October 1582 are not in Java's calendar")
+        seconds = ((_java_epoch_days(year, month, day) * 24 + fields.get("H", 0)) * 60 +
+                   fields.get("m", 0)) * 60 + fields.get("s", 0)
+        return float(seconds * 1000 + fields.get("S", 0))
     return parse
+
+
+def _arff_number(text):
+    """A numeric value as Weka reads it (None: NaN, Weka's own missing value); only
+    finite numbers in ASCII digits."""
+    if "_" in text or not text.isascii():
+        raise ValueError(text)
+    return _arff_plain_number(text)
+
+
+def _arff_plain_number(text):
+    """_arff_number of a value known to be ASCII without "_"."""
+    number = float(text)
+    if not isfinite(number):
+        if number != number:
+            return None
+        raise ValueError(text)
+    return number
 
 
 class _ArffReader:
     """The header and rows of an ARFF file read from numbered lines (see _Lines):
     .attributes is [(name, kind, declared values or date pattern or None)], with kind
-    "numeric", "nominal", "string" or "date"; rows() yields (line, values, weight)."""
+    "numeric", "nominal", "string" or "date", and .declared_at their lines; rows()
+    yields (line, values, weight)."""
 
     def __init__(self, lines, path):
         self.lines = lines
         self.path = path
         self.attributes = []
+        self.declared_at = []
         self.first = None                  # a row on the @data line itself
         names = set()
         relation = False
@@ -8937,6 +9274,7 @@ class _ArffReader:
                     raise self._error("attribute %s is declared twice" % _shown(attribute[0]))
                 names.add(attribute[0])
                 self.attributes.append(attribute)
+                self.declared_at.append(lines.number)
             elif keyword == "@data" and self.attributes:
                 if len(tokens) > 1:
                     self.first = (lines.number, tokens[1:])
@@ -8951,7 +9289,7 @@ class _ArffReader:
         self.converters, self.defaults = [], []
         for name, kind, detail in self.attributes:
             if kind == "numeric":
-                self.converters.append(self._number)
+                self.converters.append(_arff_number)
                 self.defaults.append(0.0)
             elif kind == "nominal":
                 self.converters.append(dict(zip(detail, detail)).__getitem__)
@@ -8991,11 +9329,14 @@ class _ArffReader:
         if kind is None or kind == "relational":
             raise self._error("attribute %s has type %s; expected numeric, real, integer, "
                               "string, date or {values}%s" % (
-                                  _shown(name), _shown(tokens[2][1]),
+                                  _shown(name), _shown(tokens[2][1] or tokens[2][0]),
                                   " (relational attributes are not supported)"
                                   if kind else ""))
         if kind == "date":
             pattern = tokens[3][1] if len(tokens) > 3 else "yyyy-MM-dd'T'HH:mm:ss"
+            if pattern is None:
+                raise self._error("attribute %s: expected a date format after date, found "
+                                  "%s" % (_shown(name), tokens[3][0]))
             try:
                 _arff_date_parser(pattern)
             except ValueError as error:
@@ -9004,25 +9345,26 @@ class _ArffReader:
             return name, kind, pattern
         return name, kind, None
 
-    @staticmethod
-    def _number(text):
-        """A numeric value as Weka reads it."""
-        number = float(text)
-        if number != number:
-            return None                    # NaN: Weka's own missing value
-        if "_" in text or not isfinite(number):
-            raise ValueError
-        return number
+    _number = staticmethod(_arff_number)
 
     def rows(self):
         """(line, values, weight) for each instance, one line read at a time."""
+        global _ARFF_ODD
+        if _ARFF_ODD is None:
+            import re
+            _ARFF_ODD = re.compile(r"['\"{}%_\x00-\x08\x0e-\x1b]").search
         n = len(self.attributes)
-        converters = self.converters
+        converters = [_arff_plain_number if f is _arff_number else f
+                      for f in self.converters]
+        odd = _ARFF_ODD
         if self.first is not None:
-            yield self._row(*self.first)
+            first, self.first = self.first, None
+            yield self._row(*first)
         for text in self.lines:
-            if not ("'" in text or '"' in text or "{" in text or "%" in text):
-                tokens = text.replace(",", " ").split()     # the plain, dense row
+            # The plain, dense row (ASCII, no quotes, braces, comments, "_" or control
+            # characters that str.split reads otherwise than Weka): split at once.
+            if text.isascii() and not odd(text):
+                tokens = text.replace(",", " ").split()
                 if not tokens:
                     continue
                 if len(tokens) == n:
@@ -9038,8 +9380,12 @@ class _ArffReader:
 
     def _row(self, line, tokens):
         """(values, weight, sparse) of one data line."""
+        global _ARFF_INDEX
         n = len(self.attributes)
         if tokens[0][0] == "{":               # sparse: {index value, ...}
+            if _ARFF_INDEX is None:
+                import re
+                _ARFF_INDEX = re.compile(r"[+-]?\d{1,9}\Z").match    # Java's int
             end = next((i for i, t in enumerate(tokens) if t[0] == "}"), None)
             if end is None or (end - 1) % 2:
                 raise self._error("expected a sparse row {index value, ...}")
@@ -9047,9 +9393,11 @@ class _ArffReader:
             previous = -1
             for i in range(1, end, 2):
                 index = tokens[i][1]
-                if not (index or "").isdigit() or not previous < int(index) < n:
+                if index is None or not _ARFF_INDEX(index) or \
+                        not previous < int(index) < n:
                     raise self._error("sparse index %s: expected increasing attribute "
-                                      "numbers 0 to %d" % (_shown(index), n - 1))
+                                      "numbers 0 to %d" % (_shown(index or tokens[i][0]),
+                                                           n - 1))
                 previous = int(index)
                 values[previous] = self._value(tokens[i + 1], previous)
             rest = tokens[end + 1:]
@@ -9065,10 +9413,12 @@ class _ArffReader:
                 raise self._error("unexpected %s after the values; expected an instance "
                                   "weight {w} or nothing" % _shown(rest[0][1] or rest[0][0]))
             try:
-                weight = float(rest[1][1])
+                weight = _ascii_float(rest[1][1])
             except (TypeError, ValueError):
-                raise self._error("instance weight %s: expected a number"
-                                  % _shown(rest[1][1])) from None
+                weight = None
+            if weight is None or not (isfinite(weight) and weight >= 0):
+                raise self._error("instance weight %s: expected a finite number >= 0"
+                                  % _shown(rest[1][1] or rest[1][0]))
         return line, values, weight
 
     def _value(self, token, index):
@@ -9088,7 +9438,11 @@ class _ArffReader:
             elif kind == "date":
                 expected = "a date (%s)" % error
             else:
-                expected = "a number"
+                try:
+                    _ascii_float(text)        # a number, so one out of range
+                    expected = "a finite number"
+                except ValueError:
+                    expected = "a number"
             raise self._error("attribute %s is %s; expected %s"
                               % (_shown(name), _shown(text), expected)) from None
 
@@ -9098,12 +9452,18 @@ class _ArffSource:
     kinds and declared values, then (line number, values) per instance."""
 
     decimal = "."
+    delimiter = ","
+    weighted = True
+    _KINDS = {"numeric": "gaussian", "date": "gaussian", "string": "text",
+              "nominal": "categorical"}
 
-    def __init__(self, path, options):
-        self.path = path
-        self.lines = _Lines(path, getattr(options, "encoding", None))
+    def __init__(self, path, options, notes):
+        self.lines = _Lines(path, options.encoding, options.spell)
+        self.path = self.lines.path
+        self.encoding = self.lines.encoding
+        self.options = options
         try:
-            self.arff = _ArffReader(self.lines, path)
+            self.arff = _ArffReader(self.lines, self.path)
         except BaseException:
             self.close()
             raise
@@ -9111,17 +9471,33 @@ class _ArffSource:
         self.index = {name: i for i, name in enumerate(self.header)}
         self.width = len(self.header)
         self.missing = frozenset()
-        kinds = {"numeric": "gaussian", "date": "gaussian", "string": "text",
-                 "nominal": "categorical"}
-        self.declared = {name: kinds[kind] for name, kind, _ in self.arff.attributes}
+        self.declared = {name: self._KINDS[kind] for name, kind, _ in self.arff.attributes}
         self.categories = {name: values for name, kind, values in self.arff.attributes
                            if kind == "nominal"}
         self.default_target = self.header[-1] if self.header else None
         self.skipped = None
 
+    def check_target(self, name, default):
+        """Refuse a class attribute that is not nominal, as Weka's classifiers do
+        ("Cannot handle numeric class"), naming the option that picks another."""
+        index = self.index[name]
+        kind = self.arff.attributes[index][1]
+        if kind == "nominal":
+            return
+        fix = self.options.spell("target", "COL", placeholder=True)
+        where = "%s line %d: " % (self.path, self.arff.declared_at[index])
+        if default:
+            raise _OptionError("%sthe last attribute, %s, is the class by default (as in "
+                               "Weka), but it is %s and a class must be nominal; name the "
+                               "class with %s" % (where, _shown(name), kind, fix))
+        raise _OptionError("%s%s: attribute %s is %s, and a class must be nominal (as in "
+                           "Weka); name a nominal attribute with %s"
+                           % (where, self.options.spell("target", name), _shown(name), kind,
+                              fix))
+
     def rows(self):
         """(line, values) for each instance; an instance weight other than 1 follows
-        the values (see _Reading)."""
+        the values (see _TableReader)."""
         for line, values, weight in self.arff.rows():
             if weight != 1.0:
                 values.append(weight)
@@ -9138,63 +9514,69 @@ class _ArffSource:
         self.lines.close()
 
 
-def _open_data(path, options):
-    """The rows of a data file: ARFF by its .arff suffix, CSV otherwise."""
-    name = path.lower()
-    if name.endswith(".arff") or name.endswith(".arff.gz"):
-        return _ArffSource(path, options)
-    return _CsvSource(path, options)
+# -- What each column holds -----------------------------------------------------------
 
 
-def _warn(text):
-    sys.stderr.write("%s: warning: %s\n" % (_PROG, text))
-
-
-def _column_kinds(source, args, sample, target):
-    """{column: kind} for every column but the target: the --KIND options first; then
-    what an ARFF header declares; then numeric (--numeric) when every non-missing cell
-    of the sample is a number (without a leading zero, like a zip code), else
-    categorical, with a warning when a column looks like an ID, a date, free text, or
-    numbers with a few odd cells."""
+def _column_kinds(source, options, sample, target, notes):
+    """{column: kind} for every column but the target: the kind options first; then
+    what an ARFF header declares (numbers as options.numeric); then, for a CSV column,
+    what its sampled cells hold (see _guess_kind)."""
     declared = {}
-    for kind in _KINDS:
-        option = "--" + kind
-        for name in _columns(getattr(args, kind, None)):
+    for kind, names in options.columns.items():
+        for name in names:
             if not (name == "" and kind == "ignore" and source.skipped is not None):
-                source.column(name, option)
+                source.column(name, kind)
             if name == target:
-                raise _Usage("%s %s: that is the target column" % (option, _quote(name)))
+                raise _OptionError("%s: that is the target column" % options.spell(kind, name))
             if declared.get(name, kind) != kind:
-                raise _Usage("%s %s: the column is also declared %s"
-                             % (option, _quote(name), declared[name]))
+                raise _OptionError("%s: the column is also declared %s"
+                                   % (options.spell(kind, name), declared[name]))
             declared[name] = kind
-    numeric_kind = args.numeric or _CLI_MODELS[args.model]._parameters["numeric"].default
-    kinds = {}
+    kinds, codes = {}, []
     for name, index in source.index.items():
         if name == target:
             continue
         if name in declared:
             kinds[name] = declared[name]
         elif name in source.declared:
-            kinds[name] = source.declared[name]
-            if kinds[name] == "gaussian":
-                kinds[name] = numeric_kind
+            kind = source.declared[name]
+            kinds[name] = options.numeric if kind == "gaussian" else kind
         else:
-            cells = [cells[index] for _, cells in sample]
-            kinds[name] = _guess_kind(name, cells, source, numeric_kind)
+            kinds[name] = _guess_kind(name, [cells[index] for _, cells in sample], source,
+                                      options, notes, codes)
+    if len(codes) == 1:
+        name, values = codes[0]
+        notes.append("note: column %s holds only %d distinct integers (%s); if they are "
+                     "codes, %s reads them as categories"
+                     % (_typed(name), len(values), _clip(", ".join(values), 30),
+                        options.spell("categorical", name)))
+    elif codes:
+        sizes = sorted(len(values) for _, values in codes)
+        notes.append("note: %d columns hold only %s distinct integers (%s); if they are "
+                     "codes, %s reads them as categories"
+                     % (len(codes), "%d to %d" % (sizes[0], sizes[-1]) if sizes[0] <
+                        sizes[-1] else sizes[0], _clip(", ".join(n for n, _ in codes), 40),
+                        options.spell("categorical", [n for n, _ in codes])))
     return kinds
 
 
-def _guess_kind(name, cells, source, numeric_kind):
-    """The kind of an undeclared CSV column from its sampled cells (see _column_kinds)."""
+def _guess_kind(name, cells, source, options, notes, codes):
+    """The kind of an undeclared CSV column from its sampled cells: numeric
+    (options.numeric) when every non-missing cell is a number, except numbers with a
+    leading zero (zip codes: categorical); "ignore" for dates and for text with a
+    different value in every row (an ID), with a note naming the option that keeps
+    them; else categorical.  A warning for what may be a mistake (numbers that count
+    the rows, a numeric column but for a few cells, decimal commas, free text), and
+    columns of a few distinct integers (codes?) listed in ``codes``."""
     import re
+    numeric_kind = options.numeric
     present = [cell for cell in cells if cell not in source.missing]
     if not present:
         return numeric_kind
+    column = _typed(name)
     few = max(1, len(present) // 20)     # non-numeric cells a numeric column may have
     try:                                  # the usual cases first: all numbers...
-        numbers = list(map(float, present if source.decimal != "," else
-                           [cell.replace(",", ".") for cell in present]))
+        numbers = source.numbers(present)
         odd = []
     except ValueError:                    # ...or text, found out after a few cells
         numbers, odd = [], []
@@ -9207,38 +9589,49 @@ def _guess_kind(name, cells, source, numeric_kind):
             if len(odd) > few:
                 break
     if not odd:
-        zero_led = next(filter(lambda cell: "." not in cell,
+        zero_led = next(filter(lambda cell: "." not in cell and "," not in cell,
                                filter(re.compile(r"[+-]?0\d").match, present)), None)
-        if zero_led is None:
-            if len(present) >= 20 and all(map(float.is_integer, numbers)) and \
-                    numbers == list(map(float, range(int(numbers[0]),
-                                                     int(numbers[0]) + len(numbers)))):
-                _warn("column %s counts rows (%s, %s, ...): an ID?; --ignore %s"
-                      % (_quote(name), present[0], present[1], _quote(name)))
-            return numeric_kind
-        _warn("column %s has numbers with leading zeros (%s): read as categories, as "
-              "codes; --%s %s reads them as numbers"
-              % (_quote(name), zero_led, numeric_kind, _quote(name)))
-        return "categorical"
-    if len(odd) <= few:
-        _warn("column %s is numeric but for %s like %s: read as categories; "
-              "--missing %s reads such cells as missing" % (
-                  _quote(name), _counted(len(odd), "cell"), _quote(odd[0]), _quote(odd[0])))
+        if zero_led is not None:
+            notes.append("warning: column %s has numbers with leading zeros (%s): read as "
+                         "categories, as codes; %s reads them as numbers"
+                         % (column, _clip(zero_led), options.spell(numeric_kind, name)))
+            return "categorical"
+        integers = all(map(float.is_integer, numbers))
+        if len(present) >= 20 and integers and numbers == list(map(
+                float, range(int(numbers[0]), int(numbers[0]) + len(numbers)))):
+            notes.append("warning: column %s counts rows (%s, %s, ...): an ID?; %s"
+                         % (column, _clip(present[0]), _clip(present[1]),
+                            options.spell("ignore", name)))
+        elif integers and len(present) >= 10:
+            values = sorted(set(numbers))
+            if 2 <= len(values) <= _CODE_VALUES:
+                codes.append((name, ["%d" % v for v in values]))
+        return numeric_kind
+    if len(odd) <= few and 2 * len(numbers) > len(present):
+        notes.append("warning: column %s is numeric but for %s like %s: read as "
+                     "categories; %s reads such cells as missing"
+                     % (column, _counted(len(odd), "cell"), _typed(odd[0], 30),
+                        options.spell("missing", odd[0])))
     elif source.decimal != "," and all(map(re.compile(r"[+-]?\d*,\d+\Z").match, present)):
-        _warn("column %s holds numbers with decimal commas (%s): read as categories; "
-              "--decimal , reads them as numbers" % (_quote(name), present[0]))
+        notes.append("warning: column %s holds numbers with decimal commas (%s): read as "
+                     "categories; %s reads them as numbers"
+                     % (column, _clip(present[0]), options.spell("decimal", ",")))
     elif len(present) >= 10 and all(re.match(
             r"\d{4}-\d\d-\d\d|\d\d?[/.-]\d\d?[/.-]\d{2,4}(\D|$)", cell) for cell in present):
-        _warn("column %s holds dates (%s), read as categories; --ignore %s, or turn them "
-              "into numbers or parts (year, month) first"
-              % (_quote(name), present[0], _quote(name)))
+        notes.append("note: column %s holds dates (%s): ignored; %s keeps them as "
+                     "categories, or turn them into numbers or parts (year, month) first"
+                     % (column, _clip(present[0]), options.spell("categorical", name)))
+        return "ignore"
     elif sum(map(len, present)) >= 30 * len(present) and \
             sum(" " in cell for cell in present) * 2 >= len(present):
-        _warn("column %s looks like free text (long values with spaces): read as "
-              "categories; --text %s reads its words" % (_quote(name), _quote(name)))
+        notes.append("warning: column %s looks like free text (long values with spaces): "
+                     "read as categories; %s reads its words"
+                     % (column, options.spell("text", name)))
     elif len(present) >= 20 and len(set(present)) == len(present):
-        _warn("column %s has a different value in every row (an ID?): it cannot help "
-              "predict; --ignore %s" % (_quote(name), _quote(name)))
+        notes.append("note: column %s has a different value in every row, as an ID has: "
+                     "ignored, as it cannot help predict; %s keeps it"
+                     % (column, options.spell("categorical", name)))
+        return "ignore"
     return "categorical"
 
 
@@ -9250,52 +9643,253 @@ def _label_parser(cells, classes=None):
     if classes is not None:
         wanted = all(type(c) is int for c in classes)
     else:
-        wanted = bool(cells) and all(map(integer, cells))
+        wanted = bool(cells) and all(type(cell) is str and integer(cell) for cell in cells)
     if not wanted:
-        return str
-    return lambda cell: int(cell) if integer(cell) else cell
+        return lambda cell: cell
+    return lambda cell: int(cell) if type(cell) is str and integer(cell) else cell
 
 
-def _converters(source, names, kinds):
-    """One function per feature turning a cell into a value (None: not read)."""
+def _strict_numbers(convert):
+    """The cell converter of a kind that reads numbers, refusing what Python's float()
+    takes but a file's number is not (1_000, other scripts' digits); None for a kind
+    that reads text (its converter takes "_")."""
+    try:
+        convert("_")
+    except _BadValue:
+        pass
+    except Exception:                     # a kind of its own: its converter decides
+        return None
+    else:
+        return None
+
+    def strict(cell):
+        if "_" in cell or not cell.isascii():
+            try:
+                convert("_")
+            except _BadValue as error:
+                raise _BadValue(cell, error.expected) from None
+        return convert(cell)
+    return strict
+
+
+def _converters(source, names, kinds, index):
+    """Per feature, (convert, strict): functions turning a cell into a value, the
+    second for columns with a cell that is not plain ASCII or holds "_" (None when
+    the kind reads text; convert None: not read, for a feature with no column in
+    ``index`` or of kind "ignore")."""
     converters = []
     for name in names:
         kind = kinds[name]
-        convert = _KINDS[kind].convert_cell
-        if name not in source.index or kind == "ignore":
-            converters.append(None)
-        elif convert is _number_cell and source.decimal == ",":
-            converters.append(lambda cell: _number_cell(cell.replace(",", ".")))
+        reader = _KINDS.get(kind)
+        convert = reader.convert_cell if reader is not None else _Kind.convert_cell
+        if name not in index or kind == "ignore":
+            converters.append((None, None))
+            continue
+        strict = None if convert is _Kind.convert_cell else _strict_numbers(convert)
+        if strict is not None and source.decimal == ",":
+            converters.append((lambda cell, convert=convert: convert(cell.replace(",", ".")),
+                               lambda cell, strict=strict: strict(cell.replace(",", "."))))
         else:
-            converters.append(convert)
+            converters.append((convert, strict))
     return converters
 
 
-class _Reading:
-    """What a command reads from a data file: the features (names, kinds, converters)
-    and, for fit, cv and evaluate, the labels; rows without a label are skipped and
-    counted."""
+# -- Tables: read_csv and read_arff -----------------------------------------------------
 
-    def __init__(self, source, names, kinds, target=None, labels=str, training=False):
-        self.source = source
-        self.names = names
-        self.columns = [(convert, source.index.get(name), name) for convert, name in
-                        zip(_converters(source, names, kinds), names)]
-        self.target = None if target is None else source.index[target]
-        self.label = labels
-        self.training = training
+
+class Table:
+    """A data file's rows, ready for fit: what read_csv and read_arff return.
+
+    X              the rows, one list per row of the file (the target left out), its
+                   values in the order of ``names``, each converted for its kind (a
+                   number for gaussian, discretized, kde and poisson columns, the text
+                   for categorical and text ones, None for missing and ignored cells)
+    y              the labels (None without a target); integers when every label is
+    sample_weight  ARFF instance weights, or None (a CSV file, or weights all 1)
+    names          the feature columns, in the order of each row's values
+    kinds          {column: kind}: features= for a model, as the command line fits
+    categories     {column: declared values} of categorical ARFF attributes, or None
+    classes        an ARFF class attribute's declared values, or None
+    target         the target column, or None
+    lines          the line of the file on which each row starts
+    warnings       notes and warnings, one line each, as the command line prints them
+    path, delimiter, decimal, encoding   the file, and how it was written
+
+    Rows are lists rather than dicts as scikit-learn's data sets are (``data`` with
+    ``feature_names``): the form fit reads fastest, in half the memory, and the one
+    the command line fits on, so that its model files are the same; records() gives
+    dicts.
+    """
+
+    __slots__ = ("X", "y", "sample_weight", "names", "kinds", "categories", "classes",
+                 "target", "lines", "warnings", "path", "delimiter", "decimal",
+                 "encoding")
+
+    def __init__(self, **fields):
+        for name in self.__slots__:
+            setattr(self, name, fields.get(name))
+
+    def __len__(self):
+        """The number of rows."""
+        return len(self.X)
+
+    def __repr__(self):
+        return "<Table %s: %s, %s%s>" % (
+            _shown(self.path), _counted(len(self.X), "row"),
+            _counted(len(self.names), "feature"),
+            "" if self.target is None else ", target %s" % _shown(self.target))
+
+    def records(self):
+        """The rows as dicts {column: value}."""
+        names = self.names
+        return [dict(zip(names, row)) for row in self.X]
+
+    def at_line(self, error):
+        """A NaiveBayesError about one row of X, y or sample_weight (from fit,
+        predict, ...), restated with the file and the line of that row.
+
+        >>> import io
+        >>> table = read_csv(io.StringIO("x,y\\n1,a\\n-2,b\\n"), target="y")
+        >>> try:
+        ...     NaiveBayes(features={"x": "poisson"}).fit(table.X, table.y)
+        ... except NaiveBayesError as error:
+        ...     print(table.at_line(error))
+        <stream> line 3, feature 'x' is float -2.0; expected a non-negative integer count
+        """
+        row = getattr(error, "row", None)
+        if getattr(error, "argument", None) in ("X", "y", "sample_weight") and \
+                row is not None and 0 <= row < len(self.lines):
+            reason = error.reason
+            if error.argument == "sample_weight":
+                reason = ": sample_weight" + reason
+            return NaiveBayesError("%s line %d%s" % (self.path, self.lines[row], reason))
+        return NaiveBayesError("%s: %s" % (self.path, error))
+
+
+class _TableReader:
+    """An open data file read as a table, by read_csv, read_arff and the command line:
+    on opening, its header, the target, each column's kind (inferred from the first
+    _SAMPLE_ROWS rows, or a model's) and the notes and warnings about them; then its
+    rows, converted batch by batch (tables of their own, see convert)."""
+
+    def __init__(self, path, arff, target, options, default_target=False):
+        self.options = options
+        self.warnings = []
         self.unlabelled = 0
         self.first_unlabelled = None
+        source = (_ArffSource if arff else _CsvSource)(path, options, self.warnings)
+        self.source = source
+        try:
+            self._open(source, target, options, default_target)
+        except BaseException:
+            source.close()
+            raise
 
-    def rows(self, batch, labels=None, lines=None, weights=None):
-        """Feature rows of a batch of (line, cells); labels, line numbers and weights
-        (an ARFF instance weight follows the cells) appended.  Column by column, by
-        comprehensions: a cell costs a few builtin steps."""
-        missing = self.source.missing
-        target = self.target
+    def _open(self, source, target, options, default_target):
+        """Resolve the target, the kinds and the labels' type."""
+        given = target
+        if target is None and default_target:
+            target = source.default_target
+        if target is not None:
+            source.column(target, "target")
+            if isinstance(source, _ArffSource):
+                source.check_target(target, default=given is None)
+        self.target = target
+        self.sample = []
+        self.rows = source.rows()         # read once: the sample, then the rest
+        model = options.model
+        if model is not None:
+            self.names = list(model.feature_names_)
+            self.kinds = dict(model.feature_kinds_)
+            absent = [str(name) for name in self.names if str(name) not in source.index
+                      and self.kinds[name] != "ignore"]
+            if self.names and len(absent) == len(self.names):
+                raise NaiveBayesError("%s has none of the model's columns (%s)"
+                                      % (source.path, _clip(", ".join(absent), 200)))
+            if absent:
+                self.warnings.append("warning: %s has no column %s; its values count as "
+                                     "missing" % (source.path,
+                                                  _clip(", ".join(map(repr, absent)), 200)))
+            index = {name: source.index[str(name)] for name in self.names
+                     if str(name) in source.index}
+            self.label = _label_parser(None, model.classes_)
+            self.categories = None
+        else:
+            self.sample = list(islice(self.rows, _SAMPLE_ROWS))
+            if not self.sample:
+                raise NaiveBayesError("%s has a header but no rows; expected data below it"
+                                      % source.path)
+            self.kinds = _column_kinds(source, options, self.sample, target, self.warnings)
+            self.names = list(self.kinds)
+            index = source.index
+            labels = [] if target is None else [cells[source.index[target]]
+                                                 for _, cells in self.sample]
+            self.label = _label_parser([label for label in labels if label is not None and
+                                        label not in source.missing])
+            self.categories = {name: values for name, values in source.categories.items()
+                               if self.kinds.get(name) == "categorical"} or None
+        declared = source.categories.get(target) if target is not None else None
+        self.classes = list(map(self.label, declared)) if declared else None
+        self.columns = [(convert, strict, index.get(name), name) for (convert, strict), name
+                        in zip(_converters(source, self.names, self.kinds, index),
+                               self.names)]
+        self.target_index = None if target is None else source.index[target]
+
+    def raw_rows(self):
+        """(line, cells) of every row, the sampled ones first."""
+        sample, self.sample = self.sample, []
+        return chain(sample, self.rows)
+
+    def batches(self, size):
+        """The rows as tables (see convert) of ``size`` rows at most (fewer where rows
+        without a label were skipped)."""
+        rows = self.raw_rows()
+        while True:
+            chunk = list(islice(rows, size))
+            if not chunk:
+                return
+            yield self.convert(chunk)
+
+    def table(self):
+        """The whole file as one table, with every note and warning."""
+        X, y, weights, lines = [], [], [], []
+        for batch in self.batches(_BATCH_ROWS):
+            X.extend(batch.X)
+            lines.extend(batch.lines)
+            if y is not None and batch.y is not None:
+                y.extend(batch.y)
+            weights.extend(batch.sample_weight or [1.0] * len(batch.X))
+        return self._table(X, None if self.target is None else y,
+                           weights if set(weights) - {1.0} else None, lines,
+                           self.warnings + self.notes_after())
+
+    def notes_after(self):
+        """The notes that only the whole file tells: rows without a label."""
+        if not self.unlabelled:
+            return []
+        return ["note: skipped %s rows without a label (the first at line %d)"
+                % (format(self.unlabelled, ","), self.first_unlabelled)]
+
+    def _table(self, X, y, weights, lines, warnings):
+        source = self.source
+        return Table(X=X, y=y, sample_weight=weights, names=self.names, kinds=self.kinds,
+                     categories=self.categories, classes=self.classes, target=self.target,
+                     lines=lines, warnings=warnings, path=source.path,
+                     delimiter=source.delimiter, decimal=source.decimal,
+                     encoding=source.encoding)
+
+    def convert(self, chunk):
+        """The table of some (line, cells) rows: rows without a label skipped (and
+        counted), labels parsed, cells converted column by column, by
+        comprehensions (a cell costs a few builtin steps); a cell that does not
+        convert is an error naming its line and column."""
+        source = self.source
+        missing = source.missing
+        target = self.target_index
+        y = None
         if target is not None:
             kept = []
-            for line, cells in batch:
+            for line, cells in chunk:
                 label = cells[target]
                 if label is None or label in missing:
                     self.unlabelled += 1
@@ -9303,69 +9897,148 @@ class _Reading:
                         self.first_unlabelled = line
                     continue
                 kept.append((line, cells))
-            batch = kept
-            if labels is not None:
-                labels.extend([self.label(cells[target]) for _, cells in batch])
-        if lines is not None:
-            lines.extend([line for line, _ in batch])
-        if weights is not None:
-            width = self.source.width
-            weights.extend([cells[width] if len(cells) > width else 1.0
-                            for _, cells in batch])
-        if not batch:
-            return []
-        table = list(zip(*[cells for _, cells in batch]))
+            chunk = kept
+            y = [self.label(cells[target]) for _, cells in chunk]
+        width = source.width
+        weights = [cells[width] if len(cells) > width else 1.0 for _, cells in chunk] \
+            if source.weighted else [1.0]
+        lines = [line for line, _ in chunk]
+        if not chunk:
+            return self._table([], y, None, lines, [])
+        table = list(zip(*[cells for _, cells in chunk]))
         columns = []
-        for convert, index, name in self.columns:
+        for convert, strict, index, name in self.columns:
             if convert is None:
-                columns.append((None,) * len(batch))
+                columns.append((None,) * len(chunk))
                 continue
             values = [None if cell is None or cell in missing else cell
                       for cell in table[index]]
             if convert is not _Kind.convert_cell:          # ARFF values come typed
+                if strict is not None:    # one look at the whole column, not each cell
+                    text = "".join([v for v in values if type(v) is str])
+                    if "_" in text or not text.isascii():
+                        convert = strict
                 try:
                     values = [convert(v) if type(v) is str else v for v in values]
                 except _BadValue as error:
-                    raise self._bad_cell(self._line_of(batch, index, error.value), name,
+                    raise self._bad_cell(self._line_of(chunk, index, error.value), name,
                                          error) from None
             columns.append(values)
-        return [list(row) for row in zip(*columns)]
+        rows = [list(row) for row in zip(*columns)] if columns else [[] for _ in chunk]
+        return self._table(rows, y, weights if set(weights) != {1.0} else None, lines, [])
 
     @staticmethod
-    def _line_of(batch, index, value):
+    def _line_of(chunk, index, value):
         """The line of the first row whose cell ``index`` is ``value``."""
-        for line, cells in batch:
+        for line, cells in chunk:
             if cells[index] == value or \
                     (type(cells[index]) is str and cells[index].replace(",", ".") == value):
                 return line
-        return batch[0][0]
+        return chunk[0][0]
 
     def _bad_cell(self, line, name, error):
         """The NaiveBayesError of a cell that does not convert, naming line and column."""
-        value = _quote(error.value)
-        fix = ("use --categorical %s, or --missing %s if it marks a missing value"
-               % (_quote(name), value) if self.training
-               else "the model reads the column as numbers (use --missing %s if it marks "
-               "a missing value)" % value)
+        spell = self.options.spell
+        if self.options.model is None:
+            fix = "use %s, or %s if it marks a missing value" % (
+                spell("categorical", name), spell("missing", error.value))
+        else:
+            fix = "the model reads the column as %s (use %s if it marks a missing value)" \
+                % (self.kinds[name], spell("missing", error.value))
         return NaiveBayesError("%s line %d, column %s: %s is not %s; %s"
-                               % (self.source.path, line, _shown(name), _shown(error.value),
-                                  error.expected, fix))
+                               % (self.source.path, line, _shown(name, 40),
+                                  _shown(error.value, 40), error.expected, fix))
 
-    def report_unlabelled(self, command):
-        """Say how many rows had no label and were skipped."""
-        if self.unlabelled:
-            sys.stderr.write("%s %s: note: skipped %s rows without a label (the first at "
-                             "line %d)\n" % (_PROG, command, format(self.unlabelled, ","),
-                                             self.first_unlabelled))
+    def close(self):
+        """Close the file."""
+        self.source.close()
 
 
-def _batches(iterable, size):
-    iterator = iter(iterable)
-    while True:
-        batch = list(islice(iterator, size))
-        if not batch:
-            return
-        yield batch
+def _read_table(path, target, keywords, arff, call):
+    """read_csv and read_arff: the whole file as a Table."""
+    import csv
+    limit = csv.field_size_limit(_LINE_LIMIT)          # a document may be a long cell
+    try:
+        options = _ReadOptions.from_keywords(call, keywords, csv=not arff)
+        reader = _TableReader(path, arff, target, options)
+        try:
+            return reader.table()
+        finally:
+            reader.close()
+    except NaiveBayesError as error:
+        raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+    finally:
+        csv.field_size_limit(limit)
+
+
+def read_csv(path, target=None, **options):
+    r"""The rows of a CSV file as a Table, read as the command line reads them.
+
+    ``path`` is a file name or an open file (binary or text); ``target`` names the
+    label column (None: no labels).  The options are the command line's: delimiter
+    (default: detected among , ; tab |), decimal ("." or ",": default "," in a
+    ;-separated file), encoding (default: from a byte-order mark, else UTF-8),
+    missing (more cells that mean a missing value) or missing_only (only these, and
+    empty cells), numeric (the kind of numeric columns: "gaussian", "discretized",
+    "kde"), model (a fitted classifier: read its features, with its kinds, for
+    predict and evaluate), and one per kind naming columns: categorical=, gaussian=,
+    text=, poisson=, discretized=, kde=, ignore= (lists of column names).
+
+    An undeclared column is numeric when every non-missing cell of the first 10,000
+    rows is a number, categorical otherwise; dates and text with a different value in
+    every row (IDs) are "ignore"d, with a note in table.warnings naming the option
+    that keeps them.  Rows without a label are skipped (and counted in a note).
+
+    >>> import io
+    >>> text = "outlook;temp;play\nsunny;30,5;yes\nrain;18,0;no\nsunny;27;yes\nrain;21;no\n"
+    >>> table = read_csv(io.StringIO(text), target="play")
+    >>> table.X
+    [['sunny', 30.5], ['rain', 18.0], ['sunny', 27.0], ['rain', 21.0]]
+    >>> table.y
+    ['yes', 'no', 'yes', 'no']
+    >>> table.kinds, table.delimiter, table.decimal, table.lines
+    ({'outlook': 'categorical', 'temp': 'gaussian'}, ';', ',', [2, 3, 4, 5])
+    >>> model = NaiveBayes(features=table.kinds).fit(table.X, table.y)
+    >>> model.predict([["rain", 17.5], ["sunny", 25.0]])
+    ['no', 'yes']
+
+    A cell that is not what its column holds is an error naming the line and column:
+
+    >>> try:
+    ...     read_csv(io.StringIO("x,y\n1,a\nz,b\n"), target="y", gaussian=["x"])
+    ... except NaiveBayesError as error:
+    ...     print(error)  # doctest: +ELLIPSIS
+    read_csv(): <stream> line 3, column 'x': 'z' is not a number; use categorical=['x'], ...
+    """
+    return _read_table(path, target, options, False, "read_csv()")
+
+
+def read_arff(path, target=None, **options):
+    r"""The instances of an ARFF file (Weka's format) as a Table, read as Weka reads
+    them: the declared kinds (numeric and date attributes are numbers, nominal ones
+    categorical with their declared values in table.categories, string ones text),
+    instance weights in table.sample_weight.  ``target`` names the class attribute,
+    which must be nominal (as in Weka); None, as in Weka's own readers, reads no class
+    (the command line takes the last attribute).  Options: encoding, numeric, model,
+    and the kind options, as for read_csv.
+
+    >>> import io
+    >>> table = read_arff(io.StringIO('''@relation weather
+    ... @attribute outlook {sunny, rainy}
+    ... @attribute temperature numeric
+    ... @attribute play {yes, no}
+    ... @data
+    ... sunny, 30, no
+    ... rainy, 18, yes, {0.5}
+    ... '''), target="play")
+    >>> table.X, table.y, table.sample_weight
+    ([['sunny', 30.0], ['rainy', 18.0]], ['no', 'yes'], [1.0, 0.5])
+    >>> table.kinds
+    {'outlook': 'categorical', 'temperature': 'gaussian'}
+    >>> table.categories, table.classes
+    ({'outlook': ['sunny', 'rainy']}, ['yes', 'no'])
+    """
+    return _read_table(path, target, options, True, "read_arff()")
 
 
 # ----------------------------------------------------------------------------------
@@ -9444,98 +10117,126 @@ def _model_params(args, parameters):
     return params
 
 
-def _training_data(args):
-    """(source, rows, kinds, names, target, label parser) of fit and cv."""
-    source = _open_data(args.data, args)
-    try:
-        target = args.target or source.default_target
-        if target is None:
-            raise _Usage("--target is required: name the label column")
-        source.column(target, "--target")
-        rows = source.rows()
-        sample = list(islice(rows, _SAMPLE_ROWS))
-        if not sample:
-            raise NaiveBayesError("%s has a header but no rows; expected data below it"
-                                  % source.path)
-        kinds = _column_kinds(source, args, sample, target)
-        index = source.index[target]
-        labels = [cells[index] for _, cells in sample]
-        parse = _label_parser([label for label in labels if label is not None and
-                               label not in source.missing])
-    except BaseException:
-        source.close()
-        raise
-    return source, chain(sample, rows), kinds, list(kinds), target, parse
+def _batches(iterable, size):
+    iterator = iter(iterable)
+    while True:
+        batch = list(islice(iterator, size))
+        if not batch:
+            return
+        yield batch
 
 
-def _new_model(args, kinds, source):
+def _is_arff(path):
+    """An ARFF file, by its suffix (.arff or .arff.gz); anything else is CSV."""
+    name = str(path).lower()
+    return name.endswith(".arff") or name.endswith(".arff.gz")
+
+
+def _print_notes(notes):
+    """The reader's notes and warnings on stderr, one line each: once the command has
+    done its work, so that a command that fails prints only its error."""
+    for note in notes:
+        sys.stderr.write("%s: %s\n" % (_PROG, _one_line(note)))
+
+
+def _warn(text):
+    sys.stderr.write("%s: warning: %s\n" % (_PROG, text))
+
+
+def _training_reader(args):
+    """The open _TableReader of fit and cv (the ARFF default target: the last
+    attribute)."""
+    arff = _is_arff(args.data)
+    if args.target is None and not arff:
+        raise _Usage("--target is required: name the label column")
+    numeric = args.numeric or _CLI_MODELS[args.model]._parameters["numeric"].default
+    return _TableReader(args.data, arff, args.target, _ReadOptions.from_args(args, numeric),
+                        default_target=True)
+
+
+def _new_model(args, reader):
+    """The model that fit and cv fit: --model with the reader's kinds and categories."""
     cls = _CLI_MODELS[args.model]
     allowed = cls._allowed_kinds
-    for name, kind in kinds.items():
+    for name, kind in reader.kinds.items():
         if allowed is not None and kind not in allowed:
             how = "--numeric %s" % kind if args.numeric == kind else "--%s" % kind \
                 if name in _columns(getattr(args, kind, None)) else "its values"
             fix = "--categorical" if kind == "text" else "--discretized"
             raise _Usage("--model %s takes %s columns; column %s is %s (by %s): use "
                          "%s %s or --ignore %s"
-                         % (args.model, ", ".join(allowed), _quote(name), kind, how, fix,
-                            _quote(name), _quote(name)))
-    categories = {name: values for name, values in source.categories.items()
-                  if kinds.get(name) == "categorical"}
-    return cls(features=kinds, categories=categories or None,
+                         % (args.model, ", ".join(allowed), _typed(name), kind, how, fix,
+                            _typed(name), _typed(name)))
+    return cls(features=reader.kinds, categories=reader.categories,
                **_model_params(args, cls._parameters))
 
 
-def _at_line(error, source, batch):
-    """A library error about one row of a batch, restated with its file and line."""
-    if error.argument in ("X", "y") and error.row is not None and error.row < len(batch):
-        return NaiveBayesError("%s line %d%s" % (source.path, batch[error.row][0],
-                                                 error.reason))
-    return NaiveBayesError("%s: %s" % (source.path, error))
+def _joined(tables):
+    """Batches of one file as one batch (for fit's leading batches of zero weights)."""
+    first = tables[0]
+    X, y, weights, lines = [], [], [], []
+    for table in tables:
+        X.extend(table.X)
+        lines.extend(table.lines)
+        if table.y is not None:
+            y.extend(table.y)
+        weights.extend(table.sample_weight or [1.0] * len(table.X))
+    return Table(X=X, y=None if first.y is None else y, sample_weight=weights, lines=lines,
+                 path=first.path, names=first.names)
+
+
+def _fit_batch(model, batch, classes):
+    """partial_fit on one batch; a library error restated with its file and line."""
+    try:
+        model.partial_fit(batch.X, batch.y, classes=classes,
+                          sample_weight=batch.sample_weight)
+    except NaiveBayesError as error:
+        raise batch.at_line(error) from None
 
 
 def _cmd_fit(args):
     _check_output(args.output, [args.data])
-    source, rows, kinds, names, target, parse = _training_data(args)
+    reader = _training_reader(args)
     try:
-        model = _new_model(args, kinds, source)
-        reading = _Reading(source, names, kinds, target, parse, training=True)
-        declared = source.categories.get(target)       # an ARFF class attribute's values
-        classes = list(map(parse, declared)) if declared else None
+        model = _new_model(args, reader)
         progress = _Progress("fit")
         done = 0
-        for batch in _batches(rows, _BATCH_ROWS):
-            labels, weights = [], []
-            X = reading.rows(batch, labels, weights=weights)
-            if not X:
+        # partial_fit refuses a first batch whose every weight is 0 (the model would
+        # have no weight); such batches are fitted with the next one instead, which
+        # counts them exactly as one fit of the file would.
+        waiting = []
+        for batch in reader.batches(_BATCH_ROWS):
+            if not batch.X:
                 continue
-            try:
-                model.partial_fit(X, labels, classes=classes,
-                                  sample_weight=None if set(weights) == {1.0} else weights)
-            except NaiveBayesError as error:
-                raise _at_line(error, source, [b for b in batch if b[1][reading.target]
-                                               not in source.missing]) from None
-            done += len(X)
+            if not done and batch.sample_weight is not None and not any(batch.sample_weight):
+                waiting.append(batch)
+                continue
+            if waiting:
+                batch, waiting = _joined(waiting + [batch]), []
+            _fit_batch(model, batch, reader.classes)
+            done += len(batch.X)
             progress.update(done)
+        if waiting:
+            _fit_batch(model, _joined(waiting), reader.classes)     # refused: no weight
         progress.done()
     finally:
-        source.close()
+        reader.close()
     if not done:
         raise NaiveBayesError("%s has no row with a label; expected labelled rows"
-                              % source.path)
-    reading.report_unlabelled("fit")
-    model.target_ = target
+                              % reader.source.path)
+    _print_notes(reader.warnings + reader.notes_after())
+    model.target_ = reader.target
     text = _json_text(model.to_dict())
     staged = _AtomicFile(args.output, None)
     try:
         staged.stream.write(text)
         out = sys.stdout
         out.write("fit %s: %s rows, target %s\n"
-                  % (source.path, format(done, ","), _quote(target)))
+                  % (reader.source.path, format(done, ","), _typed(reader.target)))
         out.write(_summary_text(model, args.output))
         if len(model.classes_) == 1:
             _warn("the target has one class (%s); every prediction will be %s"
-                  % (model.classes_[0], model.classes_[0]))
+                  % (_clip(model.classes_[0]), _clip(model.classes_[0])))
         out.write("wrote %s\n" % args.output)
         out.flush()
     except BaseException:
@@ -9585,70 +10286,80 @@ def _summary_text(model, output=None):
     return "\n".join(lines) + "\n"
 
 
-def _prediction_reading(model, source, target=None, labels=str):
-    """The _Reading of a data file for a fitted model (predict, evaluate, explain)."""
-    names = model.feature_names_
-    kinds = model.feature_kinds_
-    absent = [str(name) for name in names
-              if str(name) not in source.index and kinds[name] != "ignore"]
-    if names and len(absent) == len(names):
-        raise NaiveBayesError("%s has none of the model's columns (%s)"
-                              % (source.path, ", ".join(map(str, names))))
-    if absent:
-        _warn("%s has no column %s; its values count as missing"
-              % (source.path, ", ".join(map(repr, absent))))
-    source.index.update({name: source.index[str(name)] for name in names
-                         if str(name) in source.index})
-    return _Reading(source, names, kinds, target, labels)
+def _prediction_reader(model, args, target=None):
+    """The open _TableReader of a data file for a fitted model (predict, evaluate,
+    explain): the model's features with its kinds."""
+    return _TableReader(args.data, _is_arff(args.data), target,
+                        _ReadOptions.from_args(args, model=model),
+                        default_target=target is None and hasattr(args, "target"))
 
 
 def _load_model(path):
     return _Classifier.load(path)
 
 
+def _output_dialect(args, source):
+    """predict's (delimiter, decimal mark): the options', else the input's."""
+    options = _ReadOptions("", True)
+    delimiter = source.delimiter if args.output_delimiter is None else \
+        options._delimiter(args.output_delimiter, "output_delimiter")
+    decimal = args.output_decimal or source.decimal
+    if decimal not in (".", ","):
+        raise _Usage("--output-decimal %s: expected . or ," % _typed(decimal))
+    return delimiter, decimal
+
+
 def _cmd_predict(args):
     import csv
     _check_output(args.output, [args.model, args.data])
     model = _load_model(args.model)
-    source = _open_data(args.data, args)
+    reader = _prediction_reader(model, args)
     try:
-        keep = [source.column(name, "--keep") for name in _columns(args.keep)]
-        reading = _prediction_reading(model, source)
+        source = reader.source
+        keep = [source.column(name, "keep") for name in _columns(args.keep)]
+        delimiter, decimal = _output_dialect(args, source)
         classes = model.classes_
         output = _AtomicFile(args.output, None) if args.output not in (None, "-") \
             else None
     except BaseException:
-        source.close()
+        reader.close()
         raise
     stream = output.stream if output is not None else sys.stdout
+    if decimal == ",":
+        def shown(probabilities):
+            return [repr(p).replace(".", ",") for p in probabilities]
+    else:
+        def shown(probabilities):
+            return probabilities
     try:
-        writer = csv.writer(stream, lineterminator="\n")
+        writer = csv.writer(stream, delimiter=delimiter, lineterminator="\n")
         writer.writerow([source.header[i] for i in keep] + [model.target_ or "prediction"] +
                         ([str(c) for c in classes] if args.proba else []))
         progress = _Progress("predict")
         done = 0
-        for batch in _batches(source.rows(), 1000):
-            X = reading.rows(batch)
+        for chunk in _batches(reader.raw_rows(), 1000):
+            batch = reader.convert(chunk)
             try:
-                probabilities = model.predict_proba(X)
+                probabilities = model.predict_proba(batch.X)
             except NaiveBayesError as error:
-                raise _at_line(error, source, batch) from None
-            for (_, cells), p in zip(batch, probabilities):
+                raise batch.at_line(error) from None
+            for (_, cells), p in zip(chunk, probabilities):
                 writer.writerow([cells[i] for i in keep] + [classes[p.index(max(p))]] +
-                                (p if args.proba else []))
-            done += len(X)
+                                (shown(p) if args.proba else []))
+            done += len(batch.X)
             progress.update(done)
         progress.done()
         if output is not None:
             output.commit()
         else:
             sys.stdout.flush()
+        _print_notes(reader.warnings)
     except BaseException:
         if output is not None:
             output.discard()
         raise
     finally:
-        source.close()
+        reader.close()
     return 0
 
 
@@ -9706,37 +10417,31 @@ def _print_report(report, as_json):
 
 def _cmd_evaluate(args):
     model = _load_model(args.model)
-    source = _open_data(args.data, args)
+    target = args.target or model.target_
+    if target is None and not _is_arff(args.data):
+        raise _Usage("--target is required: the model file does not name its target")
+    reader = _prediction_reader(model, args, target)
     try:
-        target = args.target or model.target_ or source.default_target
-        if target is None:
-            raise _Usage("--target is required: the model file does not name its target")
-        source.column(target, "--target")
-        reading = _prediction_reading(model, source, target,
-                                      _label_parser(None, model.classes_))
         evaluation = _Evaluation(model.classes_)
         progress = _Progress("evaluate")
-        for batch in _batches(source.rows(), 1000):
-            labels = []
-            X = reading.rows(batch, labels)
+        for batch in reader.batches(1000):
             try:
-                probabilities = model.predict_proba(X)
+                probabilities = model.predict_proba(batch.X)
             except NaiveBayesError as error:
-                raise _at_line(error, source, batch) from None
-            evaluation.add(labels, probabilities)
+                raise batch.at_line(error) from None
+            evaluation.add(batch.y, probabilities)
             progress.update(evaluation.rows)
         progress.done()
     finally:
-        source.close()
+        reader.close()
+    path = reader.source.path
     if not evaluation.rows:
-        raise NaiveBayesError("%s has no row with a label; expected labelled rows"
-                              % source.path)
-    reading.report_unlabelled("evaluate")
+        raise NaiveBayesError("%s has no row with a label; expected labelled rows" % path)
+    _print_notes(reader.warnings + reader.notes_after())
     report = evaluation.report()
     if not set(evaluation.truths) & set(model.classes_):
         _warn("none of the labels in %s (%s) is a class of the model (%s): is --target "
-              "the right column?" % (source.path, _clip(", ".join(map(str, evaluation.truths)),
-                                                        40),
+              "the right column?" % (path, _clip(", ".join(map(str, evaluation.truths)), 40),
                                      _clip(", ".join(map(str, model.classes_)), 40)))
     _print_report(report, args.json)
     return 0
@@ -9745,28 +10450,31 @@ def _cmd_evaluate(args):
 def _cmd_cv(args):
     if args.folds < 2:
         raise _Usage("--folds %d: expected at least 2 folds" % args.folds)
-    source, rows, kinds, names, target, parse = _training_data(args)
+    reader = _training_reader(args)
     try:
-        _new_model(args, kinds, source)   # a bad option is a usage error before any work
-        reading = _Reading(source, names, kinds, target, parse, training=True)
-        labels = []
-        X = reading.rows(rows, labels)
+        _new_model(args, reader)          # a bad option is a usage error before any work
+        table = reader.table()
     finally:
-        source.close()
-    reading.report_unlabelled("cv")
-    if len(X) < args.folds:
+        reader.close()
+    if len(table.X) < args.folds:
         raise _Usage("--folds %d: %s has only %d labelled rows"
-                     % (args.folds, source.path, len(X)))
+                     % (args.folds, table.path, len(table.X)))
     try:
-        report = _cross_validate(lambda: _new_model(args, kinds, source), X, labels,
+        report = _cross_validate(lambda: _new_model(args, reader), table.X, table.y,
                                  args.folds, args.seed)
     except NaiveBayesError as error:
-        raise NaiveBayesError("%s: %s" % (source.path, error)) from None
+        if error.row is not None:         # a row of a fold: find it among the file's
+            try:
+                _new_model(args, reader).fit(table.X, table.y)
+            except NaiveBayesError as located:
+                raise table.at_line(located) from None
+        raise NaiveBayesError("%s: %s" % (table.path, error)) from None
+    _print_notes(table.warnings)
     if not args.json:
         accuracy = report["fold_accuracy"]
         sys.stdout.write("%d-fold stratified cross-validation of %s (seed %d), target %s\n"
                          "fold accuracy %.4f +- %.4f (min %.4f, max %.4f)\n\n"
-                         % (args.folds, source.path, args.seed, _quote(target),
+                         % (args.folds, table.path, args.seed, _typed(table.target),
                             report["mean_accuracy"], report["sd_accuracy"], min(accuracy),
                             max(accuracy)))
     _print_report(report, args.json)
@@ -9786,22 +10494,24 @@ def _cmd_explain(args):
     if args.row < 1:
         raise _Usage("--row %d: rows count from 1 (the first line after the header)"
                      % args.row)
-    source = _open_data(args.data, args)
+    reader = _prediction_reader(model, args)
     try:
-        reading = _prediction_reading(model, source)
-        found = next(islice(source.rows(), args.row - 1, None), None)
+        found = next(islice(reader.raw_rows(), args.row - 1, None), None)
+        batch = None if found is None else reader.convert([found])
     finally:
-        source.close()
+        reader.close()
+    path = reader.source.path
     if found is None:
-        raise NaiveBayesError("%s has fewer than %d rows" % (source.path, args.row))
-    [row] = reading.rows([found])
+        raise NaiveBayesError("%s has fewer than %d rows" % (path, args.row))
+    [row] = batch.X
     try:
         parts = _log_odds_parts(model, row, args.top)
     except NaiveBayesError as error:
-        raise _at_line(error, source, [found]) from None
+        raise batch.at_line(error) from None
+    _print_notes(reader.warnings)
     out = sys.stdout
     out.write("%s row %d (line %d): predicted %s (P = %.4f)\n"
-              % (source.path, args.row, found[0], parts["predicted"], parts["probability"]))
+              % (path, args.row, found[0], parts["predicted"], parts["probability"]))
     if parts["runner_up"] is None:
         out.write("the model has one class; nothing to compare\n")
         return 0
@@ -9967,6 +10677,10 @@ def _parser():
     sub.add_argument("--keep", action="append", metavar="COLS", help="copy these input "
                      "columns (an ID, say) into the output, first")
     sub.add_argument("-o", "--output", metavar="FILE", help="write here, not to stdout")
+    sub.add_argument("--output-delimiter", metavar="CHAR", help="field separator of the "
+                     "output (default: the input's; for ARFF a comma)")
+    sub.add_argument("--output-decimal", metavar="MARK", help="decimal mark of the "
+                     "probabilities: . or , (default: the input's)")
     data_options(sub)
 
     sub = command("evaluate", "accuracy, log loss, per-class scores and confusion matrix",
@@ -10032,7 +10746,7 @@ def main(argv=None):
     field_limit = csv.field_size_limit(_LINE_LIMIT)     # a document may be a long cell
     try:
         return args.run(args)
-    except _Usage as error:
+    except (_Usage, _OptionError) as error:
         sys.stderr.write("%s: error: %s\n" % (prog, _one_line(error)))
         return 2
     except NaiveBayesError as error:

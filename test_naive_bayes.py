@@ -7,6 +7,7 @@ Run with ``python -m pytest`` (the doctests in naive_bayes.py run too).
 
 import copy
 import csv
+import io
 import json
 import math
 from math import isfinite
@@ -3470,9 +3471,7 @@ def test_zip_codes_with_leading_zeros_stay_categories(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("column, cells, warning", [
-    ("id", ["u%03d" % i for i in range(30)], "different value in every row (an ID?)"),
     ("row", [str(i) for i in range(1, 31)], "counts rows"),
-    ("day", ["2024-01-%02d" % (i + 1) for i in range(30)], "holds dates"),
     ("review", ["this product was really quite good number %d" % i for i in range(30)],
      "--text review"),
     ("age", [str(20 + i) for i in range(29)] + ["unknown"], "--missing unknown"),
@@ -3485,6 +3484,34 @@ def test_suspicious_columns_get_a_one_line_warning_with_the_fix(tmp_path, capsys
     assert status == 0
     lines = [line for line in err.splitlines() if "warning" in line]
     assert len(lines) == 1 and warning in lines[0] and column in lines[0]
+
+
+@pytest.mark.parametrize("column, cells, note", [
+    ("id", ["u%03d" % i for i in range(30)], "different value in every row, as an ID has"),
+    ("day", ["2024-01-%02d" % (i + 1) for i in range(30)], "holds dates (2024-01-01)"),
+    ("born", ["%d/%d/19%02d" % (1 + i % 28, 1 + i % 12, i % 90) for i in range(30)],
+     "holds dates"),
+])
+def test_ids_and_dates_are_ignored_by_default_with_a_note_naming_the_option(
+        tmp_path, capsys, column, cells, note):
+    """An ID or a date column cannot help a naive Bayes model predict (each value is
+    seen once) and makes AODE slow: ignored, with the option that keeps it."""
+    path = write(tmp_path / "w.csv", "%s,x,y\n" % column + "".join(
+        "%s,%s,%s\n" % (cell, "pq"[i % 2], "ab"[i % 2]) for i, cell in enumerate(cells)))
+    status, out, err = cli(capsys, "fit", path, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 0, err
+    [line] = err.splitlines()
+    assert "note: column %s " % column in line and note in line
+    assert "ignored" in line and "--categorical %s keeps" % column in line
+    assert NaiveBayes.load(tmp_path / "m.json").feature_kinds_ == {column: "ignore",
+                                                                   "x": "categorical"}
+    status, out, err = cli(capsys, "fit", path, "--target", "y", "--categorical", column,
+                           "-o", tmp_path / "m.json")
+    assert status == 0 and err == ""
+    assert NaiveBayes.load(tmp_path / "m.json").feature_kinds_[column] == "categorical"
+    table = naive_bayes.read_csv(path, target="y")
+    assert table.kinds[column] == "ignore" and {row[0] for row in table.X} == {None}
+    assert any("categorical=['%s'] keeps" % column in w for w in table.warnings)
 
 
 def test_rows_without_a_label_are_skipped_and_counted(tmp_path, capsys):
@@ -3705,6 +3732,11 @@ def test_arff_files_are_read_as_weka_reads_them(name):
      "'d' is '2001-13-45T00:00:00'; expected a date"),
     ("@relation r\n@attribute a numeric\n@data\n1, {x}\n", "instance weight 'x'"),
     ("@attribute a numeric\n@data\n1\n", "line 1: expected @relation"),
+    ("@relation r\n@attribute d date{TRUE, FALSE}\n@data\n", "line 2: attribute 'd': "
+     "expected a date format after date, found {"),            # a TypeError before
+    ("@relation r\n@attribute a numeric\n@data\n1 {}\n", "line 4: unexpected '{' after"),
+    ("@relation r\n@attribute a numeric\n@data\n{0 1} {2\n", "line 4: unexpected '{'"),
+    ("@relation r\n@attribute a }\n@data\n", "line 2: attribute 'a' has type '}'"),
 ])
 def test_malformed_arff_files_are_refused_naming_the_line(tmp_path, text, message):
     path = write(tmp_path / "bad.arff", text)
@@ -3762,6 +3794,584 @@ def test_arff_declares_kinds_categories_target_and_weights(tmp_path, capsys):
                                     "d": "text"}
     assert model.get_params()["categories"] == {"b": ["zero", "one", "two"]}
     assert model.class_count_ == [1 + 2.5 + 1, 1 + 1 + 0.5]    # instance weights
+
+
+# ----------------------------------------------------------------------------------
+# Reading files from Python: read_csv and read_arff, the command line's own readers
+# ----------------------------------------------------------------------------------
+
+ARFF_FILES = sorted(path.name for path in DATA.glob("*.arff"))
+
+
+def python_model_file(table, cls=NaiveBayes, **params):
+    """The model file text of a model fitted on a Table as the README says."""
+    model = cls(features=table.kinds, categories=table.categories, **params)
+    if table.classes and set(table.classes) - set(table.y):
+        # a declared class that never occurs (glass): fit knows only the classes it
+        # sees, partial_fit(classes=) all of them, as the command line passes them
+        model.partial_fit(table.X, table.y, classes=table.classes,
+                          sample_weight=table.sample_weight)
+    else:
+        model.fit(table.X, table.y, sample_weight=table.sample_weight)
+    model.target_ = table.target
+    return naive_bayes._json_text(model.to_dict())
+
+
+@pytest.mark.parametrize("name, target, argv, options", [
+    ("titanic.csv", "survived", [], {}),
+    ("iris.csv", "class", [], {}),
+    ("iris_de.csv", "Art", [], {}),
+    ("watermelon3.csv", "好瓜", ["--ignore", "编号", "--ddof", "1"], {"ignore": ["编号"]}),
+    ("credit_approval.csv", "approved", ["--categorical", "has_job,has_house"],
+     {"categorical": ["has_job", "has_house"]}),
+    ("lihang_example.csv", "y", ["--numeric", "discretized"], {"numeric": "discretized"}),
+    ("reuters_grain_test.csv", "label", ["--text", "text"], {"text": ["text"]}),
+] + [(name, None, [], {}) for name in ARFF_FILES])
+def test_read_csv_and_read_arff_fit_exactly_the_model_of_the_command_line(
+        tmp_path, capsys, name, target, argv, options):
+    """NaiveBayes(features=table.kinds, categories=table.categories).fit(table.X,
+    table.y, sample_weight=table.sample_weight): the model file that fit writes, byte
+    for byte (the command line reads through read_csv's reader, in batches)."""
+    path = DATA / name
+    status, out, err = cli(capsys, "fit", path, *(["--target", target] if target else []),
+                           *argv, "-o", tmp_path / "m.json")
+    assert status == 0, err
+    if name.endswith(".arff"):
+        target = naive_bayes.read_arff(path).names[-1]      # Weka's default class
+        table = naive_bayes.read_arff(path, target=target, **options)
+    else:
+        table = naive_bayes.read_csv(path, target=target, **options)
+    params = {"ddof": 1} if "--ddof" in argv else {}
+    if "numeric" in options:                # --numeric is a model parameter too
+        params["numeric"] = options["numeric"]
+    assert python_model_file(table, **params) == (tmp_path / "m.json").read_text("utf-8")
+    # the same notes, each naming its fix as its caller writes it (--ignore id, ignore=['id'])
+    assert [line.rsplit(";", 1)[0] for line in err.splitlines()] == [
+        ("naive_bayes.py: " + w).rsplit(";", 1)[0] for w in table.warnings]
+
+
+def test_the_readmes_from_python_example_prints_what_it_shows():
+    """README, "From Python": the session under python -S from the repository root."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### From Python"):]
+    start = section.index("$ python -S - <<'END'\n")
+    session = section[start:section.index("\n```\n", start)]
+    code, shown = session.split("\n", 1)[1].split("END\n", 1)
+    done = subprocess.run([sys.executable, "-S", "-"], input=code, cwd=ROOT,
+                          capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert done.stdout == shown + "\n"
+
+
+def test_aode_from_python_is_the_command_lines_aode(tmp_path, capsys):
+    status, out, err = cli(capsys, "fit", DATA / "iris.arff", "--model", "aode", "-o",
+                           tmp_path / "m.json")
+    assert status == 0, err
+    table = naive_bayes.read_arff(DATA / "iris.arff", target="class", numeric="discretized")
+    assert set(table.kinds.values()) == {"discretized"}
+    assert python_model_file(table, naive_bayes.AODE) == (tmp_path / "m.json").read_text()
+
+
+def test_read_csv_takes_each_reading_option_of_the_command_line(tmp_path, capsys):
+    text = "id|x|y|z\n" + "".join("u%d|%s|%s|%s\n" % (i, "-" if i % 7 == 0 else "%d,5" % i,
+                                                     "éa"[i % 2], "NA" if i % 5 else "q")
+                                   for i in range(40))
+    path = tmp_path / "d.csv"
+    path.write_bytes(text.encode("latin-1"))
+    argv = ["--delimiter", "pipe", "--decimal", ",", "--encoding", "latin-1", "--missing",
+            "-", "--missing-only", "NA", "--kde", "x", "--categorical", "id", "--numeric",
+            "discretized"]
+    status, out, err = cli(capsys, "fit", path, "--target", "y", *argv, "-o", tmp_path / "m")
+    assert status == 0, err
+    table = naive_bayes.read_csv(path, target="y", delimiter="pipe", decimal=",",
+                                 encoding="latin-1", missing=["-"], missing_only=["NA"],
+                                 kde=["x"], categorical="id", numeric="discretized")
+    assert table.kinds == {"id": "categorical", "x": "kde", "z": "categorical"}
+    assert (table.delimiter, table.decimal, table.encoding) == ("|", ",", "iso8859-1")
+    assert table.X[1] == ["u1", 1.5, None] and table.X[7][1] is None and table.y[0] == "é"
+    assert python_model_file(table, numeric="discretized") == (tmp_path / "m").read_text("utf-8")
+
+
+def test_read_csv_reads_open_files_binary_and_text():
+    text = "x;y\n1,5;a\n2,5;b\n"
+    for stream in (io.BytesIO(b"\xef\xbb\xbf" + text.encode()), io.StringIO(text)):
+        table = naive_bayes.read_csv(stream, target="y")
+        assert table.X == [[1.5], [2.5]] and table.y == ["a", "b"] and table.path == "<stream>"
+        assert not stream.closed           # the caller's file stays open
+
+
+def test_read_arff_without_a_target_reads_every_attribute_as_wekas_readers_do():
+    table = naive_bayes.read_arff(DATA / "weather.nominal.arff")
+    assert table.target is None and table.y is None and table.classes is None
+    assert table.names == ["outlook", "temperature", "humidity", "windy", "play"]
+    assert table.categories["play"] == ["yes", "no"] and len(table) == 14
+    assert table.records()[0] == {"outlook": "sunny", "temperature": "hot",
+                                  "humidity": "high", "windy": "FALSE", "play": "no"}
+    assert repr(table) == ("<Table %r: 14 rows, 5 features>" % str(DATA / "weather.nominal."
+                                                                      "arff"))
+
+
+def test_read_csv_with_a_model_reads_its_columns_for_prediction(tmp_path):
+    train = naive_bayes.read_csv(TITANIC, target="survived")
+    model = NaiveBayes(features=train.kinds).fit(train.X, train.y)
+    new = write(tmp_path / "new.csv", "sex,name,age\nfemale,Rose,adult\nmale,Jack,child\n")
+    table = naive_bayes.read_csv(new, model=model)
+    assert table.names == ["status", "age", "sex"]
+    assert table.X == [[None, "adult", "female"], [None, "child", "male"]]
+    assert table.warnings == ["warning: %s has no column 'status'; its values count as "
+                              "missing" % new]
+    assert model.predict(table.X) == model.predict([{"sex": "female", "age": "adult"},
+                                                    {"sex": "male", "age": "child"}])
+
+
+def test_a_model_fitted_on_sequences_reads_columns_named_by_position(tmp_path, capsys):
+    model = NaiveBayes().fit([["a", 1.0], ["b", 2.0], ["a", 1.5]], ["p", "q", "p"])
+    model.save(tmp_path / "m.json")
+    data = write(tmp_path / "d.csv", "1,0\n1.2,a\n2.1,b\n")
+    table = naive_bayes.read_csv(data, model=model)
+    assert table.names == [0, 1] and table.X == [["a", 1.2], ["b", 2.1]]
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", data)
+    assert status == 0 and out.splitlines()[1:] == model.predict(table.X)
+
+
+def test_read_csv_errors_name_the_call_the_file_the_line_and_the_column(tmp_path):
+    data = write(tmp_path / "d.csv", "x,y\n1,a\n2,b\nthree,a\n")
+    with pytest.raises(NaiveBayesError, match=re.escape(
+            "read_csv(): %s line 4, column 'x': 'three' is not a number; use "
+            "categorical=['x'], or missing=['three'] if it marks a missing value" % data)):
+        naive_bayes.read_csv(data, target="y", gaussian=["x"])
+    bad = write(tmp_path / "d.arff", "@relation r\n@attribute a {p, q}\n@data\np\nz\n")
+    with pytest.raises(NaiveBayesError, match=re.escape(
+            "read_arff(): %s line 5: attribute 'a' is 'z'; expected one of its declared "
+            "values" % bad)):
+        naive_bayes.read_arff(bad)
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"delimiter": "ab"}, "read_csv(): delimiter='ab': expected one character"),
+    ({"decimal": ";"}, "read_csv(): decimal=';': expected . or ,"),
+    ({"encoding": "klingon"}, "read_csv(): encoding='klingon': not an encoding Python knows"),
+    ({"encoding": "base64"}, "encoding='base64': not a text encoding"),
+    ({"numeric": "poisson"}, "read_csv(): numeric='poisson': expected"),
+    ({"ignore": [1]}, "read_csv(): ignore=[1]: expected a list of column names"),
+    ({"missing": 5}, "read_csv(): missing=5: expected a list of cells"),
+    ({"ignore": ["zz"]}, "read_csv(): ignore=['zz']: no column 'zz' in"),
+    ({"ignore": ["y"]}, "read_csv(): ignore=['y']: that is the target column"),
+    ({"ignore": ["x"], "text": ["x"]}, "the column is also declared"),
+    ({"model": "m.json"}, "read_csv(): model='m.json'; expected a fitted classifier"),
+])
+def test_read_csv_options_with_bad_values_are_errors_naming_the_keyword(tmp_path, options,
+                                                                        message):
+    data = write(tmp_path / "d.csv", "x,y\n1,a\n2,b\n")
+    with pytest.raises(NaiveBayesError, match=re.escape(message)):
+        naive_bayes.read_csv(data, target="y", **options)
+
+
+def test_read_csv_refuses_an_unknown_keyword_as_python_does(tmp_path):
+    data = write(tmp_path / "d.csv", "x,y\n1,a\n")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'delimeter'"):
+        naive_bayes.read_csv(data, delimeter=";")
+    with pytest.raises(TypeError, match="unexpected keyword argument 'decimal'"):
+        naive_bayes.read_arff(data, decimal=",")        # ARFF numbers have one form
+
+
+def test_predict_writes_the_dialect_of_its_input_unless_told_otherwise(tmp_path, capsys):
+    german = DATA / "iris_de.csv"
+    cli(capsys, "fit", german, "--target", "Art", "-o", tmp_path / "m.json")
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", german, "--proba",
+                           "--keep", "Kelchblattlänge")
+    assert status == 0, err
+    lines = out.splitlines()
+    assert lines[0] == "Kelchblattlänge;Art;Iris setosa;Iris versicolor;Iris virginica"
+    assert lines[1].startswith("5,1;Iris setosa;1,0;") and "." not in lines[1]
+    back = naive_bayes.read_csv(io.StringIO(out), target="Art")     # reads as it wrote
+    assert back.kinds["Iris setosa"] == "gaussian" and back.X[0][1] == 1.0
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", german, "--proba",
+                           "--output-delimiter", ",", "--output-decimal", ".")
+    assert out.splitlines()[1].startswith("Iris setosa,1.0,")
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", german,
+                           "--output-decimal", ";")
+    assert status == 2 and "--output-decimal ';': expected . or ," in err
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", german,
+                           "--output-delimiter", "ab")
+    assert status == 2 and "--output-delimiter ab: expected one character" in err
+
+
+def test_columns_of_a_few_distinct_integers_get_a_note_to_read_them_as_codes(tmp_path, capsys):
+    status, out, err = cli(capsys, "fit", DATA / "lihang_example.csv", "--target", "y",
+                           "-o", tmp_path / "m.json")
+    assert status == 0 and err == ("naive_bayes.py: note: column x1 holds only 3 distinct "
+                                   "integers (1, 2, 3); if they are codes, --categorical x1 "
+                                   "reads them as categories\n")
+    table = naive_bayes.read_csv(DATA / "credit_approval.csv", target="approved")
+    assert table.kinds["has_job"] == "gaussian" and table.warnings == [
+        "note: 2 columns hold only 2 distinct integers (has_job, has_house); if they are "
+        "codes, categorical=['has_job', 'has_house'] reads them as categories"]
+    for cells in (["1", "2"] * 4,                       # too few rows to tell
+                  [str(i % 6) for i in range(30)],     # six values: numbers
+                  ["0.5", "1"] * 10):                   # not integers
+        data = write(tmp_path / "n.csv", "n,y\n" + "".join("%s,%s\n" % (c, "ab"[i % 2])
+                                                          for i, c in enumerate(cells)))
+        assert naive_bayes.read_csv(data, target="y").warnings == []
+
+
+def test_gzip_files_are_read_and_a_damaged_one_is_an_error_naming_it(tmp_path, capsys):
+    import gzip
+    packed = tmp_path / "iris.arff.gz"
+    packed.write_bytes(gzip.compress((DATA / "iris.arff").read_bytes()))
+    table = naive_bayes.read_arff(packed, target="class")
+    assert table.X == naive_bayes.read_arff(DATA / "iris.arff", target="class").X
+    damaged = tmp_path / "damaged.arff.gz"
+    damaged.write_bytes(packed.read_bytes()[:400])
+    status, out, err = cli(capsys, "cv", damaged)
+    assert status == 1 and "damaged.arff.gz line " in err and "cannot read the file" in err
+
+
+# ----------------------------------------------------------------------------------
+# Hardened readers: every bad input is a NaiveBayesError naming the file and the line
+# ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("kind", ["numeric", "date 'yyyy'", "string"])
+def test_an_arff_class_must_be_nominal_as_in_weka(tmp_path, capsys, kind):
+    """Weka 3.6.14's NaiveBayes -t on such a file: "Cannot handle numeric class!"
+    (date class, string class): refused, naming the option that picks the class."""
+    path = write(tmp_path / "c.arff", "@relation r\n@attribute a {x, y}\n@attribute b %s\n"
+                 "@data\nx, 2001\ny, 2002\n" % kind)
+    shown = kind.split()[0]
+    status, out, err = cli(capsys, "fit", path, "-o", tmp_path / "m.json")
+    assert status == 2 and err.count("\n") == 1, err
+    assert "c.arff line 3: the last attribute, 'b', is the class by default (as in Weka), " \
+        "but it is %s and a class must be nominal; name the class with --target COL" % shown \
+        in err
+    status, out, err = cli(capsys, "fit", path, "--target", "b", "-o", tmp_path / "m.json")
+    assert status == 2 and "--target b: attribute 'b' is %s" % shown in err
+    assert cli(capsys, "fit", path, "--target", "a", "-o", tmp_path / "m.json")[0] == 0
+    with pytest.raises(NaiveBayesError, match=r"target='b': attribute 'b' is %s.*target=COL"
+                       % shown):
+        naive_bayes.read_arff(path, target="b")
+    assert naive_bayes.read_arff(path).names == ["a", "b"]     # no class: just read
+
+
+# (pattern, value, milliseconds since 1970 UTC as Weka 3.6.14 reads it, or None when
+# Weka refuses the date), recorded with reference/WekaArff.java.
+WEKA_DATES = [
+    ("yyyy-MM-dd", "1500-02-29", -14825894400000.0),   # Julian calendar before 1582
+    ("yyyy-MM-dd", "1582-10-04", -12219379200000.0),
+    ("yyyy-MM-dd", "1582-10-15", -12219292800000.0),   # the first Gregorian day
+    ("yyyy-MM-dd", "1700-02-29", None),
+    ("yyyy-MM-dd", "12345-01-01", 327403382400000.0),
+    ("yyyy-MM-dd", "0001-01-01", -62135769600000.0),
+    ("yyyy-MM-dd", "\u0662\u0660\u0660\u0661-01-01", 978307200000.0),   # Arabic-Indic digits
+    ("yyyy-MM-dd", "2001-001-01", 978307200000.0),
+    ("yyyy-MM-dd", "292278994-08-17", 9.2233720368288e+18),
+    ("yyyy-MM-dd", "292278995-01-01", None),
+    ("yyyyMMdd", "200101011", 979171200000.0),         # abutting fields: fixed widths
+    ("HH:mm:ss.SSS", "23:59:59.999", 86399999.0),
+    ("HH:mm:ss.SSS", "24:00:00.000", None),
+    ("y", "05", 1104537600000.0), ("y", "123", -58285785600000.0),
+    ("yyyy", "05", -62009539200000.0),                 # yyyy: the year as written
+    ("dd.MM.yyyy HH:mm", "29.02.1900 00:00", None),
+    ("y", "99999999999999999999", None),               # OverflowError before
+]
+
+
+@pytest.mark.parametrize("pattern, value, weka", WEKA_DATES)
+def test_arff_dates_are_the_milliseconds_weka_computes(tmp_path, pattern, value, weka):
+    path = write(tmp_path / "d.arff", "@relation r\n@attribute d date '%s'\n@data\n'%s'\n"
+                 % (pattern, value))
+    if weka is None:
+        with pytest.raises(NaiveBayesError, match=r"d\.arff line 4: attribute 'd' is .*; "
+                           r"expected a date"):
+            naive_bayes.read_arff(path)
+    else:
+        assert naive_bayes.read_arff(path).X == [[weka]]
+
+
+@pytest.mark.parametrize("data, read", [
+    ("{\u0661 5}", [[0.0, 5.0]]),          # Arabic-Indic digit one: Java's parseInt takes it
+    ("{\uff11 5}", [[0.0, 5.0]]),          # fullwidth one, too
+    ("{+1 5}", [[0.0, 5.0]]), ("{-0 5}", [[5.0, 0.0]]),
+    ("{\u00b2 5}", "sparse index '\u00b2'"),  # a superscript is no decimal digit (ValueError before)
+    ("\u0661,5", "attribute 'a' is '\u0661'; expected a number"),   # Java's Double: ASCII only
+    ("1_0,5", "attribute 'a' is '1_0'; expected a number"),
+    ("1\u00a02,5", "attribute 'a' is '1\\xa02'"),   # a no-break space splits no value
+    ("1,5 {\u0662}", "instance weight '\u0662'"),
+    ("1,5 {-1}", "instance weight '-1': expected a finite number >= 0"),
+])
+def test_sparse_indices_numbers_and_weights_take_the_digits_java_takes(tmp_path, data, read):
+    """As Weka 3.6.14 reads them (recorded with reference/WekaArff.java), except that
+    infinite numbers and negative or infinite weights, which Weka keeps, are refused."""
+    path = write(tmp_path / "s.arff", "@relation r\n@attribute a numeric\n@attribute b "
+                 "numeric\n@data\n%s\n" % data)
+    if isinstance(read, str):
+        with pytest.raises(NaiveBayesError, match=re.escape("s.arff line 5: " + read)):
+            naive_bayes.read_arff(path)
+    else:
+        assert naive_bayes.read_arff(path).X == read
+
+
+@pytest.mark.parametrize("data, argv, status, message", [
+    (b"x,y\na,b\n", ["--encoding", "utf-16"], 1, "line 1: --encoding utf-16 names no byte "
+     "order and the file has no byte-order mark; name it: --encoding utf-16-le or utf-16-be"),
+    (b"x,y\na,b\n", ["--encoding", "utf-32"], 1, "--encoding utf-32 names no byte order"),
+    ("x,y\na,b\n".encode("utf-16"), ["--encoding", "utf-16"], 0, ""),
+    ("x,y\na,b\n".encode("utf-32"), ["--encoding", "UTF32"], 0, ""),
+    (b"x,y\na,b\n", ["--encoding", "rot13"], 2, "--encoding rot13: not a text encoding"),
+    (b"x,y\na,b\n", ["--encoding", "zlib"], 2, "--encoding zlib: not a text encoding"),
+    ("x,y\n\u00e9,b\n".encode(), ["--encoding", "punycode"], 1, "not punycode text"),
+    (b"x,y\na,b\n", ["--encoding", "undefined"], 1, "line 1 or soon after: not undefined"),
+    ("x,y\na,b\n".encode("utf-16-le")[:-1], ["--encoding", "utf-16-le"], 1,
+     "line 2 or soon after: not UTF-16-LE text"),
+])
+def test_encodings_that_cannot_read_the_file_are_errors_naming_the_fix(tmp_path, capsys, data,
+                                                                      argv, status, message):
+    path = tmp_path / "e.csv"
+    path.write_bytes(data)
+    done, out, err = cli(capsys, "fit", path, "--target", "y", *argv, "-o", tmp_path / "m")
+    assert done == status and message in err and "internal error" not in err, err
+
+
+def test_errors_name_the_line_of_the_file_whatever_the_batching(tmp_path, capsys):
+    """Line 4,009 is in the third batch of 2,000 rows: the error says line 4009, not
+    "row 3" (a bad instance weight, or a value the model refuses)."""
+    header = "@relation r\n@attribute a numeric\n@attribute b {p, q}\n@data\n"   # 4 lines
+    rows = ["%d, %s" % (i % 7, "pq"[i % 2]) for i in range(5000)]
+    for bad, message in [("1, p, {-1}", "instance weight '-1'"),
+                         ("1, p, {NaN}", "instance weight 'NaN'"),
+                         ("1, p, {inf}", "instance weight 'inf'"),
+                         ("1, p, {1e400}", "instance weight '1e400'"),
+                         ("2.5, p", "feature 'a' is float 2.5; expected a non-negative")]:
+        lines = list(rows)
+        lines[4008 - 4] = bad                                  # line 4009 of the file
+        path = write(tmp_path / "w.arff", header + "\n".join(lines) + "\n")
+        status, out, err = cli(capsys, "fit", path, "--poisson", "a", "-o", tmp_path / "m")
+        assert status == 1 and "w.arff line 4009" in err and message in err, err
+        if "feature" in message:          # cross-validation: a row of a fold, found
+            status, out, err = cli(capsys, "cv", path, "--poisson", "a", "--folds", "2")
+            assert status == 1 and "w.arff line 4009" in err and message in err, err
+        try:
+            table = naive_bayes.read_arff(path, target="b", poisson=["a"])
+            NaiveBayes(features=table.kinds).fit(table.X, table.y,
+                                                 sample_weight=table.sample_weight)
+        except NaiveBayesError as error:
+            said = str(error) if "weight" in message else str(table.at_line(error))
+        assert "w.arff line 4009" in said and message in said, said
+
+
+def test_leading_batches_of_zero_weight_fit_as_one_fit(tmp_path, capsys):
+    """partial_fit refuses a first batch that weighs nothing; fit's batches of 2,000
+    rows must not make the file's model depend on where the weights start."""
+    rows = ["%d, %s, {%d}" % (i % 3, "pq"[i % 2], i >= 2100) for i in range(2500)]
+    path = write(tmp_path / "z.arff", "@relation r\n@attribute a numeric\n@attribute b "
+                 "{p, q}\n@data\n" + "\n".join(rows) + "\n")
+    status, out, err = cli(capsys, "fit", path, "-o", tmp_path / "m.json")
+    assert status == 0, err
+    table = naive_bayes.read_arff(path, target="b")
+    assert python_model_file(table) == (tmp_path / "m.json").read_text()
+    assert NaiveBayes.load(tmp_path / "m.json").class_count_ == [200, 200]
+    zero = write(tmp_path / "zero.arff", "@relation r\n@attribute b {p, q}\n@data\np, {0}\n")
+    status, out, err = cli(capsys, "fit", zero, "-o", tmp_path / "m.json")
+    assert status == 1 and "sample_weight is zero for every row" in err
+
+
+@pytest.mark.parametrize("cells, warned", [
+    (["1", "x"], False),            # half numbers: text (warned "numeric but for 1 cell")
+    (["red"], False),
+    (["red", "green", "3"], False),
+    (["1", "2", "x"], True),        # most cells are numbers: the warning
+])
+def test_numeric_but_for_a_few_cells_only_when_most_cells_are_numbers(tmp_path, cells,
+                                                                      warned):
+    data = write(tmp_path / "f.csv", "c,y\n" + "".join("%s,a\n" % cell for cell in cells))
+    table = naive_bayes.read_csv(data, target="y")
+    assert table.kinds == {"c": "categorical"}
+    assert any("numeric but for 1 cell" in w for w in table.warnings) == warned
+
+
+def test_every_warning_is_one_line_of_bounded_length(tmp_path, capsys):
+    """Cells and column names of a megabyte are cut with an ellipsis, and newlines
+    folded: every note and warning stays one line of a few hundred characters."""
+    huge = "v" * (1 << 20)
+    name = "n\n" + "m" * (1 << 20)
+    columns = {
+        "a": [str(i) for i in range(29)] + [huge],                      # a few odd cells
+        "b": ["0%d" % i for i in range(29)] + ["0" + "7" * 5000],     # leading zeros
+        name: ["id%d" % i for i in range(30)],                        # an ID
+        "d": ["%d,5" % i for i in range(29)] + ["1," + "5" * 5000],   # decimal commas
+        "e": [str(i % 2) for i in range(30)],                         # codes
+    }
+    header = ",".join('"%s"' % c for c in columns) + ",y\n"
+    rows = "".join(",".join('"%s"' % columns[c][i] for c in columns) + ",%s\n" % "pq"[i % 2]
+                   for i in range(30))
+    data = write(tmp_path / "w.csv", header + rows)
+    table = naive_bayes.read_csv(data, target="y")
+    assert len(table.warnings) == 5
+    for warning in table.warnings:
+        assert "\n" not in warning and len(warning) < 300 + len(str(data)), warning[:400]
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 0 and len(err.splitlines()) == 5
+    assert max(map(len, err.splitlines())) < 400 + len(str(data))
+
+
+# Property tests: arbitrary files read into a table, or are refused by a
+# NaiveBayesError that names the file and the line; never any other exception.
+
+ARFF_WORDS = ["a", "b", "'x y'", '"q"', "?", "'?'", "1", "-2.5", "1e400", "NaN", "inf",
+              "0x10", "1_0", "\u0661", "\u00b2", "\uff11", "{", "}", "%c", "'", "\\", "2001",
+              "'2001-02-29'", "'1582-10-10'", "99999999999999999999", "\t", ",", "\x00",
+              "\x01", "\xa0", "\u2003", "é", "{0 1}", "{1 a}", "{-0 1}", "{+1 2}",
+              "{\u0661 1}", "{\u00b2 1}", "{2}", "{-1}", "{nan}", "12:30", "2001-1-1"]
+
+
+def assert_read_or_refused(read, data, **options):
+    """read(stream) returns a Table (which fits or is refused naming its line), or
+    raises NaiveBayesError naming <stream> and a line (or the whole file)."""
+    try:
+        table = read(io.BytesIO(data), **options)
+    except NaiveBayesError as error:
+        message = str(error)
+        assert "<stream>" in message, message
+        assert " line " in message or re.search(
+            r"is empty|ends before @data|header but no rows|no column", message), message
+        return
+    assert len(table.X) == len(table.lines) and all(len(row) == len(table.names)
+                                                    for row in table.X)
+    if table.y is not None and table.X:
+        try:
+            NaiveBayes(features=table.kinds, categories=table.categories).fit(
+                table.X, table.y, sample_weight=table.sample_weight)
+        except NaiveBayesError as error:
+            message = str(table.at_line(error))
+            assert message.startswith("<stream>"), message
+
+
+# Each attribute type with values it takes, and values no type takes: drawn so
+# that most files are well formed but for a few spots.
+ARFF_VALUES = {"numeric": ["1", "-2.5", "0", "3e2", "?", "NaN", ".5"],
+               "real": ["1.5", "-0", "?"], "integer": ["3", "10", "?"],
+               "string": ["a", "'x y'", "?", "'?'", "é", '"q"'],
+               "date": ["2001-04-03T12:12:12", "?"], "date 'y'": ["2001", "05", "?"],
+               "date 'yyyyMMdd'": ["20010203", "19991231"],
+               "date 'HH:mm'": ["12:30", "23:59", "?"], "date 'yy-M-d'": ["01-2-3"],
+               "date \"yyyy-MM-dd'T'HH\"": ["2001-02-03T04"], "{a, b}": ["a", "b", "?"],
+               "{'x y', q}": ["'x y'", "q"], "date 'SSS'": ["123"]}
+ARFF_TYPES = sorted(ARFF_VALUES) + ["{}", "{a,a}", "relational", "date{a}", "{a b",
+                                    "date 'DDD'"]
+
+
+@st.composite
+def arff_files(draw):
+    """The text of an ARFF file: a header of drawn types, then dense and sparse rows
+    (with instance weights now and then) of values of their types, but for a few."""
+    clean = draw(st.booleans())           # half the files are well formed
+    types = draw(st.lists(st.sampled_from(sorted(ARFF_VALUES) if clean else ARFF_TYPES),
+                          min_size=1, max_size=4))
+    separator = draw(st.sampled_from([",", " ", ", "]))
+
+    def odd():
+        return not clean and draw(st.integers(0, 5)) == 0
+
+    def value(kind):
+        if odd() or kind not in ARFF_VALUES:
+            return draw(st.sampled_from(ARFF_WORDS))
+        return draw(st.sampled_from(ARFF_VALUES[kind]))
+    rows = []
+    for _ in range(draw(st.integers(0, 8))):
+        if draw(st.integers(0, 3)) == 0:                 # sparse
+            indices = sorted(draw(st.sets(st.integers(0, len(types) - 1))))
+            row = "{" + ", ".join("%s %s" % (i if not odd() else
+                                             draw(st.sampled_from(["\u0661", "\u00b2", "+1",
+                                                                   "-0", "9", "x"])),
+                                             value(types[i])) for i in indices) + "}"
+        else:
+            count = len(types) + (draw(st.sampled_from([-1, 1])) if odd() else 0)
+            row = separator.join(value(types[j % len(types)]) for j in range(max(0, count)))
+        if draw(st.integers(0, 4)) == 0:
+            row += " {%s}" % draw(st.sampled_from(["2", "0.5", "0"] if clean else
+                                                  ["-1", "NaN", "1e400", "\u0662", "x"]))
+        rows.append(row)
+    header = ["@relation r"] + ["@attribute a%d %s" % (i, kind)
+                                for i, kind in enumerate(types)] + ["@data"]
+    newline = draw(st.sampled_from(["\n", "\r\n"]))
+    nominal = ["a%d" % i for i, kind in enumerate(types) if kind.startswith("{")]
+    target = draw(st.sampled_from([None] + (nominal if clean and nominal else
+                                            ["a%d" % i for i in range(len(types))])))
+    return newline.join(header + rows) + newline, target
+
+
+@given(arff_files(), st.sampled_from(["utf-8", "utf-16", "latin-1"]))
+def test_any_arff_file_reads_or_is_refused_naming_the_line(file, encoding):
+    text, target = file
+    assert_read_or_refused(naive_bayes.read_arff, text.encode(encoding, "replace"),
+                           target=target)
+
+
+CSV_CELLS = ["a", "b", "", "?", "NA", "1", "2.5", "3,5", "0012", "-", "1_0", "\u0661",
+             "inf", "nan", "2024-01-05", '"q,r"', '"multi\nline"', '"unclosed', "\x00",
+             "é", " c ", "1e400"]
+
+
+@st.composite
+def csv_files(draw):
+    """The text of a CSV file: a header, then rows of cells (a ragged one now and then)."""
+    clean = draw(st.booleans())           # half the files are well formed
+    width = draw(st.integers(1, 4))
+    delimiter = draw(st.sampled_from([",", ";", "\t", "|"]))
+    lines = [delimiter.join("c%d" % j for j in range(width)) + delimiter + "y"]
+    for _ in range(draw(st.integers(0, 25))):
+        count = width + (draw(st.sampled_from([-1, 1])) if not clean and
+                         draw(st.integers(0, 19)) == 0 else 0)
+        cells = [draw(st.sampled_from(CSV_CELLS[:8] if clean or j % 2 else CSV_CELLS))
+                 for j in range(max(0, count))]
+        lines.append(delimiter.join(cells + [draw(st.sampled_from(["p", "q", "", "1"]))]))
+    return "\n".join(lines) + "\n"
+
+
+@given(csv_files(), st.sampled_from(["utf-8", "utf-16", "utf-32", "latin-1", "cp1252"]),
+       st.sampled_from([None, None, None, "utf-8", "utf-16", "utf-16-le", "latin-1",
+                        "utf-32", "utf-7", "cp037"]),
+       st.sampled_from([{}, {"decimal": ","}, {"numeric": "kde"}, {"missing": ["-"]},
+                        {"gaussian": ["c0"]}, {"poisson": ["c0"]}]),
+       st.binary(max_size=4), st.integers(0, 400))
+def test_any_csv_file_in_any_encoding_reads_or_is_refused_naming_the_line(
+        text, written, encoding, options, noise, at):
+    data = text.encode(written, "replace")
+    if encoding is not None:
+        data = data[:at] + noise + data[at:]
+    assert_read_or_refused(naive_bayes.read_csv, data, target="y", encoding=encoding,
+                           **options)
+
+
+DATE_DIGITS = "0123456789\u0661\u0662\uff11"
+
+
+@given(st.lists(st.one_of(st.tuples(st.sampled_from("yMdHmsS"), st.integers(1, 4)),
+                          st.sampled_from(["-", ":", " ", "T", "'x'", "''", "/"])),
+                max_size=7),
+       st.text(DATE_DIGITS + "-: T/x'", max_size=30))
+def test_any_date_in_any_pattern_is_a_number_or_a_value_error(parts, text):
+    pattern = "".join(part if isinstance(part, str) else part[0] * part[1] for part in parts)
+    try:
+        parse = naive_bayes._arff_date_parser(pattern)
+    except ValueError:
+        return
+    try:
+        assert type(parse(text)) is float
+    except ValueError:
+        pass
+
+
+@given(st.datetimes(min_value=__import__("datetime").datetime(1582, 10, 15),
+                    max_value=__import__("datetime").datetime(9999, 12, 31, 23, 59, 59)))
+def test_gregorian_arff_dates_are_the_milliseconds_python_computes(moment):
+    """From 15 October 1582, Java's calendar is the proleptic Gregorian calendar of
+    Python's datetime."""
+    import datetime
+    text = moment.strftime("%Y-%m-%d %H:%M:%S.") + "%03d" % (moment.microsecond // 1000)
+    expected = (moment.replace(microsecond=moment.microsecond // 1000 * 1000) -
+                datetime.datetime(1970, 1, 1)) // datetime.timedelta(milliseconds=1)
+    assert naive_bayes._arff_date_parser("yyyy-MM-dd HH:mm:ss.SSS")(text) == float(expected)
 
 
 # ----------------------------------------------------------------------------------

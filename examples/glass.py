@@ -11,7 +11,6 @@ tables()) and why it classified one piece of glass (explain names the bin).
 
 Run: python examples/glass.py   (nothing to install; a second or two)
 """
-import csv
 import random
 import sys
 from pathlib import Path
@@ -19,15 +18,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))          # use ../naive_bayes.py without installing
 
-from naive_bayes import AODE, NaiveBayes      # noqa: E402
+from naive_bayes import AODE, NaiveBayes, read_arff   # noqa: E402
 
-# The data section of the ARFF file is CSV (the command line reads ARFF itself).
-with open(HERE / "data" / "glass.arff", encoding="utf-8") as handle:
-    lines = handle.read().split("@data", 1)[1].strip().splitlines()
-names = ["RI", "Na", "Mg", "Al", "Si", "K", "Ca", "Ba", "Fe"]
-rows = [row for row in csv.reader(lines, quotechar="'")]
-X = [{name: float(v) for name, v in zip(names, row[:9])} for row in rows]
-y = [row[9] for row in rows]
+table = read_arff(HERE / "data" / "glass.arff", target="Type")
+X = table.records()                   # {"RI": 1.51793, "Na": 12.79, ...}: nine numbers
+y = table.y
 
 MODELS = {
     "gaussian": lambda: NaiveBayes(),

@@ -2,21 +2,16 @@
 
 Run: python examples/iris.py   (nothing to install)
 """
-import csv
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))          # use ../naive_bayes.py without installing
 
-from naive_bayes import GaussianNB            # noqa: E402
+from naive_bayes import GaussianNB, read_csv  # noqa: E402
 
-with open(HERE / "data" / "iris.csv", newline="", encoding="utf-8") as handle:
-    reader = csv.reader(handle)
-    header = next(reader)
-    rows = list(reader)
-X = [[float(v) for v in row[:4]] for row in rows]
-y = [row[4] for row in rows]
+table = read_csv(HERE / "data" / "iris.csv", target="class")
+X, y = table.X, table.y                       # four numbers per flower, and its species
 
 # Every fifth flower is held out for testing.
 train = [i for i in range(len(X)) if i % 5]

@@ -3,20 +3,19 @@ about grain?  Then one row that mixes text with a category and a number.
 
 Run: python examples/spam_filter.py   (nothing to install)
 """
-import csv
 import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))          # use ../naive_bayes.py without installing
 
-from naive_bayes import NaiveBayes            # noqa: E402
+from naive_bayes import NaiveBayes, read_csv  # noqa: E402
 
 
 def read(name):
-    with open(HERE / "data" / name, newline="", encoding="utf-8") as handle:
-        rows = list(csv.DictReader(handle))
-    return [{"text": row["text"]} for row in rows], [row["label"] for row in rows]
+    """Articles as {"text": ...} rows, and their labels as text ("1": about grain)."""
+    table = read_csv(HERE / "data" / name, target="label", text=["text"])
+    return table.records(), [str(label) for label in table.y]
 
 
 X_train, y_train = read("reuters_grain_train.csv")

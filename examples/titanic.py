@@ -2,7 +2,6 @@
 
 Run: python examples/titanic.py   (nothing to install)
 """
-import csv
 import sys
 from collections import Counter
 from pathlib import Path
@@ -10,12 +9,11 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))          # use ../naive_bayes.py without installing
 
-from naive_bayes import CategoricalNB         # noqa: E402
+from naive_bayes import CategoricalNB, read_csv   # noqa: E402
 
-with open(HERE / "data" / "titanic.csv", newline="", encoding="utf-8") as handle:
-    rows = list(csv.DictReader(handle))
-X = [{"status": r["status"], "age": r["age"], "sex": r["sex"]} for r in rows]
-y = [r["survived"] for r in rows]
+table = read_csv(HERE / "data" / "titanic.csv", target="survived")
+X = table.records()                           # {"status": ..., "age": ..., "sex": ...}
+y = table.y
 
 model = CategoricalNB().fit(X, y)
 print("%d passengers and crew; classes %s with counts %s"

@@ -3,7 +3,6 @@ categorical features and two numeric ones in one model, with the book's settings
 
 Run: python examples/watermelon.py   (nothing to install)
 """
-import csv
 import math
 import sys
 from pathlib import Path
@@ -11,16 +10,13 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))          # use ../naive_bayes.py without installing
 
-from naive_bayes import NaiveBayes            # noqa: E402
+from naive_bayes import NaiveBayes, read_csv  # noqa: E402
 
-with open(HERE / "data" / "watermelon3.csv", newline="", encoding="utf-8") as handle:
-    reader = csv.DictReader(handle)
-    rows = list(reader)
-
-label = "好瓜"                                  # good melon: 是 yes / 否 no
-X = [{name: (float(value) if name in ("密度", "含糖率") else value)
-      for name, value in row.items() if name not in ("编号", label)} for row in rows]
-y = [row[label] for row in rows]
+# 好瓜 (good melon: 是 yes / 否 no) is the label; 编号 numbers the melons.
+table = read_csv(HERE / "data" / "watermelon3.csv", target="好瓜", ignore=["编号"])
+X = [{name: value for name, value in row.items() if name != "编号"}
+     for row in table.records()]              # the density and sugar columns are numbers
+y = table.y
 
 # The book's settings: sample standard deviation (ddof=1), no variance smoothing.
 BOOK = dict(ddof=1, var_smoothing=0)
