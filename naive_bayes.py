@@ -5736,6 +5736,20 @@ class _NaiveModel:
 
 _AODE_KINDS = ("categorical", "discretized", "ignore")
 _AODE_MAX_PAIRS = 20000000       # pairwise counts kept at most (about 2 GB of memory)
+_AODE_ESTIMATES = ("laplace", "m")             # estimate=: Lidstone's, or the m-estimate
+_AODE_WEIGHTINGS = ("mutual-information",)     # weighting= (None: equal weights)
+_AODE_SMALL = 1e-6     # weka.core.Utils.SMALL: below it a mutual-information term, or
+# the weight of a feature's present values (imputing its mean), counts as zero
+
+
+def _aode_weighting_check(value):
+    if value is None or (isinstance(value, str) and value in _AODE_WEIGHTINGS):
+        return None
+    return "None or " + " or ".join('"%s"' % w for w in _AODE_WEIGHTINGS)
+
+
+def _aode_impute_check(value):
+    return None if type(value) is bool else "True or False"
 
 
 class _AODEStatistics(_NaiveStatistics):
@@ -5812,6 +5826,96 @@ class _AODEStatistics(_NaiveStatistics):
         """The compiled AODE model."""
         return _AODEModel(self, params)
 
+    def imputed(self):
+        """(statistics, replacements): a copy of these statistics as if every missing
+        value of a categorical or discretized feature had been replaced before it was
+        counted, as Weka's ReplaceMissingValues replaces it, and the replacement of
+        each feature (None: nothing to replace it with, or an unused feature).
+
+        A categorical feature's replacement is its mode (weighted, all classes; ties
+        to the first value in values() order, the declared order first), a number's
+        the weighted mean of its present values (0.0 when they weigh 1e-6 or less),
+        counted as one more value before the bins are cut.  Nothing is replaced while
+        counting (the mean is known only at the end, and the statistics must stay
+        exact and mergeable); every count of a missing value follows from the counts:
+          N(c, j missing)            = N_c - sum_v N(c, v)
+          N(c, x_p, j missing)       = N(c, x_p) - sum_v N(c, x_p, v)
+          N(c, p missing, j missing) = N_c - N_cp - N_cj + sum_{u, v} N(c, u, v)
+        and each goes to the replacement's count.
+        """
+        twin = self.copy()
+        names = twin.names()
+        replacements = [None] * len(names)
+        counted = {}                      # feature position -> {label: {value: count}}
+        for j, name in enumerate(names):
+            feature = twin.features[name]
+            if feature.name not in ("categorical", "discretized"):
+                continue
+            counts = feature.stats.counts
+            counted[j] = {label: dict(values) for label, values in counts.items()}
+            totals = Counter()
+            for values in counts.values():
+                totals.update(values)
+            if feature.name == "categorical":
+                values = feature.stats.values()
+                if not values:
+                    continue
+                most = max(totals.get(v, 0) for v in values)
+                replacement = next(v for v in values if totals.get(v, 0) == most)
+            else:
+                weight = sum(totals.values())
+                if not weight > _AODE_SMALL:
+                    replacement = 0.0
+                else:
+                    values = list(totals)
+                    _, weighted, _ = _exact_sums(values, [totals[x] for x in values])
+                    replacement = _float(_fraction(weighted) / weight) + 0.0  # not -0.0
+            replacements[j] = replacement
+            for label, n in self.class_count.items():
+                lacking = n - sum(counts.get(label, {}).values())
+                if lacking:
+                    mine = counts.setdefault(label, {})
+                    mine[replacement] = mine.get(replacement, 0) + lacking
+        pair_counts = twin.pair_counts
+        items, get_id = pair_counts.ids.items, pair_counts.ids.__getitem__
+        filled = {j: get_id((j, value)) for j, value in enumerate(replacements)
+                  if value is not None}
+        used = sorted(counted)
+        for label, n in self.class_count.items():
+            mine = pair_counts.pairs.setdefault(label, {})
+            # with[a, j] = sum_v N(c, a, v) over feature j's values v
+            with_feature = defaultdict(int)
+            for key, count in mine.items():
+                a, b = key >> _PAIR_SHIFT, key & 0xFFFFFFFF
+                with_feature[a, items[b][0]] += count
+                with_feature[b, items[a][0]] += count
+            both = defaultdict(int)       # (p, j) -> sum_{u, v} N(c, u, v)
+            for (a, j), count in with_feature.items():
+                both[items[a][0], j] += count
+            added = defaultdict(int)
+            present = {}
+            for p in used:
+                values = counted[p].get(label, {})
+                present[p] = sum(values.values())
+                for value, count in values.items():
+                    a = get_id((p, value))
+                    for j, b in filled.items():
+                        if j != p:        # x_p present, j missing
+                            lacking = count - with_feature.get((a, j), 0)
+                            if lacking:
+                                added[a << _PAIR_SHIFT | b if a < b else
+                                      b << _PAIR_SHIFT | a] += lacking
+            for p, a in filled.items():   # both missing
+                for j, b in filled.items():
+                    if p < j:
+                        lacking = n - present[p] - present[j] + both.get((p, j), 0)
+                        if lacking:
+                            added[a << _PAIR_SHIFT | b if a < b else
+                                  b << _PAIR_SHIFT | a] += lacking
+            for key, count in added.items():
+                mine[key] = mine.get(key, 0) + count
+        return twin, replacements
+
     def to_file(self, classes):
         """The model file's "features" and "pairs" fields."""
         data = super().to_file(classes)
@@ -5856,14 +5960,24 @@ class _AODEModel(_PairTable):
     """The compiled AODE model: the pair tables (see _PairTable) and the averaging.
 
     Every feature in turn is a super-parent: for a row x,
-        P(c, x) ~ mean over qualifying parents p of P(c, x_p) prod_{j != p} P(x_j | c, x_p)
-    with P(c, x_p) = (N(c, x_p) + alpha) / (N_p + alpha K S_p) and P(x_j | c, x_p) =
-    (N(c, x_p, x_j) + alpha) / (N_j(c, x_p) + alpha S_j), the mean in log space (a
-    log-sum-exp), so that any number of features gives finite probabilities.  A
-    parent qualifies when its value is present and seen at least frequency_limit
-    times (weighted, all classes together); when none does, the row is scored by
-    naive Bayes with the prior (N_c + alpha) / (N + alpha K).  Numbers are cut into
-    bins by the discretized kind's MDL cut points.
+        P(c, x) ~ sum over qualifying parents p of w_p P(c, x_p) prod_{j != p} P(x_j | c, x_p)
+                  / sum of their w_p
+    with equal weights w_p (the mean), or with weighting="mutual-information" each
+    feature's mutual information with the class (see _mutual_information; equal
+    weights again when a row's parents' weights are all 0).  Each probability is one
+    smoothed estimate (n + a) / (d + a v) over v outcomes (see pseudo_count):
+        P(c, x_p)       = (N(c, x_p) + a) / (N_p + a K S_p)            v = K S_p
+        P(x_j | c, x_p) = (N(c, x_p, x_j) + a) / (N_j(c, x_p) + a S_j)  v = S_j
+    with a = alpha (estimate="laplace") or a = m / v (estimate="m": Weka's m-estimate
+    (n + m/v) / (d + m)), the sum in log space (a log-sum-exp), so that any number
+    of features gives finite probabilities.  A parent qualifies when its value is
+    present and seen at least frequency_limit times (weighted, all classes together;
+    at 0 a declared value never seen qualifies too); when none does, the row is
+    scored by naive Bayes with the prior (N_c + a) / (N + a K), v = K, and the
+    likelihoods (N(c, x_j) + a) / (N_cj + a S_j).  Numbers are cut into bins by the
+    discretized kind's MDL cut points.  With impute=True the model is compiled from
+    the statistics with every missing value replaced (see _AODEStatistics.imputed)
+    and a row's missing values take the same replacements.
 
     Per qualifying parent key, a list holds every child key's per-class -log P(x_j |
     c, x_p), built on first use by builtins over all children at once and packed into
@@ -5872,23 +5986,37 @@ class _AODEModel(_PairTable):
 
     def __init__(self, statistics, params):
         classes = statistics.classes()
+        self.replacements = None          # per feature: what fills a missing value
+        if params["impute"]:
+            statistics, self.replacements = statistics.imputed()
         super().__init__(statistics, classes)
         self.alpha = params["alpha"]
+        self.estimate = params["estimate"]
+        self.m = params["m"]
         self.limit = params["frequency_limit"]
         k = self.k
-        # per key number: the feature's alpha * S_j, and the ends of its segment
-        self.alpha_size = [self.alpha * self.sizes[j] for j in self.feature_of]
+        # per feature and per key number: the pseudo-count a of a child term and
+        # a * S_j; per feature the parent term's a (over K S_p outcomes)
+        self.feature_pseudo = [self.pseudo_count(size) for size in self.sizes]
+        self.feature_alpha_size = [a * size for a, size in
+                                   zip(self.feature_pseudo, self.sizes)]
+        self.parent_pseudo = [self.pseudo_count(k * size) for size in self.sizes]
+        self.key_pseudo = [self.feature_pseudo[j] for j in self.feature_of]
+        self.alpha_size = [self.feature_alpha_size[j] for j in self.feature_of]
+        self.smoothed = (self.alpha if self.estimate == "laplace" else self.m) > 0
         self.segment_start = [self.segments[j][0] for j in self.feature_of]
         self.segment_end = [self.segments[j][1] for j in self.feature_of]
         self.accumulate = accumulate
         class_count = [statistics.class_count[c] for c in classes]
-        self.log_prior = tuple(_log_smoothed(class_count, sum(class_count), self.alpha, k))
+        self.log_prior = tuple(_log_smoothed(class_count, sum(class_count),
+                                             self.pseudo_count(k), k))
         # Packed: -log P in fixed point, K 64-bit fields per int (see _Packed); with
-        # alpha > 0 every term is above alpha / (N + alpha K max S), so whether they all
-        # fit is known now
+        # a > 0 every term is above a / (N + a K max S) (the smallest a, over the most
+        # outcomes), so whether they all fit is known now
         bits = 63 - 11 - (self.width + 1).bit_length()
-        smallest = _log_smoothed([0], sum(class_count), self.alpha,
-                                 k * max(self.sizes + [1]))[0] if self.alpha > 0 else -INF
+        most = k * max(self.sizes + [1])
+        smallest = _log_smoothed([0], sum(class_count), self.pseudo_count(most),
+                                 most)[0] if self.smoothed else -INF
         self.scale = float(2 ** bits) if bits >= 30 and smallest > -2047 else None
         if self.scale is not None:
             import struct
@@ -5904,12 +6032,48 @@ class _AODEModel(_PairTable):
         # parent and one term per feature for the others (memory linear in the counts:
         # a list per parent would be quadratic in the keys, as with ID-like columns)
         self.sparse = len(self.key_list) > _AODE_DENSE_KEYS
-        self.feature_alpha_size = [self.alpha * size for size in self.sizes]
         self.no_counts = [0] * k
         self.rows = sum(class_count)
         self.single_total = [sum(column) for column in zip(*self.single.values())] or [0]
+        self.weights = self._mutual_information() \
+            if params["weighting"] == "mutual-information" else None
         if self.sparse:
             self._sparse_tables()
+
+    def pseudo_count(self, outcomes):
+        """The a of (n + a) / (d + a * outcomes): alpha (Lidstone's, Laplace's at 1),
+        or m / outcomes (the m-estimate (n + m/v) / (d + m) is Lidstone's with alpha
+        = m / v), so that both run through the one formula, _log_smoothed."""
+        return self.alpha if self.estimate == "laplace" else self.m / outcomes
+
+    def _mutual_information(self):
+        """Per feature, its weight as a super-parent: the mutual information with the
+        class, sum over classes c (outer) and the feature's keys v (inner) of
+        P(c, v) log2(P(c, v) / (P(c) P(v))), with P(c, v) = N(c, v) / N_j, P(c) =
+        N_cj / N_j and P(v) = N(v) / N_j over the N_j rows where the feature is
+        present (weighted); a term is 0 where P(c, v) or P(c) P(v) is below 1e-6, as
+        in Weka's WAODE (whose rows all count 1 and are never missing).  Never below
+        0 (a rounding below is clamped)."""
+        weights = []
+        log_2 = log(2.0)
+        for j in range(self.width):
+            start, end = self.segments.get(j, (0, 0))
+            kids = [kid for kid in range(start, end) if kid in self.frequency]
+            total = _float(self.present[j])
+            if self.key_of[j] is False or not total > 0:
+                weights.append(0.0)
+                continue
+            counts = [self.single[kid] for kid in kids]
+            value_share = [_float(self.frequency[kid]) / total for kid in kids]
+            information = 0.0
+            for c in range(self.k):
+                joint = [_float(n[c]) / total for n in counts]
+                class_share = _float(sum([n[c] for n in counts])) / total
+                for p, q in zip(joint, map(mul, repeat(class_share), value_share)):
+                    if p >= _AODE_SMALL and q >= _AODE_SMALL:
+                        information += p * (log(p / q) / log_2)
+            weights.append(max(information, 0.0))
+        return weights
 
     def _pack(self, columns):
         """Per-class columns of log P as one list of terms: packed ints (-log P in
@@ -5926,21 +6090,22 @@ class _AODEModel(_PairTable):
         return packed
 
     def _terms(self, p, counts):
-        """Per key number, its term log((n + alpha) / (total + alpha * S_j)) from
-        per-class columns of counts n = N(c, x_p, key) (or N(c, key) for naive Bayes, p
-        None), total being its feature's N_j(c, x_p): by builtins over all keys."""
-        alpha = self.alpha
+        """Per key number, its term log((n + a) / (total + a * S_j)) from per-class
+        columns of counts n = N(c, x_p, key) (or N(c, key) for naive Bayes, p None),
+        total being its feature's N_j(c, x_p): by builtins over all keys."""
         columns = []
         for column in counts:
             prefix = list(self.accumulate(column, initial=0))
             totals = list(map(sub, map(prefix.__getitem__, self.segment_end),
                               map(prefix.__getitem__, self.segment_start)))
-            if alpha > 0 and _INT.issuperset(map(type, column)) and prefix[-1] < 2 ** 52:
-                logs = list(map(sub, map(log, map(add, column, repeat(alpha))),
+            if self.smoothed and _INT.issuperset(map(type, column)) and \
+                    prefix[-1] < 2 ** 52:
+                logs = list(map(sub, map(log, map(add, column, self.key_pseudo)),
                                 map(log, map(add, totals, self.alpha_size))))
-            else:                         # alpha = 0, or fractional weights
-                logs = [_log_smoothed([n], total, alpha, size)[0] for n, total, size in
-                        zip(column, totals, map(self.sizes.__getitem__, self.feature_of))]
+            else:                         # a = 0, or fractional weights
+                logs = [_log_smoothed([n], total, a, size)[0] for n, total, a, size in
+                        zip(column, totals, self.key_pseudo,
+                            map(self.sizes.__getitem__, self.feature_of))]
             columns.append(logs)
         terms = self._pack(columns)
         if p is not None:                 # the parent is not its own child
@@ -5961,10 +6126,9 @@ class _AODEModel(_PairTable):
                 entry = (base, _ParentTerms(self, kid))
             self.entries[kid] = entry
             return entry
-        frequency = self.frequency.get(kid, 0)
-        if frequency >= self.limit and frequency > 0:
+        if self.frequency.get(kid, 0) >= self.limit:
             k = self.k
-            base = self._pack([[_log_smoothed([n], self.present[p], self.alpha,
+            base = self._pack([[_log_smoothed([n], self.present[p], self.parent_pseudo[p],
                                               k * self.sizes[p])[0]]
                                for n in self.single.get(kid, [0] * k)])[0]
             entry = (base, self._terms(p, self.pair_column(kid)))
@@ -5979,13 +6143,14 @@ class _AODEModel(_PairTable):
         keys that occur together, ``sparse_totals`` per class {parent * width +
         feature: N_j(c, x_p)} (None when no feature is ever missing: N_j(c, x_p) is
         then N(c, x_p)), and ``bases`` {qualifying parent: its term log P(c, x_p)}."""
-        k, alpha, width = self.k, self.alpha, self.width
+        k, width = self.k, self.width
         feature_of, fas = self.feature_of, self.feature_alpha_size
         pair_keys = list(set().union(*self.pairs))
         low = list(map(_PAIR_SHIFT.__rrshift__, pair_keys))
         high = list(map(0xFFFFFFFF .__and__, pair_keys))
         parents, children = low + high, high + low        # each pair in both directions
         child_features = list(map(feature_of.__getitem__, children))
+        child_pseudo = list(map(self.feature_pseudo.__getitem__, child_features))
         child_sizes = list(map(fas.__getitem__, child_features))
         complete = sum(self.single_total) == 0 or all(
             present == self.rows for present in self.present)
@@ -6006,27 +6171,29 @@ class _AODEModel(_PairTable):
                     by_group[group] = get(group, 0) + n
                 self.sparse_totals.append(by_group)
                 totals = list(map(by_group.__getitem__, groups))
-            if alpha > 0 and _INT.issuperset(map(type, counts)) and \
+            if self.smoothed and _INT.issuperset(map(type, counts)) and \
                     max(totals, default=0) < 2 ** 52:
-                columns.append(list(map(sub, map(log, map(add, counts, repeat(alpha))),
+                columns.append(list(map(sub, map(log, map(add, counts, child_pseudo)),
                                         map(log, map(add, totals, child_sizes)))))
-            else:                         # alpha = 0, or fractional weights
-                columns.append([_log_smoothed([n], total, alpha, self.sizes[j])[0]
-                                for n, total, j in zip(counts, totals, child_features)])
+            else:                         # a = 0, or fractional weights
+                columns.append([_log_smoothed([n], total, a, self.sizes[j])[0]
+                                for n, total, a, j in zip(counts, totals, child_pseudo,
+                                                          child_features)])
         self.sparse_terms = dict(zip(map(add, map(int.__lshift__, parents,
                                                   repeat(_PAIR_SHIFT)), children),
                                      self._pack(columns))) if pair_keys else {}
         self.sparse_defaults = {}
-        # the parent terms log P(c, x_p), feature by feature (one shared total each)
+        # the parent terms log P(c, x_p), feature by feature (one shared total each);
+        # at frequency_limit 0 a declared value never seen qualifies too
         self.bases = {}
         qualifying = defaultdict(list)
-        for kid, frequency in self.frequency.items():
-            if frequency >= self.limit and frequency > 0:
-                qualifying[feature_of[kid]].append(kid)
+        for kid, (j, key) in enumerate(self.key_list):
+            if key is not _UNSEEN and self.frequency.get(kid, 0) >= self.limit:
+                qualifying[j].append(kid)
         for p, kids in qualifying.items():
             counts = [self.single.get(kid, self.no_counts) for kid in kids]
-            terms = self._pack([_log_smoothed(list(column), self.present[p], alpha,
-                                              k * self.sizes[p])
+            terms = self._pack([_log_smoothed(list(column), self.present[p],
+                                              self.parent_pseudo[p], k * self.sizes[p])
                                 for column in zip(*counts)])
             self.bases.update(zip(kids, terms))
 
@@ -6041,18 +6208,33 @@ class _AODEModel(_PairTable):
                 totals = [self.single.get(parent, self.no_counts)[c] for c in range(self.k)] \
                     if self.sparse_totals is None else \
                     [by_group.get(group, 0) for by_group in self.sparse_totals]
-                alpha, alpha_size = self.alpha, self.feature_alpha_size[j]
-                term = self._pack([[log(0 + alpha) - log(total + alpha_size)]
-                                   if alpha > 0 and type(total) is int and total < 2 ** 52
-                                   else _log_smoothed([0], total, alpha, self.sizes[j])
+                a, alpha_size = self.feature_pseudo[j], self.feature_alpha_size[j]
+                term = self._pack([[log(0 + a) - log(total + alpha_size)]
+                                   if self.smoothed and type(total) is int and
+                                   total < 2 ** 52
+                                   else _log_smoothed([0], total, a, self.sizes[j])
                                    for total in totals])[0]
             self.sparse_defaults[group] = term
         return term
 
     positional = _NaiveModel.positional
 
+    def row_keys(self, row):
+        """The key numbers of the row's present, used features (see _PairTable);
+        with impute=True, of the row with its missing values replaced."""
+        return super().row_keys(self.filled(row))
+
+    def filled(self, row):
+        """The row with every missing value replaced (impute=True), else the row."""
+        if self.replacements is None:
+            return row
+        return [value if fill is None or not (value is None or _is_missing(value))
+                else fill for value, fill in zip(row, self.replacements)]
+
     def parents(self, keys):
-        """[(parent feature, entry)] of a row's qualifying parents."""
+        """([(parent feature, entry)], their weights, or None for equal weights) of a
+        row's qualifying parents; with mutual-information weights those of weight 0
+        are left out, unless all are 0 (then every one counts, equally)."""
         found = []
         for kid in keys:
             j, key = self.key_list[kid]
@@ -6060,12 +6242,19 @@ class _AODEModel(_PairTable):
                 entry = self.entry(j, kid)
                 if entry is not None:
                     found.append((j, entry))
-        return found
+        if self.weights is None:
+            return found, None
+        weights = [self.weights[j] for j, _ in found]
+        if not any(weights):
+            return found, None
+        kept = [w > 0 for w in weights]
+        return list(compress(found, kept)), list(compress(weights, kept))
 
     def joint(self, row):
-        """log of the mean over parents of P(c, x_p) prod P(x_j | c, x_p), per class."""
+        """log of the (weighted) mean over parents of P(c, x_p) prod P(x_j | c, x_p),
+        per class."""
         keys = self.row_keys(row)
-        parents = self.parents(keys)
+        parents, weights = self.parents(keys)
         if not parents:
             terms = list(map(self.fallback.__getitem__, keys))
             if self.scale is not None:
@@ -6075,24 +6264,33 @@ class _AODEModel(_PairTable):
             width = 8 * self.k
             fields = [self.unpack(sum(map(terms.__getitem__, keys), base).to_bytes(
                 width, "little")) for _, (base, terms) in parents]
-            shift = log(len(fields))
+            shift = log(len(fields)) if weights is None else log(math.fsum(weights))
             scale = self.scale
             joint = []
             for c in range(self.k):
                 column = [f[c] for f in fields]
                 low = min(column)
-                joint.append(-low / scale - shift + log(math.fsum(
-                    [exp((low - f) / scale) for f in column])))
+                shares = [exp((low - f) / scale) for f in column]
+                if weights is not None:
+                    shares = list(map(mul, weights, shares))
+                joint.append(-low / scale - shift + log(math.fsum(shares)))
             return joint
         return self._combined([[base] + list(map(terms.__getitem__, keys))
-                               for _, (base, terms) in parents])
+                               for _, (base, terms) in parents], weights)
 
-    def _combined(self, parents):
-        """The tuple form: per parent the sum of its terms, then the log of the mean
-        over parents; with zero probabilities (alpha = 0) each class counts them as
-        naive Bayes does, by its best parent, when every class is impossible."""
+    def _combined(self, parents, weights=None):
+        """The tuple form: per parent the sum of its terms, then the log of the
+        (weighted) mean over parents; with zero probabilities (a = 0) each class
+        counts them as naive Bayes does, by its best parent, when every class is
+        impossible."""
         sums = [list(map(sum, zip(*vectors))) for vectors in parents]
-        joint = [_log_sum_exp([s[c] for s in sums]) - log(len(sums)) for c in range(self.k)]
+        if weights is None:
+            joint = [_log_sum_exp([s[c] for s in sums]) - log(len(sums))
+                     for c in range(self.k)]
+        else:
+            logs, total = list(map(log, weights)), log(math.fsum(weights))
+            joint = [_log_sum_exp([s[c] + w for s, w in zip(sums, logs)]) - total
+                     for c in range(self.k)]
         if max(joint) > -INF:
             return joint
         best = [max(_zeros_and_rest(vectors, c) for vectors in parents)
@@ -6118,10 +6316,12 @@ class _AODEModel(_PairTable):
         class's score, and per feature its share-weighted log-likelihoods; the prior
         holds the super-parent terms log P(c, x_p) (share-weighted) and the
         averaging's correction, so that prior + features = joint, exactly as for naive
-        Bayes."""
+        Bayes.  With parent weights w_p (of sum W) the shares are w_p P_p(c, x) / W
+        P(c, x), and the correction sum_p share_p (log(w_p / W) - log share_p)."""
         classes, k = self.classes, self.k
         keys = self.row_keys(row)
-        parents = self.parents(keys)
+        filled = self.filled(row)
+        parents, weights = self.parents(keys)
         if parents:
             parts = [(p, self.unpacked(base), [self.unpacked(terms[key]) for key in keys])
                      for p, (base, terms) in parents]
@@ -6131,8 +6331,15 @@ class _AODEModel(_PairTable):
         sums = [list(map(sum, zip(base, *terms))) for _, base, terms in parts]
         joint = self.joint(row)
         m = len(parts)
-        shares = [[exp(s[c] - joint[c] - log(m)) if joint[c] > -INF else 1.0 / m
-                   for c in range(k)] for s in sums]
+        if weights is None:
+            log_weights, fractions = [-log(m)] * m, [1.0 / m] * m
+        else:
+            total = math.fsum(weights)
+            log_weights = [log(w) - log(total) for w in weights]
+            fractions = [w / total for w in weights]
+        shares = [[exp(s[c] - joint[c] + lw) if joint[c] > -INF else fraction
+                   for c in range(k)] for s, lw, fraction in zip(sums, log_weights,
+                                                                 fractions)]
         position = {self.key_list[kid][0]: n for n, kid in enumerate(keys)}
         prior = []
         contribution = [[0.0] * k for _ in keys]
@@ -6145,15 +6352,19 @@ class _AODEModel(_PairTable):
                 for n, term in enumerate(terms):
                     contribution[n][c] += w[c] * term[c]
             entropy = -sum(w[c] * log(w[c]) for w in shares if w[c] > 0)
-            prior.append(own + entropy - log(m))
+            correction = -log(m) if weights is None else \
+                math.fsum([w[c] * lw for w, lw in zip(shares, log_weights)])
+            prior.append(own + entropy + correction)
         features = []
-        for j, (name, value) in enumerate(zip(self.names, row)):
+        for j, (name, value, used) in enumerate(zip(self.names, row, filled)):
             n = position.get(j)
             status = "ignored" if self.key_of[j] is False else "missing" if n is None \
                 else ("unseen" if self.key_list[keys[n]][1] is _UNSEEN else "used")
             entry = {"feature": name, "value": value, "status": status,
                      "log_likelihood": dict(zip(classes, contribution[n] if n is not None
                                                 else self.zeros))}
+            if used is not value:         # impute=True: a missing value replaced
+                entry["imputed"] = used
             if n is not None and self.key_of[j]:
                 entry["interval"] = self.key_of[j].name(self.key_list[keys[n]][1])
             features.append(entry)
@@ -6161,7 +6372,7 @@ class _AODEModel(_PairTable):
             features.append({"feature": name, "value": value, "status": "ignored",
                              "log_likelihood": dict.fromkeys(classes, 0.0)})
         return {"prior": dict(zip(classes, prior)), "features": features,
-                "parents": [{"feature": self.names[p], "value": row[p],
+                "parents": [{"feature": self.names[p], "value": filled[p],
                              "share": dict(zip(classes, w))}
                             for (p, _, _), w in zip(parts, shares) if p is not None]}
 
@@ -7785,17 +7996,45 @@ class AODE(_Classifier):
     with x_p where feature j is present; S_j is the number of known values (declared
     in categories, else seen) or bins.  A parent qualifies when its value is present
     and seen at least frequency_limit times in training (weighted, all classes
-    together); when none qualifies, the row is scored by naive Bayes with the prior
-    (N_c + alpha) / (N + alpha * K).  At alpha = 1 this is Weka's
-    weka.classifiers.bayes.AODE -F frequency_limit, but computed in log space (the
-    mean over parents a log-sum-exp), so that any number of features gives finite,
-    normalised probabilities.
+    together; at frequency_limit=0 every present value, a declared value never seen
+    included); when none qualifies, the row is scored by naive Bayes with the prior
+    (N_c + alpha) / (N + alpha * K) and P(x_j | c) = (N(c, x_j) + alpha) / (N_cj +
+    alpha * S_j).  At alpha = 1 this is Weka's weka.classifiers.bayes.AODE -F
+    frequency_limit, but computed in log space (the mean over parents a log-sum-exp),
+    so that any number of features gives finite, normalised probabilities.
 
     Parameters: alpha, frequency_limit, features and categories as above; numeric:
     inferred numbers are "discretized" (Fayyad and Irani's MDL bins, as Weka's
     supervised Discretize; cut when the model is compiled); significant_digits rounds
     numbers before they are counted.  Features may be "categorical", "discretized" or
     "ignore"; other kinds are refused with the fix (declare them "discretized").
+    Three more, independent of each other and of the above:
+
+    - estimate="m": Weka's m-estimate (AODE -M, m = -W) in all four probabilities:
+      (n + m / v) / (d + m) with the n and d of the formulas above and v their number
+      of outcomes (K * S_p for P(c, x_p), S_j for P(x_j | c, x_p) and P(x_j | c), K
+      for the prior), i.e. Lidstone's formula with alpha = m / v; alpha has no role
+      then.  m >= 0 may be any number (Weka's is an integer).
+    - weighting="mutual-information": the weighted AODE of Jiang and Zhang (2006),
+      Weka's WAODE: parent p's product has the weight I_p = sum over classes c and
+      values v of P(c, v) log2(P(c, v) / (P(c) P(v))) (a term 0 where P(c, v) or P(c)
+      P(v) is below 1e-6, as in Weka), the class score sum_p I_p P_p / sum_p I_p over
+      the row's qualifying parents.  When those weights are all 0 (every feature
+      independent of the class in the counts, one class only, no bins), equal
+      weights: plain AODE (where Weka's WAODE answers NaN).  Weka's WAODE takes no
+      missing values and counts every row once; here the probabilities of I_p are
+      the weighted counts over the rows where feature p is present (sample weights
+      honoured), so that it gives an answer wherever AODE does, and Weka's WAODE is
+      AODE(weighting="mutual-information", estimate="m", frequency_limit=0) on
+      categorical data without missing values and with unit weights.
+    - impute=True: Weka's ReplaceMissingValues before everything else: a missing
+      categorical value becomes the feature's weighted mode (ties to the first value
+      in the declared order, then the seen ones in sorted order), a missing number
+      the weighted mean of the present ones (0.0 when they weigh 1e-6 or less),
+      counted before the bins are cut; the same replacements fill missing values at
+      prediction time.  The statistics still keep only what was seen (exact and
+      mergeable): the replaced counts are derived from them when the model is
+      compiled.  explain() marks such a feature "used" with its "imputed" value.
 
     Statistics are exact weighted counts: class and value counts and the pairwise
     counts N(c, x_p, x_j), about K * V^2 / 2 numbers for V distinct values of all
@@ -7823,16 +8062,32 @@ class AODE(_Classifier):
         "discretized", _AODE_KINDS, without=("prior_alpha", "class_prior"), extra={
             "frequency_limit": _Parameter(1, _finite_at_least_0, (
                 _cli_number, "AODE: a parent's value must be seen this many times in "
-                "training (default 1)"))})
+                "training (default 1; 0: every present value is a parent)")),
+            "estimate": _Parameter("laplace", _one_of(*_AODE_ESTIMATES), (
+                _AODE_ESTIMATES, "AODE: laplace (alpha smoothing, default) or m (Weka's "
+                "m-estimate (n + m/v) / (d + m), AODE -M)")),
+            "m": _Parameter(1.0, _finite_at_least_0, (
+                _cli_number, "AODE: the weight m of the m-estimate (default 1)")),
+            "weighting": _Parameter(None, _aode_weighting_check, (
+                _AODE_WEIGHTINGS, "AODE: weigh each super-parent by its mutual "
+                "information with the class (Weka's WAODE; default: equal weights)")),
+            "impute": _Parameter(False, _aode_impute_check, (
+                bool, "AODE: replace missing values by the training mean or mode "
+                "before discretization (Weka's ReplaceMissingValues)"))})
 
     def __init__(self, alpha=1.0, frequency_limit=1, features=None, categories=None,
-                 numeric="discretized", significant_digits=None):
+                 numeric="discretized", significant_digits=None, estimate="laplace",
+                 m=1.0, weighting=None, impute=False):
         self.alpha = alpha
         self.frequency_limit = frequency_limit
         self.features = features
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
+        self.estimate = estimate
+        self.m = m
+        self.weighting = weighting
+        self.impute = impute
         self._start()
 
 
@@ -8329,8 +8584,8 @@ def _decode_params(params, parameters):
         elif name == "tokenizer":
             _expect(value in (None, "custom"), where, value, 'null or "custom"')
             value = None if value is None else _UNSAVED_TOKENIZER
-        elif type(value) not in (int, float, str, type(None)):
-            raise _Invalid("%s is %s; expected a number, a string or null"
+        elif type(value) not in (int, float, str, bool, type(None)):
+            raise _Invalid("%s is %s; expected a number, a string, true, false or null"
                            % (where, _describe(value)))
         decoded[name] = value
     return decoded
@@ -10644,6 +10899,9 @@ def _parser():
             option = "--" + name.replace("_", "-")
             if isinstance(kind, tuple):
                 sub.add_argument(option, dest=name, choices=kind, help=text)
+            elif kind is bool:            # a switch: given, the parameter is True
+                sub.add_argument(option, dest=name, action="store_const", const=True,
+                                 help=text)
             else:
                 sub.add_argument(option, dest=name, help=text, metavar=name.upper().split(
                     "_")[-1], type=_number_option if kind is _cli_number else kind)

@@ -4928,6 +4928,215 @@ def test_aode_is_wekas_aode(tmp_path, capsys, name, limit):
                                                                               abs=1e-9)
 
 
+AODE_VARIANTS_WEKA = reference("weka/aode_variants.json")
+
+
+def aode_params_of(key):
+    """The AODE parameters of a config of aode_variants.json (None: a classifier that
+    is not one of them, AODEsr or HNB): -F, -M, WAODE, ReplaceMissingValues."""
+    base = key.split("+")[-1]
+    params = {"impute": key.startswith("ReplaceMissingValues+")}
+    if base == "WAODE":
+        return dict(params, weighting="mutual-information", estimate="m", frequency_limit=0)
+    if not base.startswith("AODE "):
+        return None
+    options = base.split()
+    params["frequency_limit"] = int(options[options.index("-F") + 1])
+    if "-M" in options:
+        params["estimate"] = "m"
+    return params
+
+
+def aode_on_arff(name, params, train, test, weights=None):
+    """(P(c | x) in the declared class order for the test rows, test rows) of an AODE
+    fitted on some rows of an ARFF file, as the command line fits one: the declared
+    values and classes, numbers discretized."""
+    attributes, rows = arff_rows(name)
+    names = [attribute for attribute, _, _ in attributes[:-1]]
+    kinds = {a: "categorical" if kind == "nominal" else "discretized"
+             for a, kind, _ in attributes[:-1]}
+    categories = {a: values for a, kind, values in attributes[:-1] if kind == "nominal"}
+    classes = attributes[-1][2]
+    X = [dict(zip(names, row[:-1])) for row in rows]
+    model = AODE(features=kinds, categories=categories, **params)
+    model.partial_fit([X[i] for i in train], [rows[i][-1] for i in train], classes=classes,
+                      sample_weight=weights)
+    order = [model.classes_.index(c) for c in classes]
+    return [[p[k] for k in order] for p in model.predict_proba([X[i] for i in test])], \
+        [X[i] for i in test]
+
+
+def aode_variant_cases(names):
+    """(data set, config) of every AODE variant Weka answered on the split."""
+    data = AODE_VARIANTS_WEKA["datasets"]
+    return [(name, key) for name in names for key in data[name]["results"]
+            if aode_params_of(key) is not None and key not in data[name].get("errors", {})]
+
+
+def assert_wekas(ours, weka, rows, params):
+    """Every row's probabilities within 1e-9 of Weka's; where Weka's WAODE answers NaN
+    (every weight 0) they are checked apart; where it reads a missing test value as
+    the first value (WAODE takes no missing values, we skip them) the row is left out."""
+    compared = 0
+    for mine, theirs, row in zip(ours, weka["distributions"], rows):
+        if None in theirs:
+            continue
+        if params.get("weighting") and not params["impute"] and None in row.values():
+            continue
+        assert mine == pytest.approx(theirs, abs=1e-9)
+        compared += 1
+    return compared
+
+
+@pytest.mark.parametrize("name", ["breast-cancer", "contact-lenses", "credit-g", "diabetes",
+                                  "glass", "iris", "labor", "soybean", "vote",
+                                  "weather.nominal", "weather.numeric", "wine"])
+def test_aode_variants_are_wekas_on_the_split(name):
+    """estimate="m", frequency_limit=0, weighting="mutual-information" and impute=True,
+    alone and together, against every recorded config of Weka 3.6.14 on the split
+    (aode_variants.json): AODE -F 0 [-M], -F 1 -M, WAODE, and ReplaceMissingValues
+    before them, after supervised Discretize on data with numbers.  The larger sets
+    (ionosphere, segment, unbalanced, wdbc, digits) get one config each below."""
+    entry = AODE_VARIANTS_WEKA["datasets"][name]
+    train = [i for i in range(entry["n_rows"]) if i % 3]
+    cases = aode_variant_cases([name])
+    assert len(cases) >= 5
+    for _, key in cases:
+        params = aode_params_of(key)
+        ours, rows = aode_on_arff(name, params, train, entry["test_rows"])
+        assert assert_wekas(ours, entry["results"][key], rows, params) == \
+            len(entry["test_rows"]), key
+
+
+@pytest.mark.parametrize("name, key", [
+    ("ionosphere", "ReplaceMissingValues+Discretize+AODE -F 1 -M"),
+    ("segment-test", "Discretize+AODE -F 0"), ("wdbc", "Discretize+AODE -F 0 -M"),
+    ("unbalanced", "Discretize+WAODE")])
+def test_aode_variants_are_wekas_on_larger_sets(name, key):
+    entry = AODE_VARIANTS_WEKA["datasets"][name]
+    params = aode_params_of(key)
+    ours, rows = aode_on_arff(name, params, [i for i in range(entry["n_rows"]) if i % 3],
+                              entry["test_rows"])
+    assert_wekas(ours, entry["results"][key], rows, params)
+
+
+@pytest.mark.parametrize("name", ["diabetes", "labor"])
+def test_aode_variants_are_wekas_on_the_weighted_split(name):
+    """Weights 1, 1.5, 2: the m-estimate and frequency limit 0 honour them as Weka's
+    AODE does.  Not compared: WAODE (Weka counts every row once; weighting= honours
+    the weights) and, on labor, ReplaceMissingValues then Discretize (Weka's MDL test
+    counts rows where the discretized kind counts weights; the mean it adds, weighing
+    several rows, moves a cut there)."""
+    entry = AODE_VARIANTS_WEKA["weighted"][name]
+    for key, result in entry["results"].items():
+        params = aode_params_of(key)
+        if params is None or params.get("weighting") or (name == "labor" and
+                                                         params["impute"]):
+            continue
+        ours, rows = aode_on_arff(name, params, entry["train_rows"], entry["test_rows"],
+                                  entry["train_weights"])
+        assert assert_wekas(ours, result, rows, params) == len(rows), key
+
+
+@pytest.mark.parametrize("case", ["soybean-train12", "contact-lenses-train6",
+                                  "weather.nominal-yes-only"])
+def test_aode_variants_are_wekas_on_small_training_sets(case):
+    """Values and classes never seen (frequency limit 0 takes a declared, unseen value
+    as a parent), and one class only (every mutual information 0: Weka's WAODE answers
+    NaN, ours equal weights, checked in the next test)."""
+    special = next(s for s in AODE_VARIANTS_WEKA["special"] if s["id"] == case)
+    compared = 0
+    for key, result in special["results"].items():
+        params = aode_params_of(key)
+        if params is None or key in special["errors"]:
+            continue
+        ours, rows = aode_on_arff(special["dataset"], params, special["train_rows"],
+                                  special["test_rows"])
+        compared += assert_wekas(ours, result, rows, params)
+    assert compared > 0
+
+
+@pytest.mark.parametrize("name", ["weather.nominal-yes-only", "unbalanced"])
+def test_mutual_information_weights_all_zero_give_plain_aode_where_weka_gives_nan(name):
+    """Weka's WAODE divides by the sum of its weights: 0 when every feature is
+    independent of the class in the counts (one class; or every number in one bin, as
+    on unbalanced), where it answers NaN.  Ours: equal weights, the same probabilities
+    as AODE(estimate="m", frequency_limit=0)."""
+    special = [s for s in AODE_VARIANTS_WEKA["special"] if s["id"] == name]
+    if special:
+        dataset, train, test = special[0]["dataset"], special[0]["train_rows"], \
+            special[0]["test_rows"]
+        weka = special[0]["results"]["WAODE"]
+    else:
+        entry = AODE_VARIANTS_WEKA["datasets"][name]
+        dataset, test = name, entry["test_rows"]
+        train = [i for i in range(entry["n_rows"]) if i % 3]
+        weka = entry["results"]["Discretize+WAODE"]
+    assert all(None in p for p in weka["distributions"])          # Weka: NaN everywhere
+    params = aode_params_of("WAODE")
+    weighted, _ = aode_on_arff(dataset, params, train, test)
+    plain, _ = aode_on_arff(dataset, dict(params, weighting=None), train, test)
+    assert weighted == plain
+    assert all(isfinite(p) for row in weighted for p in row)
+
+
+def test_wekas_waode_is_aode_with_mutual_information_the_m_estimate_and_no_limit():
+    """On categorical data without missing values, every weight 1: the weights are
+    the mutual information (in bits) of each feature with the class, computed here
+    from the counts as the textbook defines it, and the probabilities Weka's WAODE's."""
+    name = "weather.nominal"
+    entry = AODE_VARIANTS_WEKA["datasets"][name]
+    train = [i for i in range(entry["n_rows"]) if i % 3]
+    attributes, rows = arff_rows(name)
+    model = AODE(weighting="mutual-information", estimate="m", frequency_limit=0,
+                 categories=[values for _, _, values in attributes[:-1]])
+    model.fit([rows[i][:-1] for i in train], [rows[i][-1] for i in train])
+    n = len(train)
+    for j, weight in enumerate(model._model("test").weights):
+        joint = Counter((rows[i][j], rows[i][-1]) for i in train)
+        value = Counter(rows[i][j] for i in train)
+        label = Counter(rows[i][-1] for i in train)
+        information = sum(count / n * math.log2(count * n / (value[v] * label[c]))
+                          for (v, c), count in joint.items())
+        assert weight == pytest.approx(information, rel=1e-12)
+    ours = model.predict_proba([rows[i][:-1] for i in entry["test_rows"]])
+    classes = attributes[-1][2]
+    order = [model.classes_.index(c) for c in classes]
+    for mine, theirs in zip(ours, entry["results"]["WAODE"]["distributions"]):
+        assert [mine[k] for k in order] == pytest.approx(theirs, abs=1e-9)
+
+
+@pytest.mark.parametrize("name, key, options", [
+    ("vote", "ReplaceMissingValues+WAODE", ["--impute", "--weighting",
+                                           "mutual-information", "--estimate", "m",
+                                           "--frequency-limit", "0"]),
+    ("labor", "ReplaceMissingValues+Discretize+AODE -F 1 -M", ["--impute", "--estimate",
+                                                               "m"]),
+    ("contact-lenses", "WAODE", ["--weighting", "mutual-information", "--estimate", "m",
+                                 "--frequency-limit", "0"]),
+    ("iris", "Discretize+AODE -F 0", ["--frequency-limit", "0"])])
+def test_aode_variants_on_the_command_line_are_wekas(tmp_path, capsys, name, key, options):
+    """fit --model aode with --estimate, --weighting, --impute, --frequency-limit 0,
+    then predict --proba: Weka's distributions; cv takes the same options."""
+    weka = AODE_VARIANTS_WEKA["datasets"][name]
+    train, test = arff_split(tmp_path, name)
+    status, out, err = cli(capsys, "fit", train, "--model", "aode", *options,
+                           "-o", tmp_path / "m.json")
+    assert status == 0, err
+    model = naive_bayes._Classifier.load(tmp_path / "m.json")
+    for parameter, value in aode_params_of(key).items():
+        assert model.get_params()[parameter] == value
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", test, "--proba")
+    assert status == 0, err
+    rows = list(csv.DictReader(out.splitlines()))
+    assert len(rows) == len(weka["test_rows"])
+    for row, expected in zip(rows, weka["results"][key]["distributions"]):
+        assert [float(row[c]) for c in weka["class_values"]] == pytest.approx(expected,
+                                                                              abs=1e-9)
+    status, out, err = cli(capsys, "cv", train, "--model", "aode", *options, "--folds", "3")
+    assert status == 0, err
+
+
 def test_a_thousand_features_give_finite_normalised_probabilities():
     """Weka multiplies raw probabilities and fails at ~1,000 features ("Sum is zero");
     here every product is a sum of logs and the mean over parents a log-sum-exp."""
@@ -4950,27 +5159,37 @@ AODE_DATA = st.lists(st.tuples(st.sampled_from(["a", "b", None]),
                                st.sampled_from("pq")), min_size=1, max_size=30)
 
 
+# the parameters of the AODE variants (estimate, weighting, impute, frequency_limit
+# 0), alone and together: the invariants below hold for each
+AODE_VARIANTS = [{}, {"estimate": "m"}, {"estimate": "m", "m": 2.5},
+                 {"weighting": "mutual-information"}, {"impute": True},
+                 {"frequency_limit": 0},
+                 {"weighting": "mutual-information", "estimate": "m", "frequency_limit": 0},
+                 {"weighting": "mutual-information", "estimate": "m", "frequency_limit": 0,
+                  "impute": True}]
+
+
 @given(AODE_DATA, st.lists(st.integers(1, 6), min_size=1, max_size=5),
-       st.none() | st.just([1, 2, 0.5]))
-def test_aode_merge_partial_fit_and_fit_agree_exactly(rows, cuts, cycle):
+       st.none() | st.just([1, 2, 0.5]), st.sampled_from(AODE_VARIANTS))
+def test_aode_merge_partial_fit_and_fit_agree_exactly(rows, cuts, cycle, variant):
     X = [list(r[:3]) for r in rows]
     y = [r[3] for r in rows]
     weights = None if cycle is None else [cycle[i % 3] for i in range(len(rows))]
     features = ["categorical", "categorical", "discretized"]
-    whole = AODE(features=features).fit(X, y, sample_weight=weights)
+    whole = AODE(features=features, **variant).fit(X, y, sample_weight=weights)
     bounds, start = [], 0
     for size in cuts:
         bounds.append((start, min(len(X), start + size)))
         start = min(len(X), start + size)
     bounds.append((start, len(X)))
-    stream = AODE(features=features)
+    stream = AODE(features=features, **variant)
     merged = None
     for a, b in bounds:
         if a == b:
             continue
         w = None if weights is None else weights[a:b]
         stream.partial_fit(X[a:b], y[a:b], sample_weight=w)
-        piece = AODE(features=features).fit(X[a:b], y[a:b], sample_weight=w)
+        piece = AODE(features=features, **variant).fit(X[a:b], y[a:b], sample_weight=w)
         merged = piece if merged is None else merged.merge(piece)
     probes = X + [[None, None, None], ["a", "z", 9.0]]
     for model in (stream, merged):
@@ -4986,14 +5205,18 @@ def canonical_aode(model):
 
 
 @given(AODE_DATA, st.sampled_from([0.0, 0.5, 1.0]), st.sampled_from([0, 1, 2]),
-       st.booleans())
-def test_aode_sparse_tables_score_exactly_as_the_full_lists(rows, alpha, limit, weighted):
+       st.booleans(), st.sampled_from(AODE_VARIANTS + [{"estimate": "m", "m": 0.0}]))
+def test_aode_sparse_tables_score_exactly_as_the_full_lists(rows, alpha, limit, weighted,
+                                                            variant):
     """Many keys (ID-like columns) switch AODE to child terms stored only for the keys
-    that occur with each parent; the numbers must be those of the full lists."""
+    that occur with each parent; the numbers must be those of the full lists, for
+    every variant (m-estimate, weights, imputed counts, frequency limit 0)."""
     X, y = [list(r[:-1]) for r in rows], [r[-1] for r in rows]
     weights = [1 + (i % 3) / 2 for i in range(len(X))] if weighted else None
     queries = X + [[None] * len(X[0]), ["unseen", "unseen", 99.0]]
-    model = AODE(alpha=alpha, frequency_limit=limit).fit(X, y, sample_weight=weights)
+    variant = dict({"frequency_limit": limit}, **variant)
+    model = AODE(alpha=alpha, categories=[["a", "b", "c"], None, None], **variant).fit(
+        X, y, sample_weight=weights)             # "c": declared, never seen
     dense = model.predict_joint_log_proba(queries)
     explained = [model.explain(row) for row in queries[:4]]
     original = naive_bayes._AODE_DENSE_KEYS
@@ -5021,18 +5244,173 @@ def test_aode_on_id_like_columns_compiles_in_time_linear_in_the_counts():
     assert all(abs(sum(row) - 1) < 1e-12 for row in probabilities)
 
 
-def test_aode_explains_parents_and_features_and_adds_up():
+@pytest.mark.parametrize("variant", AODE_VARIANTS)
+def test_aode_explains_parents_and_features_and_adds_up(variant):
     X, y = melon_categorical()
-    model = AODE().fit(X, y)
-    for row in X[:5] + [[None, "稍蜷", "清脆", None, None, "软粘"]]:
+    X[3] = [None, "蜷缩", None, "清晰", "凹陷", None]              # for impute=True
+    model = AODE(**variant).fit(X, y)
+    for row in X[:5] + [[None, "稍蜷", "清脆", None, None, "软粘"], [None] * 6]:
         parts = model.explain(row)
         joint = model.predict_joint_log_proba([row])[0]
         for k, label in enumerate(model.classes_):
             total = parts["prior"][label] + sum(f["log_likelihood"][label]
                                                 for f in parts["features"])
             assert total == pytest.approx(joint[k], abs=1e-9)
-            assert math.fsum(p["share"][label] for p in parts["parents"]) == \
-                pytest.approx(1.0)
+            if parts["parents"]:
+                assert math.fsum(p["share"][label] for p in parts["parents"]) == \
+                    pytest.approx(1.0)
+        imputed = [f for f in parts["features"] if "imputed" in f]
+        assert len(imputed) == (row.count(None) if variant.get("impute") else 0)
+        assert all(f["status"] == "used" and f["value"] is None for f in imputed)
+
+
+def test_aode_m_estimate_is_wekas_formula_in_all_four_probabilities():
+    """estimate="m": (n + m/v) / (d + m) for P(c, x_p) (v = K S_p), P(x_j | c, x_p)
+    (v = S_j), and in the naive-Bayes fallback for P(c) (v = K) and P(x_j | c)
+    (v = S_j); alpha has no role then."""
+    X = [["a", "x"], ["a", "y"], ["b", "y"], ["b", "y"], [None, "x"]]
+    y = ["p", "p", "q", "q", "q"]
+    m = 2.5
+    model = AODE(estimate="m", m=m, frequency_limit=2).fit(X, y)
+
+    def estimate(n, d, v):
+        return (n + m / v) / (d + m)
+    # row (a, x): a is seen twice (a parent), x twice (a parent); K = 2, S = 2, 2
+    # parent a: P(p, a) = (2 + m/4) / (4 + m) (4 rows have feature 0), then
+    # P(x | p, a) = (1 + m/2) / (2 + m); parent x: P(p, x) = (1 + m/4) / (5 + m),
+    # P(a | p, x) = (1 + m/2) / (1 + m) (one p row with x, feature 0 present)
+    joint_p = (estimate(2, 4, 4) * estimate(1, 2, 2) + estimate(1, 5, 4) *
+               estimate(1, 1, 2)) / 2
+    joint_q = (estimate(0, 4, 4) * estimate(0, 0, 2) + estimate(1, 5, 4) *
+               estimate(0, 0, 2)) / 2
+    assert [math.exp(v) for v in model.predict_joint_log_proba([["a", "x"]])[0]] == \
+        pytest.approx([joint_p, joint_q], rel=1e-12)
+    # ("b", "z"): b is seen twice, but z is unseen and y's parent... here no parent
+    # qualifies with frequency_limit=3: naive Bayes, P(c) = (N_c + m/K) / (N + m)
+    fallback = AODE(estimate="m", m=m, frequency_limit=3).fit(X, y)
+    naive = [estimate(2, 5, 2) * estimate(0, 2, 2) * estimate(1, 2, 2),
+             estimate(3, 5, 2) * estimate(2, 2, 2) * estimate(1, 3, 2)]
+    assert [math.exp(v) for v in fallback.predict_joint_log_proba([["b", "x"]])[0]] == \
+        pytest.approx(naive, rel=1e-12)
+    assert AODE(estimate="m", m=m, alpha=0.01).fit(X, y).predict_proba(X) == \
+        model.predict_proba(X)                                  # alpha has no role
+    assert AODE(estimate="m", m=1).fit(X, y).predict_proba(X) == \
+        AODE(estimate="m").fit(X, y).predict_proba(X)           # m = 1 by default
+
+
+def test_frequency_limit_0_makes_a_declared_value_never_seen_a_parent():
+    """At frequency_limit=0 a present value qualifies even with no count: its product
+    is the same for every class, (0 + 1) / (N_p + K S_p) prod_j 1 / S_j at alpha 1,
+    which pulls the posterior towards uniform; at 1 it is no parent."""
+    X = [["a", "x"], ["a", "y"], ["b", "y"]]
+    y = ["p", "p", "q"]
+    categories = [["a", "b", "c"], None]
+    zero = AODE(frequency_limit=0, categories=categories).fit(X, y)
+    one = AODE(frequency_limit=1, categories=categories).fit(X, y)
+    row = [["c", "y"]]
+    # parent y (2 rows): P(c, y) = (N(c, y) + 1) / (3 + 2 * 2), P(c-value | c, y) =
+    # (0 + 1) / (N(c, y) + 3); parent c: 1 / (3 + 2 * 3) * 1 / 2
+    parent_y = [(1 + 1) / 7 * 1 / (1 + 3), (1 + 1) / 7 * 1 / (1 + 3)]
+    parent_c = 1 / 9 * 1 / 2
+    assert [math.exp(v) for v in one.predict_joint_log_proba(row)[0]] == \
+        pytest.approx(parent_y, rel=1e-12)
+    assert [math.exp(v) for v in zero.predict_joint_log_proba(row)[0]] == \
+        pytest.approx([(parent + parent_c) / 2 for parent in parent_y], rel=1e-12)
+    assert [p["feature"] for p in zero.explain(row[0])["parents"]] == [0, 1]
+    assert AODE(frequency_limit=0).fit(X, y).predict_proba([["zzz", "y"]]) == \
+        one.set_params(categories=None).fit(X, y).predict_proba([["zzz", "y"]])  # unknown
+
+
+def filled_by_hand(X, weights, kinds):
+    """X with ReplaceMissingValues' replacements, computed here from the rows: the
+    weighted mode (ties to the first value in sorted order) or the exact weighted
+    mean of the present values (0.0 when they weigh 1e-6 or less)."""
+    weights = weights or [1] * len(X)
+    fills = []
+    for j, kind in enumerate(kinds):
+        present = [(row[j], Fraction(w)) for row, w in zip(X, weights) if row[j] is not None]
+        if kind == "categorical":
+            totals = Counter()
+            for value, w in present:
+                totals[value] += w
+            fills.append(min(totals, key=lambda v: (-totals[v], v)) if totals else None)
+        else:
+            weight = sum(w for _, w in present)
+            fills.append(float(sum(Fraction(x) * w for x, w in present) / weight) + 0.0
+                         if weight > 1e-6 else 0.0)
+    return [[fills[j] if v is None and fills[j] is not None else v
+             for j, v in enumerate(row)] for row in X], fills
+
+
+@given(AODE_DATA, st.none() | st.just([1, 2, 0.5]),
+       st.sampled_from([v for v in AODE_VARIANTS if not v.get("impute")]))
+def test_aode_impute_is_aode_on_the_rows_with_missing_values_replaced(rows, cycle, variant):
+    """impute=True equals the same AODE fitted on the rows filled by hand (mode of each
+    categorical feature, weighted mean of the number before its bins are cut), and a
+    row's missing values take the same replacements at prediction time, although
+    the statistics keep only what was seen (the replaced counts are derived from
+    them: the missing weight of a pair by inclusion and exclusion)."""
+    X = [list(r[:3]) for r in rows]
+    y = [r[3] for r in rows]
+    weights = None if cycle is None else [cycle[i % 3] for i in range(len(rows))]
+    kinds = ["categorical", "categorical", "discretized"]
+    filled, fills = filled_by_hand(X, weights, kinds)
+    imputed = AODE(features=kinds, impute=True, **variant).fit(X, y, sample_weight=weights)
+    by_hand = AODE(features=kinds, **variant).fit(filled, y, sample_weight=weights)
+    assert imputed._model("test").replacements == fills
+    probes = X + [[None, None, None], ["a", None, 9.0], [None, "z", None]]
+    assert imputed.predict_joint_log_proba(probes) == by_hand.predict_joint_log_proba(
+        [[fills[j] if v is None and fills[j] is not None else v for j, v in enumerate(row)]
+         for row in probes])
+    assert imputed.to_dict()["pairs"] == AODE(features=kinds).fit(
+        X, y, sample_weight=weights).to_dict()["pairs"]        # what was seen, only
+
+
+def test_impute_ties_go_to_the_first_declared_value_and_no_values_to_zero():
+    X = [["b", None, None], ["a", None, None], [None, None, None]]
+    y = ["p", "q", "p"]
+    model = AODE(features=["categorical", "categorical", "discretized"], impute=True,
+                 categories={0: ["b", "a"], 1: ["u", "v"]}).fit(X, y)
+    # a tie between b and a: b is declared first; no value of feature 1: its first
+    # declared value; no number: 0.0 (Weka's ReplaceMissingValues)
+    assert model._model("test").replacements == ["b", "u", 0.0]
+    weighted = AODE(impute=True, features=["categorical", "discretized"]).fit(
+        [["a", 1.0], ["b", None], ["b", 4.0]], y, sample_weight=[3, 1, 1.5])
+    assert weighted._model("test").replacements == ["a", (3 * 1.0 + 1.5 * 4.0) / 4.5]
+    tiny = AODE(impute=True, features=["discretized"]).fit(
+        [[5.0], [None]], ["p", "q"], sample_weight=[1e-7, 1])
+    assert tiny._model("test").replacements == [0.0]          # present weight <= 1e-6
+    explained = model.explain([None, None, None])
+    assert [f.get("imputed") for f in explained["features"]] == ["b", "u", 0.0]
+
+
+def test_aode_variant_parameters_are_estimator_parameters(tmp_path):
+    """estimate, m, weighting and impute: in get_params and repr, saved in the model
+    file, settable after loading (the counts do not change), checked when used."""
+    X, y = melon_categorical()
+    X[2] = [None] + X[2][1:]
+    params = {"estimate": "m", "m": 2.0, "weighting": "mutual-information",
+              "impute": True, "frequency_limit": 0}
+    model = AODE(**params).fit(X, y)
+    assert {name: model.get_params()[name] for name in params} == params
+    assert repr(model) == ("AODE(frequency_limit=0, estimate='m', m=2.0, weighting="
+                           "'mutual-information', impute=True)")
+    model.save(tmp_path / "m.json")
+    loaded = AODE.load(tmp_path / "m.json")
+    assert loaded.get_params() == model.get_params()
+    assert loaded.predict_proba(X) == model.predict_proba(X)
+    plain = AODE().fit(X, y)
+    assert loaded.set_params(**{name: AODE().get_params()[name] for name in params}) \
+        .predict_proba(X) == plain.predict_proba(X)
+    assert AODE().get_params()["estimate"] == "laplace" and \
+        AODE().get_params()["weighting"] is None and AODE().get_params()["impute"] is False
+    for name, bad, expected in [("estimate", "lidstone", '"laplace" or "m"'),
+                                ("m", -1, "a finite number >= 0"),
+                                ("weighting", "entropy", 'None or "mutual-information"'),
+                                ("impute", 1, "True or False")]:
+        with pytest.raises(NaiveBayesError, match=re.escape("%s=%s; expected %s" % (
+                name, repr(bad) if isinstance(bad, str) else bad, expected))):
+            AODE(**{name: bad}).fit(X, y)
 
 
 def test_aode_file_round_trip_and_command_line(tmp_path, capsys):
