@@ -82,7 +82,7 @@ The sections of the file, top to bottom (each opens with a banner comment):
 """
 
 __all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "TAN", "BayesNet",
-           "NaiveBayesError", "read_csv", "read_arff", "Table", "main"]
+           "AutoBayes", "NaiveBayesError", "read_csv", "read_arff", "Table", "main"]
 __version__ = "0.2.0"
 
 import math
@@ -313,6 +313,17 @@ def _exact_sums(xs, weights=None):
         s1 = _dyadic(sum(weighted), shift + weight_shift)
         s2 = _dyadic(sum(map(mul, weighted, ints)), 2 * shift + weight_shift)
     return n, s1, s2
+
+
+def _exact_moments(xs, weights=None):
+    """(sum w, sum w x, sum w x^2) over finite floats xs as exact numbers: the count an
+    int or Fraction, the sums Fractions (see _exact_sums; weights of any denominator)."""
+    from fractions import Fraction
+    if not xs:
+        return sum(weights or ()), Fraction(0), Fraction(0)
+    n, s1, s2 = _exact_sums(xs, weights)
+    return n, Fraction(_fraction(s1) if type(s1) is tuple else s1), \
+        Fraction(_fraction(s2) if type(s2) is tuple else s2)
 
 
 def _dyadic_text(pair):
@@ -2594,493 +2605,447 @@ class _BinKeys:
 
 # -- kde: kernel density estimates, fast and within 2e-7 of the exact -------------
 #
-# The model
-# ---------
-# For K classes, class c has a record: distinct finite float values x_i with exact
-# weights w_i > 0 (int or fractions.Fraction; a float weight is taken exactly), given as
-# a dict {value: weight}, an iterable of (value, weight) pairs (any order; repeated
-# values are added) or a pair (values, weights) of two lists with the values strictly
-# increasing (the library's sorted record: no sort is needed).  Its density is
-#
-#     f_c(x) = (1/n) sum_i w_i N(x; x_i, h_c^2),        n = sum_i w_i,
-#
-# and every result is log f_c(x), computed in log space (never the log of an underflowed
-# sum): for a finite x the answer is finite unless the true value is beyond the float
-# range (then -inf), e.g. (x - x_i)/h > 1e154 for every i.
-#
-# Bandwidths (``bandwidths``)
-# ---------------------------
-# - "scott": h = sd * n**(-1/5); "silverman": h = sd * (3n/4)**(-1/5), where
-#   sd^2 = sum w (x - mean)^2 / (n - 1): exactly scipy.stats.gaussian_kde(data,
-#   bw_method=rule) in one dimension when each value is repeated w times.  sd is the
-#   correctly rounded square root of the exact rational variance (exact sums), so it
-#   does not depend on the order of the data; h = sd * float(n)**-0.2 as scipy.
-# - a number h > 0: that h for every class (the kernel standard deviation, as
-#   scikit-learn KernelDensity(bandwidth=h) and R density(bw=h)).
-# Degenerate classes never raise and never give NaN:
-# - a class whose own variance is 0 (one distinct value) or undefined (n <= 1) uses the
-#   variance of the pooled record (all classes' records added together) in the rule,
-#   with its own n;
-# - a class with no values uses the pooled record (as its density) and the rule applied
-#   to the pooled record;
-# - the pooled variance is the unbiased one when the pooled n > 1; when the pooled n <= 1
-#   (fractional weights adding up to at most 1) it is sum w (x - mean)^2 / n instead
-#   (the unbiased one is undefined there);
-# - when the pooled variance is 0 too (every training value identical), h = 0: the
-#   density is a point mass, log f = +inf at the value and -inf elsewhere;
-# - when no class has any value, every log f is 0.0 (the feature says nothing).  h = 0 also
-#   results when sd * factor underflows (values a few 1e-324 apart): point masses at the
-#   class's values.  An h that overflows is clamped to the largest float.
-#
-# Evaluation and its error bound
-# ------------------------------
-# ``log_densities`` never passes over the training values.  Per class the real line is
-# cut into cells; a query does one bisect over the merged cell edges of all classes and,
-# per class, evaluates
-#
-#     log f(x) = log P(u) - z^2/2 + C,   u = (x - y)/hw,  z = (x - m)/h,
-#
-# with P a polynomial of degree 9 (P = 10 coefficients) attached to the cell, y its
-# centre, hw its half-width, m a "demodulation centre" and C a constant.  The identity
-# behind it is exact: for any reals y, m, with r_i = (x_i - m)/h, Y = (y - m)/h and
-# q_i = r_i hw/h,
-#
-#     sum_i w_i exp(-((x - x_i)/h)^2/2) = exp(-z^2/2) * Psi(u),
-#     Psi(u) = sum_i c_i exp(u q_i),   c_i = w_i exp(-r_i^2/2 + Y r_i) > 0.          (1)
-#
-# P is the Taylor polynomial of Psi at u = 0 over the cell's *kept* sources, and |u| <= 1
-# in the cell.  Every error term below is *relative* to Psi (or f), so the error of
-# log f is at most -log(1 - e) ~ e whatever the magnitude of f.  Per cell the budget is
-# e <= EPS_CELL + 2 EPS_TRUNC + EPS_DROP = 1.8e-7 (checked for every cell when it is
-# built), hence |error of log f| <= 2e-7 in exact arithmetic.
-#
-# (a) Taylor remainder.  With m the c-weighted mean of the kept positions, the
-#     c-weighted mean of q is ~0 (q_bar, from the computed moments) and Jensen gives
-#     Psi(u) >= Psi(0) exp(-|q_bar|).  With |exp(v) - T_P(v)| <= |v|^P/P! exp(max(v,0))
-#     (Lagrange), for |u| <= 1:
-#
-#         |T(u) - Psi(u)| / Psi(u) <= sum_i c_i q_i^P exp(|q_i|) / (P! Psi(0) exp(-|q_bar|)).
-#
-#     It is computed from the kept sources for every cell ("a posteriori") and a cell
-#     is halved until it is <= EPS_CELL (then the next cell grows by about
-#     (EPS_CELL/bound)^(1/P)).  The bound is the P-th absolute moment of the posterior
-#     of the source position given x: small wherever the posterior is concentrated, in
-#     dense data, in gaps and in tails alike.
-# (b) Truncation.  Left-out sources are bounded against a lower bound of f on the cell:
-#     - near the data: f(x) >= f_low = the best single-source term at the cell's far
-#       end (the data are cut into segments at gaps > GAMMA h; the near zone of a
-#       segment reaches D0 h beyond it, so x is within 2.5h of a source); sources
-#       farther than D* h from the cell are left out with
-#       D*^2 = 2 ln(W / (EPS_TRUNC f_low)), W the total weight: per side, their sum is
-#       <= W exp(-D*^2/2) = EPS_TRUNC f_low;
-#     - in a gap or a tail, one side at a time: with e the edge source of that side,
-#       w_e its weight and t h the distance from e to the nearest point of the cell, a
-#       source d h behind e contributes at most (w_i/w_e) exp(-t d - d^2/2) times e's
-#       term, for every x of the cell (the ratio falls as x moves away), so dropping
-#       d > d*, d*^2/2 + t d* = ln(W_side/(w_e EPS_TRUNC)), costs at most EPS_TRUNC
-#       relative to that side's sum.  A whole side is dropped where
-#       W_side exp(-t_side^2/2) <= EPS_DROP w_e' exp(-t_e'^2/2) (the other edge's term):
-#       that ratio is monotone across the gap, so the two switch points are computed
-#       once, exactly (Fractions).  When only the edge source is left (far tail), P = 1
-#       and the cell extends to infinity.
-# (c) Dense segments (>= DENSE_MIN values) use a uniform grid of cells of width h/2
-#     built in one pass: the sources are binned into the same cells with moments
-#     M_{b,a} = sum w exp(-s^2/2) s^a (s = offset from the bin centre in units of h,
-#     |s| <= 1/4, a < Q = 10), and the Taylor coefficients of Psi (demodulated at the
-#     node, then re-centred at the posterior mean) at every node are a discrete
-#     convolution of M with fixed kernels over |j| <= J bins, evaluated with
-#     sum(map(mul, kernel, window)).  Bounds, all convolutions of B_b = M_{b,0} with
-#     positive kernels: the source expansion exp((t - j/2) s) ~ T_Q is majorised term
-#     by term (|Q_computed - Q_exact| <= e^{rho|r_bar|} sum_b B_b E(j), E(j) =
-#     exp(-(j/2)^2/2 + rho|j|/2) Y^Q/Q! e^Y, Y = (rho + |j|/2)/4); the P-th central
-#     moment needed by (a) comes out of the convolution (the factor exp(rho|r|) is
-#     bounded by exp(rho V), V the window's reach), with its own error bounded through
-#     the majorant |[t^P] F| <= F^(R)/R^P at R = 2; float rounding of the sums has
-#     its own kernel.  Window truncation (b) uses the mass outside the J bins.  A node
-#     whose total exceeds EPS_CELL is rebuilt from the raw sources by (a)-(b).
-# (d) Exact cells (log-sum-exp of the kept sources) are used where a Taylor cell would
-#     be narrower than the float spacing: the crossover of a gap wider than ~1e7 h,
-#     where two single sources usually remain.  A class with weights spanning more
-#     than 1e280, h outside [1e-300, 1e300], values beyond 1e307 or a float spacing of
-#     its values coarser than h/2^30 is evaluated exactly everywhere (correct, but a
-#     pass over its values: documented as pathological).
-#
-# Float rounding: the sums, the per-source terms and Horner's rule add a few 1e-16
-# (bounded in each cell's check).  The final log P - z^2/2 + C is a sum of floats whose
-# magnitudes are comparable to |log f|; where |log f| is astronomically large (x more
-# than ~1e4 bandwidths from every value, |log f| > 5e7) its rounding, a few ulps of
-# |log f|, exceeds 1e-6 in any float computation, the oracle included: the guarantee is
-# |error| <= 2e-7 + a few ulp(|log f|) (the tests allow 1e-6 + 1e-14 |log f|).
-#
-# Cost: building is O(n Q) for the moments plus O(cells * window) for the
-# convolution and the sparse cells (about 120 cells per class for 33,000 values); a
-# query is one bisect plus K Horner evaluations of degree 9.  Exact sums for small
-# records were measured (EXACT_MAX): even for 2 values per class the cells are faster
-# once more than ~400 values are predicted, so they are always used.
+# The estimate, its bandwidth rules, how it is evaluated and why the error bound
+# holds are in the docstring of _KernelDensities, at the end of this section.  Before
+# it, from the basics up: the accuracy budget and geometry, float and exact helpers,
+# records and bandwidths, the cells and their evaluation, one class's sources, and
+# the builder that cuts the line into cells.
 
 _KDE_LOG_SQRT_2PI = 0.5 * _LOG_2PI
 
-# --- accuracy budget (relative errors of the density) ------------------------------
-_KDE_EPS_CELL = 1.5e-7     # Taylor remainder + source expansion + rounding, per cell
-_KDE_EPS_TRUNC = 1e-8      # dropped far sources, per side
-_KDE_EPS_DROP = 1e-8       # a whole side of a gap dropped
-# --- geometry (units of h) ---------------------------------------------------------
-_KDE_P = 10                # Taylor terms evaluated per cell (degree 9)
-_KDE_Q = 10                # source moments in the dense convolution
-_KDE_DELTA = 0.5           # dense grid spacing
-_KDE_GAMMA = 5.0           # a gap wider than _KDE_GAMMA*h splits the data into segments
-_KDE_D0 = 2.0              # the near zone reaches _KDE_D0*h beyond a segment
-_KDE_DENSE_MIN = 150       # sources from which a segment uses the dense grid (measured)
-_KDE_EXACT_MAX = 0         # exact sums only: cells pay off after ~400 queries even for n = 2
+# The accuracy budget: relative errors of the density, whose sum per cell (1.8e-7)
+# bounds the error of log f by 2e-7 in exact arithmetic.
+_KDE_CELL_ERROR = 1.5e-7         # Taylor remainder + source expansion + rounding, per cell
+_KDE_TRUNCATION_ERROR = 1e-8     # far sources left out, per side
+_KDE_DROPPED_SIDE_ERROR = 1e-8   # a whole side of a gap left out
 
-_KDE_FACT = [float(factorial(k)) for k in range(40)]
-_KDE_RHO_DENSE = _KDE_DELTA / 2 * (1 + 1e-9)
+# The geometry, in units of the bandwidth h.
+_KDE_TERMS = 10                  # Taylor terms evaluated per cell (degree 9)
+_KDE_MOMENTS = 10                # source moments per bin in the dense convolution
+_KDE_GRID_STEP = 0.5             # width of a dense grid cell (and bin)
+_KDE_SEGMENT_GAP = 5.0           # a wider gap between values splits them into segments
+_KDE_NEAR_REACH = 2.0            # the near zone reaches this far beyond a segment
+_KDE_DENSE_MIN_VALUES = 150      # from this many values a segment uses the dense grid
+# A source lies at most a quarter bandwidth from the centre of its bin (bins are h/2
+# wide); the margin covers the rounding of the bin centres.
+_KDE_BIN_REACH = 0.2500001
+# The half-width of a dense cell, a little more than h/4 so that |u| <= 1 holds in
+# the cell despite the rounding of its edges.
+_KDE_DENSE_HALF_WIDTH = _KDE_GRID_STEP / 2 * (1 + 1e-9)
+
+_KDE_FACTORIALS = [float(factorial(k)) for k in range(40)]
 
 
-# Exact arithmetic helpers --------------------------------------------------------
+# Floats and exact numbers ----------------------------------------------------------
 
-def _kde_exact(w):
-    """A weight as an exact int or Fraction (a float weight is taken exactly)."""
-    from fractions import Fraction
-    if type(w) is int:
-        return w
-    if isinstance(w, Fraction):
-        return w
-    if isinstance(w, float):
-        if not isfinite(w):
-            raise ValueError("weight %r is not finite" % (w,))
-        return Fraction(w)
-    if isinstance(w, bool):
-        return int(w)
-    return Fraction(w)
+if hasattr(math, "nextafter"):               # Python 3.9 and later
+    def _kde_next_up(x):
+        """The least float above x (+inf and NaN unchanged)."""
+        return math.nextafter(x, INF)
+
+    def _kde_next_down(x):
+        """The greatest float below x (-inf and NaN unchanged)."""
+        return math.nextafter(x, -INF)
+
+    def _kde_ulp(x):
+        """The spacing of the floats at |x|: next_up(|x|) - |x| (below it at the
+        largest float), inf at inf."""
+        return math.ulp(x)
+else:                                        # Python 3.8: step the bits as an integer
+    def _kde_next_up(x):
+        """The least float above x (+inf and NaN unchanged)."""
+        if x != x or x == INF:
+            return x
+        if x == 0.0:
+            return 5e-324
+        import struct
+        bits = struct.unpack("<q", struct.pack("<d", x))[0]
+        # a float's bits, read as a signed integer, order its magnitude: one step up
+        # in magnitude for a positive x, one step down for a negative one
+        return struct.unpack("<d", struct.pack("<q", bits + 1 if x > 0 else bits - 1))[0]
+
+    def _kde_next_down(x):
+        """The greatest float below x (-inf and NaN unchanged)."""
+        return -_kde_next_up(-x)
+
+    def _kde_ulp(x):
+        """The spacing of the floats at |x|: next_up(|x|) - |x| (below it at the
+        largest float), inf at inf."""
+        x = abs(x)
+        if x == INF:
+            return INF
+        return _kde_next_up(x) - x if x < _FLOAT_MAX else x - _kde_next_down(x)
 
 
 def _kde_sqrt_fraction(q):
-    """Correctly rounded float square root of an exact non-negative rational."""
+    """The correctly rounded float square root of an exact rational q >= 0 (0.0 for
+    q <= 0, inf beyond the float range)."""
     from fractions import Fraction
     q = Fraction(q)
     if q <= 0:
         return 0.0
-    a, b = q.numerator, q.denominator
-    k = max(0, (130 - (a.bit_length() - b.bit_length())) // 2 + 1)
-    num = a << (2 * k)
-    root = isqrt(num // b)
-    if root * root * b != num:          # inexact: a sticky bit far below the rounding
+    numerator, denominator = q.numerator, q.denominator
+    # scale by 4**shift so that the integer root has at least 65 bits: 12 more than a
+    # float holds, so one sticky bit decides the rounding as the exact root would
+    shift = max(0, (130 - (numerator.bit_length() - denominator.bit_length())) // 2 + 1)
+    scaled = numerator << (2 * shift)
+    root = isqrt(scaled // denominator)
+    if root * root * denominator != scaled:  # inexact: a sticky bit far below the rounding
         root |= 1
     try:
-        return root / (1 << k)          # int / int is correctly rounded
+        return root / (1 << shift)           # int / int is correctly rounded
     except OverflowError:
         return INF
 
 
-def _kde_to_float_bits(x):
-    import struct
-    return struct.unpack("<q", struct.pack("<d", x))[0]
-
-
-def _kde_from_bits(i):
-    import struct
-    return struct.unpack("<d", struct.pack("<q", i))[0]
-
-
-def _kde_next_up(x):
-    if x != x or x == INF:
-        return x
-    if x == 0.0:
-        return 5e-324
-    i = _kde_to_float_bits(x)
-    return _kde_from_bits(i + 1 if x > 0 else i - 1)
-
-
-def _kde_next_down(x):
-    return -_kde_next_up(-x)
-
-
-def _kde_ulp(x):
-    x = abs(x)
-    if x == INF:
-        return INF
-    return _kde_next_up(x) - x if x < _FLOAT_MAX else x - _kde_next_down(x)
-
-
-def _kde_float_up(q):
-    """Smallest float >= the exact rational q (clamped to the float range)."""
+def _kde_round_up(q):
+    """The least float >= the exact rational q (inf above the largest float)."""
     from fractions import Fraction
     try:
-        f = float(q)
+        rounded = float(q)
     except OverflowError:
         return INF if q > 0 else -_FLOAT_MAX
-    if Fraction(f) < q:
-        f = _kde_next_up(f)
-    return f
+    if Fraction(rounded) < q:
+        rounded = _kde_next_up(rounded)
+    return rounded
 
 
-def _kde_float_down(q):
+def _kde_round_down(q):
+    """The greatest float <= the exact rational q (-inf below the lowest float)."""
     from fractions import Fraction
     try:
-        f = float(q)
+        rounded = float(q)
     except OverflowError:
         return -INF if q < 0 else _FLOAT_MAX
-    if Fraction(f) > q:
-        f = _kde_next_down(f)
-    return f
+    if Fraction(rounded) > q:
+        rounded = _kde_next_down(rounded)
+    return rounded
 
 
-def _kde_scaled(x, y, h):
-    """(x - y)/h without a spurious overflow of x - y."""
-    d = x - y
-    if d == INF or d == -INF:
-        return ((0.5 * x - 0.5 * y) / h) * 2.0
-    return d / h
+def _kde_scaled_distance(x, y, bandwidth):
+    """(x - y) / bandwidth, halving x and y first where x - y overflows."""
+    difference = x - y
+    if difference == INF or difference == -INF:
+        return ((0.5 * x - 0.5 * y) / bandwidth) * 2.0
+    return difference / bandwidth
 
 
-# Records and _kde_bandwidths -----------------------------------------------------
+# Records and bandwidths ------------------------------------------------------------
 
-def _kde_normalise(record):
-    """A record as (sorted distinct floats, exact weights), zero weights dropped.
-
-    record: a dict {value: weight}, an iterable of (value, weight) pairs, or a pair
-    (values, weights) of two lists with the values strictly increasing.
-    """
-    xs = ws = None
-    if isinstance(record, tuple) and len(record) == 2 and isinstance(record[0], list):
-        xs, ws = record
-        xs = list(map(mul, xs, repeat(1.0)))
-        ws = list(ws)
-        if len(xs) != len(ws) or not all(map(lt, xs, xs[1:])):
-            xs = ws = None            # not sorted distinct: the general path
-            record = list(zip(*record))
-    if xs is None and isinstance(record, dict):
-        try:
-            xs = sorted(record)
-            vals = list(record.values())
-            if vals.count(1) == len(vals):
-                ws = [1] * len(xs)
-            else:
-                ws = list(map(record.__getitem__, xs))
-            # fresh float objects in sorted order: later passes read memory in order
-            xs = list(map(mul, xs, repeat(1.0)))
-            if not all(map(lt, xs, xs[1:])):          # e.g. 1 and 1.0 both keys
-                xs = None
-        except TypeError:
-            xs = None
-        if xs is None:
-            record = record.items()
-    if xs is None:
-        acc = {}
-        for v, w in record:
-            v = float(v)
-            acc[v] = acc.get(v, 0) + w
-        xs = sorted(acc)
-        ws = list(map(acc.__getitem__, xs))
-        xs = list(map(mul, xs, repeat(1.0)))
-    if not set(map(type, ws)) <= {int}:
-        ws = list(map(_kde_exact, ws))
-    if xs and not all(map(isfinite, xs)):
-        raise ValueError("values must be finite")
-    if ws and min(ws) <= 0:
-        if min(ws) < 0:
-            raise ValueError("weights must be >= 0")
-        keep = [i for i, w in enumerate(ws) if w != 0]
-        xs = [xs[i] for i in keep]
-        ws = [ws[i] for i in keep]
-    return xs, ws
+def _kde_error(argument, value, expected):
+    """The NaiveBayesError "kde: argument=value; expected ..."."""
+    return NaiveBayesError("kde: %s=%s; expected %s" % (argument, _shown(value), expected),
+                           call="kde", argument=argument)
 
 
-def _kde_pooled_record(records):
-    """The record of all classes together: {value: summed weight}."""
-    acc = {}
-    for rec in records:
-        xs, ws = _kde_normalise(rec)
-        for v, w in zip(xs, ws):
-            acc[v] = acc.get(v, 0) + w
-    return acc
+def _kde_record_error(index, what, value, expected):
+    """The NaiveBayesError "kde: record of class i holds <what> <value>; expected ..."."""
+    return NaiveBayesError("kde: record of class %d holds %s %s; expected %s"
+                           % (index, what, _shown(value), expected),
+                           call="kde", argument="records")
 
 
-def _kde_exact_sums(xs, ws):
-    """(n, sum w x, sum w x^2) exactly (Fractions for the sums)."""
+def _kde_exact_weight(weight, index):
+    """A weight as an exact int or Fraction (a float weight taken exactly)."""
     from fractions import Fraction
-    n = sum(ws)
-    if not xs:
-        return n, Fraction(0), Fraction(0)
-    den = 1
-    from math import gcd
-    if not set(map(type, ws)) <= {int}:
-        for w in ws:
-            if type(w) is not int:
-                d = w.denominator
-                den = den // gcd(den, d) * d
-    W = ws if den == 1 else [int(w * den) for w in ws]
-    smallest = min(filter(None, map(abs, xs)), default=1.0)
-    from math import frexp, ldexp
-    shift = max(0, 53 - frexp(smallest)[1])
+    if type(weight) is int or isinstance(weight, Fraction):
+        return weight
+    if isinstance(weight, bool):
+        return int(weight)
     try:
-        X = list(map(int, map(ldexp, xs, repeat(shift))))
-        scale = 1 << shift
-    except OverflowError:
-        fr = [Fraction(x) for x in xs]
-        scale = 1
-        for f in fr:
-            d = f.denominator
-            scale = scale // gcd(scale, d) * d
-        X = [int(f * scale) for f in fr]
-    WX = X if W.count(1) == len(W) else list(map(mul, W, X))
-    s1 = Fraction(sum(WX), scale * den)
-    s2 = Fraction(sum(map(mul, WX, X)), scale * scale * den)
-    return n, s1, s2
+        if isinstance(weight, float) and not isfinite(weight):
+            raise ValueError(weight)
+        return Fraction(weight)
+    except (ValueError, TypeError, OverflowError):
+        raise _kde_record_error(index, "weight", weight, "finite weights >= 0") from None
 
 
-def _kde_variance(xs, ws, unbiased=True):
-    """Exact variance (Fraction) or None when undefined."""
-    n, s1, s2 = _kde_exact_sums(xs, ws)
+def _kde_record(record, index):
+    """A record as (values, weights): sorted distinct finite floats and their exact
+    weights (ints or Fractions), zero weights dropped.
+
+    ``record`` is a dict {value: weight}, an iterable of (value, weight) pairs (any
+    order, repeated values added) or a pair (values, weights) of two lists with the
+    values strictly increasing (the library's sorted record: no sort is needed).
+    ``index`` is the record's class, for the messages of NaiveBayesError.
+    """
+    values = weights = None
+    if isinstance(record, tuple) and len(record) == 2 and isinstance(record[0], list):
+        values, weights = record
+        values = list(map(mul, values, repeat(1.0)))
+        weights = list(weights)
+        if len(values) != len(weights) or not all(map(lt, values, values[1:])):
+            values = weights = None          # not sorted distinct: the general path
+            record = list(zip(*record))
+    if values is None and isinstance(record, dict):
+        try:
+            values = sorted(record)
+            counts = list(record.values())
+            if counts.count(1) == len(counts):
+                weights = [1] * len(values)
+            else:
+                weights = list(map(record.__getitem__, values))
+            # fresh float objects in sorted order: later passes read memory in order
+            values = list(map(mul, values, repeat(1.0)))
+            if not all(map(lt, values, values[1:])):
+                # distinct keys that are equal as floats (2**53 and 2**53 + 1), or a
+                # NaN: the general path
+                values = None
+        except TypeError:
+            values = None
+        if values is None:
+            record = record.items()
+    if values is None:
+        summed = {}
+        for value, weight in record:
+            try:
+                value = float(value)
+            except (TypeError, ValueError, OverflowError):
+                raise _kde_record_error(index, "the value", value,
+                                        "finite numbers") from None
+            summed[value] = summed.get(value, 0) + weight
+        values = sorted(summed)
+        weights = list(map(summed.__getitem__, values))
+        values = list(map(mul, values, repeat(1.0)))
+    if not set(map(type, weights)) <= {int}:
+        weights = list(map(_kde_exact_weight, weights, repeat(index)))
+    if values and not all(map(isfinite, values)):
+        bad = next(value for value in values if not isfinite(value))
+        raise _kde_record_error(index, "the value", bad, "finite numbers")
+    if weights and min(weights) <= 0:
+        if min(weights) < 0:
+            bad = next(weight for weight in weights if weight < 0)
+            raise _kde_record_error(index, "weight", bad, "weights >= 0")
+        kept = [i for i, weight in enumerate(weights) if weight != 0]
+        values = [values[i] for i in kept]
+        weights = [weights[i] for i in kept]
+    return values, weights
+
+
+def _kde_variance(values, weights, unbiased=True):
+    """sum w (x - mean)^2 / (n - 1) (unbiased) or / n, exactly; None when undefined."""
+    n, sum_x, sum_xx = _exact_moments(values, weights)
     if n <= 0:
         return None
-    m2 = s2 - s1 * s1 / n
+    squares = sum_xx - sum_x * sum_x / n
     if unbiased:
         if n <= 1:
             return None
-        return m2 / (n - 1)
-    return m2 / n
+        return squares / (n - 1)
+    return squares / n
 
 
-def _kde_factor(n, rule):
-    nf = float(n)
+def _kde_rule_factor(n, rule):
+    """n**(-1/5) for Scott's rule, (3n/4)**(-1/5) for Silverman's, with a float n as
+    scipy.stats.gaussian_kde computes them."""
+    count = float(n)
     if rule == "scott":
-        return nf ** -0.2
-    return (nf * 3.0 / 4.0) ** -0.2
+        return count ** -0.2
+    return (count * 3.0 / 4.0) ** -0.2
+
+
+class _KdePool:
+    """The record of every class added together, and the standard deviation the rules
+    fall back on, each computed when first asked for."""
+
+    __slots__ = ("records", "_record", "_deviation")
+
+    def __init__(self, records):
+        self.records = records
+        self._record = None
+        self._deviation = None
+
+    def record(self):
+        """(values, weights) of all classes together: sorted values, summed weights."""
+        if self._record is None:
+            summed = {}
+            for values, weights in self.records:
+                for value, weight in zip(values, weights):
+                    summed[value] = summed.get(value, 0) + weight
+            values = sorted(summed)
+            self._record = values, [summed[value] for value in values]
+        return self._record
+
+    def deviation(self):
+        """sqrt(sum w (x - mean)^2 / (n - 1)) of the pooled record, correctly rounded;
+        / n instead when the pooled n <= 1, where the unbiased one is undefined."""
+        if self._deviation is None:
+            values, weights = self.record()
+            variance = _kde_variance(values, weights, True)
+            if variance is None:
+                variance = _kde_variance(values, weights, False)
+            self._deviation = _kde_sqrt_fraction(variance) if variance is not None else 0.0
+        return self._deviation
+
+
+def _kde_fixed_bandwidth(rule):
+    """The bandwidth a numeric rule fixes, as a float; None for "scott" and
+    "silverman"."""
+    if isinstance(rule, str):
+        if rule in ("scott", "silverman"):
+            return None
+        raise _kde_error("bandwidth", rule, '"scott", "silverman" or a finite number > 0')
+    try:
+        bandwidth = float(rule)
+    except (TypeError, ValueError, OverflowError):
+        raise _kde_error("bandwidth", rule, '"scott", "silverman" or a finite number '
+                         '> 0') from None
+    if not (bandwidth > 0 and isfinite(bandwidth)):
+        raise _kde_error("bandwidth", rule, "a finite number > 0")
+    return bandwidth
 
 
 def _kde_plan(records, rule):
-    """Per class: (xs, ws, h) after the degenerate-class policy."""
-    norm = [_kde_normalise(r) for r in records]
-    number = not isinstance(rule, str)
-    if number:
-        h = float(rule)
-        if not (h > 0 and isfinite(h)):
-            raise ValueError("a numeric bandwidth must be finite and > 0")
-    elif rule not in ("scott", "silverman"):
-        raise ValueError("rule must be 'scott', 'silverman' or a number > 0")
-    pool = None
-    pooled_sd = None
+    """[(values, weights, bandwidth) per class]: the records checked, and the
+    bandwidths of the rule with the policy for degenerate classes applied.
 
-    def pool_rec():
-        nonlocal pool
-        if pool is None:
-            acc = _kde_pooled_record(norm)
-            xs = sorted(acc)
-            pool = (xs, [acc[v] for v in xs])
-        return pool
-
-    def pooled_sd_():
-        nonlocal pooled_sd
-        if pooled_sd is None:
-            xs, ws = pool_rec()
-            var = _kde_variance(xs, ws, True)
-            if var is None:
-                var = _kde_variance(xs, ws, False)
-            pooled_sd = _kde_sqrt_fraction(var) if var is not None else 0.0
-        return pooled_sd
-
-    out = []
-    for xs, ws in norm:
-        if not xs:
-            xs, ws = pool_rec()
-            if not xs:
-                out.append((xs, ws, 0.0))     # no data at all
+    ``rule`` is "scott", "silverman", a number > 0, or a list of one bandwidth >= 0
+    per class (0 meaning point masses), taken as given.
+    """
+    if isinstance(rule, (list, tuple)):
+        if len(rule) != len(records):
+            raise _kde_error("bandwidth", rule, "one bandwidth per class (%d)"
+                             % len(records))
+        records = [_kde_record(record, index) for index, record in enumerate(records)]
+        pool = _KdePool(records)
+        plan = []
+        for index, ((values, weights), bandwidth) in enumerate(zip(records, rule)):
+            if not values:
+                values, weights = pool.record()
+            try:
+                bandwidth = float(bandwidth)
+            except (TypeError, ValueError, OverflowError):
+                raise _kde_error("bandwidth[%d]" % index, bandwidth, "a number >= 0") \
+                    from None
+            if not (bandwidth >= 0 and bandwidth == bandwidth):
+                raise _kde_error("bandwidth[%d]" % index, bandwidth, "a number >= 0")
+            plan.append((values, weights, min(bandwidth, _FLOAT_MAX)))
+        return plan
+    records = [_kde_record(record, index) for index, record in enumerate(records)]
+    fixed = _kde_fixed_bandwidth(rule)
+    pool = _KdePool(records)
+    plan = []
+    for values, weights in records:
+        if not values:
+            values, weights = pool.record()
+            if not values:
+                plan.append((values, weights, 0.0))   # no value in any class
                 continue
-        if number:
-            out.append((xs, ws, h))
+        if fixed is not None:
+            plan.append((values, weights, fixed))
             continue
-        n = sum(ws)
-        var = _kde_variance(xs, ws, True) if len(xs) > 1 else None
-        if var is not None and var > 0:
-            sd = _kde_sqrt_fraction(var)
+        n = sum(weights)
+        variance = _kde_variance(values, weights, True) if len(values) > 1 else None
+        if variance is not None and variance > 0:
+            deviation = _kde_sqrt_fraction(variance)
         else:
-            sd = pooled_sd_()
-        hc = sd * _kde_factor(n, rule)
-        if hc == INF:
-            hc = _FLOAT_MAX
-        out.append((xs, ws, hc))
-    return out
+            deviation = pool.deviation()
+        bandwidth = deviation * _kde_rule_factor(n, rule)
+        if bandwidth == INF:
+            bandwidth = _FLOAT_MAX
+        plan.append((values, weights, bandwidth))
+    return plan
 
 
 def _kde_bandwidths(records, rule="scott"):
-    """The bandwidth h of each class (0.0 for a point mass), by the policy above.
+    """The bandwidth h of each class (0.0 for a point mass), by the rules and the
+    policy for degenerate classes stated in _KernelDensities.
 
     records: a list of K records, each a dict {value: weight} or an iterable of
     (value, weight) pairs; rule: "scott", "silverman" or a number > 0.
     """
-    return [h for _, _, h in _kde_plan(records, rule)]
+    return [bandwidth for _, _, bandwidth in _kde_plan(records, rule)]
 
 
-# Per-class data and cells --------------------------------------------------------
+# Cells and their evaluation --------------------------------------------------------
 #
-# A Taylor cell is the tuple (y, it, m, iz, C, b0, ..., b9):
-#     log f(x) = log(sum_k b_k t^k) - z*z/2 + C,  t = (x - y)*it,  z = (x - m)*iz.
-# it = 0 in an unbounded cell (then the polynomial is the constant b0 = 1).
-# An exact cell is ("E", xs, lom, h, C): log f = C + log sum exp(lom_i - ((x-x_i)/h)^2/2).
-# A point-mass cell is ("P", frozenset(values)).
+# A Taylor cell is the tuple (centre, inverse_half_width, mean, inverse_bandwidth,
+# constant, b0, ..., b9):
+#     log f(x) = log(sum_k b_k t^k) - z*z/2 + constant,
+#     t = (x - centre) * inverse_half_width,  z = (x - mean) * inverse_bandwidth;
+# inverse_half_width is 0 in an unbounded cell (then the polynomial is the constant
+# b0 = 1).  The other cells are tagged tuples:
+#     ("exact", values, log_weights, bandwidth, constant): log f = constant +
+#         log sum_i exp(log_weights[i] - ((x - values[i]) / bandwidth)^2 / 2);
+#     ("point", frozenset(values)): a point mass, log f = +inf at a value, else -inf;
+#     ("none",): no value in any class, log f = 0.
 
-def _kde_taylor_tuple(y, it, m, iz, C, coeffs):
-    b0 = coeffs[0]
-    return (y, it, m, iz, C + log(b0)) + tuple(c / b0 for c in coeffs[:_KDE_P])
+def _kde_taylor_cell(centre, inverse_half_width, mean, inverse_bandwidth, constant,
+                     coefficients):
+    """A Taylor cell from Psi's coefficients, divided by the first so that b0 = 1 and
+    its log goes into the constant."""
+    first = coefficients[0]
+    return (centre, inverse_half_width, mean, inverse_bandwidth, constant + log(first)) \
+        + tuple(c / first for c in coefficients[:_KDE_TERMS])
 
 
-def _kde_single_cell(e, lom_e, ih, C0):
-    """One source (an unbounded tail cell, or a one-value class)."""
-    return (e, 0.0, e, ih, C0 + lom_e, 1.0) + (0.0,) * (_KDE_P - 1)
+def _kde_source_cell(value, log_weight, inverse_bandwidth, log_scale):
+    """The unbounded cell of one source: log f = log_weight + log_scale - z^2/2 (a
+    far tail, or a class of one value)."""
+    return (value, 0.0, value, inverse_bandwidth, log_scale + log_weight, 1.0) \
+        + (0.0,) * (_KDE_TERMS - 1)
 
 
-def _kde_mirror_cell(cell):
-    if cell[0] == "E":
-        return ("E", [-v for v in cell[1]], cell[2], cell[3], cell[4])
-    if cell[0] in ("P", "Z"):
+def _kde_mirrored_cell(cell):
+    """The cell for -x: values, centre and mean negated, odd coefficients too."""
+    if cell[0] == "exact":
+        return ("exact", [-v for v in cell[1]], cell[2], cell[3], cell[4])
+    if cell[0] in ("point", "none"):
         return cell
-    y, it, m, iz, C = cell[:5]
-    bs = cell[5:]
-    return (-y, it, -m, iz, C) + tuple(b if k % 2 == 0 else -b
-                                       for k, b in enumerate(bs))
+    centre, inverse_half_width, mean, inverse_bandwidth, constant = cell[:5]
+    coefficients = cell[5:]
+    return (-centre, inverse_half_width, -mean, inverse_bandwidth, constant) \
+        + tuple(b if k % 2 == 0 else -b for k, b in enumerate(coefficients))
 
 
-def _kde_eval_exact(cell, x):
-    _, xs, lom, h, C = cell
+def _kde_exact_log_density(cell, x):
+    """log f(x) of an exact cell: constant + log-sum-exp of the sources' terms."""
+    _, values, log_weights, bandwidth, constant = cell
     terms = []
-    for v, l in zip(xs, lom):
-        z = _kde_scaled(x, v, h)
-        terms.append(l - 0.5 * z * z)
+    for value, log_weight in zip(values, log_weights):
+        z = _kde_scaled_distance(x, value, bandwidth)
+        terms.append(log_weight - 0.5 * z * z)
     top = max(terms)
     if top == -INF:
         return -INF
-    return C + top + log(fsum([exp(e - top) for e in terms]))
+    return constant + top + log(fsum([exp(term - top) for term in terms]))
 
 
-def _kde_eval_taylor_careful(cell, x):
-    y, it, m, iz, C = cell[:5]
-    bs = cell[5:]
-    t = 0.0 if it == 0.0 else (x - y) * it
-    d = x - m
-    if d == INF or d == -INF:
-        z = ((0.5 * x - 0.5 * m) * iz) * 2.0
+def _kde_taylor_log_density(cell, x):
+    """log f(x) of a Taylor cell for any finite x: the fast path's formula, with
+    x - mean halved first where it overflows and t = 0 in an unbounded cell."""
+    centre, inverse_half_width, mean, inverse_bandwidth, constant = cell[:5]
+    coefficients = cell[5:]
+    t = 0.0 if inverse_half_width == 0.0 else (x - centre) * inverse_half_width
+    difference = x - mean
+    if difference == INF or difference == -INF:
+        z = ((0.5 * x - 0.5 * mean) * inverse_bandwidth) * 2.0
     else:
-        z = d * iz
-    p = 0.0
-    for b in reversed(bs):
-        p = p * t + b
-    return log(p) - 0.5 * z * z + C
+        z = difference * inverse_bandwidth
+    polynomial = 0.0
+    for b in reversed(coefficients):
+        polynomial = polynomial * t + b
+    return log(polynomial) - 0.5 * z * z + constant
 
 
-def _kde_eval_cell(cell, x):
-    if cell[0] == "E":
-        return _kde_eval_exact(cell, x)
-    if cell[0] == "P":
+def _kde_cell_log_density(cell, x):
+    """log f(x) of a cell of any kind."""
+    if cell[0] == "exact":
+        return _kde_exact_log_density(cell, x)
+    if cell[0] == "point":
         return INF if x in cell[1] else -INF
-    if cell[0] == "Z":
+    if cell[0] == "none":
         return 0.0
-    return _kde_eval_taylor_careful(cell, x)
+    return _kde_taylor_log_density(cell, x)
 
 
-class _KdeCounting:
-    """The prefix sums 1, 2, 3, ... of equal relative weights."""
+# One class's sources ---------------------------------------------------------------
+
+class _KdeCountingSums:
+    """The prefix sums 1, 2, 3, ... (or the suffix sums n, n - 1, ...) of n equal
+    relative weights, as floats, without a list."""
+
+    __slots__ = ("n", "suffix")
 
     def __init__(self, n, suffix=False):
         self.n = n
@@ -3091,642 +3056,899 @@ class _KdeCounting:
         return float(self.n - i if self.suffix else i + 1)
 
 
-class _KdeClass:
-    """One class's record prepared for building: floats, log weights, prefix sums."""
+class _KdeSources:
+    """One class's record prepared for building cells (bandwidth > 0): its values,
+    weights relative to the largest and their logs, their prefix and suffix sums."""
 
-    def __init__(self, xs, ws, h):
+    __slots__ = ("values", "bandwidth", "count", "relative_weights", "log_weights",
+                 "weight_below", "weight_above", "total_weight", "log_total_weight",
+                 "log_scale", "inverse_bandwidth")
+
+    def __init__(self, values, weights, bandwidth):
         from fractions import Fraction
-        self.xs = xs
-        self.h = h
-        self.n = len(xs)
-        nw = sum(ws)
-        wmax = max(ws)
-        if ws.count(wmax) == len(ws):              # equal weights: the common case
-            self.om = [1.0] * len(ws)
-            self.lom = [0.0] * len(ws)
-            self.pre = _KdeCounting(len(ws))
-            self.suf = _KdeCounting(len(ws), True)
-            self.total = float(len(ws))
-            self.C0 = _log_exact(Fraction(wmax) / nw) - log(h) - _KDE_LOG_SQRT_2PI
-            self.ih = 1.0 / h
-            self.ln_total = log(self.total)
+        self.values = values
+        self.bandwidth = bandwidth
+        self.count = len(values)
+        n = sum(weights)
+        largest = max(weights)
+        # log f = log_scale + log sum_i (w_i / w_max) exp(-z_i^2 / 2): the weights
+        # relative to the largest are at most 1, so their sums stay within floats
+        if weights.count(largest) == len(weights):     # equal weights: the common case
+            self.relative_weights = [1.0] * len(weights)
+            self.log_weights = [0.0] * len(weights)
+            self.weight_below = _KdeCountingSums(len(weights))
+            self.weight_above = _KdeCountingSums(len(weights), True)
+            self.total_weight = float(len(weights))
+            self.log_scale = _log_exact(Fraction(largest) / n) - log(bandwidth) \
+                - _KDE_LOG_SQRT_2PI
+            self.inverse_bandwidth = 1.0 / bandwidth
+            self.log_total_weight = log(self.total_weight)
             return
-        if set(map(type, ws)) <= {int}:
-            om = list(map(truediv, ws, repeat(wmax))) if wmax != 1 else \
-                list(map(float, ws))
+        if set(map(type, weights)) <= {int}:
+            relative = list(map(truediv, weights, repeat(largest)))
         else:
-            om = [float(Fraction(w) / wmax) for w in ws]
-        self.om = om
-        if min(om) > 1e-280:
-            self.lom = list(map(log, om))
-        else:
-            self.lom = [_log_exact(Fraction(w) / wmax) for w in ws]
-        self.C0 = _log_exact(Fraction(wmax) / nw) - log(h) - _KDE_LOG_SQRT_2PI if h > 0 \
-            else 0.0
-        self.pre = list(accumulate(om))        # prefix sums of the relative weights
-        self.suf = list(accumulate(om[::-1]))[::-1]   # suffix sums
-        self.total = max(self.pre[-1], self.suf[0])
-        self.ih = 1.0 / h if h > 0 else INF
-        self.ln_total = log(self.total) if self.total > 0 else -INF
+            relative = [float(Fraction(w) / largest) for w in weights]
+        self.relative_weights = relative
+        if min(relative) > 1e-280:
+            self.log_weights = list(map(log, relative))
+        else:                    # subnormal or 0.0 as floats: logs of the exact ratios
+            self.log_weights = [_log_exact(Fraction(w) / largest) for w in weights]
+        self.log_scale = _log_exact(Fraction(largest) / n) - log(bandwidth) \
+            - _KDE_LOG_SQRT_2PI
+        self.weight_below = list(accumulate(relative))         # prefix sums
+        self.weight_above = list(accumulate(relative[::-1]))[::-1]   # suffix sums
+        self.total_weight = max(self.weight_below[-1], self.weight_above[0])
+        self.inverse_bandwidth = 1.0 / bandwidth
+        self.log_total_weight = log(self.total_weight)
 
-    def exact_cell(self, lo=0, hi=None):
-        hi = self.n if hi is None else hi
-        return ("E", self.xs[lo:hi], self.lom[lo:hi], self.h, self.C0)
+    def mirrored(self, first, end):
+        """The sources first .. end - 1 negated and in reverse order, for building
+        the cells left of sources[first] as those right of the mirrored edge; the
+        prefix sums are shifted to end at this side's weight, weight_above[first]."""
+        mirror = _KdeSources.__new__(_KdeSources)
+        mirror.values = list(map(neg, reversed(self.values[first:end])))
+        mirror.bandwidth, mirror.count = self.bandwidth, end - first
+        mirror.inverse_bandwidth, mirror.log_scale = self.inverse_bandwidth, self.log_scale
+        mirror.relative_weights = self.relative_weights[first:end][::-1]
+        mirror.log_weights = self.log_weights[first:end][::-1]
+        below = list(accumulate(mirror.relative_weights))
+        shift = self.weight_above[first] - below[-1]
+        mirror.weight_below = [p + shift for p in below]
+        mirror.weight_above = None           # the right-side walk reads no suffix sums
+        mirror.total_weight, mirror.log_total_weight = self.total_weight, \
+            self.log_total_weight
+        return mirror
 
-    def fast_ok(self):
-        if self.h == 0.0 or not (1e-300 <= self.h <= 1e300):
+    def exact_cell(self, first=0, end=None):
+        """The exact cell of the sources first .. end - 1 (all by default)."""
+        end = self.count if end is None else end
+        return ("exact", self.values[first:end], self.log_weights[first:end],
+                self.bandwidth, self.log_scale)
+
+    def cells_are_accurate(self):
+        """Whether floats can carry the cells: a bandwidth within [1e-300, 1e300]
+        (1/h and h^2 stay normal), relative weights above 1e-280 (normal floats, and
+        their logs taken from them), values within 1e307 (x - value cannot overflow)
+        and a float spacing at the values no coarser than h / 2**30 (cells down to
+        2**-20 h keep distinct edges); else the class is evaluated exactly."""
+        if not (1e-300 <= self.bandwidth <= 1e300):
             return False
-        if min(self.om) <= 1e-280:
+        if min(self.relative_weights) <= 1e-280:
             return False
-        big = max(abs(self.xs[0]), abs(self.xs[-1]))
-        if _kde_ulp(big) > self.h * 2.0 ** -30:
-            return False
-        if big > 1e307:
-            return False
-        return True
+        largest = max(abs(self.values[0]), abs(self.values[-1]))
+        return _kde_ulp(largest) <= self.bandwidth * 2.0 ** -30 and largest <= 1e307
 
 
-class _KdeBuilder:
-    """Cuts the line into cells for one class (see the module docstring)."""
+# The builder: cells over the whole line for one class --------------------------------
 
-    def __init__(self, data):
-        self.d = data
+class _KdeCellBuilder:
+    """Cuts the real line into cells for one class's sources, each within the error
+    budget (the method and its bounds: the docstring of _KernelDensities)."""
+
+    __slots__ = ("sources", "stats", "last_bound")
+
+    def __init__(self, sources):
+        self.sources = sources
         self.stats = {"taylor": 0, "attempts": 0, "exact": 0, "dense": 0,
                       "dense_fail": 0}
+        self.last_bound = None
 
     # ---------------------------------------------------------------- Taylor cell
-    def taylor(self, c0, c1, ranges):
-        """A Taylor cell over [c0, c1] from the kept index ranges, or None when the
-        a-posteriori bound (a) exceeds _KDE_EPS_CELL."""
-        d = self.d
+    def taylor_cell(self, start, end, kept):
+        """The Taylor cell over [start, end] from the sources in the index ranges
+        ``kept``, or None when its a-posteriori bound (a) exceeds _KDE_CELL_ERROR."""
+        sources = self.sources
         self.stats["attempts"] += 1
-        xs, lom, ih = d.xs, d.lom, d.ih
-        y = 0.5 * c0 + 0.5 * c1
-        if not (c0 <= y <= c1):
-            y = c0
-        hw = max(y - c0, c1 - y) * (1 + 1e-12)     # half-width
-        if not 1e-300 < hw < INF:
+        values, log_weights, inverse_bandwidth = (sources.values, sources.log_weights,
+                                                  sources.inverse_bandwidth)
+        centre = 0.5 * start + 0.5 * end
+        if not (start <= centre <= end):
+            centre = start
+        # a little wider than half the cell, so that |u| <= 1 despite the rounding
+        half_width = max(centre - start, end - centre) * (1 + 1e-12)
+        if not 1e-300 < half_width < INF:    # 1/half_width must be a normal float
             return None
-        if len(ranges) == 1:
-            lo, hi = ranges[0]
-            K = xs[lo:hi]
-            L = lom[lo:hi]
+        if len(kept) == 1:
+            first, last = kept[0]
+            kept_values = values[first:last]
+            kept_logs = log_weights[first:last]
         else:
-            K = []
-            L = []
-            for lo, hi in ranges:
-                K += xs[lo:hi]
-                L += lom[lo:hi]
-        if not K:
+            kept_values = []
+            kept_logs = []
+            for first, last in kept:
+                kept_values += values[first:last]
+                kept_logs += log_weights[first:last]
+        if not kept_values:
             return None
-        dd = [(v - y) * ih for v in K]
-        e = [lw - 0.5 * u * u for lw, u in zip(L, dd)]
-        top = max(e)
+        offsets = [(v - centre) * inverse_bandwidth for v in kept_values]
+        exponents = [lw - 0.5 * u * u for lw, u in zip(kept_logs, offsets)]
+        top = max(exponents)
         if not isfinite(top):
             return None
-        c = [exp(v - top) for v in e]
-        s0 = sum(c)
-        # m = the c-weighted mean of the kept positions, as a convex combination
-        # (not y + mean(d) h, which cancels catastrophically far from the data)
-        xr = K[e.index(top)]
-        hx = 0.5 * xr
-        m = xr + 2.0 * (sum(map(mul, c, map(sub, map(mul, K, repeat(0.5)),
-                                            repeat(hx)))) / s0)
-        if not (K[0] <= m <= K[-1]):
-            m = min(max(m, K[0]), K[-1]) if m == m else xr
-        Y = (y - m) * ih
-        r = [(v - m) * ih for v in K]
-        e = [lw - 0.5 * u * u + Y * u for lw, u in zip(L, r)]
-        top = max(e)
+        terms = [exp(v - top) for v in exponents]
+        total = sum(terms)
+        # the mean = the term-weighted mean of the kept positions, as a convex
+        # combination (not centre + mean(offsets) h, which cancels catastrophically
+        # far from the data)
+        peak = kept_values[exponents.index(top)]
+        half_peak = 0.5 * peak
+        offsets = map(sub, map(mul, kept_values, repeat(0.5)), repeat(half_peak))
+        mean = peak + 2.0 * (sum(map(mul, terms, offsets)) / total)
+        if not (kept_values[0] <= mean <= kept_values[-1]):
+            mean = min(max(mean, kept_values[0]), kept_values[-1]) if mean == mean \
+                else peak
+        centre_offset = (centre - mean) * inverse_bandwidth
+        positions = [(v - mean) * inverse_bandwidth for v in kept_values]
+        exponents = [lw - 0.5 * r * r + centre_offset * r
+                     for lw, r in zip(kept_logs, positions)]
+        top = max(exponents)
         if not isfinite(top):
             return None
-        c = [exp(v - top) for v in e]
-        # rates in units of the half-width: the polynomial variable is u = (x-y)/hw
-        q = list(map(mul, r, repeat(hw * ih)))
-        qmax = max(map(abs, q))
-        if not qmax <= 600:
+        terms = [exp(v - top) for v in exponents]         # the c_i of (1)
+        # rates in units of the half-width: the polynomial variable is
+        # u = (x - centre) / half_width
+        rates = list(map(mul, positions, repeat(half_width * inverse_bandwidth)))
+        largest_rate = max(map(abs, rates))
+        if not largest_rate <= 600:          # exp(largest_rate) in the bound stays finite
             return None
-        a = [sum(c)]
-        pw = c
-        for k in range(1, _KDE_P + 1):
-            pw = list(map(mul, pw, q))
-            a.append(sum(pw) / _KDE_FACT[k])
-        a0 = a[0]
-        qbar = a[1] / a0
-        tail = sum(map(mul, pw, map(exp, map(abs, q))))   # sum c q^_KDE_P e^{|q|}
-        psi_low = a0 * exp(-abs(qbar))
-        bound = tail / (_KDE_FACT[_KDE_P] * psi_low)
-        bound += (len(K) + 4 * _KDE_P) * 2.3e-16 * exp(qmax) * a0 / psi_low
-        if not bound <= _KDE_EPS_CELL:
+        coefficients = [sum(terms)]          # sum c q^k / k!, k = 0 .. _KDE_TERMS
+        powers = terms
+        for k in range(1, _KDE_TERMS + 1):
+            powers = list(map(mul, powers, rates))
+            coefficients.append(sum(powers) / _KDE_FACTORIALS[k])
+        psi_at_centre = coefficients[0]
+        mean_rate = coefficients[1] / psi_at_centre
+        remainder = sum(map(mul, powers, map(exp, map(abs, rates))))   # sum c q^P e^|q|
+        # Jensen: Psi(u) >= Psi(0) exp(-|mean rate|) for |u| <= 1
+        psi_floor = psi_at_centre * exp(-abs(mean_rate))
+        bound = remainder / (_KDE_FACTORIALS[_KDE_TERMS] * psi_floor)
+        # float rounding: each of the sums and Horner's steps errs by about 2.3e-16 of
+        # terms no larger than psi_at_centre e^largest_rate
+        bound += (len(kept_values) + 4 * _KDE_TERMS) * 2.3e-16 * exp(largest_rate) \
+            * psi_at_centre / psi_floor
+        if not bound <= _KDE_CELL_ERROR:
             return None
         self.stats["taylor"] += 1
         self.last_bound = bound
-        return _kde_taylor_tuple(y, 1.0 / hw, m, ih, top + d.C0, a)
+        return _kde_taylor_cell(centre, 1.0 / half_width, mean, inverse_bandwidth,
+                                top + sources.log_scale, coefficients)
 
     def growth(self):
-        """Next cell width / this one after a success: the bound scales as rho^_KDE_P."""
-        f = (_KDE_EPS_CELL / max(self.last_bound, 1e-300)) ** (1.0 / _KDE_P)
-        return min(max(0.8 * f, 1.25), 1e3)
+        """The next cell's width over this one's after a success: the bound scales as
+        width**_KDE_TERMS, so (budget / bound)**(1/_KDE_TERMS), damped and capped."""
+        factor = (_KDE_CELL_ERROR / max(self.last_bound, 1e-300)) ** (1.0 / _KDE_TERMS)
+        return min(max(0.8 * factor, 1.25), 1e3)
 
     # ------------------------------------------------------------- near the data
-    def f_low_log(self, c0, c1):
-        """log of a lower bound of sum_i w_i exp(-((x-x_i)/h)^2/2) over [c0, c1]."""
-        d = self.d
-        xs, lom, ih = d.xs, d.lom, d.ih
+    def log_density_floor(self, start, end):
+        """log of a lower bound of sum_i w_i exp(-((x - x_i)/h)^2 / 2) over [start,
+        end]: the best single source next to the cell, at the cell's far end."""
+        sources = self.sources
+        values, log_weights, inverse_bandwidth = (sources.values, sources.log_weights,
+                                                  sources.inverse_bandwidth)
         best = -INF
-        for j in {bisect_left(xs, c0) - 1, bisect_left(xs, c0),
-                  bisect_right(xs, c1) - 1, bisect_right(xs, c1)}:
-            if 0 <= j < d.n:
-                v = xs[j]
-                far = max(abs(c0 - v), abs(c1 - v)) * ih
-                best = max(best, lom[j] - 0.5 * far * far)
+        for j in {bisect_left(values, start) - 1, bisect_left(values, start),
+                  bisect_right(values, end) - 1, bisect_right(values, end)}:
+            if 0 <= j < sources.count:
+                value = values[j]
+                farthest = max(abs(start - value), abs(end - value)) * inverse_bandwidth
+                best = max(best, log_weights[j] - 0.5 * farthest * farthest)
         return best
 
-    def near_window(self, c0, c1):
-        d = self.d
-        fl = self.f_low_log(c0, c1)
-        arg = d.ln_total - log(_KDE_EPS_TRUNC) - fl
-        D = sqrt(2 * arg) if arg > 0 else 0.0
-        lo = bisect_left(d.xs, c0 - D * d.h)
-        hi = bisect_right(d.xs, c1 + D * d.h)
-        return lo, hi
+    def near_sources(self, start, end):
+        """The index range of the sources that matter on [start, end], near the data:
+        those within D h of it, D^2 = 2 ln(W / (_KDE_TRUNCATION_ERROR f_low))."""
+        sources = self.sources
+        floor = self.log_density_floor(start, end)
+        # each source farther than D h adds at most w exp(-D^2/2), so all of them on
+        # one side add at most W exp(-D^2/2) = _KDE_TRUNCATION_ERROR f_low (W: the
+        # total relative weight, f_low the floor above)
+        exponent = sources.log_total_weight - log(_KDE_TRUNCATION_ERROR) - floor
+        reach = sqrt(2 * exponent) if exponent > 0 else 0.0
+        first = bisect_left(sources.values, start - reach * sources.bandwidth)
+        end_index = bisect_right(sources.values, end + reach * sources.bandwidth)
+        return first, end_index
 
-    def near_direct(self, Z0, Z1, out):
-        """Cells over [Z0, Z1] (a region within 2.5h of the data) from raw sources."""
-        d = self.d
-        h = d.h
-        c = Z0
-        w = 0.5
-        while c < Z1:
-            c1 = c + w * h
-            if c1 >= Z1:
-                c1 = Z1
-            lo, hi = self.near_window(c, c1)
-            cell = self.taylor(c, c1, [(lo, hi)])
+    def near_cells(self, start, end, cells):
+        """Cells over [start, end] (within 2.5 h of the data) from the raw sources."""
+        sources = self.sources
+        bandwidth = sources.bandwidth
+        at = start
+        width = 0.5
+        while at < end:
+            cell_end = at + width * bandwidth
+            if cell_end >= end:
+                cell_end = end
+            first, last = self.near_sources(at, cell_end)
+            cell = self.taylor_cell(at, cell_end, [(first, last)])
             if cell is not None:
-                out.append((c, c1, cell))
-                c = c1
-                w = min(w * 1.5, 2.0)
+                cells.append((at, cell_end, cell))
+                at = cell_end
+                width = min(width * 1.5, 2.0)
                 continue
-            w *= 0.5
-            if w < 2.0 ** -20 or c + w * h == c:
-                c1 = min(c + 2.0 ** -20 * h * 8, Z1)
-                if c1 <= c:
-                    c1 = min(_kde_next_up(c), Z1)
-                lo, hi = self.near_window(c, c1)
-                out.append((c, c1, d.exact_cell(lo, hi)))
+            width *= 0.5
+            if width < 2.0 ** -20 or at + width * bandwidth == at:
+                # no Taylor cell this narrow holds: an exact one of 2**-17 h
+                cell_end = min(at + 2.0 ** -20 * bandwidth * 8, end)
+                if cell_end <= at:
+                    cell_end = min(_kde_next_up(at), end)
+                first, last = self.near_sources(at, cell_end)
+                cells.append((at, cell_end, sources.exact_cell(first, last)))
                 self.stats["exact"] += 1
-                c = c1
-                w = 0.5
+                at = cell_end
+                width = 0.5
 
     # ------------------------------------------------------------ one-sided walk
-    def one_sided(self, iE, a, end, out):
-        """Cells over [a, end] (end may be inf) to the right of the edge source iE,
-        with no source in between; the sources right of `end` are negligible."""
-        d = self.d
-        xs, om, h, ih = d.xs, d.om, d.h, d.ih
-        e = xs[iE]
-        L = log(d.pre[iE] / om[iE]) - log(_KDE_EPS_TRUNC)
-        second = (e - xs[iE - 1]) * ih if iE > 0 else INF
-        c = a
-        w = 0.5
-        while c < end:
-            t = (c - e) * ih
-            tt = t * t
-            dstar = 2 * L / (sqrt(tt + 2 * L) + t) if tt < INF else 0.0
-            if dstar < second:
-                out.append((c, end, _kde_single_cell(e, d.lom[iE], ih, d.C0)))
+    def right_side_cells(self, edge, start, end, cells):
+        """Cells over [start, end] (end may be inf) right of the edge source
+        sources[edge], with no source between; sources right of end are negligible."""
+        sources = self.sources
+        values, relative_weights, bandwidth, inverse_bandwidth = (
+            sources.values, sources.relative_weights, sources.bandwidth,
+            sources.inverse_bandwidth)
+        edge_value = values[edge]
+        # a source d h behind the edge, for x at least t h right of it, adds at most
+        # (w_i / w_e) exp(-t d - d^2/2) times the edge's term (less as x moves away):
+        # dropping every d > reach, reach^2/2 + t reach = log_ratio, costs at most
+        # _KDE_TRUNCATION_ERROR of this side's sum
+        log_ratio = log(sources.weight_below[edge] / relative_weights[edge]) \
+            - log(_KDE_TRUNCATION_ERROR)
+        next_distance = (edge_value - values[edge - 1]) * inverse_bandwidth if edge > 0 \
+            else INF
+        at = start
+        width = 0.5
+        while at < end:
+            distance = (at - edge_value) * inverse_bandwidth
+            squared = distance * distance
+            # the positive root of reach^2/2 + t reach = L, written without cancellation
+            reach = 2 * log_ratio / (sqrt(squared + 2 * log_ratio) + distance) \
+                if squared < INF else 0.0
+            if reach < next_distance:
+                # only the edge source is left, and it stays alone as x moves away
+                cells.append((at, end, _kde_source_cell(
+                    edge_value, sources.log_weights[edge], inverse_bandwidth,
+                    sources.log_scale)))
                 return
-            lo = bisect_left(xs, e - dstar * h, 0, iE + 1)
-            c1 = c + w * h
-            if c1 >= end:
-                c1 = end
-            if c1 == INF:
-                out.append((c, end, d.exact_cell(lo, iE + 1)))
+            first = bisect_left(values, edge_value - reach * bandwidth, 0, edge + 1)
+            cell_end = at + width * bandwidth
+            if cell_end >= end:
+                cell_end = end
+            if cell_end == INF:              # no Taylor cell is unbounded
+                cells.append((at, end, sources.exact_cell(first, edge + 1)))
                 self.stats["exact"] += 1
                 return
-            cell = self.taylor(c, c1, [(lo, iE + 1)])
+            cell = self.taylor_cell(at, cell_end, [(first, edge + 1)])
             if cell is not None:
-                out.append((c, c1, cell))
-                c = c1
-                w *= self.growth()
+                cells.append((at, cell_end, cell))
+                at = cell_end
+                width *= self.growth()
                 continue
-            w *= 0.5
-            if w < 2.0 ** -20 or c + w * h == c:
-                c1 = min(c + 0.5 * h, end)
-                if c1 <= c:
-                    c1 = end
-                out.append((c, c1, d.exact_cell(lo, iE + 1)))
+            width *= 0.5
+            if width < 2.0 ** -20 or at + width * bandwidth == at:
+                cell_end = min(at + 0.5 * bandwidth, end)
+                if cell_end <= at:
+                    cell_end = end
+                cells.append((at, cell_end, sources.exact_cell(first, edge + 1)))
                 self.stats["exact"] += 1
-                c = c1
-                w = 0.5
+                at = cell_end
+                width = 0.5
 
-    def one_sided_left(self, iE, a, b, out):
-        """Cells over [a, b] to the left of the edge source iE: the mirror image of
-        one_sided on the mirrored sources iE, iE+1, ... that can matter (those within
-        sqrt(2 L) h of the edge: no band reaches farther)."""
-        d = self.d
-        xs, om = d.xs, d.om
-        side = d.suf[iE]
-        L = log(side / om[iE]) - log(_KDE_EPS_TRUNC)
-        reach = (sqrt(2 * L) * (1 + 1e-9) + 1.0) * d.h
-        hi = bisect_right(xs, xs[iE] + reach, iE)
-        m = _KdeClass.__new__(_KdeClass)
-        m.xs = list(map(neg, reversed(xs[iE:hi])))
-        m.h, m.n, m.ih, m.C0 = d.h, hi - iE, d.ih, d.C0
-        m.om = om[iE:hi][::-1]
-        m.lom = d.lom[iE:hi][::-1]
-        pre = list(accumulate(m.om))
-        shift = side - pre[-1]
-        m.pre = [p + shift for p in pre]
-        m.total, m.ln_total = d.total, d.ln_total
-        mir = _KdeBuilder(m)
-        mir.stats = self.stats
-        cells = []
-        mir.one_sided(m.n - 1, -b, -a, cells)
-        for c0, c1, cell in reversed(cells):
-            out.append((-c1, -c0, _kde_mirror_cell(cell)))
+    def left_side_cells(self, edge, start, end, cells):
+        """Cells over [start, end] left of the edge source sources[edge]: the mirror
+        image of right_side_cells on the mirrored sources edge, edge + 1, ... that can
+        matter (those within sqrt(2 L) h of the edge: no reach is longer)."""
+        sources = self.sources
+        log_ratio = log(sources.weight_above[edge] / sources.relative_weights[edge]) \
+            - log(_KDE_TRUNCATION_ERROR)
+        reach = (sqrt(2 * log_ratio) * (1 + 1e-9) + 1.0) * sources.bandwidth
+        last = bisect_right(sources.values, sources.values[edge] + reach, edge)
+        mirror = _KdeCellBuilder(sources.mirrored(edge, last))
+        mirror.stats = self.stats
+        mirrored = []
+        mirror.right_side_cells(last - edge - 1, -end, -start, mirrored)
+        for cell_start, cell_end, cell in reversed(mirrored):
+            cells.append((-cell_end, -cell_start, _kde_mirrored_cell(cell)))
 
     # ---------------------------------------------------------------------- gaps
-    def gap(self, iL, a, b, out):
-        """Cells over [a, b] between sources iL and iL + 1 (no source inside)."""
+    def gap_cells(self, left, start, end, cells):
+        """Cells over [start, end] between sources left and left + 1 (none inside)."""
         from fractions import Fraction
-        d = self.d
-        xs, om, h = d.xs, d.om, d.h
-        iR = iL + 1
-        eL, eR = xs[iL], xs[iR]
-        WL = d.pre[iL]
-        WR = d.suf[iR]
-        # pointwise switch points (exact): the right side is negligible left of xr,
-        # the left side right of xl.
-        KR = log(WR / (_KDE_EPS_DROP * om[iL])) * (1 + 1e-9) + 1e-12
-        KL = log(WL / (_KDE_EPS_DROP * om[iR])) * (1 + 1e-9) + 1e-12
-        FL, FR, Fh = Fraction(eL), Fraction(eR), Fraction(h)
-        mid = (FL + FR) / 2
-        G = FR - FL
-        q = Fh * Fh / G
-        xr = _kde_float_down(mid - Fraction(KR) * q)
-        xl = _kde_float_up(mid + Fraction(KL) * q)
-        xr = min(max(xr, a), b)
-        xl = min(max(xl, a), b)
-        if xl < xr:
-            xl = xr
-        if xr > a:
-            self.one_sided(iL, a, xr, out)
-        if xl > xr:
-            self.two_sided(iL, xr, xl, out)
-        if b > xl:
-            self.one_sided_left(iR, xl, b, out)
+        sources = self.sources
+        values, relative_weights, bandwidth = (sources.values, sources.relative_weights,
+                                               sources.bandwidth)
+        right = left + 1
+        left_value, right_value = values[left], values[right]
+        left_weight = sources.weight_below[left]
+        right_weight = sources.weight_above[right]
+        # The switch points, exactly: the right side (weight W_R, every source at
+        # least as far as its edge) is at most _KDE_DROPPED_SIDE_ERROR of the left
+        # edge's term where W_R exp(-(x_R - x)^2/2h^2) <= eps w_L exp(-(x - x_L)^2/2h^2),
+        # that is x <= mid - ln(W_R / (eps w_L)) h^2 / (x_R - x_L): left of
+        # right_negligible; the left side likewise right of left_negligible.  The
+        # ratio is monotone across the gap, so each holds on its whole side.  The
+        # factor 1 + 1e-9 and the 1e-12 cover the rounding of the float log.
+        right_log_ratio = log(right_weight / (_KDE_DROPPED_SIDE_ERROR
+                                              * relative_weights[left])) \
+            * (1 + 1e-9) + 1e-12
+        left_log_ratio = log(left_weight / (_KDE_DROPPED_SIDE_ERROR
+                                            * relative_weights[right])) \
+            * (1 + 1e-9) + 1e-12
+        exact_left, exact_right, exact_bandwidth = (Fraction(left_value),
+                                                    Fraction(right_value),
+                                                    Fraction(bandwidth))
+        mid = (exact_left + exact_right) / 2
+        gap = exact_right - exact_left
+        scale = exact_bandwidth * exact_bandwidth / gap
+        right_negligible = _kde_round_down(mid - Fraction(right_log_ratio) * scale)
+        left_negligible = _kde_round_up(mid + Fraction(left_log_ratio) * scale)
+        right_negligible = min(max(right_negligible, start), end)
+        left_negligible = min(max(left_negligible, start), end)
+        if left_negligible < right_negligible:
+            left_negligible = right_negligible
+        if right_negligible > start:
+            self.right_side_cells(left, start, right_negligible, cells)
+        if left_negligible > right_negligible:
+            self.crossover_cells(left, right_negligible, left_negligible, cells)
+        if end > left_negligible:
+            self.left_side_cells(right, left_negligible, end, cells)
 
-    def two_sided_ranges(self, iL, c0, c1):
-        d = self.d
-        xs, om, h, ih = d.xs, d.om, d.h, d.ih
-        iR = iL + 1
-        eL, eR = xs[iL], xs[iR]
-        LL = log(d.pre[iL] / om[iL]) - log(_KDE_EPS_TRUNC)
-        LR = log(d.suf[iR] / om[iR]) - log(_KDE_EPS_TRUNC)
-        tL = (c0 - eL) * ih
-        tR = (eR - c1) * ih
-        ttL, ttR = tL * tL, tR * tR
-        dL = 2 * LL / (sqrt(ttL + 2 * LL) + tL) if ttL < INF else 0.0
-        dR = 2 * LR / (sqrt(ttR + 2 * LR) + tR) if ttR < INF else 0.0
-        lo = bisect_left(xs, eL - dL * h, 0, iL + 1)
-        hi = bisect_right(xs, eR + dR * h, iR)
-        return [(lo, iL + 1), (iR, hi)]
+    def crossover_sources(self, left, start, end):
+        """The two index ranges of sources that matter on [start, end] in the gap
+        after sources[left]: on each side those within that side's reach (as in
+        right_side_cells, from the edge to the nearest point of the cell)."""
+        sources = self.sources
+        values, relative_weights, bandwidth, inverse_bandwidth = (
+            sources.values, sources.relative_weights, sources.bandwidth,
+            sources.inverse_bandwidth)
+        right = left + 1
+        left_value, right_value = values[left], values[right]
+        left_log_ratio = log(sources.weight_below[left] / relative_weights[left]) \
+            - log(_KDE_TRUNCATION_ERROR)
+        right_log_ratio = log(sources.weight_above[right] / relative_weights[right]) \
+            - log(_KDE_TRUNCATION_ERROR)
+        left_distance = (start - left_value) * inverse_bandwidth
+        right_distance = (right_value - end) * inverse_bandwidth
+        left_squared, right_squared = (left_distance * left_distance,
+                                       right_distance * right_distance)
+        left_reach = 2 * left_log_ratio / (sqrt(left_squared + 2 * left_log_ratio)
+                                           + left_distance) if left_squared < INF else 0.0
+        right_reach = 2 * right_log_ratio / (sqrt(right_squared + 2 * right_log_ratio)
+                                             + right_distance) \
+            if right_squared < INF else 0.0
+        first = bisect_left(values, left_value - left_reach * bandwidth, 0, left + 1)
+        last = bisect_right(values, right_value + right_reach * bandwidth, right)
+        return [(first, left + 1), (right, last)]
 
-    def two_sided(self, iL, a, b, out):
-        """Cells over [a, b] where both sides of the gap count (the crossover)."""
-        d = self.d
-        h = d.h
-        c = a
-        w = 0.5
-        while c < b:
-            c1 = c + w * h
-            if c1 >= b:
-                c1 = b
-            cell = self.taylor(c, c1, self.two_sided_ranges(iL, c, c1))
+    def crossover_cells(self, left, start, end, cells):
+        """Cells over [start, end] where both sides of the gap count."""
+        sources = self.sources
+        bandwidth = sources.bandwidth
+        at = start
+        width = 0.5
+        while at < end:
+            cell_end = at + width * bandwidth
+            if cell_end >= end:
+                cell_end = end
+            cell = self.taylor_cell(at, cell_end, self.crossover_sources(left, at,
+                                                                         cell_end))
             if cell is not None:
-                out.append((c, c1, cell))
-                c = c1
-                w *= self.growth()
+                cells.append((at, cell_end, cell))
+                at = cell_end
+                width *= self.growth()
                 continue
-            w *= 0.5
-            if c + w * h == c or w * h < 2.0 ** -40 * abs(c):
+            width *= 0.5
+            if at + width * bandwidth == at or width * bandwidth < 2.0 ** -40 * abs(at):
                 # below the float resolution: one exact cell for the rest
-                (lo, i1), (i2, hi) = self.two_sided_ranges(iL, c, b)
-                cell = ("E", d.xs[lo:i1] + d.xs[i2:hi], d.lom[lo:i1] + d.lom[i2:hi],
-                        d.h, d.C0)
-                out.append((c, b, cell))
+                (first, left_end), (right_start, last) = self.crossover_sources(
+                    left, at, end)
+                cell = ("exact",
+                        sources.values[first:left_end] + sources.values[right_start:last],
+                        sources.log_weights[first:left_end]
+                        + sources.log_weights[right_start:last],
+                        sources.bandwidth, sources.log_scale)
+                cells.append((at, end, cell))
                 self.stats["exact"] += 1
                 return
 
     # --------------------------------------------------------------------- dense
-    def dense(self, ilo, ihi, Z0, Z1, out):
-        """Cells of width h/2 over [Z0, ~Z1] from one convolution; returns the end."""
-        d = self.d
-        xs, om, h, ih = d.xs, d.om, d.h, d.ih
-        step = _KDE_DELTA * h
-        N = int((Z1 - Z0) / step) + 1
-        edges = [Z0 + k * step for k in range(N + 1)]
+    def dense_cells(self, first, last, start, end, cells):
+        """Cells of width h/2 over [start, ~end] for the segment of sources first ..
+        last, from one convolution (c); returns where they end (None: not possible)."""
+        sources = self.sources
+        values, relative_weights, bandwidth, inverse_bandwidth = (
+            sources.values, sources.relative_weights, sources.bandwidth,
+            sources.inverse_bandwidth)
+        step = _KDE_GRID_STEP * bandwidth
+        cell_count = int((end - start) / step) + 1
+        edges = [start + k * step for k in range(cell_count + 1)]
+        # the bounds take the edges at their places: the floats must space them
+        # finer than 2**-40 of a step
         if _kde_ulp(max(abs(edges[0]), abs(edges[-1]))) > step * 2.0 ** -40:
             return None
-        rho = _KDE_RHO_DENSE
-        # window: truncation needs (J+1)_KDE_DELTA - 1/4 - rho >= W
-        wmin = min(om[ilo:ihi + 1])
-        W2 = 2 * (d.ln_total - log(_KDE_EPS_TRUNC * wmin)) + (_KDE_GAMMA / 2 + 0.5) ** 2
-        J = int((sqrt(W2) + rho + 0.25) / _KDE_DELTA) + 1
-        ker = _kde_kernels(J)
-        # sources in the blocks -J .. N-1+J
-        # bins -J .. N-1+J (bin k = [Z0 + k step, Z0 + (k+1) step)), offsets s from
-        # the bin centres in units of h
-        bedges = [Z0 + k * step for k in range(-J, N + J + 1)]
-        starts = [bisect_left(xs, v) for v in bedges]
-        lo, hi = starts[0], starts[-1]
-        s = []
-        for k, (p, q) in enumerate(zip(starts, starts[1:])):
-            if q > p:
-                yc = Z0 + (k - J + 0.5) * step
-                s += map(mul, map(sub, xs[p:q], repeat(yc)), repeat(ih))
-        starts = [p - lo for p in starts]
-        spans = list(zip(starts, starts[1:]))
-        omk = om[lo:hi]
-        smax = max(map(abs, s)) if s else 0.0
-        if smax > 0.2500001:
+        half_width = _KDE_DENSE_HALF_WIDTH
+        # The window of +-window bins around a node: within a segment every point is
+        # within _KDE_SEGMENT_GAP/2 + 1/2 of a source, so f >= w_min exp(-R0^2/2) with
+        # R0 = _KDE_SEGMENT_GAP/2 + 1/2, and sources beyond the window, at least
+        # (window + 1) _KDE_GRID_STEP - _KDE_BIN_REACH - half_width away, add at most
+        # W exp(-that^2/2): at most _KDE_TRUNCATION_ERROR f when that^2 >= reach_squared.
+        # (The a-posteriori check below bounds the truncation again, from the mass
+        # actually outside the window.)
+        lightest = min(relative_weights[first:last + 1])
+        reach_squared = 2 * (sources.log_total_weight
+                             - log(_KDE_TRUNCATION_ERROR * lightest)) \
+            + (_KDE_SEGMENT_GAP / 2 + 0.5) ** 2
+        window = int((sqrt(reach_squared) + half_width + 0.25) / _KDE_GRID_STEP) + 1
+        kernels = _kde_dense_kernels(window)
+        # bins -window .. cell_count - 1 + window (bin k = [start + k step, start +
+        # (k + 1) step)), and the offsets of the sources from their bins' centres in
+        # units of h
+        bin_edges = [start + k * step for k in range(-window, cell_count + window + 1)]
+        bin_starts = [bisect_left(values, v) for v in bin_edges]
+        lowest, highest = bin_starts[0], bin_starts[-1]
+        offsets = []
+        for k, (bin_first, bin_end) in enumerate(zip(bin_starts, bin_starts[1:])):
+            if bin_end > bin_first:
+                bin_centre = start + (k - window + 0.5) * step
+                offsets += map(mul, map(sub, values[bin_first:bin_end],
+                                        repeat(bin_centre)), repeat(inverse_bandwidth))
+        bin_starts = [bin_first - lowest for bin_first in bin_starts]
+        bins = list(zip(bin_starts, bin_starts[1:]))
+        weights = relative_weights[lowest:highest]
+        largest_offset = max(map(abs, offsets)) if offsets else 0.0
+        if largest_offset > _KDE_BIN_REACH:  # the kernels' bounds assume |s| <= 1/4
             return None
-        c = list(map(exp, map(mul, map(mul, s, s), repeat(-0.5))))
-        if omk.count(1.0) != len(omk):
-            c = list(map(mul, c, omk))
-        rows = []                       # per bin: M_{b,a} = sum c s^a, a < _KDE_Q
-        for p, q in spans:
-            sb = s[p:q]
-            pw = c[p:q]
-            row = [sum(pw)]
-            for a_ in range(_KDE_Q - 1):
-                pw = list(map(mul, pw, sb))
-                row.append(sum(pw))
+        terms = list(map(exp, map(mul, map(mul, offsets, offsets), repeat(-0.5))))
+        if weights.count(1.0) != len(weights):
+            terms = list(map(mul, terms, weights))
+        rows = []                    # per bin: M_{b,a} = sum c s^a, a < _KDE_MOMENTS
+        for bin_first, bin_end in bins:
+            bin_offsets = offsets[bin_first:bin_end]
+            powers = terms[bin_first:bin_end]
+            row = [sum(powers)]
+            for _ in range(_KDE_MOMENTS - 1):
+                powers = list(map(mul, powers, bin_offsets))
+                row.append(sum(powers))
             rows.append(row)
-        flat = list(chain.from_iterable(rows))
-        B = [row[0] for row in rows]
-        mass = [sum(omk[p:q]) for p, q in spans]
-        Kt, kE, kM, kG1, kG0 = ker
-        width = (2 * J + 1) * _KDE_Q
-        total = d.total
-        truncd = ((J + 1) * _KDE_DELTA - 0.2500001 - rho)
-        tfac = exp(-0.5 * truncd * truncd)
-        V0 = J * _KDE_DELTA + 0.2500001
-        facP = _KDE_FACT[_KDE_P]
-        rhoP = rho ** _KDE_P / facP
-        muR = _KDE_FACT[_KDE_P] / 2.0 ** _KDE_P
-        lo_fail = None
-        ncell = 0
-        for n in range(N):
-            win = flat[n * _KDE_Q:n * _KDE_Q + width]
-            at = [sum(map(mul, kk, win)) for kk in Kt]
-            Bw = B[n:n + 2 * J + 1]
-            errS = sum(map(mul, kE, Bw))
-            errM = sum(map(mul, kM, Bw))
-            g1 = sum(map(mul, kG1, Bw))
-            g0 = sum(map(mul, kG0, Bw))
-            a0 = at[0]
-            ok = a0 > 2 * errS and a0 > 0
-            if ok:
-                c0_, c1_ = edges[n], edges[n + 1]
-                y = 0.5 * c0_ + 0.5 * c1_
-                rb = at[1] / a0
-                m = y + rb * h
-                rb = (m - y) * ih
-                # re-centred coefficients bk = sum_l at_l (-rb)^(k-l)/(k-l)!
-                nr = -rb
-                pows = [1.0]
-                for k in range(1, _KDE_P + 1):
-                    pows.append(pows[-1] * nr / k)
-                bk = [sum(map(mul, at[:k + 1], pows[k::-1])) for k in range(_KDE_P + 1)]
-                arb = abs(rb)
-                mu = abs(bk[_KDE_P]) * facP
-                mu_round = 1e-12 * 2.0 ** (_KDE_P - 1) * (g1 + arb ** _KDE_P * g0)
-                mu_b = mu + muR * exp(2.0 * arb) * errM + mu_round
-                eta = (errS / rho + arb * errS) / (a0 - errS)
-                psi_low = (a0 - errS) * exp(-rho * eta)
-                errQ = exp(rho * arb) * errS
-                V = V0 + arb
-                taylor = rhoP * exp(rho * V) * mu_b
-                absb = sum(abs(v) * rho ** k for k, v in enumerate(bk[:_KDE_P]))
-                rounding = 1e-14 * absb
-                out_mass = max(0.0, total - sum(mass[n:n + 2 * J + 1])) + total * 1e-12
-                f_low = exp(-0.5 * rho * rho - rho * arb) * psi_low
-                rel = (errQ + taylor + rounding) / psi_low + out_mass * tfac / f_low \
-                    + 1e-10
-                ok = rel <= _KDE_EPS_CELL
-            if ok:
-                if lo_fail is not None:
-                    self.near_direct(edges[lo_fail], edges[n], out)
-                    lo_fail = None
-                C = d.C0 + 0.5 * rb * rb
-                out.append((edges[n], edges[n + 1],
-                            _kde_taylor_tuple(y, ih / rho, m, ih, C,
-                                              [v * rho ** k for k, v in enumerate(bk)])))
-                ncell += 1
-            else:
+        moments = list(chain.from_iterable(rows))
+        bin_mass = [row[0] for row in rows]
+        bin_weight = [sum(weights[bin_first:bin_end]) for bin_first, bin_end in bins]
+        (taylor_kernels, expansion_kernel, majorant_kernel, rounding_moment_kernel,
+         rounding_mass_kernel) = kernels
+        window_length = (2 * window + 1) * _KDE_MOMENTS
+        total_weight = sources.total_weight
+        truncation_distance = ((window + 1) * _KDE_GRID_STEP - _KDE_BIN_REACH
+                               - half_width)
+        truncation_factor = exp(-0.5 * truncation_distance * truncation_distance)
+        window_reach = window * _KDE_GRID_STEP + _KDE_BIN_REACH
+        factorial_terms = _KDE_FACTORIALS[_KDE_TERMS]
+        remainder_factor = half_width ** _KDE_TERMS / factorial_terms
+        # |[t^P] F| <= F(R) / R^P at R = 2: the majorant of the P-th moment's error
+        majorant_factor = _KDE_FACTORIALS[_KDE_TERMS] / 2.0 ** _KDE_TERMS
+        first_failed = None
+        built = 0
+        for node in range(cell_count):
+            window_moments = moments[node * _KDE_MOMENTS:node * _KDE_MOMENTS
+                                     + window_length]
+            node_coefficients = [sum(map(mul, kernel, window_moments))
+                                 for kernel in taylor_kernels]
+            window_mass = bin_mass[node:node + 2 * window + 1]
+            expansion_error = sum(map(mul, expansion_kernel, window_mass))
+            majorant_error = sum(map(mul, majorant_kernel, window_mass))
+            rounding_moment = sum(map(mul, rounding_moment_kernel, window_mass))
+            rounding_mass = sum(map(mul, rounding_mass_kernel, window_mass))
+            psi_at_node = node_coefficients[0]
+            accepted = psi_at_node > 2 * expansion_error and psi_at_node > 0
+            if accepted:
+                cell_start, cell_end = edges[node], edges[node + 1]
+                centre = 0.5 * cell_start + 0.5 * cell_end
+                shift = node_coefficients[1] / psi_at_node
+                mean = centre + shift * bandwidth
+                shift = (mean - centre) * inverse_bandwidth
+                # re-centred at the mean: b_k = sum_l a_l (-shift)^(k-l) / (k-l)!
+                negative_shift = -shift
+                shift_powers = [1.0]
+                for k in range(1, _KDE_TERMS + 1):
+                    shift_powers.append(shift_powers[-1] * negative_shift / k)
+                coefficients = [sum(map(mul, node_coefficients[:k + 1],
+                                        shift_powers[k::-1]))
+                                for k in range(_KDE_TERMS + 1)]
+                abs_shift = abs(shift)
+                # the P-th central moment of the posterior, and bounds of its errors
+                # (source expansion through the majorant, float rounding)
+                central_moment = abs(coefficients[_KDE_TERMS]) * factorial_terms
+                moment_rounding = 1e-12 * 2.0 ** (_KDE_TERMS - 1) \
+                    * (rounding_moment + abs_shift ** _KDE_TERMS * rounding_mass)
+                moment_bound = central_moment + majorant_factor * exp(2.0 * abs_shift) \
+                    * majorant_error + moment_rounding
+                # Psi on the cell from below (Jensen, with the error of the mean)
+                mean_error = (expansion_error / half_width + abs_shift * expansion_error) \
+                    / (psi_at_node - expansion_error)
+                psi_floor = (psi_at_node - expansion_error) * exp(-half_width * mean_error)
+                recentred_error = exp(half_width * abs_shift) * expansion_error
+                reach = window_reach + abs_shift
+                taylor_error = remainder_factor * exp(half_width * reach) * moment_bound
+                coefficient_size = sum(abs(v) * half_width ** k
+                                       for k, v in enumerate(coefficients[:_KDE_TERMS]))
+                horner_rounding = 1e-14 * coefficient_size
+                outside = max(0.0, total_weight - sum(bin_weight[node:node + 2 * window
+                                                                 + 1])) \
+                    + total_weight * 1e-12
+                density_floor = exp(-0.5 * half_width * half_width
+                                    - half_width * abs_shift) * psi_floor
+                relative_error = (recentred_error + taylor_error + horner_rounding) \
+                    / psi_floor + outside * truncation_factor / density_floor + 1e-10
+                accepted = relative_error <= _KDE_CELL_ERROR
+            if accepted:
+                if first_failed is not None:
+                    self.near_cells(edges[first_failed], edges[node], cells)
+                    first_failed = None
+                constant = sources.log_scale + 0.5 * shift * shift
+                cells.append((edges[node], edges[node + 1],
+                              _kde_taylor_cell(centre, inverse_bandwidth / half_width,
+                                               mean, inverse_bandwidth, constant,
+                                               [v * half_width ** k
+                                                for k, v in enumerate(coefficients)])))
+                built += 1
+            else:                            # rebuilt from the raw sources
                 self.stats["dense_fail"] += 1
-                if lo_fail is None:
-                    lo_fail = n
-        if lo_fail is not None:
-            self.near_direct(edges[lo_fail], edges[N], out)
-        self.stats["dense"] += ncell
-        return edges[N]
+                if first_failed is None:
+                    first_failed = node
+        if first_failed is not None:
+            self.near_cells(edges[first_failed], edges[cell_count], cells)
+        self.stats["dense"] += built
+        return edges[cell_count]
 
     # ---------------------------------------------------------------------- all
     def build(self):
-        d = self.d
-        xs, h = d.xs, d.h
-        n = d.n
-        # segments: consecutive values closer than _KDE_GAMMA*h
-        lim = _KDE_GAMMA * h
-        cuts = list(compress(range(n - 1), map(lim.__lt__, map(sub, xs[1:], xs))))
-        segs = []
-        start = 0
+        """[(start, end, cell)] covering the real line, in order."""
+        sources = self.sources
+        values, bandwidth = sources.values, sources.bandwidth
+        count = sources.count
+        # segments: runs of values closer than _KDE_SEGMENT_GAP h to the next
+        widest = _KDE_SEGMENT_GAP * bandwidth
+        cuts = list(compress(range(count - 1), map(widest.__lt__,
+                                                   map(sub, values[1:], values))))
+        segments = []
+        segment_start = 0
         for i in cuts:
-            segs.append((start, i))
-            start = i + 1
-        segs.append((start, n - 1))
-        out = []
-        first_Z0 = xs[segs[0][0]] - _KDE_D0 * h
-        self.one_sided_left(0, -INF, first_Z0, out)
-        prev_end = None
-        for k, (i0, i1) in enumerate(segs):
-            Z0 = xs[i0] - _KDE_D0 * h
-            Z1 = xs[i1] + _KDE_D0 * h
-            if prev_end is not None:
-                self.gap(segs[k - 1][1], prev_end, Z0, out)
-            end = None
-            if i1 - i0 + 1 >= _KDE_DENSE_MIN:
-                end = self.dense(i0, i1, Z0, Z1, out)
-            if end is None:
-                self.near_direct(Z0, Z1, out)
-                end = Z1
-            prev_end = end
-        self.one_sided(n - 1, prev_end, INF, out)
-        return out
+            segments.append((segment_start, i))
+            segment_start = i + 1
+        segments.append((segment_start, count - 1))
+        cells = []
+        first_start = values[segments[0][0]] - _KDE_NEAR_REACH * bandwidth
+        self.left_side_cells(0, -INF, first_start, cells)
+        previous_end = None
+        for k, (first, last) in enumerate(segments):
+            near_start = values[first] - _KDE_NEAR_REACH * bandwidth
+            near_end = values[last] + _KDE_NEAR_REACH * bandwidth
+            if previous_end is not None:
+                self.gap_cells(segments[k - 1][1], previous_end, near_start, cells)
+            built_end = None
+            if last - first + 1 >= _KDE_DENSE_MIN_VALUES:
+                built_end = self.dense_cells(first, last, near_start, near_end, cells)
+            if built_end is None:
+                self.near_cells(near_start, near_end, cells)
+                built_end = near_end
+            previous_end = built_end
+        self.right_side_cells(count - 1, previous_end, INF, cells)
+        return cells
 
 
-_KDE_KERNEL_CACHE = {}
+_KDE_KERNELS_BY_WINDOW = {}
 
 
-def _kde_kernels(J):
-    """Convolution kernels for the dense grid (window |j| <= J bins)."""
-    got = _KDE_KERNEL_CACHE.get(J)
+def _kde_dense_kernels(window):
+    """The dense grid's convolution kernels over +-window bins: (Taylor kernels, source
+    expansion error, moment majorant, rounding of the P-th moment, rounding of the
+    mass), each weighting a bin's moments by its offset u = j _KDE_GRID_STEP."""
+    got = _KDE_KERNELS_BY_WINDOW.get(window)
     if got is not None:
         return got
-    rho = _KDE_RHO_DENSE
-    smax = 0.2500001
-    Kt = []
-    binom = [[float(factorial(a_) // (factorial(i) * factorial(a_ - i)))
-              for i in range(a_ + 1)] for a_ in range(_KDE_Q)]
-    for k in range(_KDE_P + 1):
+    half_width = _KDE_DENSE_HALF_WIDTH
+    reach = _KDE_BIN_REACH
+    # a source at u + s (bin offset u, offset s in its bin): exp(-(u+s)^2/2) (u+s)^k/k!
+    # = exp(-u^2/2) exp(-s^2/2) exp(-u s) (u+s)^k/k!, and the coefficient of s^a of
+    # exp(-u s) (u+s)^k/k! is sum_i C(a, i) (-u)^(a-i) u^(k-i) / ((k-i)! a!)
+    taylor_kernels = []
+    binomials = [[float(factorial(a) // (factorial(i) * factorial(a - i)))
+                  for i in range(a + 1)] for a in range(_KDE_MOMENTS)]
+    for k in range(_KDE_TERMS + 1):
         row = []
-        for j in range(-J, J + 1):
-            u = j * _KDE_DELTA
-            g = exp(-0.5 * u * u)
-            for a_ in range(_KDE_Q):
-                acc = 0.0
-                for i in range(min(k, a_) + 1):
-                    acc += binom[a_][i] * (-u) ** (a_ - i) * u ** (k - i) / _KDE_FACT[k - i]
-                row.append(g * acc / _KDE_FACT[a_])
-        Kt.append(row)
-    kE, kM, kG1, kG0 = [], [], [], []
-    R = 2.0
-    for j in range(-J, J + 1):
-        u = abs(j) * _KDE_DELTA
-        g = exp(-0.5 * u * u)
-        Y = (rho + u) * smax
-        src = g * exp(rho * u) * Y ** _KDE_Q / _KDE_FACT[_KDE_Q] * exp(Y)
-        rnd = 450 * 1.2e-16 * g * exp(rho * u) * exp((rho + u) * smax)
-        kE.append(src + rnd)
-        Y2 = (R + u) * smax
-        kM.append(g * exp(R * u) * Y2 ** _KDE_Q / _KDE_FACT[_KDE_Q] * exp(Y2))
-        kG0.append(g * exp(u * smax))
-        kG1.append(g * exp(u * smax) * (u + smax) ** _KDE_P)
-    got = (Kt, kE, kM, kG1, kG0)
-    _KDE_KERNEL_CACHE[J] = got
+        for j in range(-window, window + 1):
+            u = j * _KDE_GRID_STEP
+            gauss = exp(-0.5 * u * u)
+            for a in range(_KDE_MOMENTS):
+                total = 0.0
+                for i in range(min(k, a) + 1):
+                    total += binomials[a][i] * (-u) ** (a - i) * u ** (k - i) \
+                        / _KDE_FACTORIALS[k - i]
+                row.append(gauss * total / _KDE_FACTORIALS[a])
+        taylor_kernels.append(row)
+    expansion, majorant, rounding_moment, rounding_mass = [], [], [], []
+    radius = 2.0                             # of the majorant |[t^P] F| <= F(R) / R^P
+    for j in range(-window, window + 1):
+        u = abs(j) * _KDE_GRID_STEP
+        gauss = exp(-0.5 * u * u)
+        # exp((t - u) s) truncated after _KDE_MOMENTS terms: the Lagrange remainder
+        # Y^Q/Q! e^Y at Y = (|t| + u) |s|, plus the rounding of the moments' sums
+        y = (half_width + u) * reach
+        source = gauss * exp(half_width * u) * y ** _KDE_MOMENTS \
+            / _KDE_FACTORIALS[_KDE_MOMENTS] * exp(y)
+        rounding = 450 * 1.2e-16 * gauss * exp(half_width * u) \
+            * exp((half_width + u) * reach)
+        expansion.append(source + rounding)
+        y_majorant = (radius + u) * reach
+        majorant.append(gauss * exp(radius * u) * y_majorant ** _KDE_MOMENTS
+                        / _KDE_FACTORIALS[_KDE_MOMENTS] * exp(y_majorant))
+        rounding_mass.append(gauss * exp(u * reach))
+        rounding_moment.append(gauss * exp(u * reach) * (u + reach) ** _KDE_TERMS)
+    got = (taylor_kernels, expansion, majorant, rounding_moment, rounding_mass)
+    _KDE_KERNELS_BY_WINDOW[window] = got
     return got
 
 
-# The per-feature object ----------------------------------------------------------
+# The per-feature object --------------------------------------------------------------
 
-class _KdeFeature:
-    """Per-class KDE of one feature, built once: log_densities(x) in time that does
-    not grow with the training values, within 2e-7 of the exact (see below).
+class _KernelDensities:
+    r"""Per-class Gaussian kernel density estimates of one feature, built once into
+    cells: log_densities(x) in a time that does not grow with the training values,
+    within 2e-7 of the exact.
 
-    _KdeFeature(records, bw="scott"): records is a list of K records (dict value ->
-    weight, or iterable of (value, weight) pairs); bw is "scott", "silverman", a
-    number > 0, or a list of K _kde_bandwidths (as returned by ``_kde_bandwidths``: a class with
-    no values then uses the pooled record, and h = 0 means point masses).
+    _KernelDensities(records, bandwidth="scott"): ``records`` is a list of K records,
+    one per class, each a dict {value: weight}, an iterable of (value, weight) pairs
+    (any order; repeated values are added) or a pair (values, weights) of two lists
+    with the values strictly increasing; the values are finite floats, the weights
+    exact numbers >= 0 (int or Fraction; a float weight is taken exactly).
+    ``bandwidth`` is "scott", "silverman", a number > 0, or a list of K bandwidths
+    (as _kde_bandwidths returns them: a class without values then uses the pooled
+    record, and h = 0 means point masses).
+
+    >>> densities = _KernelDensities([{0.0: 1, 1.0: 1}, {}], 1.0)
+    >>> densities.bandwidths
+    [1.0, 1.0]
+    >>> exact = densities.exact_log_densities(0.5)     # log N(0.5; 0, 1), both classes
+    >>> exact
+    (-1.0439385332046727, -1.0439385332046727)
+    >>> max(abs(a - b) for a, b in zip(densities.log_densities(0.5), exact)) < 2e-7
+    True
+
+    The model.  Class c has values x_i with weights w_i > 0 and the density
+
+        f_c(x) = (1/n) sum_i w_i N(x; x_i, h_c^2),        n = sum_i w_i;
+
+    every result is log f_c(x), computed in log space (never the log of an
+    underflowed sum): for a finite x it is finite unless the true value is beyond the
+    float range (then -inf), e.g. (x - x_i)/h > 1e154 for every i.
+
+    Bandwidths.
+    - "scott": h = sd * n**(-1/5); "silverman": h = sd * (3n/4)**(-1/5), where
+      sd^2 = sum w (x - mean)^2 / (n - 1): exactly scipy.stats.gaussian_kde(data,
+      bw_method=rule) in one dimension when each value is repeated w times.  sd is
+      the correctly rounded square root of the exact rational variance (exact sums),
+      so it does not depend on the order of the data; h = sd * float(n)**-0.2 as
+      scipy.
+    - a number h > 0: that h for every class (the kernel standard deviation, as
+      scikit-learn KernelDensity(bandwidth=h) and R density(bw=h)).
+    Degenerate classes never raise and never give NaN:
+    - a class whose own variance is 0 (one distinct value) or undefined (n <= 1)
+      uses the variance of the pooled record (all classes' records added together)
+      in the rule, with its own n;
+    - a class with no values uses the pooled record (as its density) and the rule
+      applied to the pooled record;
+    - the pooled variance is the unbiased one when the pooled n > 1; when the pooled
+      n <= 1 (fractional weights adding up to at most 1) it is sum w (x - mean)^2 / n
+      instead (the unbiased one is undefined there);
+    - when the pooled variance is 0 too (every training value identical), h = 0: the
+      density is a point mass, log f = +inf at the value and -inf elsewhere;
+    - when no class has any value, every log f is 0.0 (the feature says nothing).
+      h = 0 also results when sd * factor underflows (values a few 1e-324 apart):
+      point masses at the class's values.  An h that overflows is clamped to the
+      largest float.
+
+    Evaluation.  log_densities never passes over the training values.  Per class the
+    real line is cut into cells; a query does one bisect over the merged cell edges
+    of all classes and, per class, evaluates
+
+        log f(x) = log P(u) - z^2/2 + C,   u = (x - y)/hw,  z = (x - m)/h,
+
+    with P a polynomial of degree 9 (P = 10 coefficients) attached to the cell, y its
+    centre, hw its half-width, m a "demodulation centre" and C a constant.  The
+    identity behind it is exact: for any reals y, m, with r_i = (x_i - m)/h,
+    Y = (y - m)/h and q_i = r_i hw/h,
+
+        sum_i w_i exp(-((x - x_i)/h)^2/2) = exp(-z^2/2) * Psi(u),
+        Psi(u) = sum_i c_i exp(u q_i),   c_i = w_i exp(-r_i^2/2 + Y r_i) > 0.     (1)
+
+    P is the Taylor polynomial of Psi at u = 0 over the cell's *kept* sources, and
+    |u| <= 1 in the cell.
+
+    Why the error bound holds.  Every error term below is *relative* to Psi (or f),
+    so the error of log f is at most -log(1 - e) ~ e whatever the magnitude of f.
+    Per cell the budget is e <= _KDE_CELL_ERROR + 2 _KDE_TRUNCATION_ERROR +
+    _KDE_DROPPED_SIDE_ERROR = 1.8e-7 (checked for every cell when it is built), hence
+    |error of log f| <= 2e-7 in exact arithmetic.
+
+    (a) Taylor remainder.  With m the c-weighted mean of the kept positions, the
+        c-weighted mean of q is ~0 (q_bar, from the computed moments) and Jensen
+        gives Psi(u) >= Psi(0) exp(-|q_bar|).  With |exp(v) - T_P(v)| <=
+        |v|^P/P! exp(max(v, 0)) (Lagrange), for |u| <= 1:
+
+            |T(u) - Psi(u)| / Psi(u)
+                <= sum_i c_i q_i^P exp(|q_i|) / (P! Psi(0) exp(-|q_bar|)).
+
+        It is computed from the kept sources for every cell ("a posteriori") and a
+        cell is halved until it is <= _KDE_CELL_ERROR (then the next cell grows by
+        about (_KDE_CELL_ERROR/bound)^(1/P)).  The bound is the P-th absolute moment
+        of the posterior of the source position given x: small wherever the
+        posterior is concentrated, in dense data, in gaps and in tails alike.
+    (b) Truncation.  Left-out sources are bounded against a lower bound of f on the
+        cell:
+        - near the data: f(x) >= f_low = the best single-source term at the cell's
+          far end (the data are cut into segments at gaps > _KDE_SEGMENT_GAP h; the
+          near zone of a segment reaches _KDE_NEAR_REACH h beyond it, so x is within
+          2.5h of a source); sources farther than D* h from the cell are left out
+          with D*^2 = 2 ln(W / (_KDE_TRUNCATION_ERROR f_low)), W the total weight:
+          per side, their sum is <= W exp(-D*^2/2) = _KDE_TRUNCATION_ERROR f_low;
+        - in a gap or a tail, one side at a time: with e the edge source of that
+          side, w_e its weight and t h the distance from e to the nearest point of
+          the cell, a source d h behind e contributes at most
+          (w_i/w_e) exp(-t d - d^2/2) times e's term, for every x of the cell (the
+          ratio falls as x moves away), so dropping d > d*,
+          d*^2/2 + t d* = ln(W_side/(w_e _KDE_TRUNCATION_ERROR)), costs at most
+          _KDE_TRUNCATION_ERROR relative to that side's sum.  A whole side is
+          dropped where W_side exp(-t_side^2/2) <= _KDE_DROPPED_SIDE_ERROR
+          w_e' exp(-t_e'^2/2) (the other edge's term): that ratio is monotone across
+          the gap, so the two switch points are computed once, exactly (Fractions).
+          When only the edge source is left (far tail), P = 1 and the cell extends
+          to infinity.
+    (c) Dense segments (>= _KDE_DENSE_MIN_VALUES values) use a uniform grid of cells
+        of width h/2 built in one pass: the sources are binned into the same cells
+        with moments M_{b,a} = sum w exp(-s^2/2) s^a (s = offset from the bin
+        centre in units of h, |s| <= 1/4, a < Q = _KDE_MOMENTS), and the Taylor
+        coefficients of Psi (demodulated at the node, then re-centred at the
+        posterior mean) at every node are a discrete convolution of M with fixed
+        kernels over |j| <= J bins, evaluated with sum(map(mul, kernel, window)).
+        Bounds, all convolutions of B_b = M_{b,0} with positive kernels: the source
+        expansion exp((t - j/2) s) ~ T_Q is majorised term by term
+        (|Q_computed - Q_exact| <= e^{rho|r_bar|} sum_b B_b E(j), E(j) =
+        exp(-(j/2)^2/2 + rho|j|/2) Y^Q/Q! e^Y, Y = (rho + |j|/2)/4, rho the cell's
+        half-width in units of h); the P-th central moment needed by (a) comes out
+        of the convolution (the factor exp(rho|r|) is bounded by exp(rho V), V the
+        window's reach), with its own error bounded through the majorant
+        |[t^P] F| <= F^(R)/R^P at R = 2; float rounding of the sums has its own
+        kernel.  Window truncation (b) uses the mass outside the J bins.  A node
+        whose total exceeds _KDE_CELL_ERROR is rebuilt from the raw sources by
+        (a)-(b).
+    (d) Exact cells (log-sum-exp of the kept sources) are used where a Taylor cell
+        would be narrower than the float spacing: the crossover of a gap wider than
+        ~1e7 h, where two single sources usually remain.  A class with weights
+        spanning more than 1e280, h outside [1e-300, 1e300], values beyond 1e307 or
+        a float spacing of its values coarser than h/2^30 is evaluated exactly
+        everywhere (correct, but a pass over its values: pathological).
+
+    Float rounding: the sums, the per-source terms and Horner's rule add a few 1e-16
+    (bounded in each cell's check).  The final log P - z^2/2 + C is a sum of floats
+    whose magnitudes are comparable to |log f|; where |log f| is astronomically large
+    (x more than ~1e4 bandwidths from every value, |log f| > 5e7) its rounding, a few
+    ulps of |log f|, exceeds 1e-6 in any float computation, the oracle included: the
+    guarantee is |error| <= 2e-7 + a few ulp(|log f|).
+
+    Cost: building is O(n Q) for the moments plus O(cells * window) for the
+    convolution and the sparse cells (about 120 cells per class for 33,000 values);
+    a query is one bisect plus K Horner evaluations of degree 9.  Exact sums instead
+    of cells for small records were measured: even for 2 values per class the cells
+    are faster once more than ~400 values are predicted, so they are always built.
     """
 
-    def __init__(self, records, bw="scott"):
-        records = list(records)
-        if isinstance(bw, (list, tuple)):
-            if len(bw) != len(records):
-                raise ValueError("one bandwidth per class")
-            norm = [_kde_normalise(r) for r in records]
-            pool = None
-            plan = []
-            for (xs, ws), h in zip(norm, bw):
-                if not xs:
-                    if pool is None:
-                        acc = _kde_pooled_record(norm)
-                        pool = (sorted(acc), None)
-                        pool = (pool[0], [acc[v] for v in pool[0]])
-                    xs, ws = pool
-                h = float(h)
-                if not (h >= 0 and h == h):
-                    raise ValueError("bandwidths must be >= 0")
-                plan.append((xs, ws, min(h, _FLOAT_MAX)))
-        else:
-            plan = _kde_plan(records, bw)
+    def __init__(self, records, bandwidth="scott"):
+        plan = _kde_plan(list(records), bandwidth)
         self.bandwidths = [h for _, _, h in plan]
-        self.K = len(plan)
-        self._classes = []
+        self.n_classes = len(plan)
+        self._sources = []                   # per class: _KdeSources, or None
+        self.stats = []                      # per class built into cells: its counters
         per_class = []
-        self.stats = []
-        for xs, ws, h in plan:
-            if not xs:                      # no value in any class: no information
-                cells = [(-INF, INF, ("Z",))]
-                self._classes.append(None)
+        for values, weights, h in plan:
+            if not values:                   # no value in any class: no information
+                cells = [(-INF, INF, ("none",))]
+                self._sources.append(None)
             elif h == 0.0:
-                cells = [(-INF, INF, ("P", frozenset(xs)))]
-                self._classes.append(None)
+                cells = [(-INF, INF, ("point", frozenset(values)))]
+                self._sources.append(None)
             else:
-                data = _KdeClass(xs, ws, h)
-                self._classes.append(data)
-                if len(xs) <= _KDE_EXACT_MAX or not data.fast_ok():
-                    cells = [(-INF, INF, data.exact_cell())]
-                elif len(xs) == 1:
-                    cells = [(-INF, INF, _kde_single_cell(xs[0], data.lom[0], data.ih,
-                                                          data.C0))]
+                sources = _KdeSources(values, weights, h)
+                self._sources.append(sources)
+                if not sources.cells_are_accurate():
+                    cells = [(-INF, INF, sources.exact_cell())]
+                elif len(values) == 1:
+                    cells = [(-INF, INF, _kde_source_cell(
+                        values[0], sources.log_weights[0], sources.inverse_bandwidth,
+                        sources.log_scale))]
                 else:
-                    b = _KdeBuilder(data)
-                    cells = b.build()
-                    self.stats.append(b.stats)
+                    builder = _KdeCellBuilder(sources)
+                    cells = builder.build()
+                    self.stats.append(builder.stats)
             per_class.append(cells)
         self._merge(per_class)
 
     def _merge(self, per_class):
-        starts = [[c0 for c0, _, _ in cells[1:]] for cells in per_class]
-        allb = sorted(set().union(*starts))
+        """Merge the classes' cells: one bisect over all edges finds every class's."""
+        starts = [[start for start, _, _ in cells[1:]] for cells in per_class]
+        edges = sorted(set().union(*starts))
         merged = []
-        bound = 0.0
-        for k in range(len(allb) + 1):
-            left = -INF if k == 0 else allb[k - 1]
+        largest = 0.0
+        for k in range(len(edges) + 1):
+            left = -INF if k == 0 else edges[k - 1]
             row = []
-            for st, cells in zip(starts, per_class):
-                i = 0 if k == 0 else bisect_right(st, left)
+            for class_starts, cells in zip(starts, per_class):
+                i = 0 if k == 0 else bisect_right(class_starts, left)
                 row.append(cells[i][2])
-            fast = all(len(c) == 5 + _KDE_P for c in row)
-            for c in row:
-                if len(c) == 5 + _KDE_P:
-                    bound = max(bound, abs(c[0]), abs(c[2]))
+            fast = all(len(cell) == 5 + _KDE_TERMS for cell in row)
+            for cell in row:
+                if len(cell) == 5 + _KDE_TERMS:
+                    largest = max(largest, abs(cell[0]), abs(cell[2]))
             merged.append((fast, tuple(row)))
-        self._edges = allb
-        self._cells = merged
-        self._lim = (_FLOAT_MAX - bound) * (1 - 1e-15)
-        self.ncells = [len(c) for c in per_class]
+        self._edges = edges
+        self._cells = merged                 # per interval: (all Taylor?, cells)
+        # below this |x|, x - centre and x - mean cannot overflow in the fast path
+        self._fast_limit = (_FLOAT_MAX - largest) * (1 - 1e-15)
+        self.cell_counts = [len(cells) for cells in per_class]
 
     def log_densities(self, x):
         """(log f_1(x), ..., log f_K(x)) for a finite x, within 2e-7 of the exact."""
-        if -self._lim < x < self._lim:
+        if -self._fast_limit < x < self._fast_limit:
             fast, cells = self._cells[bisect_right(self._edges, x)]
             if fast:
+                # the hot path: every cell a Taylor cell, Horner's rule unrolled
                 out = []
-                for y, it, m, iz, c, b0, b1, b2, b3, b4, b5, b6, b7, b8, b9 in cells:
-                    t = (x - y) * it
-                    z = (x - m) * iz
+                for (centre, inverse_half_width, mean, inverse_bandwidth, constant,
+                     b0, b1, b2, b3, b4, b5, b6, b7, b8, b9) in cells:
+                    t = (x - centre) * inverse_half_width
+                    z = (x - mean) * inverse_bandwidth
                     out.append(log(((((((((b9 * t + b8) * t + b7) * t + b6) * t + b5)
                                        * t + b4) * t + b3) * t + b2) * t + b1) * t
-                                   + b0) - 0.5 * z * z + c)
+                                   + b0) - 0.5 * z * z + constant)
                 return tuple(out)
-            return tuple([_kde_eval_cell(c, x) for c in cells])
+            return tuple([_kde_cell_log_density(cell, x) for cell in cells])
         if not isfinite(x):
-            raise ValueError("x must be a finite number, got %r" % (x,))
+            raise _kde_error("x", x, "a finite number")
         x = float(x)
         fast, cells = self._cells[bisect_right(self._edges, x)]
-        return tuple([_kde_eval_cell(c, x) for c in cells])
+        return tuple([_kde_cell_log_density(cell, x) for cell in cells])
 
     def exact_log_densities(self, x):
         """The direct sum over every training value, in log space (the oracle)."""
         if not isfinite(x):
-            raise ValueError("x must be a finite number, got %r" % (x,))
+            raise _kde_error("x", x, "a finite number")
         x = float(x)
         out = []
-        for data, h in zip(self._classes, self.bandwidths):
-            if data is None:
-                out.append(self._point(x, len(out)))
+        for k, sources in enumerate(self._sources):
+            if sources is None:              # a point mass, or no values at all
+                out.append(_kde_cell_log_density(self._cells[0][1][k], x))
                 continue
-            out.append(_kde_eval_exact(("E", data.xs, data.lom, data.h, data.C0), x))
+            out.append(_kde_exact_log_density(
+                ("exact", sources.values, sources.log_weights, sources.bandwidth,
+                 sources.log_scale), x))
         return tuple(out)
-
-    def _point(self, x, k):
-        return _kde_eval_cell(self._cells[0][1][k], x)
 
 
 class _KernelDensity(_ValueRecord):
@@ -3750,7 +3972,7 @@ class _KernelDensity(_ValueRecord):
         bandwidth = params["bandwidth"]
         if not isinstance(bandwidth, str):
             bandwidth = float(bandwidth)
-        return _KdeScorer(_KdeFeature(records, bandwidth), records, zeros)
+        return _KdeScorer(_KernelDensities(records, bandwidth), records, zeros)
 
 
 class _KdeScorer(_Scorer):
@@ -7075,6 +7297,336 @@ class _NetworkModel:
         return {"parents": parents}
 
 
+# -- AutoBayes: the family's models mixed, weighted by cross-validation ---------------
+#
+# A linear pool: P(c | x) = sum over members m of w_m P_m(c | x), the members being
+# models of the families above (by default WAODE, AODE with m-estimates, both on
+# imputed values, and a Bayesian network of at most 2 parents), each fitted on all
+# the rows, and the weights chosen by the training data only: each member's
+# out-of-fold probabilities of the true class in an internal stratified
+# cross-validation, then the weights that maximise their mixture's log-likelihood
+# (EM, with a Dirichlet prior of a few pseudo-rows per member, so that small data
+# sets keep nearly equal weights).  A linear pool of calibrated members is calibrated
+# itself and cannot be worse, in log loss, than the best fixed mixture of them on the
+# rows it was chosen on; it beat every single member on the 15 Weka data sets
+# (README, "Accuracy").
+
+class _MixtureStatistics:
+    """The statistics of AutoBayes: one statistics object per family of its members
+    (two AODE members share one set of AODE counts), all counting the same rows, and
+    the mixture's weights and their evaluation, chosen when it was fitted."""
+
+    file_fields = ("members", "mixture")
+    __slots__ = ("parts", "weights", "evaluation")
+
+    def __init__(self, families=()):
+        self.parts = {family: _MODELS[family]._statistics_class() for family in families}
+        self.weights = {}                 # member name -> weight (empty: equal weights)
+        self.evaluation = {}              # member name or "mixture" -> [log loss, accuracy, rows]
+
+    @property
+    def primary(self):
+        """The first family's statistics: classes, features and layout are the same in
+        every part."""
+        return next(iter(self.parts.values()))
+
+    @property
+    def class_count(self):
+        """The weighted number of rows per class (the parts agree)."""
+        return self.primary.class_count
+
+    @class_count.setter
+    def class_count(self, counts):
+        for statistics in self.parts.values():
+            statistics.class_count = dict(counts)
+
+    @property
+    def layout(self):
+        """The rows' shape ("sequence" or "mapping")."""
+        return self.primary.layout
+
+    @layout.setter
+    def layout(self, layout):
+        for statistics in self.parts.values():
+            statistics.layout = layout
+
+    @property
+    def features(self):
+        """{name: feature} of the first part (every part has the same features)."""
+        return self.primary.features
+
+    def classes(self):
+        """The labels, as the parts order them."""
+        return self.primary.classes()
+
+    def names(self):
+        """The feature names."""
+        return self.primary.names()
+
+    def kinds(self):
+        """{name: kind}."""
+        return self.primary.kinds()
+
+    def summary(self, params):
+        """The features' one-line descriptions."""
+        return self.primary.summary(params)
+
+    def count(self, rows, labels, weights, start, fitting):
+        """Count a chunk of rows into every part."""
+        for statistics in self.parts.values():
+            result = statistics.count(rows, labels, weights, start, fitting)
+        return result
+
+    def declare_classes(self, classes):
+        """Every part knows every declared class (and a network its order)."""
+        for statistics in self.parts.values():
+            for label in classes:
+                statistics.class_count.setdefault(label, 0)
+            if hasattr(statistics, "declare_classes"):
+                statistics.declare_classes(classes)
+
+    def _twin(self, parts):
+        twin = type(self)()
+        twin.parts = parts
+        twin.weights = dict(self.weights)
+        twin.evaluation = {name: list(v) for name, v in self.evaluation.items()}
+        return twin
+
+    def skeleton(self):
+        """Empty parts with the same features, and the same weights."""
+        return self._twin({family: s.skeleton() for family, s in self.parts.items()})
+
+    def copy(self):
+        """An equal, independent copy."""
+        return self._twin({family: s.copy() for family, s in self.parts.items()})
+
+    def conflicts(self, other):
+        """What keeps two AutoBayes models apart: their parts' conflicts."""
+        if set(self.parts) != set(other.parts):
+            return ["their members come from different families (%s and %s)"
+                    % (", ".join(self.parts), ", ".join(other.parts))]
+        found = []
+        for family, statistics in self.parts.items():
+            found.extend(statistics.conflicts(other.parts[family]))
+        return list(dict.fromkeys(found))
+
+    def absorb(self, other):
+        """Add other's counts to every part.  The weights were chosen from each one's
+        rows: the merged ones are the two weighted by the models' numbers of rows
+        (fit again to choose them from all the rows)."""
+        mine = sum(self.class_count.values())
+        theirs = sum(other.class_count.values())
+        for family, statistics in self.parts.items():
+            statistics.absorb(other.parts[family])
+        if self.weights != other.weights and (self.weights or other.weights):
+            names = list(dict.fromkeys(list(self.weights) + list(other.weights)))
+            total = mine + theirs
+            self.weights = {name: float((self.weights.get(name, 0) * mine +
+                                         other.weights.get(name, 0) * theirs) / total)
+                            if total else 0.0 for name in names}
+            self.evaluation = {}
+        return self
+
+    def compile(self, params):
+        """The compiled mixture."""
+        return _MixtureModel(self, params)
+
+    def to_file(self, classes):
+        """The model file's "members" (each family's fields) and "mixture" fields."""
+        members = []
+        for family, statistics in self.parts.items():
+            item = {"family": family}
+            item.update(statistics.to_file(classes))
+            members.append(item)
+        return {"members": members, "mixture": {
+            "weights": [[name, w] for name, w in self.weights.items()],
+            "evaluation": [[name] + list(v) for name, v in self.evaluation.items()]}}
+
+    @classmethod
+    def from_file(cls, data, classes, class_count):
+        """AutoBayes' statistics from a model file, validated."""
+        statistics = cls()
+        members = _field(data, "members")
+        _expect(type(members) in (list, _LazyItems), "members", members, "a list")
+        for n, item in enumerate(members):
+            where = "members[%d]" % n
+            _expect(type(item) is dict, where, item, "a JSON object")
+            family = item.get("family")
+            _expect(family in _MODELS and family not in statistics.parts and
+                    family in ("NaiveBayes", "AODE", "TAN", "BayesNet"), where + ".family",
+                    family, "a family name, once")
+            part_class = _MODELS[family]._statistics_class
+            extra = set(item) - {"family"} - set(part_class.file_fields)
+            if extra:
+                raise _Invalid("%s has field %r, which a %s part does not have"
+                               % (where, sorted(extra)[0], family))
+            try:
+                statistics.parts[family] = part_class.from_file(item, classes, class_count)
+            except _Invalid as error:
+                raise _Invalid("%s: %s" % (where, error)) from None
+        if not statistics.parts:
+            raise _Invalid("members is empty; expected one entry per family of the members")
+        mixture = _field(data, "mixture")
+        _expect(type(mixture) is dict and set(mixture) == {"weights", "evaluation"},
+                "mixture", mixture, '{"weights": [...], "evaluation": [...]}')
+        for pair in mixture["weights"]:
+            _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is str and
+                    type(pair[1]) in (int, float) and 0 <= pair[1] <= 1, "mixture.weights",
+                    pair, "[member name, weight between 0 and 1]")
+            statistics.weights[pair[0]] = float(pair[1])
+        for item in mixture["evaluation"]:
+            _expect(type(item) is list and len(item) == 4 and type(item[0]) is str and
+                    all(type(v) in (int, float) for v in item[1:]), "mixture.evaluation",
+                    item, "[member name, log loss, accuracy, rows]")
+            statistics.evaluation[item[0]] = list(item[1:])
+        return statistics
+
+    def extra_summary(self):
+        """The weights and their evaluation."""
+        return {}
+
+
+class _MixtureModel:
+    """The compiled AutoBayes: every member with a weight compiled, and
+    log P(c | x) = log sum_m w_m P_m(c | x) as the joint log-likelihood (the mixture's
+    posterior: the classes' scores differ from a joint by one constant per row)."""
+
+    def __init__(self, statistics, params):
+        self.classes = statistics.classes()
+        self.names = statistics.names()
+        self.width = len(self.names)
+        self.k = len(self.classes)
+        members = params["members"]
+        weights = _mixture_weights(members, statistics.weights, params["weights"])
+        self.members = []
+        for name in members:
+            if weights[name] < 1e-3:      # a member that the mixture does not need
+                continue
+            cls, member_params = _member_parameters(name, params)
+            part = statistics.parts.get(cls.__name__)
+            if part is None:
+                raise NaiveBayesError("AutoBayes: member %r needs statistics this model "
+                                      "did not keep; fit it again" % name)
+            self.members.append((name, weights[name], part.compile(member_params)))
+        total = sum(w for _, w, _ in self.members)
+        self.members = [(name, w / total, compiled) for name, w, compiled in self.members]
+        self.evaluation = statistics.evaluation
+        self.positional = self.members[0][2].positional
+
+    def _mixed(self, per_member):
+        """log sum_m w_m P_m(c | x) of one row, from each member's joint."""
+        mixed = [0.0] * self.k
+        for (_, weight, _), joint in zip(self.members, per_member):
+            for c, p in enumerate(_posterior(joint)):
+                mixed[c] += weight * p
+        return [_log(p) for p in mixed]
+
+    def joint(self, row):
+        """The mixture's log posterior of one row."""
+        return self._mixed([compiled.joint(row) for _, _, compiled in self.members])
+
+    def joints(self, rows):
+        """The mixture's log posteriors of many rows."""
+        per_member = [compiled.joints(rows) for _, _, compiled in self.members]
+        columns = [_posteriors(joints) for joints in per_member]
+        out = []
+        for n in range(len(rows)):
+            mixed = [0.0] * self.k
+            for (_, weight, _), probabilities in zip(self.members, columns):
+                for c, p in enumerate(probabilities[n]):
+                    mixed[c] += weight * p
+            out.append([_log(p) for p in mixed])
+        return out
+
+    def leader(self):
+        """The member of the largest weight."""
+        return max(self.members, key=lambda member: member[1])[2]
+
+    def explain(self, row, extra=()):
+        """The leading member's explanation, its prior made the rest of the mixture's
+        log posterior (so that prior + features = joint), with every member's weight
+        and probabilities under "members"."""
+        parts = self.leader().explain(row, extra)
+        joint = self.joint(row)
+        features = parts["features"]
+        parts["prior"] = {label: joint[c] - sum(f["log_likelihood"][label]
+                                                for f in features)
+                          if joint[c] > -INF else -INF
+                          for c, label in enumerate(self.classes)}
+        parts["members"] = [{"member": name, "weight": weight, "probability": dict(zip(
+            self.classes, _posterior(compiled.joint(row))))}
+            for name, weight, compiled in self.members]
+        return parts
+
+    def informative(self):
+        """The leading member's ranking."""
+        return self.leader().informative()
+
+    def tables(self):
+        """The leading member's tables."""
+        return self.leader().tables()
+
+    def summary_items(self):
+        """{"members": [[name, weight, out-of-fold log loss, accuracy]], "choice": a
+        sentence}, and the leading member's structure when it has one."""
+        rows = [[name, weight] + list(self.evaluation.get(name, [None, None])[:2])
+                for name, weight, _ in self.members]
+        items = {"members": rows, "choice": _mixture_sentence(rows, self.evaluation)}
+        leader = self.leader()
+        if hasattr(leader, "summary_items"):
+            items.update(leader.summary_items())
+        return items
+
+
+def _mixture_sentence(rows, evaluation):
+    """'mixture 0.41 waode, 0.33 bayesnet, ... chosen by 5-fold cross-validation on
+    300 rows: log loss 0.31, accuracy 0.88 (best member waode: 0.33, 0.87)'."""
+    shares = ", ".join("%.2f %s" % (weight, name) for name, weight, _, _ in
+                       sorted(rows, key=lambda row: -row[1]))
+    mixture = evaluation.get("mixture")
+    if not mixture:
+        return "mixture %s (weights not chosen from the data)" % shares
+    scored = [(v[0], name) for name, v in evaluation.items() if name != "mixture"]
+    best = min(scored)[1] if scored else None
+    text = "mixture %s, weights chosen by cross-validation on %s rows: log loss %.3g, " \
+        "accuracy %.3g" % (shares, format(int(mixture[2]), ","), mixture[0], mixture[1])
+    if best is not None:
+        text += " (best single member %s: %.3g, %.3g)" % (best, evaluation[best][0],
+                                                          evaluation[best][1])
+    return text
+
+
+def _mixture_weights(members, chosen, setting):
+    """{member: weight} as the weights parameter says: "cv" the ones chosen at fit
+    (equal ones until then), "uniform" equal ones, or a {member: weight} dict."""
+    if isinstance(setting, Mapping):
+        total = sum(float(setting.get(name, 0)) for name in members)
+        return {name: float(setting.get(name, 0)) / total for name in members}
+    if setting == "cv" and chosen and sum(chosen.get(name, 0) for name in members) > 0:
+        total = sum(chosen.get(name, 0) for name in members)
+        return {name: chosen.get(name, 0) / total for name in members}
+    return {name: 1.0 / len(members) for name in members}
+
+
+def _em_weights(likelihoods, row_weights, prior, steps=100):
+    """The linear pool's weights w maximising sum_i v_i log sum_m w_m L[m][i] + prior
+    sum_m log w_m (the data's weights v, a Dirichlet prior of ``prior`` pseudo-rows per
+    member), by EM from equal weights: deterministic, and a member that never helps
+    fades towards 0."""
+    count = len(likelihoods)
+    weights = [1.0 / count] * count
+    for _ in range(steps):
+        totals = [prior] * count
+        for i, v in enumerate(row_weights):
+            mixed = sum(w * column[i] for w, column in zip(weights, likelihoods))
+            if mixed > 0:
+                for m in range(count):
+                    totals[m] += v * weights[m] * likelihoods[m][i] / mixed
+        total = sum(totals)
+        weights = [t / total for t in totals]
+    return weights
+
+
 # ----------------------------------------------------------------------------------
 # The classifiers
 # ----------------------------------------------------------------------------------
@@ -7207,6 +7759,10 @@ class _Classifier:
     _allowed_kinds = None                 # the kinds the family can use (None: all)
     _command_name = None                  # its name for the command line's --model
     _estimator_type = "classifier"        # scikit-learn before 1.6
+
+    def _new_statistics(self):
+        """Empty statistics of the model's family."""
+        return self._statistics_class()
 
     def _start(self):
         """The state of a new, unfitted model (parameters are checked when used, as
@@ -7375,7 +7931,7 @@ class _Classifier:
         >>> model.classes_, model.feature_kinds_
         (['apple', 'plum'], {0: 'categorical', 1: 'gaussian'})
         """
-        statistics = self._learn(X, y, sample_weight, self._statistics_class(), "fit()")
+        statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()")
         with self._state.lock:
             self._state.statistics = statistics
             self._state.compiled = None
@@ -7398,7 +7954,7 @@ class _Classifier:
         """
         with self._state.lock:
             base = self._state.statistics
-            batch = base.skeleton() if base is not None else self._statistics_class()
+            batch = base.skeleton() if base is not None else self._new_statistics()
             known = dict(base.class_count) if base is not None else None
         batch = self._learn(X, y, sample_weight, batch, "partial_fit()", known, classes)
         with self._state.lock:
@@ -7838,10 +8394,10 @@ class _Classifier:
 
 
 # The order of the parameters in the constructors (the order of the public contract).
-_PARAMETER_ORDER = ("max_parents", "alpha", "prior_alpha", "class_prior", "frequency_limit",
-                    "features", "categories", "ddof", "var_smoothing", "text_model", "max_words",
-                    "min_word_count", "tokenizer", "numeric", "bandwidth",
-                    "significant_digits")
+_PARAMETER_ORDER = ("members", "weights", "folds", "max_parents", "alpha", "prior_alpha",
+                    "class_prior", "frequency_limit", "features", "categories", "ddof",
+                    "var_smoothing", "text_model", "max_words", "min_word_count", "tokenizer",
+                    "numeric", "bandwidth", "significant_digits")
 
 
 def _classifier_parameters(numeric_default, kinds, extra=None, without=()):
@@ -8191,10 +8747,211 @@ class BayesNet(_Classifier):
         self._start()
 
 
+# AutoBayes' possible members: (classifier, its own settings); the shared ones
+# (features, categories, numeric, significant_digits) are AutoBayes'.
+_AUTO_MEMBERS = {
+    "waode": (AODE, {"weighting": "mutual-information", "estimate": "m", "frequency_limit": 0,
+                     "impute": True}),
+    "aode": (AODE, {"estimate": "m", "impute": True}),
+    "bayesnet": (BayesNet, {"max_parents": 2}),
+    "bayesnet3": (BayesNet, {"max_parents": 3}),
+    "tan": (TAN, {}),
+    "naive": (NaiveBayes, {"numeric": "discretized"}),
+}
+
+
+def _check_members(value):
+    """The check of members=: a non-empty list of distinct names of AutoBayes' members."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple)) or not value or \
+            len(set(value)) != len(value) or any(name not in _AUTO_MEMBERS for name in value):
+        return "a non-empty list of distinct names among %s" % ", ".join(
+            map(repr, _AUTO_MEMBERS))
+    return None
+
+
+def _check_mixture_weights(value):
+    """The check of weights=: "cv", "uniform" or {member: weight >= 0}, some positive."""
+    if value in ("cv", "uniform"):
+        return None
+    if isinstance(value, Mapping) and value and all(
+            isinstance(name, str) and _number(w) is not None and isfinite(_number(w)) and
+            _number(w) >= 0 for name, w in value.items()) and \
+            sum(map(_number, value.values())) > 0:
+        return None
+    return '"cv", "uniform" or a {member: weight >= 0} dict with a positive weight'
+
+
+def _member_parameters(name, params):
+    """(class, parameters) of one AutoBayes member: its own settings (_AUTO_MEMBERS) and
+    AutoBayes' shared ones (features, categories, numeric, significant_digits)."""
+    cls, own = _AUTO_MEMBERS[name]
+    member = cls().get_params()
+    member.update(own)
+    for shared in ("features", "categories", "numeric", "significant_digits"):
+        member[shared] = params[shared]
+    return cls, member
+
+
+class AutoBayes(_Classifier):
+    """The setting to use when you do not want to choose: a mixture of the family's
+    best models, weighted by what the training data says.
+
+    P(c | x) = sum over members m of w_m P_m(c | x).  The members (members=) are, by
+    default, WAODE (AODE with mutual-information weights, m-estimates and no frequency
+    limit) and AODE with m-estimates, both on missing values imputed as Weka's
+    ReplaceMissingValues imputes them, and a Bayesian network found by hill climbing
+    with at most 2 parents per node; numbers are cut into MDL bins.  fit chooses the
+    weights (weights="cv"): each member's probabilities of the true class of every row
+    in an internal stratified cross-validation (folds=, seeded; at most 5,000 rows are
+    scored), then the weights maximising their mixture's log-likelihood, with a prior
+    of 2 pseudo-rows per member (EM); then every member is fitted on all the rows.
+    summary()["choice"] says what it chose and why, explain() each member's weight.
+
+    Other members: "tan" (TAN), "bayesnet3" (at most 3 parents), "naive" (naive Bayes
+    on MDL bins).  weights="uniform" or {member: weight} fixes the weights instead.
+
+    Statistics: those of every member's family, exact, as theirs; fit keeps the rows
+    in memory while it cross-validates (it reads X once, into a list).  partial_fit
+    and merge update every member exactly and keep the weights chosen at fit (a merge
+    averages two models' weights by their numbers of rows); fit again to choose them
+    from all the rows.
+
+    >>> X = [["sunny", "hot"], ["sunny", "hot"], ["rain", "mild"], ["rain", "cool"],
+    ...      ["overcast", "cool"], ["sunny", "mild"], ["rain", "mild"], ["overcast", "hot"]]
+    >>> model = AutoBayes().fit(X, ["no", "no", "yes", "no", "yes", "no", "yes", "yes"])
+    >>> model.predict_one(["overcast", "mild"])
+    'yes'
+    >>> [name for name, *_ in model.summary()["members"]]
+    ['waode', 'aode', 'bayesnet']
+    """
+
+    _statistics_class = _MixtureStatistics
+    _allowed_kinds = _NETWORK_KINDS
+    _command_name = "auto"
+    _parameters = _classifier_parameters(
+        "discretized", _NETWORK_KINDS, without=("alpha", "prior_alpha", "class_prior"),
+        extra={"members": _Parameter(("waode", "aode", "bayesnet"), _check_members),
+               "weights": _Parameter("cv", _check_mixture_weights),
+               "folds": _Parameter(5, _integer_at_least(2))})
+
+    def __init__(self, members=("waode", "aode", "bayesnet"), weights="cv", folds=5,
+                 features=None, categories=None, numeric="discretized",
+                 significant_digits=None):
+        self.members = members
+        self.weights = weights
+        self.folds = folds
+        self.features = features
+        self.categories = categories
+        self.numeric = numeric
+        self.significant_digits = significant_digits
+        self._start()
+
+    def _new_statistics(self):
+        """Empty statistics: one part per family of the members."""
+        members = self.members if _check_members(self.members) is None else ()
+        return _MixtureStatistics(dict.fromkeys(
+            _AUTO_MEMBERS[name][0].__name__ for name in members))
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit every member on all the rows and, with weights="cv", choose the
+        mixture's weights by cross-validation (see the class docstring).
+
+        >>> model = AutoBayes(folds=2).fit([["a"], ["a"], ["b"], ["b"]] * 3, [0, 0, 1, 1] * 3)
+        >>> model.predict([["a"], ["b"]])
+        [0, 1]
+        """
+        _check_params(self._parameters, self.get_params(), "fit()")
+        X = _rows_of(X, "fit()")
+        X = list(_iterate(X, "X", "an iterable of rows", "fit()"))
+        y = _labels_of(y, "fit()")
+        y = list(_iterate(y, "y", "an iterable of labels", "fit()"))
+        if sample_weight is not None:
+            if _as_numpy(sample_weight, "sample_weight", "fit()") is not None:
+                sample_weight = _as_numpy(sample_weight, "sample_weight", "fit()").tolist()
+            sample_weight = list(_iterate(sample_weight, "sample_weight",
+                                          "an iterable of numbers", "fit()"))
+        statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()")
+        if self.weights == "cv":
+            self._choose_weights(statistics, X, y, sample_weight)
+        with self._state.lock:
+            self._state.statistics = statistics
+            self._state.compiled = None
+            self._state.target = _label_name(y, self._state.target)
+            self._state.numpy_labels = False
+        return self
+
+    def _choose_weights(self, statistics, X, y, sample_weight, limit=5000):
+        """statistics.weights and .evaluation from an internal cross-validation: the
+        folds' statistics counted once each, each training set their merge."""
+        folds = min(self.folds, len(X))
+        if folds < 2 or len(statistics.class_count) < 2:
+            return
+        fold_of = _stratified_folds(y, folds, 0)
+        parts = []
+        for fold in range(folds):
+            members = [i for i, f in enumerate(fold_of) if f == fold]
+            part = None
+            if members:
+                part = self._learn([X[i] for i in members], [y[i] for i in members],
+                                   None if sample_weight is None else
+                                   [sample_weight[i] for i in members],
+                                   self._new_statistics(), "fit()")
+            parts.append((members, part))
+        stride = max(1, -(-len(X) // limit))          # score at most about limit rows
+        params = self.get_params()
+        names = list(self.members)
+        classes = statistics.classes()
+        likelihoods = [[] for _ in names]
+        hits = [[] for _ in names]
+        probabilities = [[] for _ in names]
+        scored = []
+        for fold, (members, _) in enumerate(parts):
+            held_out = [i for i in members if i % stride == 0]
+            training = None
+            for other, (_, part) in enumerate(parts):
+                if other != fold and part is not None:
+                    training = part.copy() if training is None else training.absorb(part)
+            if not held_out or training is None:
+                continue
+            scored.extend(held_out)
+            for m, name in enumerate(names):
+                cls, member_params = _member_parameters(name, params)
+                compiled = training.parts[cls.__name__].compile(member_params)
+                rows = [compiled.positional(X[i]) for i in held_out]
+                for i, joint in zip(held_out, compiled.joints(rows)):
+                    posterior = dict(zip(compiled.classes, _posterior(joint)))
+                    full = [posterior.get(c, 0.0) for c in classes]
+                    probabilities[m].append(full)
+                    truth = posterior.get(y[i], 0.0)
+                    likelihoods[m].append(max(truth, 1e-300))
+                    hits[m].append(max(range(len(full)), key=full.__getitem__) ==
+                                   classes.index(y[i]) if y[i] in classes else False)
+        if not scored:
+            return
+        row_weights = [1.0 if sample_weight is None else float(sample_weight[i])
+                       for i in scored]
+        total = sum(row_weights) or 1.0
+        weights = _em_weights(likelihoods, row_weights, prior=2.0)
+        statistics.weights = dict(zip(names, weights))
+
+        def scores(columns, correct):
+            loss = -sum(v * log(max(p, 1e-15)) for v, p in zip(row_weights, columns))
+            return [loss / total, sum(v for v, hit in zip(row_weights, correct) if hit)
+                    / total, len(scored)]
+        statistics.evaluation = {name: scores(likelihoods[m], hits[m])
+                                 for m, name in enumerate(names)}
+        mixed = [[sum(w * probabilities[m][n][c] for m, w in enumerate(weights))
+                  for c in range(len(classes))] for n in range(len(scored))]
+        truth = [classes.index(y[i]) for i in scored]
+        statistics.evaluation["mixture"] = scores(
+            [row[t] for row, t in zip(mixed, truth)],
+            [max(range(len(row)), key=row.__getitem__) == t for row, t in zip(mixed, truth)])
+
+
 # The registry of classifiers: what a model file's "model" field names; those with a
 # _command_name are the command line's --model choices.
 _MODELS = {cls.__name__: cls for cls in (NaiveBayes, CategoricalNB, GaussianNB, AODE, TAN,
-                                         BayesNet)}
+                                         BayesNet, AutoBayes)}
 _CLI_MODELS = {cls._command_name: cls for cls in _MODELS.values() if cls._command_name}
 
 
@@ -8222,6 +8979,10 @@ def _model_to_dict(model, statistics):
                 [_encode(v, "a declared category") for v in values], "categories")
         elif name == "tokenizer":
             encoded[name] = None if value is None else "custom"
+        elif name == "members":           # AutoBayes: a list of names
+            encoded[name] = list(value)
+        elif name == "weights" and isinstance(value, Mapping):
+            encoded[name] = [[member, float(w)] for member, w in value.items()]
         elif _number(value) is not None and type(value) is not int:
             encoded[name] = float(value)
         else:
@@ -8584,6 +9345,15 @@ def _decode_params(params, parameters):
         elif name == "tokenizer":
             _expect(value in (None, "custom"), where, value, 'null or "custom"')
             value = None if value is None else _UNSAVED_TOKENIZER
+        elif name == "members":
+            _expect(type(value) is list and _STR.issuperset(map(type, value)), where, value,
+                    "a list of member names")
+            value = tuple(value)
+        elif name == "weights" and type(value) is list:
+            _expect(all(type(p) is list and len(p) == 2 and type(p[0]) is str and
+                        type(p[1]) in (int, float) for p in value), where, value,
+                    "[[member, weight], ...]")
+            value = {member: weight for member, weight in value}
         elif type(value) not in (int, float, str, bool, type(None)):
             raise _Invalid("%s is %s; expected a number, a string, true, false or null"
                            % (where, _describe(value)))
@@ -10078,7 +10848,7 @@ class _TableReader:
             self.names = list(self.kinds)
             index = source.index
             labels = [] if target is None else [cells[source.index[target]]
-                                                 for _, cells in self.sample]
+                                                for _, cells in self.sample]
             self.label = _label_parser([label for label in labels if label is not None and
                                         label not in source.missing])
             self.categories = {name: values for name, values in source.categories.items()

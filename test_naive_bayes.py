@@ -1873,6 +1873,9 @@ FAMILIES = {
             lambda kinds: naive_bayes.TAN(features=kinds)),
     "BayesNet": (["categorical", "discretized", "ignore"],
                  lambda kinds: naive_bayes.BayesNet(max_parents=3, features=kinds)),
+    # fixed weights: the weights chosen at fit come from the rows, merge keeps them
+    "AutoBayes": (["categorical", "discretized", "ignore"],
+                  lambda kinds: naive_bayes.AutoBayes(weights="uniform", features=kinds)),
 }
 
 
@@ -3874,8 +3877,8 @@ def test_aode_from_python_is_the_command_lines_aode(tmp_path, capsys):
 
 def test_read_csv_takes_each_reading_option_of_the_command_line(tmp_path, capsys):
     text = "id|x|y|z\n" + "".join("u%d|%s|%s|%s\n" % (i, "-" if i % 7 == 0 else "%d,5" % i,
-                                                     "éa"[i % 2], "NA" if i % 5 else "q")
-                                   for i in range(40))
+                                                      "éa"[i % 2], "NA" if i % 5 else "q")
+                                  for i in range(40))
     path = tmp_path / "d.csv"
     path.write_bytes(text.encode("latin-1"))
     argv = ["--delimiter", "pipe", "--decimal", ",", "--encoding", "latin-1", "--missing",
@@ -3908,7 +3911,7 @@ def test_read_arff_without_a_target_reads_every_attribute_as_wekas_readers_do():
     assert table.records()[0] == {"outlook": "sunny", "temperature": "hot",
                                   "humidity": "high", "windy": "FALSE", "play": "no"}
     assert repr(table) == ("<Table %r: 14 rows, 5 features>" % str(DATA / "weather.nominal."
-                                                                      "arff"))
+                                                                   "arff"))
 
 
 def test_read_csv_with_a_model_reads_its_columns_for_prediction(tmp_path):
@@ -4011,7 +4014,7 @@ def test_columns_of_a_few_distinct_integers_get_a_note_to_read_them_as_codes(tmp
                   [str(i % 6) for i in range(30)],     # six values: numbers
                   ["0.5", "1"] * 10):                   # not integers
         data = write(tmp_path / "n.csv", "n,y\n" + "".join("%s,%s\n" % (c, "ab"[i % 2])
-                                                          for i, c in enumerate(cells)))
+                                                           for i, c in enumerate(cells)))
         assert naive_bayes.read_csv(data, target="y").warnings == []
 
 
@@ -4092,7 +4095,8 @@ def test_arff_dates_are_the_milliseconds_weka_computes(tmp_path, pattern, value,
     ("{\u0661 5}", [[0.0, 5.0]]),          # Arabic-Indic digit one: Java's parseInt takes it
     ("{\uff11 5}", [[0.0, 5.0]]),          # fullwidth one, too
     ("{+1 5}", [[0.0, 5.0]]), ("{-0 5}", [[5.0, 0.0]]),
-    ("{\u00b2 5}", "sparse index '\u00b2'"),  # a superscript is no decimal digit (ValueError before)
+    # a superscript is no decimal digit (ValueError before)
+    ("{\u00b2 5}", "sparse index '\u00b2'"),
     ("\u0661,5", "attribute 'a' is '\u0661'; expected a number"),   # Java's Double: ASCII only
     ("1_0,5", "attribute 'a' is '1_0'; expected a number"),
     ("1\u00a02,5", "attribute 'a' is '1\\xa02'"),   # a no-break space splits no value
@@ -4125,7 +4129,7 @@ def test_sparse_indices_numbers_and_weights_take_the_digits_java_takes(tmp_path,
      "line 2 or soon after: not UTF-16-LE text"),
 ])
 def test_encodings_that_cannot_read_the_file_are_errors_naming_the_fix(tmp_path, capsys, data,
-                                                                      argv, status, message):
+                                                                       argv, status, message):
     path = tmp_path / "e.csv"
     path.write_bytes(data)
     done, out, err = cli(capsys, "fit", path, "--target", "y", *argv, "-o", tmp_path / "m")
@@ -4479,7 +4483,7 @@ def kde_check_all(F, xs):
     for x in xs:
         fast = F.log_densities(x)
         exact = F.exact_log_densities(x)
-        assert len(fast) == len(exact) == F.K
+        assert len(fast) == len(exact) == F.n_classes
         for a, b in zip(fast, exact):
             assert not math.isnan(a), (x, fast, exact)
             assert kde_close(a, b), (x, a, b, F.bandwidths)
@@ -4572,7 +4576,7 @@ def kde_queries(draw, recs, hs):
 def test_kde_fast_log_density_within_1e_6_of_the_exact_on_adversarial_records(data):
     recs = data.draw(kde_records())
     rule = data.draw(KDE_RULES)
-    F = naive_bayes._KdeFeature(recs, rule)
+    F = naive_bayes._KernelDensities(recs, rule)
     xs = data.draw(kde_queries(recs, F.bandwidths))
     kde_check_all(F, xs)
 
@@ -4588,7 +4592,7 @@ def kde_mixture(n, seed):
 def test_kde_large_records_are_fast_everywhere_and_accurate():
     recs = [dict.fromkeys(kde_mixture(20000, 1), 1), dict.fromkeys(kde_mixture(8000, 2), 1),
             {v: 1 + i % 3 for i, v in enumerate(kde_mixture(3000, 3))}]
-    F = naive_bayes._KdeFeature(recs, "scott")
+    F = naive_bayes._KernelDensities(recs, "scott")
     # every cell is a polynomial: a query never passes over the training values
     assert all(fast for fast, _ in F._cells)
     rng = random.Random(4)
@@ -4602,7 +4606,7 @@ def test_kde_dense_edges_and_a_gap():
     rng = random.Random(7)
     a = [rng.uniform(0, 1) for _ in range(5000)] + [rng.uniform(50, 51)
                                                     for _ in range(5000)]
-    F = naive_bayes._KdeFeature([dict.fromkeys(a, 1)], "silverman")
+    F = naive_bayes._KernelDensities([dict.fromkeys(a, 1)], "silverman")
     xs = [rng.uniform(-1, 52) for _ in range(300)] + [25.5, 10.0, 40.0]
     assert kde_check_all(F, xs) < 2e-7
 
@@ -4611,7 +4615,7 @@ def test_kde_huge_gaps():
     # two points 1e300 apart with a unit bandwidth, and a moderate gap of 1e4 h
     for recs in ([{0.0: 1, 1e300: 3}], [{0.0: 1, 1e4: 1, 1e4 + 1: 2}],
                  [{-1e300: 1, 1e300: 1}], [{0.0: 1, 1e8: 10 ** 6}]):
-        F = naive_bayes._KdeFeature(recs, 1.0)
+        F = naive_bayes._KernelDensities(recs, 1.0)
         xs = [0.5e300, 5e3, 5e3 + 0.5, 5e7, 5e7 - 7.0, 1e150, -1e300, 0.0, 1.0, 1e4]
         rng = random.Random(1)
         xs += [rng.uniform(-10, 1e4 + 10) for _ in range(300)]
@@ -4622,7 +4626,7 @@ def test_kde_extreme_magnitudes():
     rng = random.Random(3)
     for scale in (1e300, 1e-300, 1e-310):
         vals = [rng.gauss(0, 1) * scale for _ in range(200)]
-        F = naive_bayes._KdeFeature([dict.fromkeys(vals, 1), {1.5 * scale: 7}], "scott")
+        F = naive_bayes._KernelDensities([dict.fromkeys(vals, 1), {1.5 * scale: 7}], "scott")
         xs = [v + rng.gauss(0, 1) * F.bandwidths[0] for v in vals[:100]] + \
             [rng.gauss(0, 5) * scale for _ in range(100)]
         kde_check_all(F, xs)
@@ -4633,7 +4637,7 @@ def test_kde_heavy_and_fractional_weights():
     vals = kde_mixture(500, 9)
     rec = {v: rng.choice([1, 10 ** 6, Fraction(1, 3), Fraction(7, 2), 10 ** 15])
            for v in vals}
-    F = naive_bayes._KdeFeature([rec, {0.0: Fraction(1, 10 ** 9), 1.0: 10 ** 20}], "scott")
+    F = naive_bayes._KernelDensities([rec, {0.0: Fraction(1, 10 ** 9), 1.0: 10 ** 20}], "scott")
     xs = [rng.uniform(-6, 7) for _ in range(800)] + [1e6, -1e6]
     kde_check_all(F, xs)
 
@@ -4661,7 +4665,7 @@ def test_kde_bandwidth_and_log_density_equal_scipys(rule, seed):
     h_scipy = math.sqrt(g.covariance[0, 0])
     h = naive_bayes._kde_bandwidths([rec], rule)[0]
     assert h == pytest.approx(h_scipy, rel=1e-14)
-    F = naive_bayes._KdeFeature([rec], rule)
+    F = naive_bayes._KernelDensities([rec], rule)
     lo, hi = min(vals) - 6 * h, max(vals) + 6 * h
     xs = [lo + (hi - lo) * k / 400 for k in range(401)] + vals[:50]
     ref = g.logpdf(numpy.array(xs))
@@ -4680,7 +4684,7 @@ def test_kde_numeric_bandwidth_equals_scikit_learns_kernel_density():
     vals = [rng.gauss(0, 2) for _ in range(400)]
     ws = [rng.choice([1, 2, 3]) for _ in vals]
     for h in (0.05, 0.7, 3.0):
-        F = naive_bayes._KdeFeature([dict(zip(vals, ws))], h)
+        F = naive_bayes._KernelDensities([dict(zip(vals, ws))], h)
         assert F.bandwidths == [h]
         sk = KernelDensity(bandwidth=h).fit(numpy.array(vals)[:, None],
                                             sample_weight=numpy.array(ws, float))
@@ -4723,10 +4727,10 @@ def test_kde_bandwidth_is_exact_and_order_independent():
 
 def test_kde_record_formats_agree():
     rec = {0.5: 2, -1.0: 1, 3.25: Fraction(3, 2)}
-    a = naive_bayes._KdeFeature([rec])
-    b = naive_bayes._KdeFeature([list(rec.items())])
-    c = naive_bayes._KdeFeature([([-1.0, 0.5, 3.25], [1, 2, Fraction(3, 2)])])
-    d = naive_bayes._KdeFeature([[(0.5, 1), (3.25, 1.5), (0.5, 1), (-1.0, 1)]])
+    a = naive_bayes._KernelDensities([rec])
+    b = naive_bayes._KernelDensities([list(rec.items())])
+    c = naive_bayes._KernelDensities([([-1.0, 0.5, 3.25], [1, 2, Fraction(3, 2)])])
+    d = naive_bayes._KernelDensities([[(0.5, 1), (3.25, 1.5), (0.5, 1), (-1.0, 1)]])
     for x in (-2.0, 0.0, 0.5, 1.7, 10.0):
         assert a.log_densities(x) == b.log_densities(x) == c.log_densities(x) \
             == d.log_densities(x)
@@ -4754,7 +4758,7 @@ def test_kde_single_value_class_uses_the_pooled_variance_with_its_own_n():
     sd, _ = _pooled_sd(recs)
     h = naive_bayes._kde_bandwidths(recs, "scott")
     assert h[0] == sd * 3.0 ** -0.2
-    F = naive_bayes._KdeFeature(recs, "scott")
+    F = naive_bayes._KernelDensities(recs, "scott")
     for x in (-3.0, 0.0, 1.0, 1.3, 40.0):
         got = F.log_densities(x)[0]
         assert got == pytest.approx(normal_logpdf(x, 1.0, h[0]), abs=1e-9)
@@ -4765,14 +4769,14 @@ def test_kde_weight_at_most_one_uses_the_pooled_variance():
     sd, _ = _pooled_sd(recs)
     h = naive_bayes._kde_bandwidths(recs, "silverman")
     assert h[0] == sd * (0.5 * 3.0 / 4.0) ** -0.2
-    kde_check_all(naive_bayes._KdeFeature(recs, "silverman"), [-1.0, 0.0, 0.5, 2.0, 9.0])
+    kde_check_all(naive_bayes._KernelDensities(recs, "silverman"), [-1.0, 0.0, 0.5, 2.0, 9.0])
 
 
 def test_kde_class_without_values_uses_the_pooled_density():
     recs = [{0.0: 1, 1.0: 2}, {}, {5.0: 1, 7.0: 1, 7.5: 3}]
-    F = naive_bayes._KdeFeature(recs, "scott")
+    F = naive_bayes._KernelDensities(recs, "scott")
     pooled = {0.0: 1, 1.0: 2, 5.0: 1, 7.0: 1, 7.5: 3}
-    G = naive_bayes._KdeFeature([pooled], "scott")
+    G = naive_bayes._KernelDensities([pooled], "scott")
     assert F.bandwidths[1] == G.bandwidths[0]
     for x in (-2.0, 0.5, 3.0, 7.2, 20.0):
         assert F.log_densities(x)[1] == pytest.approx(G.log_densities(x)[0], abs=1e-12)
@@ -4781,7 +4785,7 @@ def test_kde_class_without_values_uses_the_pooled_density():
 def test_kde_is_a_point_mass_when_every_value_is_the_same():
     recs = [{2.5: 3}, {2.5: 1}, {}]
     assert naive_bayes._kde_bandwidths(recs) == [0.0, 0.0, 0.0]
-    F = naive_bayes._KdeFeature(recs)
+    F = naive_bayes._KernelDensities(recs)
     assert F.log_densities(2.5) == (math.inf, math.inf, math.inf)
     assert F.log_densities(2.5000001) == (-math.inf, -math.inf, -math.inf)
     assert F.exact_log_densities(2.5) == (math.inf, math.inf, math.inf)
@@ -4789,12 +4793,12 @@ def test_kde_is_a_point_mass_when_every_value_is_the_same():
 
 
 def test_kde_without_data_says_nothing():
-    F = naive_bayes._KdeFeature([{}, {}])
+    F = naive_bayes._KernelDensities([{}, {}])
     assert F.log_densities(1.0) == (0.0, 0.0)
 
 
 def test_kde_of_a_single_row():
-    F = naive_bayes._KdeFeature([{3.0: 1}, {}], "scott")
+    F = naive_bayes._KernelDensities([{3.0: 1}, {}], "scott")
     assert F.log_densities(3.0) == (math.inf, math.inf)
     assert F.log_densities(3.5) == (-math.inf, -math.inf)
 
@@ -4802,7 +4806,7 @@ def test_kde_of_a_single_row():
 def test_kde_underflowing_bandwidth_is_point_masses():
     recs = [{0.0: 1, 5e-324: 1, 1e-323: 1}]
     h = naive_bayes._kde_bandwidths(recs)[0]
-    F = naive_bayes._KdeFeature(recs)
+    F = naive_bayes._KernelDensities(recs)
     if h == 0.0:
         assert F.log_densities(5e-324) == (math.inf,)
         assert F.log_densities(1.0) == (-math.inf,)
@@ -4812,7 +4816,7 @@ def test_kde_underflowing_bandwidth_is_point_masses():
 @given(kde_records(), KDE_RULES)
 def test_kde_degenerate_records_never_give_nan(recs, rule):
     recs = [dict(list(r.items())[:2]) for r in recs]       # tiny records
-    F = naive_bayes._KdeFeature(recs, rule)
+    F = naive_bayes._KernelDensities(recs, rule)
     for h in F.bandwidths:
         assert h >= 0.0 and not math.isnan(h)
     for x in [0.0, 1.0, -1e300, 1e300] + [v for r in recs for v in r]:
@@ -4821,16 +4825,16 @@ def test_kde_degenerate_records_never_give_nan(recs, rule):
 
 
 def test_kde_refuses_non_finite_queries_and_bad_records():
-    F = naive_bayes._KdeFeature([{0.0: 1, 1.0: 1}])
+    F = naive_bayes._KernelDensities([{0.0: 1, 1.0: 1}])
     for bad in (float("nan"), math.inf, -math.inf):
         with pytest.raises(ValueError):
             F.log_densities(bad)
     with pytest.raises(ValueError):
-        naive_bayes._KdeFeature([{0.0: 1}], -1.0)
+        naive_bayes._KernelDensities([{0.0: 1}], -1.0)
     with pytest.raises(ValueError):
-        naive_bayes._KdeFeature([{float("nan"): 1}])
+        naive_bayes._KernelDensities([{float("nan"): 1}])
     with pytest.raises(ValueError):
-        naive_bayes._KdeFeature([{0.0: -1}])
+        naive_bayes._KernelDensities([{0.0: -1}])
 
 
 def test_kde_models_fit_merge_round_trip_and_take_a_new_bandwidth(tmp_path, capsys):
@@ -5108,8 +5112,8 @@ def test_wekas_waode_is_aode_with_mutual_information_the_m_estimate_and_no_limit
 
 @pytest.mark.parametrize("name, key, options", [
     ("vote", "ReplaceMissingValues+WAODE", ["--impute", "--weighting",
-                                           "mutual-information", "--estimate", "m",
-                                           "--frequency-limit", "0"]),
+                                            "mutual-information", "--estimate", "m",
+                                            "--frequency-limit", "0"]),
     ("labor", "ReplaceMissingValues+Discretize+AODE -F 1 -M", ["--impute", "--estimate",
                                                                "m"]),
     ("contact-lenses", "WAODE", ["--weighting", "mutual-information", "--estimate", "m",
