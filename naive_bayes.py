@@ -10575,6 +10575,43 @@ def _cmd_predict(args):
     return 0
 
 
+def _cmd_forget(args):
+    _check_output(args.output, [args.data])     # -o may be the model itself
+    model = _load_model(args.model)
+    source = _open_data(args.data, args)
+    done = 0
+    try:
+        target = args.target or model.target_ or source.default_target
+        if target is None:
+            raise _Usage("--target is required: the model file does not name its target")
+        source.column(target, "--target")
+        reading = _prediction_reading(model, source, target,
+                                      _label_parser(None, model.classes_))
+        for batch in _batches(source.rows(), _BATCH_ROWS):
+            labels, weights = [], []
+            X = reading.rows(batch, labels, weights=weights)
+            if not X:
+                continue
+            try:
+                model.forget(X, labels,
+                             sample_weight=None if set(weights) == {1.0} else weights)
+            except NaiveBayesError as error:
+                raise _at_line(error, source, [b for b in batch if b[1][reading.target]
+                                               not in source.missing]) from None
+            done += len(X)
+    finally:
+        source.close()
+    if not done:
+        raise NaiveBayesError("%s has no row with a label; expected labelled rows"
+                              % source.path)
+    reading.report_unlabelled("forget")
+    model.save(args.output)
+    sys.stdout.write("forget %s: %s rows forgotten\n%swrote %s\n"
+                     % (source.path, format(done, ","), _summary_text(model, args.output),
+                        args.output))
+    return 0
+
+
 def _confusion_lines(labels, matrix, width):
     """The confusion matrix as text within 80 columns: labels as column heads when
     they fit, else numbers with a legend."""
@@ -10926,6 +10963,17 @@ def _parser():
                      "(default 10)")
     data_options(sub)
 
+    sub = command("forget", "remove rows a model learned, exactly (as sa-learn --forget): "
+                  "the model then equals one fitted without them",
+                  "python naive_bayes.py forget spam.json mistaken.csv -o spam.json")
+    sub.add_argument("model", metavar="MODEL.json")
+    sub.add_argument("data", metavar="DATA", help="the rows to forget, with their labels")
+    sub.add_argument("-o", "--output", required=True, metavar="MODEL.json",
+                     help="where to write the model (it may be MODEL.json itself)")
+    sub.add_argument("--target", metavar="COL", help="the label column (default: the "
+                     "model's)")
+    data_options(sub)
+
     sub = command("info", "what a model file holds",
                   "python naive_bayes.py info titanic.json")
     sub.add_argument("model", metavar="MODEL.json")
@@ -10933,7 +10981,8 @@ def _parser():
 
 
 _COMMANDS = {"fit": _cmd_fit, "predict": _cmd_predict, "evaluate": _cmd_evaluate,
-             "cv": _cmd_cv, "explain": _cmd_explain, "info": _cmd_info}
+             "cv": _cmd_cv, "explain": _cmd_explain, "forget": _cmd_forget,
+             "info": _cmd_info}
 
 
 def main(argv=None):
