@@ -1924,22 +1924,22 @@ def _analyzed(words, stop, low, high):
     return grams
 
 
-def _word_count(word, count):
+def _word_count(value, word, count):
     """A count of a {word: count} text value: an int, or a float (exact, as every
-    float is); _BadValue unless a word with a finite count >= 0."""
-    if type(word) is not str:
-        raise _BadValue(word, "a mapping {word: count} whose words are strings")
+    float is); _BadValue naming the value unless a word with a finite count >= 0."""
     if type(count) is not int and type(count) is not float:
         index = getattr(type(count), "__index__", None)
         number = index(count) if index is not None and not isinstance(count, bool) \
             else _number(count)           # NumPy integers stay integers
         count = count if number is None else number
-    if type(count) is int:
-        if 0 <= count <= _FLOAT_MAX_EXACT:
+    if type(word) is str:
+        if type(count) is int:
+            if 0 <= count <= _FLOAT_MAX_EXACT:
+                return count
+        elif type(count) is float and count >= 0 and count != INF:
             return count
-    elif type(count) is float and count >= 0 and count != INF:
-        return count
-    raise _BadValue(count, "a count (a finite number >= 0) for word %r" % word)
+    raise _BadValue(value, "a {word: count} mapping of strings to finite counts >= 0 "
+                    "(not %s: %s)" % (_shown(word, 30), _shown(count, 30)))
 
 
 class _TextReading:
@@ -1963,7 +1963,7 @@ class _TextReading:
         if isinstance(value, Mapping):
             counts = {}
             for word, count in value.items():
-                count = _word_count(word, count)
+                count = _word_count(value, word, count)
                 if count:
                     counts[word] = count
             return counts

@@ -83,7 +83,9 @@ def needs_sklearn():
 CATEGORY_VALUES = st.sampled_from(["red", "green", "blue", 0, 7, True, ("t", 1), -2.5])
 TEXTS = st.one_of(
     st.lists(st.sampled_from(["win", "cash", "now", "meet", "lunch"]), max_size=5).map(" ".join),
-    st.lists(st.sampled_from(["win", "cash", "北京"]), max_size=3))
+    st.lists(st.sampled_from(["win", "cash", "北京"]), max_size=3),
+    st.dictionaries(st.sampled_from(["win", "cash", "北京"]),           # weighted words
+                    st.sampled_from([0, 1, 2, 0.5, 0.1, 3.75]), max_size=3))
 NUMBERS = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
 COUNTS = st.integers(0, 30)
 # The values of every registered feature kind: the property tests draw kinds from the
@@ -961,6 +963,236 @@ def test_a_class_with_no_documents_borrows_the_pooled_word_counts():
         expected = pooled.explain({"text": "wheat grain"})["features"][0]["log_likelihood"]["x"]
         assert contribution["fax"] == pytest.approx(expected)
         assert model.predict([{"text": "wheat grain", "n": 9.2}]) == ["fax"]
+
+
+# -- complement naive Bayes, weighted words, n-grams and stop words -------------------
+
+def reuters_tfidf():
+    """TF-IDF weights of the Reuters grain articles (fitted on train) as sparse matrices
+    and as {word: weight} mappings."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    train, y_train = reuters("train")
+    test, _ = reuters("test")
+    vectorizer = TfidfVectorizer().fit(train)
+    names = vectorizer.get_feature_names_out()
+
+    def mappings(matrix):
+        matrix = matrix.tocsr()
+        return [{str(names[j]): float(v) for j, v in zip(
+            matrix.indices[matrix.indptr[i]:matrix.indptr[i + 1]],
+            matrix.data[matrix.indptr[i]:matrix.indptr[i + 1]])}
+            for i in range(matrix.shape[0])]
+    Xtr, Xte = vectorizer.transform(train), vectorizer.transform(test)
+    return Xtr, Xte, mappings(Xtr), mappings(Xte), y_train
+
+
+@pytest.mark.parametrize("norm, alpha", [(False, 1.0), (True, 1.0), (False, 0.5),
+                                         (True, 0.5)])
+def test_complement_agrees_with_sklearn_on_reuters(norm, alpha):
+    np, _ = needs_sklearn()
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.naive_bayes import ComplementNB
+    train, y_train = reuters("train")
+    test, _ = reuters("test")
+    ours = NaiveBayes(features={"text": "text"}, text_model="complement",
+                      complement_norm=norm, alpha=alpha).fit([{"text": d} for d in train],
+                                                             y_train)
+    vectorizer = CountVectorizer().fit(train)
+    theirs = ComplementNB(alpha=alpha, norm=norm).fit(vectorizer.transform(train), y_train)
+    np.testing.assert_allclose(ours.predict_proba([{"text": d} for d in test]),
+                               theirs.predict_proba(vectorizer.transform(test)), atol=1e-9)
+    weights = ours.tables()["text"]["weights"]
+    vocabulary = vectorizer.get_feature_names_out()
+    for k, label in enumerate(ours.classes_):
+        np.testing.assert_allclose([weights[label][w] for w in vocabulary],
+                                   theirs.feature_log_prob_[k], rtol=1e-12, atol=1e-15)
+
+
+@pytest.mark.parametrize("text_model, norm", [("multinomial", False), ("bernoulli", False),
+                                              ("complement", False), ("complement", True)])
+def test_weighted_word_mappings_agree_with_sklearn_on_the_same_matrix(text_model, norm):
+    np, _ = needs_sklearn()
+    from sklearn.naive_bayes import BernoulliNB, ComplementNB, MultinomialNB
+    Xtr, Xte, train, test, y_train = reuters_tfidf()
+    weights = [[1, 2, 0.5, 3.25][i % 4] for i in range(len(train))]
+    make = {"multinomial": lambda: MultinomialNB(alpha=0.5),
+            "bernoulli": lambda: BernoulliNB(alpha=0.5),      # binarize=0.0: count > 0
+            "complement": lambda: ComplementNB(alpha=0.5, norm=norm)}[text_model]
+    for sample_weight in (None, weights):
+        ours = NaiveBayes(features=["text"], text_model=text_model, complement_norm=norm,
+                          alpha=0.5).fit([[d] for d in train], y_train,
+                                         sample_weight=sample_weight)
+        theirs = make().fit(Xtr, y_train, sample_weight=sample_weight)
+        np.testing.assert_allclose(ours.predict_proba([[d] for d in test]),
+                                   theirs.predict_proba(Xte), atol=1e-9)
+
+
+def test_ngrams_and_stop_words_are_countvectorizers():
+    np, _ = needs_sklearn()
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.naive_bayes import MultinomialNB
+    train, y_train = reuters("train")
+    test, _ = reuters("test")
+    for ngram_range, stop_words in [((1, 2), "english"), ((2, 3), None),
+                                    ((1, 3), ["said", "the", "grain"])]:
+        analyze = CountVectorizer(ngram_range=ngram_range,
+                                  stop_words=stop_words).build_analyzer()
+        read = naive_bayes._TextReading({"tokenizer": None, "ngram_range": ngram_range,
+                                         "stop_words": stop_words})
+        for document in train[:200] + test[:100]:
+            assert read(document) == analyze(document)
+    vectorizer = CountVectorizer(ngram_range=(1, 2), stop_words="english").fit(train)
+    ours = NaiveBayes(features={"text": "text"}, ngram_range=(1, 2), stop_words="english",
+                      alpha=0.5).fit([{"text": d} for d in train], y_train)
+    vocabulary = [word for _, word, _, _ in ours.most_informative_features(10 ** 6)]
+    assert sorted(vocabulary) == sorted(vectorizer.vocabulary_)       # 89,813 words
+    theirs = MultinomialNB(alpha=0.5).fit(vectorizer.transform(train), y_train)
+    np.testing.assert_allclose(ours.predict_proba([{"text": d} for d in test]),
+                               theirs.predict_proba(vectorizer.transform(test)), atol=1e-9)
+    assert list(naive_bayes._ENGLISH_STOP_WORDS) == sorted(
+        __import__("sklearn.feature_extraction.text", fromlist=["x"]).ENGLISH_STOP_WORDS)
+
+
+def test_stop_words_are_dropped_before_ngrams_are_formed():
+    model = NaiveBayes(features=["text"], ngram_range=(1, 2), stop_words="english").fit(
+        [["The Bank of England said it would buy the wheat."]], ["grain"])
+    assert sorted(model.tables()[0]["probabilities"]["grain"]) == sorted(
+        ["bank", "england", "said", "buy", "wheat", "bank england", "england said",
+         "said buy", "buy wheat"])
+    # lists of words are words: stop words and n-grams apply; a mapping is taken as given
+    words = NaiveBayes(features=["text"], ngram_range=(2, 2), stop_words=["x"]).fit(
+        [[["a", "x", "b", "c"]], [{"a b": 2, "x": 1}]], ["p", "q"])
+    assert sorted(words.tables()[0]["probabilities"]["p"]) == ["a b", "b c", "x"]
+    assert words._model("test").scorers[0].read(["a", "x", "b"]) == ["a b"]
+    assert words._model("test").scorers[0].read({"x": 1, "y": 0}) == {"x": 1}
+    # a stop word list is not lowercased, as in CountVectorizer (tokens are)
+    upper = NaiveBayes(features=["text"], stop_words=["The"]).fit([["The cat"]], ["c"])
+    assert sorted(upper.tables()[0]["probabilities"]["c"]) == ["cat", "the"]
+
+
+def test_text_parameters_are_saved_and_a_loaded_model_reads_text_as_it_was_trained(
+        tmp_path):
+    X = [["the wheat harvest was good"], ["oil prices rose"], ["wheat and maize exports"],
+         ["crude oil output fell"]]
+    y = ["grain", "oil", "grain", "oil"]
+    model = NaiveBayes(features=["text"], text_model="complement", complement_norm=True,
+                       ngram_range=(1, 2), stop_words=["the", "was"]).fit(X, y)
+    model.save(tmp_path / "m.json")
+    saved = json.loads((tmp_path / "m.json").read_text())["params"]
+    assert (saved["text_model"], saved["complement_norm"], saved["ngram_range"],
+            saved["stop_words"]) == ("complement", True, [1, 2], ["the", "was"])
+    loaded = NaiveBayes.load(tmp_path / "m.json")
+    assert loaded.get_params()["ngram_range"] == (1, 2)
+    queries = [["wheat harvest"], ["oil output"], ["the wheat and the oil"]]
+    assert loaded.predict_proba(queries) == model.predict_proba(queries)
+    assert "wheat harvest" in loaded.explain(["good wheat harvest"])["features"][0]["words"]
+    assert loaded.merge(model).to_dict()["features"] == model.merge(model).to_dict()[
+        "features"]
+    english = NaiveBayes(features=["text"], stop_words="english").fit(X, y)
+    assert NaiveBayes.from_dict(english.to_dict()).get_params()["stop_words"] == "english"
+
+
+@pytest.mark.parametrize("params, message", [
+    (dict(ngram_range=(2, 1)), r"ngram_range=\(2, 1\); expected \(min_n, max_n\)"),
+    (dict(ngram_range=(0, 1)), r"ngram_range=\(0, 1\); expected"),
+    (dict(ngram_range=(1, 2.0)), r"ngram_range=.*two integers"),
+    (dict(ngram_range=2), r"ngram_range=2; expected"),
+    (dict(stop_words="german"), r"stop_words='german'; expected None, \"english\" or a list"),
+    (dict(stop_words=["a", 1]), r"stop_words=.*a list of words"),
+    (dict(complement_norm="yes"), r"complement_norm='yes'; expected True or False"),
+    (dict(text_model="complementary"), r"text_model=.*\"complement\""),
+])
+def test_text_parameters_are_checked_by_name(params, message):
+    with pytest.raises(NaiveBayesError, match=message):
+        NaiveBayes(features=["text"], **params).fit([["a b"]], ["x"])
+
+
+@pytest.mark.parametrize("value, message", [
+    ({"win": -1}, r"\(not 'win': -1\)"),
+    ({"win": NAN}, r"\(not 'win': nan\)"),
+    ({"win": float("inf")}, r"\(not 'win': inf\)"),
+    ({"win": True}, r"\(not 'win': True\)"),
+    ({"win": "2"}, r"\(not 'win': '2'\)"),
+    ({3: 1.0}, r"\(not 3: 1.0\)"),
+])
+def test_word_mappings_hold_words_and_finite_counts_at_least_0(value, message):
+    with pytest.raises(NaiveBayesError, match=r"X row 1, feature 0 is dict .*; expected a "
+                       r"\{word: count\} mapping of strings to finite counts >= 0 " + message):
+        NaiveBayes(features=["text"]).fit([[{"a": 1}], [value]], ["x", "y"])
+
+
+def test_word_mappings_take_zero_counts_as_absent_and_numpy_numbers():
+    np, _ = needs_sklearn()
+    rows = [[{"win": 0.5, "cash": 0}], [{"lunch": np.float64(1.25), "win": np.int64(2)}]]
+    model = NaiveBayes(features=["text"]).fit(rows, ["spam", "ham"])
+    feature = model.to_dict()["features"][0]
+    assert feature["words"] == ["lunch", "win"]              # no "cash": a 0 is absence
+    assert feature["word_counts"] == [[[0, "5/4"], [1, 2]], [[1, "1/2"]]]
+    # Bernoulli: a word is present when its count is > 0
+    bernoulli = model.set_params(text_model="bernoulli")
+    assert bernoulli.predict_proba([[{"win": 0.01}]]) == bernoulli.predict_proba([[["win"]]])
+
+
+@given(st.lists(st.tuples(st.dictionaries(st.sampled_from(["a", "b", "c", "d"]),
+                                          st.floats(0, 1e3) | st.integers(0, 5), max_size=4),
+                          st.sampled_from(["x", "y"])), min_size=2, max_size=20),
+       st.randoms(use_true_random=False))
+def test_weighted_word_sums_are_exact_through_order_merge_and_forget(rows, rng):
+    X, y = [[bag] for bag, _ in rows], [label for _, label in rows]
+    half = len(X) // 2
+    whole = NaiveBayes(features=["text"]).fit(X, y)
+    order = list(range(len(X)))
+    rng.shuffle(order)
+    shuffled = NaiveBayes(features=["text"]).fit([X[i] for i in order], [y[i] for i in order])
+    merged = NaiveBayes(features=["text"]).fit(X[:half], y[:half]).merge(
+        NaiveBayes(features=["text"]).fit(X[half:], y[half:]))
+    text = naive_bayes._json_text(whole.to_dict())
+    assert naive_bayes._json_text(shuffled.to_dict()) == text
+    assert naive_bayes._json_text(merged.to_dict()) == text
+    first = NaiveBayes(features=["text"]).fit(X[:half], y[:half])
+    assert naive_bayes._json_text(whole.forget(X[half:], y[half:]).to_dict()) == \
+        naive_bayes._json_text(first.to_dict())
+
+
+def test_complement_omits_the_learned_prior_and_adds_a_given_one():
+    X = [["wheat"], ["wheat maize"], ["wheat"], ["oil"]]
+    y = ["grain", "grain", "grain", "oil"]
+    model = NaiveBayes(features=["text"], text_model="complement").fit(X, y)
+    assert model.explain(["wheat oil"])["prior"] == {"grain": 0.0, "oil": 0.0}
+    assert model.predict_proba_one([None]) == {"grain": 0.5, "oil": 0.5}   # no evidence
+    given = model.set_params(class_prior={"grain": 0.75, "oil": 0.25})
+    assert given.explain(["oil"])["prior"] == {"grain": math.log(0.75), "oil": math.log(0.25)}
+    assert NaiveBayes(features=["text"]).fit(X, y).explain(["oil"])["prior"]["grain"] == \
+        pytest.approx(math.log(0.75))     # the other text models keep the learned prior
+
+
+def test_complement_gives_a_class_without_documents_all_the_counts_as_its_complement():
+    np, _ = needs_sklearn()
+    from sklearn.naive_bayes import ComplementNB
+    X = [["aa aa bb"], ["bb cc"], ["cc cc aa"]]
+    model = NaiveBayes(features=["text"], text_model="complement").partial_fit(
+        X, [0, 1, 1], classes=[0, 1, 2])
+    counts = np.array([[2, 1, 0], [0, 1, 1], [1, 0, 2]])           # a, b, c
+    theirs = ComplementNB().partial_fit(counts, [0, 1, 1], classes=[0, 1, 2])
+    np.testing.assert_allclose(model.predict_proba([["aa bb"], ["cc"]]),
+                               theirs.predict_proba(np.array([[1, 1, 0], [0, 0, 1]])),
+                               atol=1e-12)
+    assert model.predict_proba([["aa bb"]])[0][2] > 0.3   # a real score, not borrowed
+
+
+def test_complement_with_alpha_zero_is_the_limit_and_never_nan():
+    X = [["aa bb bb cc"], ["aa dd"], ["cc cc ee"], ["ff"]]
+    y = [0, 0, 1, 2]
+    queries = [["bb ee"], ["aa"], ["ee ee bb"], ["zz"], ["ff aa ee"]]
+    for norm in (False, True):
+        limit = NaiveBayes(features=["text"], text_model="complement", complement_norm=norm,
+                           alpha=0).fit(X, y).predict_proba(queries)
+        assert not any(p != p for row in limit for p in row)
+        if not norm:      # norm: no float alpha is near the limit (see the README)
+            tiny = NaiveBayes(features=["text"], text_model="complement",
+                              alpha=1e-300).fit(X, y).predict_proba(queries)
+            for a, b in zip(limit, tiny):
+                assert a == pytest.approx(b, abs=1e-12)
 
 
 # ----------------------------------------------------------------------------------
