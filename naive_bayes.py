@@ -5890,7 +5890,7 @@ class _NaiveStatistics:
             if have is None and count:
                 return "class %s was never learned" % _shown(label)
             if count > (have or 0):
-                return "class %s has a weight of %s rows, less than the %s to forget" % (
+                return "class %s has a total weight of %s, less than the %s to forget" % (
                     _shown(label), _plain(have), _plain(count))
         emptied = self.emptied(other)
         for name, mine in self.features.items():

@@ -2261,6 +2261,181 @@ def test_every_family_predicts_from_a_whole_model_while_another_thread_updates_i
 
 
 # ----------------------------------------------------------------------------------
+# Forgetting: the inverse of learning
+# ----------------------------------------------------------------------------------
+
+def model_text(model):
+    return naive_bayes._json_text(model.to_dict())
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+@given(st.data())
+def test_every_family_forgets_rows_to_the_file_of_a_fit_without_them(family, data):
+    make, X, y, weights, bounds = data.draw(family_data(family))
+    assume(len(X) > 1)
+    cut = data.draw(st.integers(1, len(X) - 1))
+    kept, gone = (X[:cut], y[:cut], part(weights, 0, cut)), \
+        (X[cut:], y[cut:], part(weights, cut, len(X)))
+    expected = model_text(make().fit(kept[0], kept[1], sample_weight=kept[2]))
+    queries = kept[0] + [[None] * len(X[0])]
+    fitted = make().fit(kept[0], kept[1], sample_weight=kept[2])
+    forgotten = make().fit(X, y, sample_weight=weights).forget(
+        gone[0], gone[1], sample_weight=gone[2])
+    in_batches = make().fit(X, y, sample_weight=weights)
+    for a, b in bounds:                   # the rows to forget, a batch at a time
+        a, b = max(a, cut), max(b, cut)
+        if b > a:
+            in_batches.forget(X[a:b], y[a:b], sample_weight=part(weights, a, b))
+    merged = make().fit(*kept[:2], sample_weight=kept[2]).merge(
+        make().fit(*gone[:2], sample_weight=gone[2])).forget(*gone[:2],
+                                                             sample_weight=gone[2])
+    for model in (forgotten, in_batches, merged):
+        assert model_text(model) == expected
+        assert model.predict_joint_log_proba(queries) == \
+            fitted.predict_joint_log_proba(queries)
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+@given(st.data())
+def test_forgetting_what_was_never_learned_is_refused_and_changes_nothing(family, data):
+    make, X, y, weights, _ = data.draw(family_data(family))
+    model = make().fit(X, y, sample_weight=weights)
+    before = model_text(model)
+    twice = (X + X, y + y, None if weights is None else weights + weights)
+    for rows, labels, w, message in [
+            (*twice, ".*less than the .* to forget"),           # more than was learned
+            (X[:1], ["never"], None, ".*class 'never' was never learned"),
+            (X, y, weights, "these are all the rows the model learned")]:
+        with pytest.raises(NaiveBayesError, match="forget\\(\\): " + message):
+            model.forget(rows, labels, sample_weight=w)
+        assert model_text(model) == before
+
+
+def test_forget_names_the_class_and_the_value_word_or_sum_it_cannot_remove():
+    X = [["red", 1.0, "win cash"], ["blue", 2.0, "lunch"], ["red", 1.5, "cash now"]]
+    y = ["spam", "ham", "spam"]
+    model = NaiveBayes(features=["categorical", "gaussian", "text"]).fit(X, y)
+    before = model_text(model)
+    for row, label, message in [
+            (["red", 1.0, "win cash"], "ham", r"feature 0: class 'ham': value 'red' was "
+                                              r"never learned"),
+            (["red", 9.0, "win cash"], "spam", r"feature 1: class 'spam': the sums of the "
+                                               r"values to forget are not among those learned "
+                                               r"\(what would be left has a negative variance\)"),
+            (["red", 1.0, "win lunch"], "spam", r"feature 2: class 'spam': word 'lunch' was "
+                                                r"never learned"),
+            (["red", None, "cash"], "spam", None)]:
+        if message is None:     # statistics cannot tell this from a row learned: allowed
+            continue
+        with pytest.raises(NaiveBayesError, match="forget\\(\\): %s; expected rows that the "
+                           "model learned \\(nothing was forgotten\\)" % message):
+            model.forget([row], [label])
+        assert model_text(model) == before
+    with pytest.raises(NaiveBayesError, match="X row 0, feature 1 is str 'x'; expected a "
+                       "real number"):        # read and checked as partial_fit reads them
+        model.forget([["red", "x", "cash"]], ["spam"])
+    with pytest.raises(NaiveBayesError, match="this NaiveBayes is not fitted yet"):
+        NaiveBayes().forget(X, y)
+    # a class whose rows are all forgotten must take all of its statistics along
+    with pytest.raises(NaiveBayesError, match="feature 0: class 'ham': value 'blue' would "
+                       "keep a count of 1 after all its rows are forgotten"):
+        model.forget([[None, 2.0, "lunch"]], ["ham"])
+
+
+def test_forgetting_part_of_a_weight_leaves_the_rest_and_more_than_there_is_refuses():
+    X, y = [["a", 1.0], ["b", 2.0], ["a", 3.0]], ["p", "q", "p"]
+    model = NaiveBayes().fit(X, y, sample_weight=[2, 1, 1]).forget([["a", 1.0]], ["p"],
+                                                                   sample_weight=[0.5])
+    assert model_text(model) == model_text(NaiveBayes().fit(X, y, sample_weight=[1.5, 1, 1]))
+    with pytest.raises(NaiveBayesError, match="class 'p' has a total weight of 2.5, less "
+                       "than the 3 to forget"):
+        model.forget([["a", 1.0]], ["p"], sample_weight=[3])
+    # the networks also count rows: a row goes with the weight it was learned with
+    Xn = [["a", "x"], ["b", "y"], ["a", "y"]]
+    tan = naive_bayes.TAN().fit(Xn, [1, 0, 1], sample_weight=[2, 1, 1])
+    with pytest.raises(NaiveBayesError, match=r"row \('a', 'x'\) would keep 1.5 of its "
+                       r"weight in 0 rows"):
+        tan.forget([["a", "x"]], [1], sample_weight=[0.5])
+    tan.forget([["a", "x"]], [1], sample_weight=[2])
+    assert model_text(tan) == model_text(naive_bayes.TAN().fit(Xn[1:], [0, 1]))
+
+
+def test_forget_gives_back_the_kinds_and_features_that_only_the_forgotten_rows_made():
+    # sequence rows: a column only the forgotten rows had values of has no kind again,
+    # and one that their words made categorical is numeric again
+    X = [[1.0, None, 4.0], [2.0, None, 5.0], ["many", 3.0, "n/a"]]
+    y = ["a", "b", "a"]
+    model = NaiveBayes().fit(X, y)
+    assert model.feature_kinds_ == {0: "categorical", 1: "gaussian", 2: "categorical"}
+    model.forget(X[2:], y[2:])
+    assert model_text(model) == model_text(NaiveBayes().fit(X[:2], y[:2]))
+    assert model.feature_kinds_ == {0: "gaussian", 1: "gaussian", 2: "gaussian"}
+    aode = naive_bayes.AODE(significant_digits=1).fit(X, y).forget(X[2:], y[2:])
+    assert model_text(aode) == model_text(naive_bayes.AODE(significant_digits=1).fit(
+        X[:2], y[:2]))
+    # mapping rows: a feature first seen in the forgotten rows is no longer known,
+    # unless features= declares it
+    rows = [{"city": "Oslo"}, {"city": "Rome", "temp": 21.5}, {"city": "Oslo", "wind": "N"}]
+    labels = ["cold", "warm", "cold"]
+    model = NaiveBayes().fit(rows, labels).forget(rows[1:2], labels[1:2])
+    assert model.feature_names_ == ["city", "wind"]
+    declared = NaiveBayes(features={"temp": "gaussian"}).fit(rows, labels).forget(
+        rows[1:2], labels[1:2])
+    assert declared.feature_names_ == ["temp", "city", "wind"]
+    network = naive_bayes.BayesNet().fit(rows, labels).forget(rows[1:2], labels[1:2])
+    assert model_text(network) == model_text(naive_bayes.BayesNet().fit(rows[::2],
+                                                                       labels[::2]))
+
+
+def test_what_forget_cannot_give_back_is_the_order_things_were_first_seen_in():
+    # labels that cannot be sorted keep first-seen order, and features of mapping rows
+    # theirs: the forgotten rows may have been first; every probability is the same
+    rows = [{"b": "x", "a": "u"}, {"a": "v", "b": "y"}, {"a": "u", "b": "x"}]
+    labels = [1, "one", "one"]
+    model = NaiveBayes().fit(rows, labels).forget(rows[:1], labels[:1])
+    fit = NaiveBayes().fit(rows[1:], labels[1:])
+    assert (model.classes_, model.feature_names_) == (["one"], ["b", "a"])
+    assert (fit.classes_, fit.feature_names_) == (["one"], ["a", "b"])
+    assert model.predict_proba(rows) == fit.predict_proba(rows)
+    both = NaiveBayes().fit(rows + [{"a": "w"}], [1, "one", "one", 2.5])
+    both.forget(rows[:1], labels[:1])
+    refit = NaiveBayes().fit(rows[1:] + [{"a": "w"}], ["one", "one", 2.5])
+    assert both.classes_ == ["one", 2.5] and refit.classes_ == ["one", 2.5]
+
+
+def test_forget_keeps_declared_categories_and_refuses_to_leave_a_class_prior_unmet():
+    model = CategoricalNB(categories=[["a", "b", "c"]]).fit([["a"], ["b"], ["a"]],
+                                                            ["x", "y", "x"])
+    model.forget([["a"]], ["x"])
+    assert model.to_dict()["features"][0]["values"] == ["a", "b", "c"]
+    prior = CategoricalNB(class_prior={"x": 0.5, "y": 0.5}).fit([["a"], ["b"]], ["x", "y"])
+    with pytest.raises(NaiveBayesError, match=r"class_prior names \['y'\], not among the classes"):
+        prior.forget([["b"]], ["y"])
+    assert prior.classes_ == ["x", "y"]
+
+
+def test_a_distribution_without_subtract_refuses_to_forget(new_kinds):
+    model = NaiveBayes(features={0: "sign"}).fit(SIGN_X, SIGN_Y)
+    with pytest.raises(NaiveBayesError, match="feature 0: its statistics \\(SignCounts\\) "
+                       "cannot remove rows"):
+        model.forget(SIGN_X[:1], SIGN_Y[:1])
+    assert model.to_dict() == NaiveBayes(features={0: "sign"}).fit(SIGN_X, SIGN_Y).to_dict()
+
+
+def test_a_spam_filter_forgets_a_message_exactly(tmp_path):
+    train, labels = reuters("train")
+    rows = [[d] for d in train[:400]]
+    for params in (dict(text_model="multinomial"), dict(text_model="complement",
+                                                        ngram_range=(1, 2),
+                                                        stop_words="english")):
+        model = NaiveBayes(features=["text"], **params).fit(rows, labels[:400])
+        model.partial_fit(rows[:1], [1 - labels[0]])           # a message filed wrongly
+        model.forget(rows[:1], [1 - labels[0]])
+        assert model_text(model) == model_text(NaiveBayes(features=["text"], **params).fit(
+            rows, labels[:400]))
+
+
+# ----------------------------------------------------------------------------------
 # The model file
 # ----------------------------------------------------------------------------------
 
@@ -3338,6 +3513,46 @@ def test_cli_text_columns(tmp_path, capsys):
     status, out, err = cli(capsys, "cv", DATA / "reuters_grain_train.csv", "--target", "label",
                            "--text", "text", "--folds", "3", "--max-words", "500", "--json")
     assert status == 0 and json.loads(out)["folds"] == 3
+
+
+def test_cli_text_options_and_forget(tmp_path, capsys):
+    with open(DATA / "reuters_grain_train.csv", newline="", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    for name, part in (("all", rows[:261]), ("kept", rows[:201]),
+                       ("gone", rows[:1] + rows[201:261])):
+        with open(tmp_path / (name + ".csv"), "w", newline="", encoding="utf-8") as handle:
+            csv.writer(handle).writerows(part)
+    write(tmp_path / "stop.txt", "# my stop words\nthe\nsaid\n\nof\n")
+    options = ["--target", "label", "--text", "text", "--text-model", "complement",
+               "--complement-norm", "--ngram-range", "1", "2", "--stop-words",
+               str(tmp_path / "stop.txt")]
+    status, out, err = cli(capsys, "fit", tmp_path / "all.csv", *options,
+                           "-o", tmp_path / "model.json")
+    assert status == 0, err
+    params = json.loads((tmp_path / "model.json").read_text())["params"]
+    assert (params["text_model"], params["complement_norm"], params["ngram_range"],
+            params["stop_words"]) == ("complement", True, [1, 2], ["the", "said", "of"])
+    status, out, err = cli(capsys, "forget", tmp_path / "model.json", tmp_path / "gone.csv",
+                           "-o", tmp_path / "model.json")
+    assert status == 0, err
+    assert "60 rows forgotten" in out and "200 documents" in out
+    options[options.index("1")] = "1,2"
+    del options[options.index("2")]
+    assert cli(capsys, "fit", tmp_path / "kept.csv", *options, "-o",
+               tmp_path / "kept.json")[0] == 0
+    assert (tmp_path / "model.json").read_bytes() == (tmp_path / "kept.json").read_bytes()
+    # forgetting them again is refused, and the file stays as it was
+    status, out, err = cli(capsys, "forget", tmp_path / "model.json", tmp_path / "gone.csv",
+                           "-o", tmp_path / "model.json")
+    assert status == 1 and "forget(): " in err and "nothing was forgotten" in err
+    assert (tmp_path / "model.json").read_bytes() == (tmp_path / "kept.json").read_bytes()
+    for argv, message in [(["--ngram-range", "2,1"], "--ngram-range (2, 1): expected"),
+                          (["--ngram-range", "x"], "invalid ngram range value"),
+                          (["--stop-words", str(tmp_path / "none.txt")],
+                           "expected english or a readable UTF-8 file of stop words")]:
+        status, out, err = cli(capsys, "fit", tmp_path / "kept.csv", "--target", "label",
+                               "--text", "text", *argv, "-o", tmp_path / "x.json")
+        assert status == 2 and message in err
 
 
 @pytest.mark.parametrize("text, argv, message", [
