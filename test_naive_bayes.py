@@ -1557,8 +1557,9 @@ def test_get_params_set_params_and_repr():
     assert model.get_params()["alpha"] == 0.5
     assert set(model.get_params()) == {
         "alpha", "prior_alpha", "class_prior", "features", "categories", "ddof",
-        "var_smoothing", "text_model", "max_words", "min_word_count", "tokenizer", "numeric",
-        "bandwidth", "significant_digits"}
+        "var_smoothing", "text_model", "max_words", "min_word_count", "tokenizer",
+        "complement_norm", "ngram_range", "stop_words", "numeric", "bandwidth",
+        "significant_digits"}
     assert model.set_params(ddof=1) is model and model.ddof == 1
     assert repr(model) == "NaiveBayes(alpha=0.5, ddof=1)"
 
