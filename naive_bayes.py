@@ -22,7 +22,8 @@ normalised with a max-shifted log-sum-exp.  The estimates, all derived from coun
   the Laplace fallback 1 / (N_c + S_j) at alpha = 1;
 - Gaussian feature j: the normal density with the class's mean and variance (divisor
   N_c - ddof) plus var_smoothing times the largest variance of any Gaussian feature;
-- text: words counted per class (multinomial bag-of-words, or Bernoulli set-of-words);
+- text: words counted per class (multinomial bag-of-words, Bernoulli set-of-words, or
+  complement naive Bayes), with n-grams and stop words, or weighted {word: count} bags;
 - Poisson counts: lam_c = (sum of x in class c + alpha) / N_cj;
 - numbers may also be discretized into bins (Fayyad and Irani's MDL cut points, as
   Weka) or modelled by a kernel density estimate (bandwidth as scipy's).
@@ -5951,10 +5952,9 @@ class _NaiveStatistics:
         for name, theirs in other.features.items():
             mine = self.features.get(name)
             if mine is None or mine.name is None or theirs.name != mine.name or \
-                    theirs.stats.holds_nothing():
-                continue
-            inferred = name not in fitting.kinds and name not in fitting.categories and \
-                fitting.default_kind is None
+                    name in fitting.kinds or theirs.stats.holds_nothing():
+                continue                  # (a declared feature stays as it is)
+            inferred = name not in fitting.categories and fitting.default_kind is None
             if not mine.stats.holds_nothing():
                 kind = _infer_kind([list(mine.stats.seen)], fitting.numeric) \
                     if inferred and mine.name == "categorical" else None
@@ -5966,7 +5966,7 @@ class _NaiveStatistics:
                             feature.add(label, list(counts), list(counts.values()),
                                         fitting.params)
                     changed[name] = kind
-            elif self.layout == "mapping" and name not in fitting.kinds:
+            elif self.layout == "mapping":
                 del self.features[name]
             elif inferred:
                 self.features[name] = _Undecided()
@@ -8443,7 +8443,17 @@ class _Classifier:
             base = self._fitted(call)
             batch = base.skeleton()
             known = dict(base.class_count)
-        batch = self._learn(X, y, sample_weight, batch, call, known)
+        try:
+            batch = self._learn(X, y, sample_weight, batch, call, known)
+        except NaiveBayesError:
+            # a label never learned also fails partial_fit's check of a class_prior:
+            # say what is wrong for forget
+            unknown = [label for label in batch.class_count if label not in known]
+            if unknown:
+                raise NaiveBayesError("%s: class %s was never learned; expected rows that "
+                                      "the model learned (nothing was forgotten)"
+                                      % (call, _shown(unknown[0])), call=call) from None
+            raise
         fitting = _Fitting(call, self.get_params(), self._default_kind, self._allowed_kinds)
         with self._state.lock:
             statistics = self._state.statistics

@@ -2412,6 +2412,8 @@ def test_forget_keeps_declared_categories_and_refuses_to_leave_a_class_prior_unm
     prior = CategoricalNB(class_prior={"x": 0.5, "y": 0.5}).fit([["a"], ["b"]], ["x", "y"])
     with pytest.raises(NaiveBayesError, match=r"class_prior names \['y'\], not among the classes"):
         prior.forget([["b"]], ["y"])
+    with pytest.raises(NaiveBayesError, match=r"forget\(\): class 'z' was never learned"):
+        prior.forget([["a"]], ["z"])
     assert prior.classes_ == ["x", "y"]
 
 
