@@ -22,7 +22,8 @@ normalised with a max-shifted log-sum-exp.  The estimates, all derived from coun
   the Laplace fallback 1 / (N_c + S_j) at alpha = 1;
 - Gaussian feature j: the normal density with the class's mean and variance (divisor
   N_c - ddof) plus var_smoothing times the largest variance of any Gaussian feature;
-- text: words counted per class (multinomial bag-of-words, or Bernoulli set-of-words);
+- text: words counted per class (multinomial bag-of-words, Bernoulli set-of-words, or
+  complement naive Bayes), with n-grams and stop words, or weighted {word: count} bags;
 - Poisson counts: lam_c = (sum of x in class c + alpha) / N_cj;
 - numbers may also be discretized into bins (Fayyad and Irani's MDL cut points, as
   Weka) or modelled by a kernel density estimate (bandwidth as scipy's).
@@ -1015,18 +1016,46 @@ class _Distribution:
                                      exact (ints or Fractions), or None for weight 1
       absorb(other)                  add another's statistics, in place and exactly,
                                      so that merge and partial_fit equal fit
+      deficit(other, emptied)        None when other's statistics (rows counted into
+                                     an empty twin) can be removed from these; else
+                                     what other holds more of, as a phrase naming the
+                                     class and the value, word, pair or row; also when
+                                     a class in ``emptied`` (whose rows are all being
+                                     removed) would keep any statistics
+      subtract(other)                remove other's statistics, in place and exactly:
+                                     the inverse of absorb, so that forget equals a
+                                     fit without those rows; whatever reaches zero (a
+                                     class, value, word, pair or row) is removed; it
+                                     raises _Unlearned, with nothing changed, where
+                                     deficit finds something
       compile(classes, params, shared)   the _Scorer predictions use
       describe(params)               one line for the command line
       to_file(classes, what), from_file(feature, where, classes, class_count)
                                      its fields of the model file (``file_fields``)
     Defined here once for all of them, so that no subclass can get them wrong:
     copy() (the same class, statistics copied), empty() (the same class and
-    ``settings``, such as declared categories, without counts) and a + b.
+    ``settings``, such as declared categories, without counts), holds_nothing() and
+    a + b.  A distribution written before forget existed refuses to forget (the
+    deficit here), rather than forgetting wrongly.
     """
 
     __slots__ = ()
     settings = ()                        # slots an empty twin keeps
     file_fields = ()
+
+    def deficit(self, other, emptied):
+        """What cannot be removed: here everything, for a distribution that does not
+        define how its statistics are removed."""
+        return "its statistics (%s) cannot remove rows" % type(self).__name__
+
+    def subtract(self, other):
+        """Refuses (see deficit)."""
+        raise _Unlearned(self.deficit(other, ()))
+
+    def holds_nothing(self):
+        """True when there are no statistics to remove (none counted, or all removed):
+        an empty twin could have other's statistics removed from it only then."""
+        return self.empty().deficit(self, ()) is None
 
     def empty(self):
         """The same distribution with no counts (declared settings kept)."""
@@ -1047,6 +1076,50 @@ class _Distribution:
         total = self.copy()
         total.absorb(other)
         return total
+
+
+class _Unlearned(Exception):
+    """Statistics asked to remove more than they hold (see _Distribution.deficit): the
+    phrase saying what; the classifier adds the call."""
+
+
+def _counts_deficit(mine, theirs, label, what, emptied):
+    """The deficit of one class's {key: count} (exact counts): None, or a phrase for
+    the first key whose count in theirs is more than in mine (``what(key)`` names
+    it: "value 'red'"), or, when the class is in ``emptied``, a key that would keep a
+    count."""
+    get = mine.get
+    for key, count in theirs.items():
+        have = get(key, 0)
+        if count > have:
+            if not have:
+                return "class %s: %s was never learned" % (_shown(label), what(key))
+            return "class %s: %s has a count of %s, less than the %s to forget" % (
+                _shown(label), what(key), _plain(have), _plain(count))
+    if label in emptied:
+        get = theirs.get
+        for key, have in mine.items():
+            if have != get(key, 0):
+                return "class %s: %s would keep a count of %s after all its rows are " \
+                    "forgotten" % (_shown(label), what(key), _plain(have - get(key, 0)))
+    return None
+
+
+def _subtract_counts(mine, theirs):
+    """mine -= theirs key by key, exactly (theirs has no key beyond mine's); a key
+    whose count reaches 0 is removed, as if it had never been counted."""
+    for key, count in theirs.items():
+        left = mine[key] - count
+        if left:
+            mine[key] = left
+        else:
+            del mine[key]
+
+
+def _labels_to_check(theirs, emptied):
+    """The labels whose statistics a deficit looks at: those of the rows to remove,
+    then the emptied ones."""
+    return list(theirs) + [label for label in emptied if label not in theirs]
 
 
 def _log_ratio_range(vector):
@@ -1214,6 +1287,13 @@ class _Nothing(_Distribution):
     def absorb(self, other):
         """Nothing to add."""
 
+    def deficit(self, other, emptied):
+        """Nothing is missing."""
+        return None
+
+    def subtract(self, other):
+        """Nothing to remove."""
+
     def compile(self, classes, params, shared):
         """A scorer that says nothing."""
         return _NoEvidence((0.0,) * len(classes), "ignore")
@@ -1290,6 +1370,30 @@ class _ValueCounts(_Distribution):
                 continue
             for value, count in counts.items():
                 mine[value] = mine.get(value, 0) + count
+
+    def deficit(self, other, emptied):
+        """The first value other counted more often in a class than these counts."""
+        for label in _labels_to_check(other.counts, emptied):
+            problem = _counts_deficit(self.counts.get(label, {}), other.counts.get(label, {}),
+                                      label, lambda v: "value %s" % _shown(v), emptied)
+            if problem is not None:
+                return problem
+        return None
+
+    def subtract(self, other):
+        """Remove other's counts; a value no class counts any more is no longer seen
+        (declared values stay: they are settings)."""
+        problem = self.deficit(other, ())
+        if problem is not None:
+            raise _Unlearned(problem)
+        for label, counts in other.counts.items():
+            mine = self.counts.get(label)
+            if mine is not None:
+                _subtract_counts(mine, counts)
+                if not mine:
+                    del self.counts[label]
+        counted = set().union(*self.counts.values())
+        self.seen = {value: None for value in self.seen if value in counted}
 
     def values(self):
         """Known values S_j: the declared ones in their order, then those seen, in the
@@ -1447,6 +1551,47 @@ class _NormalSums(_Distribution):
         """Add other's sums."""
         for label, sums in other.sums.items():
             self.add_sums(label, sums)
+
+    def remainders(self, other):
+        """{label: (n, s1, s2)} left when other's sums are taken from these, exact."""
+        left = {}
+        for label, (n, s1, s2) in other.sums.items():
+            mine = self.sums.get(label) or (0, (0, 0), (0, 0))
+            left[label] = (mine[0] - n, _fraction(_dyadic_sum(mine[1], (-s1[0], s1[1]))),
+                           _fraction(_dyadic_sum(mine[2], (-s2[0], s2[1]))))
+        return left
+
+    def deficit(self, other, emptied):
+        """A class with fewer values than to forget, or whose sums would be no sums of
+        values (a negative variance, or sums without values); sums cannot tell more
+        (which values they hold), so forgetting values never learned is refused only
+        when the sums show it."""
+        left = self.remainders(other)
+        for label, (n, s1, s2) in left.items():
+            if n < 0:
+                return "class %s has %s values, less than the %s to forget" % (
+                    _shown(label), _plain(self.sums.get(label, [0])[0]),
+                    _plain(other.sums[label][0]))
+            if (not n and (s1 or s2)) or s2 < 0 or s2 * n < s1 * s1:
+                return "class %s: the sums of the values to forget are not among those " \
+                    "learned (what would be left has a negative variance)" % _shown(label)
+        for label in emptied:
+            mine = self.sums.get(label)
+            if mine and mine[0] and (label not in left or left[label][0]):
+                return "class %s would keep %s values after all its rows are forgotten" \
+                    % (_shown(label), _plain(left[label][0] if label in left else mine[0]))
+        return None
+
+    def subtract(self, other):
+        """Remove other's sums; a class left with no values has no sums."""
+        problem = self.deficit(other, ())
+        if problem is not None:
+            raise _Unlearned(problem)
+        for label, (n, s1, s2) in self.remainders(other).items():
+            if n:
+                self.sums[label] = [n, _dyadic(s1), _dyadic(s2)]
+            else:
+                self.sums.pop(label, None)
 
     def exact(self, label):
         """(n, sum x, sum x^2) of a class as exact numbers, or None."""
@@ -1730,6 +1875,126 @@ class _UnsavedTokenizer:
 
 _UNSAVED_TOKENIZER = _UnsavedTokenizer()
 
+# scikit-learn's ENGLISH_STOP_WORDS (sklearn.feature_extraction.text), which
+# CountVectorizer(stop_words="english") drops: 318 words, sorted.  ("a" and "i" are
+# among them, though the default pattern never yields a one-letter word.)
+_ENGLISH_STOP_WORDS = (
+    "a", "about", "above", "across", "after", "afterwards", "again", "against", "all",
+    "almost", "alone", "along", "already", "also", "although", "always", "am", "among",
+    "amongst", "amoungst", "amount", "an", "and", "another", "any", "anyhow", "anyone",
+    "anything", "anyway", "anywhere", "are", "around", "as", "at", "back", "be",
+    "became", "because", "become", "becomes", "becoming", "been", "before",
+    "beforehand", "behind", "being", "below", "beside", "besides", "between", "beyond",
+    "bill", "both", "bottom", "but", "by", "call", "can", "cannot", "cant", "co",
+    "con", "could", "couldnt", "cry", "de", "describe", "detail", "do", "done", "down",
+    "due", "during", "each", "eg", "eight", "either", "eleven", "else", "elsewhere",
+    "empty", "enough", "etc", "even", "ever", "every", "everyone", "everything",
+    "everywhere", "except", "few", "fifteen", "fifty", "fill", "find", "fire", "first",
+    "five", "for", "former", "formerly", "forty", "found", "four", "from", "front",
+    "full", "further", "get", "give", "go", "had", "has", "hasnt", "have", "he",
+    "hence", "her", "here", "hereafter", "hereby", "herein", "hereupon", "hers",
+    "herself", "him", "himself", "his", "how", "however", "hundred", "i", "ie", "if",
+    "in", "inc", "indeed", "interest", "into", "is", "it", "its", "itself", "keep",
+    "last", "latter", "latterly", "least", "less", "ltd", "made", "many", "may", "me",
+    "meanwhile", "might", "mill", "mine", "more", "moreover", "most", "mostly", "move",
+    "much", "must", "my", "myself", "name", "namely", "neither", "never",
+    "nevertheless", "next", "nine", "no", "nobody", "none", "noone", "nor", "not",
+    "nothing", "now", "nowhere", "of", "off", "often", "on", "once", "one", "only",
+    "onto", "or", "other", "others", "otherwise", "our", "ours", "ourselves", "out",
+    "over", "own", "part", "per", "perhaps", "please", "put", "rather", "re", "same",
+    "see", "seem", "seemed", "seeming", "seems", "serious", "several", "she", "should",
+    "show", "side", "since", "sincere", "six", "sixty", "so", "some", "somehow",
+    "someone", "something", "sometime", "sometimes", "somewhere", "still", "such",
+    "system", "take", "ten", "than", "that", "the", "their", "them", "themselves",
+    "then", "thence", "there", "thereafter", "thereby", "therefore", "therein",
+    "thereupon", "these", "they", "thick", "thin", "third", "this", "those", "though",
+    "three", "through", "throughout", "thru", "thus", "to", "together", "too", "top",
+    "toward", "towards", "twelve", "twenty", "two", "un", "under", "until", "up",
+    "upon", "us", "very", "via", "was", "we", "well", "were", "what", "whatever",
+    "when", "whence", "whenever", "where", "whereafter", "whereas", "whereby",
+    "wherein", "whereupon", "wherever", "whether", "which", "while", "whither", "who",
+    "whoever", "whole", "whom", "whose", "why", "will", "with", "within", "without",
+    "would", "yet", "you", "your", "yours", "yourself", "yourselves")
+
+
+def _stop_word_set(stop_words):
+    """stop_words= as a set of words (None: none): "english" is scikit-learn's list;
+    a list is taken as it is, not lowercased (as CountVectorizer takes it)."""
+    if stop_words is None:
+        return None
+    if isinstance(stop_words, str):       # "english": the parameter's check saw to it
+        return frozenset(_ENGLISH_STOP_WORDS)
+    return frozenset(stop_words)
+
+
+def _analyzed(words, stop, low, high):
+    """CountVectorizer's steps after tokenizing: stop words dropped, then every n-gram
+    of the words that remain for n from low to high, each joined by one space (so a
+    bigram may span a dropped stop word), the shorter n-grams first and each n in
+    the order of the text.
+
+    >>> _analyzed(["the", "bank", "of", "england"], {"the", "of"}, 1, 2)
+    ['bank', 'england', 'bank england']
+    """
+    if stop:
+        words = [w for w in words if w not in stop]
+    if high == 1:
+        return words
+    grams = list(words) if low == 1 else []
+    for n in range(max(low, 2), min(high, len(words)) + 1):
+        grams.extend(map(" ".join, zip(*[words[i:] for i in range(n)])))
+    return grams
+
+
+def _word_count(value, word, count):
+    """A count of a {word: count} text value: an int, or a float (exact, as every
+    float is); _BadValue naming the value unless a word with a finite count >= 0."""
+    if type(count) is not int and type(count) is not float:
+        index = getattr(type(count), "__index__", None)
+        number = index(count) if index is not None and not isinstance(count, bool) \
+            else _number(count)           # NumPy integers stay integers
+        count = count if number is None else number
+    if type(word) is str:
+        if type(count) is int:
+            if 0 <= count <= _FLOAT_MAX_EXACT:
+                return count
+        elif type(count) is float and count >= 0 and count != INF:
+            return count
+    raise _BadValue(value, "a {word: count} mapping of strings to finite counts >= 0 "
+                    "(not %s: %s)" % (_shown(word, 30), _shown(count, 30)))
+
+
+class _TextReading:
+    """How a text feature reads a value, at fit, predict and explain alike: a string
+    is tokenized (the tokenizer, or lowercase and CountVectorizer's pattern), a list
+    or tuple of strings is taken as words; then stop words are dropped and n-grams
+    formed (see _analyzed).  A mapping {word: count} is a bag already made (counts
+    real and >= 0, say TF-IDF weights): taken as it is, zero counts dropped, no stop
+    words or n-grams (it has no order to form them from).  None for a missing value.
+    """
+
+    __slots__ = ("tokenizer", "stop", "low", "high")
+
+    def __init__(self, params):
+        self.tokenizer = params["tokenizer"]
+        self.stop = _stop_word_set(params.get("stop_words"))
+        self.low, self.high = params.get("ngram_range", (1, 1))
+
+    def __call__(self, value):
+        """The value as a list of words, or a dict {word: count}, or None."""
+        if isinstance(value, Mapping):
+            counts = {}
+            for word, count in value.items():
+                count = _word_count(value, word, count)
+                if count:
+                    counts[word] = count
+            return counts
+        words = _words(value, self.tokenizer)
+        if words is None or (self.stop is None and self.high == 1):
+            return words
+        return _analyzed(words, self.stop, self.low, self.high)
+
+
 
 class _WordCounts(_Distribution):
     """Word counts of one text feature per class label: in how many documents each
@@ -1746,22 +2011,42 @@ class _WordCounts(_Distribution):
         self.present = {}             # label -> weighted number of documents
 
     def add(self, label, values, weights):
-        """Count one class's documents, each a list of words."""
-        if weights is None:
+        """Count one class's documents, each a list of words or a {word: count} dict
+        (counts > 0, ints or floats): exactly, a float being the dyadic fraction it
+        is, so that any order, batching, merge or forget gives the same sums.  A
+        word is in a document when its count is > 0 (as BernoulliNB binarizes)."""
+        if weights is None and dict not in set(map(type, values)):
             present = len(values)
             terms = Counter(chain.from_iterable(values))
             documents = Counter(chain.from_iterable(map(set, values)))
         else:
-            integers, shift = _weight_integers(weights)
+            integers, shift = ([1] * len(values), 0) if weights is None else \
+                _weight_integers(weights)
+            finest = 0                    # the finest power of 2 of any count's fraction
+            bags = []
+            for words in values:
+                if type(words) is not dict:
+                    bags.append([(word, count, 0) for word, count in Counter(words).items()])
+                    continue
+                bag = []
+                for word, count in words.items():
+                    if type(count) is int:
+                        bag.append((word, count, 0))
+                        continue
+                    m, d = count.as_integer_ratio()
+                    k = d.bit_length() - 1            # count = m / 2**k
+                    bag.append((word, m, k))
+                    finest = max(finest, k)
+                bags.append(bag)
             present, terms, documents = 0, {}, {}
-            for words, weight in zip(values, integers):
+            for bag, weight in zip(bags, integers):
                 present += weight
-                for word, count in Counter(words).items():
-                    terms[word] = terms.get(word, 0) + weight * count
+                for word, m, k in bag:
+                    terms[word] = terms.get(word, 0) + (weight * m << (finest - k))
                     documents[word] = documents.get(word, 0) + weight
             scale = 1 << shift
             present = _ratio(present, scale)
-            terms = {w: _ratio(c, scale) for w, c in terms.items()}
+            terms = {w: _ratio(c, scale << finest) for w, c in terms.items()}
             documents = {w: _ratio(c, scale) for w, c in documents.items()}
         self.add_counts(label, present, terms, documents)
 
@@ -1782,6 +2067,53 @@ class _WordCounts(_Distribution):
         for label, present in other.present.items():
             self.add_counts(label, present, other.terms.get(label, {}),
                             other.documents.get(label, {}))
+
+    def deficit(self, other, emptied):
+        """A class with fewer documents, or a word with fewer occurrences or documents,
+        than to forget; or what would be left no counts of documents (a word left in
+        documents but without occurrences, or the reverse; words without documents)."""
+        for label in _labels_to_check(other.present, emptied):
+            have, remove = self.present.get(label, 0), other.present.get(label, 0)
+            if remove > have:
+                return "class %s has %s documents, less than the %s to forget" % (
+                    _shown(label), _plain(have), _plain(remove))
+            gone = emptied if remove != have else set(emptied) | {label}
+            mine, theirs = self.terms.get(label, {}), other.terms.get(label, {})
+            mine_documents = self.documents.get(label, {})
+            theirs_documents = other.documents.get(label, {})
+            problem = _counts_deficit(mine, theirs, label, lambda w: "word %s" % _shown(w),
+                                      gone) or \
+                _counts_deficit(mine_documents, theirs_documents, label,
+                                lambda w: "the documents of word %s" % _shown(w), gone)
+            if problem is not None:
+                return problem
+            if label in emptied and remove != have:
+                return "class %s would keep %s documents after all its rows are forgotten" \
+                    % (_shown(label), _plain(have - remove))
+            for word, count in theirs.items():
+                if (mine[word] == count) != (mine_documents.get(word, 0) ==
+                                             theirs_documents.get(word, 0)):
+                    return "class %s: word %s would be left in documents without " \
+                        "occurring, or occurring in no document (the documents to forget " \
+                        "are not those learned)" % (_shown(label), _shown(word))
+        return None
+
+    def subtract(self, other):
+        """Remove other's counts: words no longer counted, and classes left without
+        documents, disappear."""
+        problem = self.deficit(other, ())
+        if problem is not None:
+            raise _Unlearned(problem)
+        for label, present in other.present.items():
+            if label not in self.present:
+                continue                  # nothing of it here, nor in other (deficit)
+            _subtract_counts(self.terms[label], other.terms.get(label, {}))
+            _subtract_counts(self.documents[label], other.documents.get(label, {}))
+            left = self.present[label] - present
+            if left:
+                self.present[label] = left
+            else:
+                del self.present[label], self.terms[label], self.documents[label]
 
     def vocabulary(self, params):
         """The words the model uses: every word seen, or the max_words most frequent
@@ -1872,9 +2204,10 @@ class _WordCounts(_Distribution):
                 per_field.append(counts)
             word_documents, word_counts = per_field
             for word, n in word_documents.items():
-                if n > present or n > word_counts.get(word, 0):
+                if n > present or not word_counts.get(word):
+                    # (a weighted count {word: 0.3} occurs less often than its documents)
                     raise _Invalid("%s: word %r is in more documents than there are, or "
-                                   "than it occurs" % (where, word))
+                                   "in documents without occurring" % (where, word))
             if present or word_counts:
                 stats.present[label] = present
                 stats.documents[label] = word_documents
@@ -1882,24 +2215,77 @@ class _WordCounts(_Distribution):
         return stats
 
 
+def _complement_weights(stats, classes, vocabulary, alpha, norm):
+    """Complement naive Bayes (Rennie, Shih, Teevan and Karger 2003) as scikit-learn's
+    ComplementNB computes it: per class, the weight w_cw of each vocabulary word, a
+    document scoring sum_w f_w w_cw (f_w its count of w).
+
+    M_cw = sum over the other classes of N_c'w, exact (a class with no documents has
+    no counts of its own: its complement is all the counts, as in scikit-learn, not
+    borrowed ones); logged_cw = log((M_cw + alpha) / (M_c + alpha * V)) with M_c =
+    sum_w M_cw; then w_cw = -logged_cw, or with norm logged_cw / sum_v logged_cv
+    (Rennie's normalised weight, whose sign scikit-learn flips so that the largest
+    score wins; each class's weights sum to 1).
+
+    alpha = 0 is the limit alpha -> 0+ (scikit-learn gives NaN there).  Without norm,
+    a word the other classes never had (M_cw = 0) weighs -log(alpha) + log(M_c) +
+    o(1): its weight is +inf, and companions[c] = log M_c is the finite part each
+    such word adds (see _WordScorer); with norm, the weights tend to 1/k on the k
+    such words and to 0 on the others.  M_c = 0 (nothing outside the class) gives
+    the uniform 1/V, and so does V = 1 with norm (where scikit-learn divides 0 by 0).
+    Returns (per-class weight columns over the vocabulary, companions or None).
+    """
+    size = len(vocabulary)
+    own = [list(map(stats.terms.get(label, {}).get, vocabulary, repeat(0)))
+           for label in classes]
+    total = list(map(sum, zip(*own))) if size else []
+    columns, companions = [], []
+    for counts in own:
+        complement = list(map(sub, total, counts))
+        logged = _log_smoothed(complement, sum(complement), alpha, size) if size else []
+        zeros = logged.count(-INF)
+        if not norm:
+            columns.append(list(map(neg, logged)))
+            companions.append(_log_exact(sum(complement)) if zeros else None)
+        elif zeros:
+            columns.append([1.0 / zeros if x == -INF else 0.0 for x in logged])
+        else:
+            summed = fsum(logged)
+            columns.append([x / summed for x in logged] if summed else [1.0 / size] * size)
+    return columns, (companions if any(c is not None for c in companions) else None)
+
+
 class _WordScorer(_Scorer):
     """A document -> per-class log-likelihood, in time that grows with its words.
 
     Bernoulli: log P(d|c) = sum over the vocabulary of log(1 - p_cw), the base, plus
     log p_cw - log(1 - p_cw) for each distinct vocabulary word of d.  Multinomial:
-    the sum of log p_cw over the vocabulary words of d, repeats included.  Words
-    outside the vocabulary are ignored."""
+    the sum of f_w log p_cw over the vocabulary words w of d, f_w its count (repeats
+    of a word in a list, or the count a {word: count} mapping gives).  Complement:
+    the same sum of f_w w_cw with complement weights (see _complement_weights), a
+    score rather than a log-likelihood.  Words outside the vocabulary are ignored."""
 
-    __slots__ = ("zeros", "words", "_log_p", "_columns", "base", "bernoulli", "tokenizer",
-                 "dense")
+    __slots__ = ("zeros", "words", "_log_p", "_columns", "base", "bernoulli", "read",
+                 "dense", "infinite", "complement")
 
     def __init__(self, stats, classes, params):
         alpha = params["alpha"]
         self.bernoulli = params["text_model"] == "bernoulli"
-        self.tokenizer = params["tokenizer"]
+        self.complement = params["text_model"] == "complement"
+        self.read = _TextReading(params)
         self.zeros = zeros = (0.0,) * len(classes)
+        self.infinite = None
         vocabulary = stats.vocabulary(params)
         size = len(vocabulary)
+        self.dense = False
+        if self.complement:
+            columns, companions = _complement_weights(stats, classes, vocabulary, alpha,
+                                                      params.get("complement_norm", False))
+            self._log_p, self._columns = None, (vocabulary, columns)
+            self.words, self.base = self.log_p, zeros
+            if companions is not None:
+                self._split_infinite_weights(companions)
+            return
         # A class that never had this feature present borrows the counts of all classes
         # (the feature then says nothing about it), as a Gaussian feature does.
         pooled = _WordCounts()
@@ -1926,7 +2312,6 @@ class _WordScorer(_Scorer):
                 present_columns.append(_log_smoothed(counts, sum(counts), alpha, size)
                                        if size else [])
         self._log_p, self._columns = None, (vocabulary, present_columns)
-        self.dense = False
         if not self.bernoulli:
             self.words, self.base = self.log_p, zeros
             return
@@ -1941,10 +2326,29 @@ class _WordScorer(_Scorer):
         self.words = dict(zip(vocabulary, zip(*deltas))) if size else {}
         self.base = tuple([sum(column) for column in absent_columns])
 
+    def _split_infinite_weights(self, companions):
+        """Complement weights at alpha = 0 without norm: a word of class c alone weighs
+        +inf for c.  Scores count infinities and add finite terms (see
+        _joint_with_infinities), and only their differences between classes matter,
+        so the word scores -inf for every other class instead (one infinity each, in
+        ``order``) and its finite part, log M_c for c and w_c'w for the others, is a
+        term of its own (``finite``): the limit alpha -> 0+ exactly, for word counts."""
+        self.words = dict(self.words)
+        self.infinite = {}
+        for word, vector in self.words.items():
+            if INF not in vector:
+                continue
+            c = vector.index(INF)
+            order = tuple([0.0 if k == c else -INF for k in range(len(vector))])
+            finite = tuple([companions[c] if k == c else x for k, x in enumerate(vector)])
+            self.infinite[word] = (order, finite)
+            self.words[word] = tuple(map(add, order, finite))
+
     @property
     def log_p(self):
-        """{word: per-class log P(word | c)}, built on first use (the Bernoulli scorer
-        itself needs only the differences log p - log(1 - p))."""
+        """{word: per-class log P(word | c)} (complement: {word: per-class weight}),
+        built on first use (the Bernoulli scorer itself needs only the differences
+        log p - log(1 - p))."""
         if self._log_p is None:
             vocabulary, columns = self._columns
             self._log_p = dict(zip(vocabulary, zip(*columns))) if vocabulary else {}
@@ -1952,10 +2356,16 @@ class _WordScorer(_Scorer):
         return self._log_p
 
     def __getitem__(self, value):
-        """Per class log P(document | c)."""
-        words = _words(value, self.tokenizer)
+        """Per class log P(document | c) (complement: the document's score)."""
+        words = self.read(value)
         if words is None:
             return self.zeros
+        if type(words) is dict:
+            if not self.bernoulli:
+                return tuple(map(sum, zip(self.base, *[
+                    [count * x for x in vector] for vector, count in
+                    zip(map(self.words.get, words), words.values()) if vector])))
+            words = list(words)           # present: a count > 0
         if not self.bernoulli:
             return tuple(map(sum, zip(self.base, *filter(None, map(self.words.get, words)))))
         if self.dense:
@@ -1967,25 +2377,46 @@ class _WordScorer(_Scorer):
 
     def terms(self, value):
         """The document's log-likelihood as separate per-class terms, one per word
-        (per vocabulary word for a dense Bernoulli model, per occurrence for a
-        multinomial one): with alpha = 0 each zero probability then counts as one."""
-        words = _words(value, self.tokenizer)
+        (per vocabulary word for a dense Bernoulli model): with alpha = 0 each zero
+        probability then counts, once per occurrence (a mapping's count, rounded up
+        to a whole number: the limit alpha -> 0+ for whole counts)."""
+        words = self.read(value)
         if words is None:
             return [self.zeros]
-        if not self.bernoulli:
-            return [self.words[w] for w in words if w in self.words] or [self.zeros]
-        if self.dense:
-            present = set(words)
-            return [self.log_p[w] if w in present else self.words[w] for w in self.log_p] \
-                or [self.zeros]
-        return [self.base] + [self.words[w] for w in set(words) if w in self.words]
+        if self.bernoulli:
+            words = list(words)
+            if self.dense:
+                present = set(words)
+                return [self.log_p[w] if w in present else self.words[w]
+                        for w in self.log_p] or [self.zeros]
+            return [self.base] + [self.words[w] for w in set(words) if w in self.words]
+        out = []
+        counted = Counter(words) if type(words) is not dict else words
+        infinite = self.infinite or {}
+        for word, count in counted.items():
+            vector = self.words.get(word)
+            if vector is None:
+                continue
+            if word in infinite:
+                order, finite = infinite[word]
+                out.extend([order] * math.ceil(count))
+                out.append(tuple([count * x for x in finite]))
+            elif -INF in vector:
+                out.append(tuple([count * x for x in vector]))
+                order = tuple([-INF if x == -INF else 0.0 for x in vector])
+                out.extend([order] * (math.ceil(count) - 1))
+            else:
+                out.append(vector if count == 1 else tuple([count * x for x in vector]))
+        return out or [self.zeros]
 
     def explain(self, value):
         """(status, log-likelihoods, {"words": {word: per-class part}, "baseline": ...})."""
-        words = _words(value, self.tokenizer)
+        words = self.read(value)
         if words is None:
             return "missing", self.zeros, None
         vector = self[value]
+        if self.bernoulli:
+            words = list(words)
         if self.bernoulli and not self.dense:
             parts = {w: self.words[w] for w in dict.fromkeys(words) if w in self.words}
             baseline = self.base
@@ -1993,19 +2424,27 @@ class _WordScorer(_Scorer):
             parts = {w: self.log_p[w] for w in dict.fromkeys(words) if w in self.log_p}
             baseline = tuple(map(sub, vector, map(sum, zip(self.zeros, *parts.values()))))
         else:
-            counted = Counter(w for w in words if w in self.words)
-            parts = {w: tuple([c * v for v in self.words[w]]) for w, c in counted.items()}
+            counted = Counter(words) if type(words) is not dict else words
+            parts = {w: tuple([c * v for v in self.words[w]]) for w, c in counted.items()
+                     if w in self.words}
             baseline = self.zeros
         return "used", vector, {"words": parts, "baseline": baseline}
 
     def informative(self, name, classes):
         """Each vocabulary word, scored like a categorical value: the log of the
-        largest ratio of its probability between two classes."""
+        largest ratio of its probability between two classes (complement: the
+        largest difference of its weights)."""
         return [(name, word, _log_ratio_range(vector), classes[vector.index(max(vector))])
                 for word, vector in self.log_p.items()]
 
     def table(self, classes):
-        """{"kind": "text", "probabilities": {label: {word: P}}}."""
+        """{"kind": "text", "probabilities": {label: {word: P}}}; complement:
+        {"kind": "text", "weights": {label: {word: w}}} (scikit-learn's
+        feature_log_prob_)."""
+        if self.complement:
+            return {"kind": "text", "weights": {
+                label: {word: vector[k] for word, vector in self.log_p.items()}
+                for k, label in enumerate(classes)}}
         return {"kind": "text", "probabilities": {
             label: {word: exp(vector[k]) for word, vector in self.log_p.items()}
             for k, label in enumerate(classes)}}
@@ -2120,6 +2559,36 @@ class _PoissonSums(_Distribution):
         """Add other's sums."""
         for label, sums in other.sums.items():
             self.add_sums(label, sums)
+
+    def deficit(self, other, emptied):
+        """A class with fewer counts, or a smaller sum of them, than to forget (sums
+        cannot tell which counts they hold); or a sum left without counts."""
+        for label in _labels_to_check(other.sums, emptied):
+            have = self.sums.get(label, (0, 0))
+            remove = other.sums.get(label, (0, 0))
+            if remove[0] > have[0] or remove[1] > have[1]:
+                return "class %s has %s counts summing to %s, less than the %s summing " \
+                    "to %s to forget" % (_shown(label), _plain(have[0]), _plain(have[1]),
+                                         _plain(remove[0]), _plain(remove[1]))
+            if remove[0] == have[0] and remove[1] != have[1]:
+                return "class %s: the sum of the counts to forget is not the one learned" \
+                    % _shown(label)
+            if label in emptied and remove[0] != have[0]:
+                return "class %s would keep %s counts after all its rows are forgotten" \
+                    % (_shown(label), _plain(have[0] - remove[0]))
+        return None
+
+    def subtract(self, other):
+        """Remove other's sums; a class left with no counts has no sums."""
+        problem = self.deficit(other, ())
+        if problem is not None:
+            raise _Unlearned(problem)
+        for label, (n, total) in other.sums.items():
+            mine = self.sums.get(label)
+            if mine is not None and n == mine[0]:
+                del self.sums[label]
+            elif mine is not None:
+                self.sums[label] = [mine[0] - n, mine[1] - total]
 
     def rates(self, classes, alpha):
         """lam_c per class, exact; a class without values borrows the pooled rate of
@@ -2254,6 +2723,27 @@ class _ValueRecord(_Distribution):
         """Add other's records."""
         for label, counted in other.counts.items():
             self.add_counts(label, counted)
+
+    def deficit(self, other, emptied):
+        """The first value other recorded more often in a class than these records."""
+        for label in _labels_to_check(other.counts, emptied):
+            problem = _counts_deficit(self.counts.get(label, {}), other.counts.get(label, {}),
+                                      label, lambda x: "value %r" % x, emptied)
+            if problem is not None:
+                return problem
+        return None
+
+    def subtract(self, other):
+        """Remove other's records; values whose count reaches 0 disappear."""
+        problem = self.deficit(other, ())
+        if problem is not None:
+            raise _Unlearned(problem)
+        for label, counted in other.counts.items():
+            mine = self.counts.get(label)
+            if mine is not None:
+                _subtract_counts(mine, counted)
+                if not mine:
+                    del self.counts[label]
 
     def weight_columns(self, classes):
         """(values, per-class weight columns) over every value of any class, sorted."""
@@ -4118,6 +4608,70 @@ class _PairCounts(_Distribution):
                 key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
                 mine[key] = get(key, 0) + count
 
+    def keyed_as_mine(self, other):
+        """other's counts {label: {pair key: count}} keyed by these value numbers (None
+        for a pair whose values these statistics never numbered)."""
+        ids = [dict.get(self.ids, item) for item in other.ids.items]
+        keyed = {}
+        for label, theirs in other.pairs.items():
+            mine = keyed[label] = {}
+            for key, count in theirs.items():
+                a, b = ids[key >> _PAIR_SHIFT], ids[key & 0xFFFFFFFF]
+                if a is None or b is None:
+                    mine[None] = count
+                    continue
+                mine[a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a] = count
+        return keyed
+
+    def pair_name(self, key):
+        """A pair key as words: 'the pair (feature 0 = 'a', feature 2 = 'x')'."""
+        if key is None:
+            return "a pair of values never seen together"
+        (p, v), (j, u) = self.ids.items[key >> _PAIR_SHIFT], self.ids.items[key & 0xFFFFFFFF]
+        return "the pair (feature %d = %s, feature %d = %s)" % (p, _shown(v), j, _shown(u))
+
+    def deficit(self, other, emptied):
+        """The first pair of values other counted more often in a class than these."""
+        keyed = self.keyed_as_mine(other)
+        for label in _labels_to_check(keyed, emptied):
+            problem = _counts_deficit(self.pairs.get(label, {}), keyed.get(label, {}),
+                                      label, self.pair_name, emptied)
+            if problem is not None:
+                return problem
+        return None
+
+    def subtract(self, other):
+        """Remove other's counts (its value numbers mapped onto these); pairs whose
+        count reaches 0 disappear."""
+        problem = self.deficit(other, ())
+        if problem is not None:
+            raise _Unlearned(problem)
+        for label, theirs in self.keyed_as_mine(other).items():
+            mine = self.pairs.get(label)
+            if mine is not None:
+                _subtract_counts(mine, theirs)
+                if not mine:
+                    del self.pairs[label]
+
+    def renumbered(self, positions, convert=None):
+        """The same counts with feature positions renumbered ({old: new}), values of
+        the positions in ``convert`` ({old: function}) counted anew, and only the
+        values that some pair still holds numbered."""
+        twin = _PairCounts()
+        get_id = twin.ids.__getitem__
+        items = self.ids.items
+        convert = convert or {}
+        for label, counted in self.pairs.items():
+            mine = twin.pairs[label] = {}
+            for key, count in counted.items():
+                (p, v), (j, u) = items[key >> _PAIR_SHIFT], items[key & 0xFFFFFFFF]
+                v = convert[p](v) if p in convert else v
+                u = convert[j](u) if j in convert else u
+                a, b = get_id((positions[p], v)), get_id((positions[j], u))
+                key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
+                mine[key] = mine.get(key, 0) + count
+        return twin
+
     def to_file(self, classes, what="a value"):
         """{"pairs": [[p, j, [[value of p, value of j, [count per class]], ...]], ...]}."""
         by_pair = defaultdict(dict)             # (p, j) -> {(v, u): [count per class]}
@@ -4336,6 +4890,19 @@ class _PairTable:
         return [list(map(flat.get, pair_keys, repeat(0))) for flat in self.pairs]
 
 
+def _counted_number(params):
+    """How the pairwise and network families count a number: as a float, rounded
+    to significant_digits when that is set, -0.0 as 0.0."""
+    rounding = _round_to_digits(params.get("significant_digits"))
+
+    def counted(value):
+        value = float(value)
+        if rounding is not None:
+            value = rounding(value)
+        return 0.0 if value == 0 else value
+    return counted
+
+
 def _zeros_and_rest(vectors, c):
     """(-(number of zero probabilities), sum of the other log terms) of class c."""
     terms = [vector[c] for vector in vectors]
@@ -4401,6 +4968,50 @@ class _RowCounts(_Distribution):
                 else:
                     cell[0] += weight
                     cell[1] += n
+
+    def deficit(self, other, emptied):
+        """The first row other holds more weight or more rows of than these (rows
+        already in the same features); a row's weight and its number of rows must
+        reach 0 together: the structure search counts rows, so forgetting part of a
+        row's weight, or a weight without its rows, is refused."""
+        for label in _labels_to_check(other.rows, emptied):
+            mine, theirs = self.rows.get(label, {}), other.rows.get(label, {})
+            for row, (weight, n) in theirs.items():
+                have = mine.get(row, (0, 0))
+                if weight > have[0] or n > have[1]:
+                    return "class %s: row %s has a weight of %s in %d rows, less than the " \
+                        "%s in %d rows to forget" % (_shown(label), _shown(row),
+                                                     _plain(have[0]), have[1],
+                                                     _plain(weight), n)
+                if (weight == have[0]) != (n == have[1]):
+                    return "class %s: row %s would keep %s of its weight in %d rows (this " \
+                        "model also counts rows: forget a row with the weight it was " \
+                        "learned with)" % (_shown(label), _shown(row),
+                                           _plain(have[0] - weight), have[1] - n)
+            if label in emptied:
+                for row, (weight, n) in mine.items():
+                    if row not in theirs or theirs[row][1] != n:
+                        return "class %s: row %s would be kept after all its rows are " \
+                            "forgotten" % (_shown(label), _shown(row))
+        return None
+
+    def subtract(self, other):
+        """Remove other's rows; a row whose count reaches 0 disappears."""
+        problem = self.deficit(other, ())
+        if problem is not None:
+            raise _Unlearned(problem)
+        for label, theirs in other.rows.items():
+            mine = self.rows.get(label)
+            if mine is None:
+                continue
+            for row, (weight, n) in theirs.items():
+                cell = mine[row]
+                if n == cell[1]:
+                    del mine[row]
+                else:
+                    mine[row] = [cell[0] - weight, cell[1] - n]
+            if not mine:
+                del self.rows[label]
 
     def size(self):
         """The number of distinct rows kept (over all classes)."""
@@ -4477,7 +5088,8 @@ class _Parameter:
     fine, else what was expected ("a finite number >= 0") or a whole description
     that starts with the parameter's name ("class_prior sums to 1.1; ...").
     ``option`` is its command-line option's (type or choices, help), or None when
-    the command line does not set it."""
+    the command line does not set it; the type bool makes a flag, and a third item
+    holds more argparse keywords (nargs: the values' parts are joined in a tuple)."""
 
     __slots__ = ("default", "check", "option")
 
@@ -4639,7 +5251,8 @@ class _Kind:
                      it, its scorer reads each value through it
       compile(classes, params, shared)   the _Scorer (by default the distribution's)
     Defined here once for every kind, so that a subclass stays its own class through
-    all of them: add, empty, copy, absorb, describe, to_file and from_file.
+    all of them: add, empty, copy, absorb, deficit, subtract, describe, to_file and
+    from_file.
     """
 
     name = None
@@ -4691,6 +5304,15 @@ class _Kind:
     def absorb(self, other):
         """Add other's statistics, in place (exact: merge equals fit)."""
         self.stats.absorb(other.stats)
+
+    def deficit(self, other, emptied):
+        """What other's statistics hold beyond these (see _Distribution.deficit)."""
+        return self.stats.deficit(other.stats, emptied)
+
+    def subtract(self, other):
+        """Remove other's statistics, in place (exact: forget equals a fit without
+        those rows)."""
+        self.stats.subtract(other.stats)
 
     @classmethod
     def shared(cls, features, params):
@@ -4816,29 +5438,87 @@ def _callable_or_none(value):
     return None if value is None or callable(value) else "None or a callable"
 
 
+def _true_or_false(value):
+    """The check of a yes-or-no parameter (complement_norm=)."""
+    return None if value is True or value is False else "True or False"
+
+
+def _ngram_range_check(value):
+    """The check of ngram_range=: (min_n, max_n), integers, 1 <= min_n <= max_n."""
+    if isinstance(value, (tuple, list)) and len(value) == 2 and \
+            all(type(n) is int for n in value) and 1 <= value[0] <= value[1]:
+        return None
+    return "(min_n, max_n): two integers with 1 <= min_n <= max_n"
+
+
+def _stop_words_check(value):
+    """The check of stop_words=: None, "english" or a list of words."""
+    if value is None or (isinstance(value, str) and value == "english"):
+        return None
+    if isinstance(value, (list, tuple, set, frozenset)) and _STR.issuperset(map(type, value)):
+        return None
+    return 'None, "english" or a list of words (strings)'
+
+
+def _ngram_option(text):
+    """--ngram-range: "1,2" (or the two numbers as two words): the integers."""
+    return tuple(int(part) for part in text.replace(",", " ").split())
+
+
+_ngram_option.__name__ = "ngram range"   # argparse names the type in its messages
+
+
+def _stop_words_option(text):
+    """--stop-words: english, or a file of stop words (one per line; empty lines and
+    lines starting with # are skipped)."""
+    if text == "english":
+        return text
+    try:
+        with open(text, encoding="utf-8-sig") as handle:
+            return [line.strip() for line in handle
+                    if line.strip() and not line.lstrip().startswith("#")]
+    except (OSError, UnicodeDecodeError) as error:
+        import argparse
+        raise argparse.ArgumentTypeError("%s: expected english or a readable UTF-8 file "
+                                         "of stop words (%s)" % (text, _one_line(error)))
+
+
 class _Text(_Kind):
-    """Documents (strings, tokenized, or lists of words), as word counts per class
-    (_WordCounts): multinomial bag-of-words or Bernoulli set-of-words."""
+    """Documents (strings, tokenized, or lists of words, with stop words dropped and
+    n-grams formed; or {word: count} mappings, weighted bags already made), as word
+    counts per class (_WordCounts): multinomial bag-of-words, Bernoulli set-of-words
+    or complement naive Bayes."""
 
     name = "text"
     distribution = _WordCounts
     parameters = {
-        "text_model": _Parameter("multinomial", _one_of("multinomial", "bernoulli"), (
-            ("multinomial", "bernoulli"), "for --text columns: bag-of-words (multinomial, "
-            "the default) or set-of-words (bernoulli)")),
+        "text_model": _Parameter("multinomial", _one_of("multinomial", "bernoulli",
+                                                        "complement"), (
+            ("multinomial", "bernoulli", "complement"), "for --text columns: bag-of-words "
+            "(multinomial, the default), set-of-words (bernoulli) or complement naive "
+            "Bayes (complement)")),
         "max_words": _Parameter(None, _integer_at_least(1, allow_none=True), (
             int, "for --text columns: keep the K most frequent words")),
         "min_word_count": _Parameter(1, _integer_at_least(1), (
             int, "for --text columns: drop words seen fewer times (default 1)")),
         "tokenizer": _Parameter(None, _callable_or_none),
+        "complement_norm": _Parameter(False, _true_or_false, (
+            bool, "for --text-model complement: normalise its weights (scikit-learn's "
+            "ComplementNB norm=True)")),
+        "ngram_range": _Parameter((1, 1), _ngram_range_check, (
+            _ngram_option, "for --text columns: MIN,MAX: the words and word n-grams of "
+            "MIN to MAX words (default 1,1: words)", {"nargs": "+"})),
+        "stop_words": _Parameter(None, _stop_words_check, (
+            _stop_words_option, "for --text columns: english (scikit-learn's 318 words) "
+            "or a file of stop words, one per line, dropped before n-grams are formed")),
     }
     blocked = False                       # one merge of word counts per class and call
     __slots__ = ()
 
     def read(self, column, weights, params):
-        """The present documents as lists of words (see _words)."""
-        tokenizer = params["tokenizer"]
-        return _present([_words(value, tokenizer) for value in column], weights)
+        """The present documents as lists of words or {word: count} dicts (see
+        _TextReading)."""
+        return _present(list(map(_TextReading(params), column)), weights)
 
 
 # -- Poisson counts -----------------------------------------------------------------
@@ -5424,6 +6104,106 @@ class _NaiveStatistics:
         self.layout = self.layout or other.layout
         return self
 
+    # -- forgetting: the inverse of absorb ------------------------------------------
+
+    def emptied(self, other):
+        """The labels whose every row other's statistics would remove."""
+        return {label for label, count in other.class_count.items()
+                if count and count == self.class_count.get(label)}
+
+    def deficit(self, other):
+        """None when other's statistics (rows counted into a skeleton of these) can be
+        removed from these; else what other holds beyond them, as a phrase naming the
+        class, the feature and the value, word, pair or row.  Statistics are counts
+        and sums, not rows: this finds every removal that would leave a count, a sum
+        or a record below zero or inconsistent, not every set of rows that differs
+        from those learned."""
+        for label, count in other.class_count.items():
+            have = self.class_count.get(label)
+            if have is None and count:
+                return "class %s was never learned" % _shown(label)
+            if count > (have or 0):
+                return "class %s has a total weight of %s, less than the %s to forget" % (
+                    _shown(label), _plain(have), _plain(count))
+        emptied = self.emptied(other)
+        for name, mine in self.features.items():
+            theirs = other.features.get(name)
+            if theirs is None or theirs.name is None or \
+                    (theirs.name != mine.name and theirs.stats.holds_nothing()):
+                theirs = mine.empty()     # nothing to take away, but from emptied classes
+            elif theirs.name != mine.name:
+                return "feature %s: %s values, which the model never learned (it holds " \
+                    "the feature as %s)" % (_shown(name), theirs.name, mine.name or
+                                            "a feature without values")
+            problem = mine.deficit(theirs, emptied)
+            if problem is not None:
+                return "feature %s: %s" % (_shown(name), problem)
+        for name, theirs in other.features.items():
+            if name not in self.features and theirs.name is not None and \
+                    not theirs.stats.holds_nothing():
+                return "feature %s was never learned" % _shown(name)
+        return None
+
+    def subtract(self, other, fitting):
+        """Remove other's statistics (rows counted into a skeleton of these), in place
+        and exactly: the statistics of a fit without those rows.  Raises _Unlearned,
+        with nothing changed, when deficit finds something."""
+        problem = self.deficit(other)
+        if problem is not None:
+            raise _Unlearned(problem)
+        self.remove(other)
+        self.settle(other, fitting)
+        return self
+
+    def remove(self, other):
+        """The removal itself (deficit found nothing): class counts, then features;
+        a class whose count reaches 0 disappears."""
+        for label, count in other.class_count.items():
+            if count:
+                left = self.class_count[label] - count
+                if left:
+                    self.class_count[label] = left
+                else:
+                    del self.class_count[label]
+        for name, theirs in other.features.items():
+            mine = self.features.get(name)
+            if mine is not None and theirs.name is not None and theirs.name == mine.name:
+                mine.subtract(theirs)
+
+    def settle(self, other, fitting):
+        """The features whose values other's rows took away, as a fit without those
+        rows would have them; returns {name: kind} of those whose kind changed.
+
+        A feature whose kind was inferred (not declared, nor fixed by the class)
+        and that other's rows alone had values of has no kind again with sequence
+        rows, and is no longer known with mapping rows unless features= declares it
+        (a remaining row may have held it without a value, which statistics do not
+        record).  One inferred categorical because other's rows held words beside
+        numbers takes the numeric kind again, its values recounted exactly."""
+        changed = {}
+        for name, theirs in other.features.items():
+            mine = self.features.get(name)
+            if mine is None or mine.name is None or theirs.name != mine.name or \
+                    name in fitting.kinds or theirs.stats.holds_nothing():
+                continue                  # (a declared feature stays as it is)
+            inferred = name not in fitting.categories and fitting.default_kind is None
+            if not mine.stats.holds_nothing():
+                kind = _infer_kind([list(mine.stats.seen)], fitting.numeric) \
+                    if inferred and mine.name == "categorical" else None
+                if kind not in (None, "categorical"):
+                    fitting.check_kind(name, kind)
+                    feature = self.features[name] = _KINDS[kind]()
+                    for label, counts in mine.stats.counts.items():
+                        if counts:
+                            feature.add(label, list(counts), list(counts.values()),
+                                        fitting.params)
+                    changed[name] = kind
+            elif self.layout == "mapping":
+                del self.features[name]
+            elif inferred:
+                self.features[name] = _Undecided()
+        return changed
+
     def classes(self):
         """The labels, sorted when orderable, else in first-seen order."""
         return _sorted_if_orderable(self.class_count)
@@ -5851,6 +6631,11 @@ class _NaiveModel:
         self.width = len(names)
         self.zeros = (0.0,) * len(classes)
         self.log_prior = tuple(_log_prior(classes, statistics.class_count, params))
+        if params.get("text_model") == "complement" and params["class_prior"] is None and \
+                any(stats.name == "text" for stats in statistics.features.values()):
+            # complement scores are no log-likelihoods: as scikit-learn's ComplementNB
+            # (with 2 or more classes), no learned prior is added to them
+            self.log_prior = self.zeros
         by_kind = defaultdict(list)
         for stats in statistics.features.values():
             by_kind[type(stats)].append(stats)
@@ -6004,6 +6789,32 @@ class _AODEStatistics(_NaiveStatistics):
         super().absorb(other)
         self.pair_counts.absorb(other.pair_counts)
         return self
+
+    def deficit(self, other):
+        """What other holds beyond these statistics, pair counts included."""
+        problem = super().deficit(other)
+        if problem is None:
+            problem = self.pair_counts.deficit(other.pair_counts, self.emptied(other))
+        return problem
+
+    def remove(self, other):
+        """Remove other's statistics, pair counts included (their feature positions
+        are these: other counted into a skeleton of these)."""
+        super().remove(other)
+        self.pair_counts.subtract(other.pair_counts)
+
+    def settle(self, other, fitting):
+        """As naive Bayes settles; pairs renumbered when features are dropped, and
+        their values counted as numbers when a feature becomes numeric."""
+        names = list(self.features)
+        changed = super().settle(other, fitting)
+        if list(self.features) != names or changed:
+            position = {name: j for j, name in enumerate(self.features)}
+            number = _counted_number(fitting.params)
+            self.pair_counts = self.pair_counts.renumbered(
+                {j: position.get(name) for j, name in enumerate(names)},
+                {j: number for j, name in enumerate(names) if name in changed})
+        return changed
 
     def count(self, rows, labels, weights, start, fitting):
         """Count as naive Bayes does, then the pairs of every row's present values of
@@ -6898,16 +7709,59 @@ class _NetworkStatistics(_NaiveStatistics):
         self.class_order = self.class_order or list(other.class_order)
         return self
 
+    def _rows_as_mine(self, other):
+        """other's rows, and these, in these features (rows counted before a mapping
+        row brought a new feature lack its value)."""
+        names = list(self.features)
+        mine = self.row_counts
+        if any(len(row) != len(names) for counted in mine.rows.values() for row in counted):
+            mine = self._widened(mine, names, names)
+        return mine, self._widened(other.row_counts, list(other.features), names)
+
+    def deficit(self, other):
+        """What other holds beyond these statistics, rows included."""
+        problem = super().deficit(other)
+        if problem is None:
+            mine, theirs = self._rows_as_mine(other)
+            problem = mine.deficit(theirs, self.emptied(other))
+        return problem
+
+    def remove(self, other):
+        """Remove other's statistics, rows included."""
+        self.row_counts, theirs = self._rows_as_mine(other)
+        super().remove(other)
+        self.row_counts.subtract(theirs)
+
+    def settle(self, other, fitting):
+        """As naive Bayes settles; rows narrowed to the features left (their values
+        counted as numbers where a feature became numeric), and classes no longer
+        held left out of the class order."""
+        names = list(self.features)
+        changed = super().settle(other, fitting)
+        if changed:
+            number = _counted_number(fitting.params)
+            self.row_counts = self._widened(self.row_counts, names, names, {
+                j: number for j, name in enumerate(names) if name in changed})
+        if list(self.features) != names:
+            self.row_counts = self._widened(self.row_counts, names, list(self.features))
+        self.class_order = [label for label in self.class_order
+                            if label in self.class_count]
+        return changed
+
     @staticmethod
-    def _widened(row_counts, names, wanted):
+    def _widened(row_counts, names, wanted, convert=None):
         """Row counts whose rows hold the values of ``wanted`` names (None for one they
-        lack), from rows that hold those of ``names``."""
+        lack), from rows that hold those of ``names`` (``convert``: {position in
+        names: function} for values to count anew)."""
         position = {name: i for i, name in enumerate(names)}
         where = [position.get(name) for name in wanted]
         widened = _RowCounts()
         for label, rows in row_counts.rows.items():
             mine = widened.rows[label] = {}
             for row, (weight, n) in rows.items():
+                if convert:
+                    row = tuple([convert[j](v) if j in convert and v is not None else v
+                                 for j, v in enumerate(row)])
                 new = tuple([None if i is None or i >= len(row) else row[i] for i in where])
                 cell = mine.get(new)
                 if cell is None:
@@ -8335,6 +9189,68 @@ class _Classifier:
             merged._state.statistics = statistics
         return merged
 
+    def forget(self, X, y, sample_weight=None):
+        """Remove rows that were learned (by fit, partial_fit or merge), exactly: the
+        model then equals, count for count, one fitted without them (sa-learn
+        --forget for a spam filter, or a user's data withdrawn).  Returns self.
+
+        The rows are read and checked as partial_fit reads them (the model's current
+        parameters), counted, and the counts taken away: ``sample_weight`` removes
+        that much of each row's weight (a row learned with weight 2 and forgotten
+        with weight 0.5 is left with 1.5; TAN and BayesNet, which also count rows,
+        refuse part of a row's weight).  Whatever reaches zero disappears: classes,
+        values, words, pairs, rows, and features that only those rows had values of
+        (see the README for what statistics cannot tell back).  Removing more than
+        was learned of any class, value, word, pair or row, a feature or class never
+        learned, or every row the model holds, raises NaiveBayesError and changes
+        nothing.  Statistics are counts and sums, not rows, so rows never learned
+        are refused where the counts show it, not always.
+
+        >>> X, y = [["red"], ["red"], ["blue"]], ["a", "a", "b"]
+        >>> model = CategoricalNB().fit(X + [["green"]], y + ["a"]).forget([["green"]], ["a"])
+        >>> model.to_dict() == CategoricalNB().fit(X, y).to_dict()
+        True
+        >>> model.forget([["blue"]], ["a"])
+        Traceback (most recent call last):
+        ...
+        naive_bayes.NaiveBayesError: forget(): feature 0: class 'a': value 'blue' was never learned; expected rows that the model learned (nothing was forgotten)
+        """
+        call = "forget()"
+        with self._state.lock:
+            base = self._fitted(call)
+            batch = base.skeleton()
+            known = dict(base.class_count)
+        try:
+            batch = self._learn(X, y, sample_weight, batch, call, known)
+        except NaiveBayesError:
+            # a label never learned also fails partial_fit's check of a class_prior:
+            # say what is wrong for forget
+            unknown = [label for label in batch.class_count if label not in known]
+            if unknown:
+                raise NaiveBayesError("%s: class %s was never learned; expected rows that "
+                                      "the model learned (nothing was forgotten)"
+                                      % (call, _shown(unknown[0])), call=call) from None
+            raise
+        fitting = _Fitting(call, self.get_params(), self._default_kind, self._allowed_kinds)
+        with self._state.lock:
+            statistics = self._state.statistics
+            problem = statistics.deficit(batch)
+            if problem is not None:
+                raise NaiveBayesError("%s: %s; expected rows that the model learned (nothing "
+                                      "was forgotten)" % (call, problem), call=call)
+            left = {label: count - batch.class_count.get(label, 0)
+                    for label, count in statistics.class_count.items()}
+            if not any(left.values()):
+                raise NaiveBayesError("%s: these are all the rows the model learned; "
+                                      "expected some to be left (fit a new model instead; "
+                                      "nothing was forgotten)" % call, call=call)
+            _check_class_prior(fitting.params.get("class_prior"),
+                               {label: count for label, count in left.items()
+                                if count or not batch.class_count.get(label)}, call)
+            statistics.subtract(batch, fitting)
+            self._state.compiled = None
+        return self
+
     # -- the model file ---------------------------------------------------------------
 
     def to_dict(self):
@@ -8397,7 +9313,8 @@ class _Classifier:
 _PARAMETER_ORDER = ("members", "weights", "folds", "max_parents", "alpha", "prior_alpha",
                     "class_prior", "frequency_limit", "features", "categories", "ddof",
                     "var_smoothing", "text_model", "max_words", "min_word_count", "tokenizer",
-                    "numeric", "bandwidth", "significant_digits")
+                    "complement_norm", "ngram_range", "stop_words", "numeric", "bandwidth",
+                    "significant_digits")
 
 
 def _classifier_parameters(numeric_default, kinds, extra=None, without=()):
@@ -8439,14 +9356,24 @@ class NaiveBayes(_Classifier):
                    textbooks.
     var_smoothing  added to every Gaussian variance, times the largest variance (ddof 0,
                    all classes pooled) of any Gaussian feature, as in scikit-learn.
-    text_model     "multinomial" (bag-of-words: word counts) or "bernoulli" (set-of-words:
-                   each vocabulary word present or absent), for text features.
+    text_model     "multinomial" (bag-of-words: word counts), "bernoulli" (set-of-words:
+                   each vocabulary word present or absent) or "complement" (complement
+                   naive Bayes, Rennie et al. 2003: scikit-learn's ComplementNB; no
+                   learned prior is added to its scores, a class_prior given is), for
+                   text features.
     max_words      keep the k most frequent training words (None: all), frequency being
-                   documents (Bernoulli) or occurrences (multinomial); ties alphabetical.
+                   documents (Bernoulli) or occurrences (multinomial, complement); ties
+                   alphabetical.
     min_word_count drop words rarer than this.
     tokenizer      None (lowercase, then scikit-learn CountVectorizer's default pattern)
                    or a callable from a string to a list of words; a text value may also
-                   be a list of words already split.
+                   be a list of words already split, or a {word: count} mapping with
+                   real counts >= 0 (TF-IDF weights, say), taken as it is.
+    complement_norm   complement weights normalised (ComplementNB's norm=True).
+    ngram_range    (min_n, max_n): the n-grams of min_n to max_n words, joined by a
+                   space, after stop words are dropped, as CountVectorizer forms them.
+    stop_words     None, "english" (scikit-learn's 318 words) or a list of words to
+                   drop (not lowercased, as in CountVectorizer).
     numeric        the kind of inferred numeric features: "gaussian", "discretized" or
                    "kde".
 
@@ -8496,7 +9423,8 @@ class NaiveBayes(_Classifier):
 
     def __init__(self, alpha=1.0, prior_alpha=0.0, class_prior=None, features=None,
                  categories=None, ddof=0, var_smoothing=1e-9, text_model="multinomial",
-                 max_words=None, min_word_count=1, tokenizer=None, numeric="gaussian",
+                 max_words=None, min_word_count=1, tokenizer=None, complement_norm=False,
+                 ngram_range=(1, 1), stop_words=None, numeric="gaussian",
                  bandwidth="scott", significant_digits=None):
         self.alpha = alpha
         self.prior_alpha = prior_alpha
@@ -8509,6 +9437,9 @@ class NaiveBayes(_Classifier):
         self.max_words = max_words
         self.min_word_count = min_word_count
         self.tokenizer = tokenizer
+        self.complement_norm = complement_norm
+        self.ngram_range = ngram_range
+        self.stop_words = stop_words
         self.numeric = numeric
         self.bandwidth = bandwidth
         self.significant_digits = significant_digits
@@ -8983,6 +9914,11 @@ def _model_to_dict(model, statistics):
             encoded[name] = list(value)
         elif name == "weights" and isinstance(value, Mapping):
             encoded[name] = [[member, float(w)] for member, w in value.items()]
+        elif name == "ngram_range":
+            encoded[name] = list(value)
+        elif name == "stop_words" and value is not None and not isinstance(value, str):
+            words = sorted(value) if isinstance(value, (set, frozenset)) else value
+            encoded[name] = [_encode(word, "a stop word") for word in words]
         elif _number(value) is not None and type(value) is not int:
             encoded[name] = float(value)
         else:
@@ -9354,6 +10290,11 @@ def _decode_params(params, parameters):
                         type(p[1]) in (int, float) for p in value), where, value,
                     "[[member, weight], ...]")
             value = {member: weight for member, weight in value}
+        elif name == "ngram_range":
+            _expect(type(value) is list and len(value) == 2, where, value, "[min_n, max_n]")
+            value = tuple(value)
+        elif name == "stop_words" and type(value) is list:
+            value = _decode_list(value, where)
         elif type(value) not in (int, float, str, bool, type(None)):
             raise _Invalid("%s is %s; expected a number, a string, true, false or null"
                            % (where, _describe(value)))
@@ -11133,6 +12074,8 @@ def _model_params(args, parameters):
         value = getattr(args, name)
         if value is None:
             continue
+        if type(value) is list and len(parameter.option) > 2:   # nargs: parts joined
+            value = tuple(chain.from_iterable(value))
         problem = parameter.check(value)
         if problem is not None:
             raise _Usage("--%s %s: %s" % (name.replace("_", "-"), value,
@@ -11385,6 +12328,43 @@ def _cmd_predict(args):
         raise
     finally:
         reader.close()
+    return 0
+
+
+def _cmd_forget(args):
+    _check_output(args.output, [args.data])     # -o may be the model itself
+    model = _load_model(args.model)
+    source = _open_data(args.data, args)
+    done = 0
+    try:
+        target = args.target or model.target_ or source.default_target
+        if target is None:
+            raise _Usage("--target is required: the model file does not name its target")
+        source.column(target, "--target")
+        reading = _prediction_reading(model, source, target,
+                                      _label_parser(None, model.classes_))
+        for batch in _batches(source.rows(), _BATCH_ROWS):
+            labels, weights = [], []
+            X = reading.rows(batch, labels, weights=weights)
+            if not X:
+                continue
+            try:
+                model.forget(X, labels,
+                             sample_weight=None if set(weights) == {1.0} else weights)
+            except NaiveBayesError as error:
+                raise _at_line(error, source, [b for b in batch if b[1][reading.target]
+                                               not in source.missing]) from None
+            done += len(X)
+    finally:
+        source.close()
+    if not done:
+        raise NaiveBayesError("%s has no row with a label; expected labelled rows"
+                              % source.path)
+    reading.report_unlabelled("forget")
+    model.save(args.output)
+    sys.stdout.write("forget %s: %s rows forgotten\n%swrote %s\n"
+                     % (source.path, format(done, ","), _summary_text(model, args.output),
+                        args.output))
     return 0
 
 
@@ -11665,13 +12645,16 @@ def _parser():
         for name, parameter in parameters.items():
             if parameter.option is None:
                 continue
-            kind, text = parameter.option
+            kind, text = parameter.option[:2]
+            extra = parameter.option[2] if len(parameter.option) > 2 else {}
             option = "--" + name.replace("_", "-")
             if isinstance(kind, tuple):
                 sub.add_argument(option, dest=name, choices=kind, help=text)
-            elif kind is bool:            # a switch: given, the parameter is True
+            elif kind is bool:            # a flag: given means True
                 sub.add_argument(option, dest=name, action="store_const", const=True,
                                  help=text)
+            elif extra:                   # several values (nargs)
+                sub.add_argument(option, dest=name, help=text, type=kind, **extra)
             else:
                 sub.add_argument(option, dest=name, help=text, metavar=name.upper().split(
                     "_")[-1], type=_number_option if kind is _cli_number else kind)
@@ -11739,6 +12722,17 @@ def _parser():
                      "(default 10)")
     data_options(sub)
 
+    sub = command("forget", "remove rows a model learned, exactly (as sa-learn --forget): "
+                  "the model then equals one fitted without them",
+                  "python naive_bayes.py forget spam.json mistaken.csv -o spam.json")
+    sub.add_argument("model", metavar="MODEL.json")
+    sub.add_argument("data", metavar="DATA", help="the rows to forget, with their labels")
+    sub.add_argument("-o", "--output", required=True, metavar="MODEL.json",
+                     help="where to write the model (it may be MODEL.json itself)")
+    sub.add_argument("--target", metavar="COL", help="the label column (default: the "
+                     "model's)")
+    data_options(sub)
+
     sub = command("info", "what a model file holds",
                   "python naive_bayes.py info titanic.json")
     sub.add_argument("model", metavar="MODEL.json")
@@ -11746,7 +12740,8 @@ def _parser():
 
 
 _COMMANDS = {"fit": _cmd_fit, "predict": _cmd_predict, "evaluate": _cmd_evaluate,
-             "cv": _cmd_cv, "explain": _cmd_explain, "info": _cmd_info}
+             "cv": _cmd_cv, "explain": _cmd_explain, "forget": _cmd_forget,
+             "info": _cmd_info}
 
 
 def main(argv=None):

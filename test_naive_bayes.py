@@ -84,7 +84,9 @@ def needs_sklearn():
 CATEGORY_VALUES = st.sampled_from(["red", "green", "blue", 0, 7, True, ("t", 1), -2.5])
 TEXTS = st.one_of(
     st.lists(st.sampled_from(["win", "cash", "now", "meet", "lunch"]), max_size=5).map(" ".join),
-    st.lists(st.sampled_from(["win", "cash", "北京"]), max_size=3))
+    st.lists(st.sampled_from(["win", "cash", "北京"]), max_size=3),
+    st.dictionaries(st.sampled_from(["win", "cash", "北京"]),           # weighted words
+                    st.sampled_from([0, 1, 2, 0.5, 0.1, 3.75]), max_size=3))
 NUMBERS = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False)
 COUNTS = st.integers(0, 30)
 # The values of every registered feature kind: the property tests draw kinds from the
@@ -964,6 +966,236 @@ def test_a_class_with_no_documents_borrows_the_pooled_word_counts():
         assert model.predict([{"text": "wheat grain", "n": 9.2}]) == ["fax"]
 
 
+# -- complement naive Bayes, weighted words, n-grams and stop words -------------------
+
+def reuters_tfidf():
+    """TF-IDF weights of the Reuters grain articles (fitted on train) as sparse matrices
+    and as {word: weight} mappings."""
+    from sklearn.feature_extraction.text import TfidfVectorizer
+    train, y_train = reuters("train")
+    test, _ = reuters("test")
+    vectorizer = TfidfVectorizer().fit(train)
+    names = vectorizer.get_feature_names_out()
+
+    def mappings(matrix):
+        matrix = matrix.tocsr()
+        return [{str(names[j]): float(v) for j, v in zip(
+            matrix.indices[matrix.indptr[i]:matrix.indptr[i + 1]],
+            matrix.data[matrix.indptr[i]:matrix.indptr[i + 1]])}
+            for i in range(matrix.shape[0])]
+    Xtr, Xte = vectorizer.transform(train), vectorizer.transform(test)
+    return Xtr, Xte, mappings(Xtr), mappings(Xte), y_train
+
+
+@pytest.mark.parametrize("norm, alpha", [(False, 1.0), (True, 1.0), (False, 0.5),
+                                         (True, 0.5)])
+def test_complement_agrees_with_sklearn_on_reuters(norm, alpha):
+    np, _ = needs_sklearn()
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.naive_bayes import ComplementNB
+    train, y_train = reuters("train")
+    test, _ = reuters("test")
+    ours = NaiveBayes(features={"text": "text"}, text_model="complement",
+                      complement_norm=norm, alpha=alpha).fit([{"text": d} for d in train],
+                                                             y_train)
+    vectorizer = CountVectorizer().fit(train)
+    theirs = ComplementNB(alpha=alpha, norm=norm).fit(vectorizer.transform(train), y_train)
+    np.testing.assert_allclose(ours.predict_proba([{"text": d} for d in test]),
+                               theirs.predict_proba(vectorizer.transform(test)), atol=1e-9)
+    weights = ours.tables()["text"]["weights"]
+    vocabulary = vectorizer.get_feature_names_out()
+    for k, label in enumerate(ours.classes_):
+        np.testing.assert_allclose([weights[label][w] for w in vocabulary],
+                                   theirs.feature_log_prob_[k], rtol=1e-12, atol=1e-15)
+
+
+@pytest.mark.parametrize("text_model, norm", [("multinomial", False), ("bernoulli", False),
+                                              ("complement", False), ("complement", True)])
+def test_weighted_word_mappings_agree_with_sklearn_on_the_same_matrix(text_model, norm):
+    np, _ = needs_sklearn()
+    from sklearn.naive_bayes import BernoulliNB, ComplementNB, MultinomialNB
+    Xtr, Xte, train, test, y_train = reuters_tfidf()
+    weights = [[1, 2, 0.5, 3.25][i % 4] for i in range(len(train))]
+    make = {"multinomial": lambda: MultinomialNB(alpha=0.5),
+            "bernoulli": lambda: BernoulliNB(alpha=0.5),      # binarize=0.0: count > 0
+            "complement": lambda: ComplementNB(alpha=0.5, norm=norm)}[text_model]
+    for sample_weight in (None, weights):
+        ours = NaiveBayes(features=["text"], text_model=text_model, complement_norm=norm,
+                          alpha=0.5).fit([[d] for d in train], y_train,
+                                         sample_weight=sample_weight)
+        theirs = make().fit(Xtr, y_train, sample_weight=sample_weight)
+        np.testing.assert_allclose(ours.predict_proba([[d] for d in test]),
+                                   theirs.predict_proba(Xte), atol=1e-9)
+
+
+def test_ngrams_and_stop_words_are_countvectorizers():
+    np, _ = needs_sklearn()
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.naive_bayes import MultinomialNB
+    train, y_train = reuters("train")
+    test, _ = reuters("test")
+    for ngram_range, stop_words in [((1, 2), "english"), ((2, 3), None),
+                                    ((1, 3), ["said", "the", "grain"])]:
+        analyze = CountVectorizer(ngram_range=ngram_range,
+                                  stop_words=stop_words).build_analyzer()
+        read = naive_bayes._TextReading({"tokenizer": None, "ngram_range": ngram_range,
+                                         "stop_words": stop_words})
+        for document in train[:200] + test[:100]:
+            assert read(document) == analyze(document)
+    vectorizer = CountVectorizer(ngram_range=(1, 2), stop_words="english").fit(train)
+    ours = NaiveBayes(features={"text": "text"}, ngram_range=(1, 2), stop_words="english",
+                      alpha=0.5).fit([{"text": d} for d in train], y_train)
+    vocabulary = [word for _, word, _, _ in ours.most_informative_features(10 ** 6)]
+    assert sorted(vocabulary) == sorted(vectorizer.vocabulary_)       # 89,813 words
+    theirs = MultinomialNB(alpha=0.5).fit(vectorizer.transform(train), y_train)
+    np.testing.assert_allclose(ours.predict_proba([{"text": d} for d in test]),
+                               theirs.predict_proba(vectorizer.transform(test)), atol=1e-9)
+    assert list(naive_bayes._ENGLISH_STOP_WORDS) == sorted(
+        __import__("sklearn.feature_extraction.text", fromlist=["x"]).ENGLISH_STOP_WORDS)
+
+
+def test_stop_words_are_dropped_before_ngrams_are_formed():
+    model = NaiveBayes(features=["text"], ngram_range=(1, 2), stop_words="english").fit(
+        [["The Bank of England said it would buy the wheat."]], ["grain"])
+    assert sorted(model.tables()[0]["probabilities"]["grain"]) == sorted(
+        ["bank", "england", "said", "buy", "wheat", "bank england", "england said",
+         "said buy", "buy wheat"])
+    # lists of words are words: stop words and n-grams apply; a mapping is taken as given
+    words = NaiveBayes(features=["text"], ngram_range=(2, 2), stop_words=["x"]).fit(
+        [[["a", "x", "b", "c"]], [{"a b": 2, "x": 1}]], ["p", "q"])
+    assert sorted(words.tables()[0]["probabilities"]["p"]) == ["a b", "b c", "x"]
+    assert words._model("test").scorers[0].read(["a", "x", "b"]) == ["a b"]
+    assert words._model("test").scorers[0].read({"x": 1, "y": 0}) == {"x": 1}
+    # a stop word list is not lowercased, as in CountVectorizer (tokens are)
+    upper = NaiveBayes(features=["text"], stop_words=["The"]).fit([["The cat"]], ["c"])
+    assert sorted(upper.tables()[0]["probabilities"]["c"]) == ["cat", "the"]
+
+
+def test_text_parameters_are_saved_and_a_loaded_model_reads_text_as_it_was_trained(
+        tmp_path):
+    X = [["the wheat harvest was good"], ["oil prices rose"], ["wheat and maize exports"],
+         ["crude oil output fell"]]
+    y = ["grain", "oil", "grain", "oil"]
+    model = NaiveBayes(features=["text"], text_model="complement", complement_norm=True,
+                       ngram_range=(1, 2), stop_words=["the", "was"]).fit(X, y)
+    model.save(tmp_path / "m.json")
+    saved = json.loads((tmp_path / "m.json").read_text())["params"]
+    assert (saved["text_model"], saved["complement_norm"], saved["ngram_range"],
+            saved["stop_words"]) == ("complement", True, [1, 2], ["the", "was"])
+    loaded = NaiveBayes.load(tmp_path / "m.json")
+    assert loaded.get_params()["ngram_range"] == (1, 2)
+    queries = [["wheat harvest"], ["oil output"], ["the wheat and the oil"]]
+    assert loaded.predict_proba(queries) == model.predict_proba(queries)
+    assert "wheat harvest" in loaded.explain(["good wheat harvest"])["features"][0]["words"]
+    assert loaded.merge(model).to_dict()["features"] == model.merge(model).to_dict()[
+        "features"]
+    english = NaiveBayes(features=["text"], stop_words="english").fit(X, y)
+    assert NaiveBayes.from_dict(english.to_dict()).get_params()["stop_words"] == "english"
+
+
+@pytest.mark.parametrize("params, message", [
+    (dict(ngram_range=(2, 1)), r"ngram_range=\(2, 1\); expected \(min_n, max_n\)"),
+    (dict(ngram_range=(0, 1)), r"ngram_range=\(0, 1\); expected"),
+    (dict(ngram_range=(1, 2.0)), r"ngram_range=.*two integers"),
+    (dict(ngram_range=2), r"ngram_range=2; expected"),
+    (dict(stop_words="german"), r"stop_words='german'; expected None, \"english\" or a list"),
+    (dict(stop_words=["a", 1]), r"stop_words=.*a list of words"),
+    (dict(complement_norm="yes"), r"complement_norm='yes'; expected True or False"),
+    (dict(text_model="complementary"), r"text_model=.*\"complement\""),
+])
+def test_text_parameters_are_checked_by_name(params, message):
+    with pytest.raises(NaiveBayesError, match=message):
+        NaiveBayes(features=["text"], **params).fit([["a b"]], ["x"])
+
+
+@pytest.mark.parametrize("value, message", [
+    ({"win": -1}, r"\(not 'win': -1\)"),
+    ({"win": NAN}, r"\(not 'win': nan\)"),
+    ({"win": float("inf")}, r"\(not 'win': inf\)"),
+    ({"win": True}, r"\(not 'win': True\)"),
+    ({"win": "2"}, r"\(not 'win': '2'\)"),
+    ({3: 1.0}, r"\(not 3: 1.0\)"),
+])
+def test_word_mappings_hold_words_and_finite_counts_at_least_0(value, message):
+    with pytest.raises(NaiveBayesError, match=r"X row 1, feature 0 is dict .*; expected a "
+                       r"\{word: count\} mapping of strings to finite counts >= 0 " + message):
+        NaiveBayes(features=["text"]).fit([[{"a": 1}], [value]], ["x", "y"])
+
+
+def test_word_mappings_take_zero_counts_as_absent_and_numpy_numbers():
+    np, _ = needs_sklearn()
+    rows = [[{"win": 0.5, "cash": 0}], [{"lunch": np.float64(1.25), "win": np.int64(2)}]]
+    model = NaiveBayes(features=["text"]).fit(rows, ["spam", "ham"])
+    feature = model.to_dict()["features"][0]
+    assert feature["words"] == ["lunch", "win"]              # no "cash": a 0 is absence
+    assert feature["word_counts"] == [[[0, "5/4"], [1, 2]], [[1, "1/2"]]]
+    # Bernoulli: a word is present when its count is > 0
+    bernoulli = model.set_params(text_model="bernoulli")
+    assert bernoulli.predict_proba([[{"win": 0.01}]]) == bernoulli.predict_proba([[["win"]]])
+
+
+@given(st.lists(st.tuples(st.dictionaries(st.sampled_from(["a", "b", "c", "d"]),
+                                          st.floats(0, 1e3) | st.integers(0, 5), max_size=4),
+                          st.sampled_from(["x", "y"])), min_size=2, max_size=20),
+       st.randoms(use_true_random=False))
+def test_weighted_word_sums_are_exact_through_order_merge_and_forget(rows, rng):
+    X, y = [[bag] for bag, _ in rows], [label for _, label in rows]
+    half = len(X) // 2
+    whole = NaiveBayes(features=["text"]).fit(X, y)
+    order = list(range(len(X)))
+    rng.shuffle(order)
+    shuffled = NaiveBayes(features=["text"]).fit([X[i] for i in order], [y[i] for i in order])
+    merged = NaiveBayes(features=["text"]).fit(X[:half], y[:half]).merge(
+        NaiveBayes(features=["text"]).fit(X[half:], y[half:]))
+    text = naive_bayes._json_text(whole.to_dict())
+    assert naive_bayes._json_text(shuffled.to_dict()) == text
+    assert naive_bayes._json_text(merged.to_dict()) == text
+    first = NaiveBayes(features=["text"]).fit(X[:half], y[:half])
+    assert naive_bayes._json_text(whole.forget(X[half:], y[half:]).to_dict()) == \
+        naive_bayes._json_text(first.to_dict())
+
+
+def test_complement_omits_the_learned_prior_and_adds_a_given_one():
+    X = [["wheat"], ["wheat maize"], ["wheat"], ["oil"]]
+    y = ["grain", "grain", "grain", "oil"]
+    model = NaiveBayes(features=["text"], text_model="complement").fit(X, y)
+    assert model.explain(["wheat oil"])["prior"] == {"grain": 0.0, "oil": 0.0}
+    assert model.predict_proba_one([None]) == {"grain": 0.5, "oil": 0.5}   # no evidence
+    given = model.set_params(class_prior={"grain": 0.75, "oil": 0.25})
+    assert given.explain(["oil"])["prior"] == {"grain": math.log(0.75), "oil": math.log(0.25)}
+    assert NaiveBayes(features=["text"]).fit(X, y).explain(["oil"])["prior"]["grain"] == \
+        pytest.approx(math.log(0.75))     # the other text models keep the learned prior
+
+
+def test_complement_gives_a_class_without_documents_all_the_counts_as_its_complement():
+    np, _ = needs_sklearn()
+    from sklearn.naive_bayes import ComplementNB
+    X = [["aa aa bb"], ["bb cc"], ["cc cc aa"]]
+    model = NaiveBayes(features=["text"], text_model="complement").partial_fit(
+        X, [0, 1, 1], classes=[0, 1, 2])
+    counts = np.array([[2, 1, 0], [0, 1, 1], [1, 0, 2]])           # a, b, c
+    theirs = ComplementNB().partial_fit(counts, [0, 1, 1], classes=[0, 1, 2])
+    np.testing.assert_allclose(model.predict_proba([["aa bb"], ["cc"]]),
+                               theirs.predict_proba(np.array([[1, 1, 0], [0, 0, 1]])),
+                               atol=1e-12)
+    assert model.predict_proba([["aa bb"]])[0][2] > 0.3   # a real score, not borrowed
+
+
+def test_complement_with_alpha_zero_is_the_limit_and_never_nan():
+    X = [["aa bb bb cc"], ["aa dd"], ["cc cc ee"], ["ff"]]
+    y = [0, 0, 1, 2]
+    queries = [["bb ee"], ["aa"], ["ee ee bb"], ["zz"], ["ff aa ee"]]
+    for norm in (False, True):
+        limit = NaiveBayes(features=["text"], text_model="complement", complement_norm=norm,
+                           alpha=0).fit(X, y).predict_proba(queries)
+        assert not any(p != p for row in limit for p in row)
+        if not norm:      # norm: no float alpha is near the limit (see the README)
+            tiny = NaiveBayes(features=["text"], text_model="complement",
+                              alpha=1e-300).fit(X, y).predict_proba(queries)
+            for a, b in zip(limit, tiny):
+                assert a == pytest.approx(b, abs=1e-12)
+
+
 # ----------------------------------------------------------------------------------
 # Poisson counts
 # ----------------------------------------------------------------------------------
@@ -1326,8 +1558,9 @@ def test_get_params_set_params_and_repr():
     assert model.get_params()["alpha"] == 0.5
     assert set(model.get_params()) == {
         "alpha", "prior_alpha", "class_prior", "features", "categories", "ddof",
-        "var_smoothing", "text_model", "max_words", "min_word_count", "tokenizer", "numeric",
-        "bandwidth", "significant_digits"}
+        "var_smoothing", "text_model", "max_words", "min_word_count", "tokenizer",
+        "complement_norm", "ngram_range", "stop_words", "numeric", "bandwidth",
+        "significant_digits"}
     assert model.set_params(ddof=1) is model and model.ddof == 1
     assert repr(model) == "NaiveBayes(alpha=0.5, ddof=1)"
 
@@ -2030,6 +2263,183 @@ def test_every_family_predicts_from_a_whole_model_while_another_thread_updates_i
         for reader in readers:
             reader.join()
     assert problems == []
+
+
+# ----------------------------------------------------------------------------------
+# Forgetting: the inverse of learning
+# ----------------------------------------------------------------------------------
+
+def model_text(model):
+    return naive_bayes._json_text(model.to_dict())
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+@given(st.data())
+def test_every_family_forgets_rows_to_the_file_of_a_fit_without_them(family, data):
+    make, X, y, weights, bounds = data.draw(family_data(family))
+    assume(len(X) > 1)
+    cut = data.draw(st.integers(1, len(X) - 1))
+    kept, gone = (X[:cut], y[:cut], part(weights, 0, cut)), \
+        (X[cut:], y[cut:], part(weights, cut, len(X)))
+    expected = model_text(make().fit(kept[0], kept[1], sample_weight=kept[2]))
+    queries = kept[0] + [[None] * len(X[0])]
+    fitted = make().fit(kept[0], kept[1], sample_weight=kept[2])
+    forgotten = make().fit(X, y, sample_weight=weights).forget(
+        gone[0], gone[1], sample_weight=gone[2])
+    in_batches = make().fit(X, y, sample_weight=weights)
+    for a, b in bounds:                   # the rows to forget, a batch at a time
+        a, b = max(a, cut), max(b, cut)
+        if b > a:
+            in_batches.forget(X[a:b], y[a:b], sample_weight=part(weights, a, b))
+    merged = make().fit(*kept[:2], sample_weight=kept[2]).merge(
+        make().fit(*gone[:2], sample_weight=gone[2])).forget(*gone[:2],
+                                                             sample_weight=gone[2])
+    for model in (forgotten, in_batches, merged):
+        assert model_text(model) == expected
+        assert model.predict_joint_log_proba(queries) == \
+            fitted.predict_joint_log_proba(queries)
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+@given(st.data())
+def test_forgetting_what_was_never_learned_is_refused_and_changes_nothing(family, data):
+    make, X, y, weights, _ = data.draw(family_data(family))
+    model = make().fit(X, y, sample_weight=weights)
+    before = model_text(model)
+    twice = (X + X, y + y, None if weights is None else weights + weights)
+    for rows, labels, w, message in [
+            (*twice, ".*less than the .* to forget"),           # more than was learned
+            (X[:1], ["never"], None, ".*class 'never' was never learned"),
+            (X, y, weights, "these are all the rows the model learned")]:
+        with pytest.raises(NaiveBayesError, match="forget\\(\\): " + message):
+            model.forget(rows, labels, sample_weight=w)
+        assert model_text(model) == before
+
+
+def test_forget_names_the_class_and_the_value_word_or_sum_it_cannot_remove():
+    X = [["red", 1.0, "win cash"], ["blue", 2.0, "lunch"], ["red", 1.5, "cash now"]]
+    y = ["spam", "ham", "spam"]
+    model = NaiveBayes(features=["categorical", "gaussian", "text"]).fit(X, y)
+    before = model_text(model)
+    for row, label, message in [
+            (["red", 1.0, "win cash"], "ham", r"feature 0: class 'ham': value 'red' was "
+                                              r"never learned"),
+            (["red", 9.0, "win cash"], "spam", r"feature 1: class 'spam': the sums of the "
+                                               r"values to forget are not among those learned "
+                                               r"\(what would be left has a negative variance\)"),
+            (["red", 1.0, "win lunch"], "spam", r"feature 2: class 'spam': word 'lunch' was "
+                                                r"never learned"),
+            (["red", None, "cash"], "spam", None)]:
+        if message is None:     # statistics cannot tell this from a row learned: allowed
+            continue
+        with pytest.raises(NaiveBayesError, match="forget\\(\\): %s; expected rows that the "
+                           "model learned \\(nothing was forgotten\\)" % message):
+            model.forget([row], [label])
+        assert model_text(model) == before
+    with pytest.raises(NaiveBayesError, match="X row 0, feature 1 is str 'x'; expected a "
+                       "real number"):        # read and checked as partial_fit reads them
+        model.forget([["red", "x", "cash"]], ["spam"])
+    with pytest.raises(NaiveBayesError, match="this NaiveBayes is not fitted yet"):
+        NaiveBayes().forget(X, y)
+    # a class whose rows are all forgotten must take all of its statistics along
+    with pytest.raises(NaiveBayesError, match="feature 0: class 'ham': value 'blue' would "
+                       "keep a count of 1 after all its rows are forgotten"):
+        model.forget([[None, 2.0, "lunch"]], ["ham"])
+
+
+def test_forgetting_part_of_a_weight_leaves_the_rest_and_more_than_there_is_refuses():
+    X, y = [["a", 1.0], ["b", 2.0], ["a", 3.0]], ["p", "q", "p"]
+    model = NaiveBayes().fit(X, y, sample_weight=[2, 1, 1]).forget([["a", 1.0]], ["p"],
+                                                                   sample_weight=[0.5])
+    assert model_text(model) == model_text(NaiveBayes().fit(X, y, sample_weight=[1.5, 1, 1]))
+    with pytest.raises(NaiveBayesError, match="class 'p' has a total weight of 2.5, less "
+                       "than the 3 to forget"):
+        model.forget([["a", 1.0]], ["p"], sample_weight=[3])
+    # the networks also count rows: a row goes with the weight it was learned with
+    Xn = [["a", "x"], ["b", "y"], ["a", "y"]]
+    tan = naive_bayes.TAN().fit(Xn, [1, 0, 1], sample_weight=[2, 1, 1])
+    with pytest.raises(NaiveBayesError, match=r"row \('a', 'x'\) would keep 1.5 of its "
+                       r"weight in 0 rows"):
+        tan.forget([["a", "x"]], [1], sample_weight=[0.5])
+    tan.forget([["a", "x"]], [1], sample_weight=[2])
+    assert model_text(tan) == model_text(naive_bayes.TAN().fit(Xn[1:], [0, 1]))
+
+
+def test_forget_gives_back_the_kinds_and_features_that_only_the_forgotten_rows_made():
+    # sequence rows: a column only the forgotten rows had values of has no kind again,
+    # and one that their words made categorical is numeric again
+    X = [[1.0, None, 4.0], [2.0, None, 5.0], ["many", 3.0, "n/a"]]
+    y = ["a", "b", "a"]
+    model = NaiveBayes().fit(X, y)
+    assert model.feature_kinds_ == {0: "categorical", 1: "gaussian", 2: "categorical"}
+    model.forget(X[2:], y[2:])
+    assert model_text(model) == model_text(NaiveBayes().fit(X[:2], y[:2]))
+    assert model.feature_kinds_ == {0: "gaussian", 1: "gaussian", 2: "gaussian"}
+    aode = naive_bayes.AODE(significant_digits=1).fit(X, y).forget(X[2:], y[2:])
+    assert model_text(aode) == model_text(naive_bayes.AODE(significant_digits=1).fit(
+        X[:2], y[:2]))
+    # mapping rows: a feature first seen in the forgotten rows is no longer known,
+    # unless features= declares it
+    rows = [{"city": "Oslo"}, {"city": "Rome", "temp": 21.5}, {"city": "Oslo", "wind": "N"}]
+    labels = ["cold", "warm", "cold"]
+    model = NaiveBayes().fit(rows, labels).forget(rows[1:2], labels[1:2])
+    assert model.feature_names_ == ["city", "wind"]
+    declared = NaiveBayes(features={"temp": "gaussian"}).fit(rows, labels).forget(
+        rows[1:2], labels[1:2])
+    assert declared.feature_names_ == ["temp", "city", "wind"]
+    network = naive_bayes.BayesNet().fit(rows, labels).forget(rows[1:2], labels[1:2])
+    assert model_text(network) == model_text(naive_bayes.BayesNet().fit(rows[::2],
+                                                                       labels[::2]))
+
+
+def test_what_forget_cannot_give_back_is_the_order_things_were_first_seen_in():
+    # labels that cannot be sorted keep first-seen order, and features of mapping rows
+    # theirs: the forgotten rows may have been first; every probability is the same
+    rows = [{"b": "x", "a": "u"}, {"a": "v", "b": "y"}, {"a": "u", "b": "x"}]
+    labels = [1, "one", "one"]
+    model = NaiveBayes().fit(rows, labels).forget(rows[:1], labels[:1])
+    fit = NaiveBayes().fit(rows[1:], labels[1:])
+    assert (model.classes_, model.feature_names_) == (["one"], ["b", "a"])
+    assert (fit.classes_, fit.feature_names_) == (["one"], ["a", "b"])
+    assert model.predict_proba(rows) == fit.predict_proba(rows)
+    both = NaiveBayes().fit(rows + [{"a": "w"}], [1, "one", "one", 2.5])
+    both.forget(rows[:1], labels[:1])
+    refit = NaiveBayes().fit(rows[1:] + [{"a": "w"}], ["one", "one", 2.5])
+    assert both.classes_ == ["one", 2.5] and refit.classes_ == ["one", 2.5]
+
+
+def test_forget_keeps_declared_categories_and_refuses_to_leave_a_class_prior_unmet():
+    model = CategoricalNB(categories=[["a", "b", "c"]]).fit([["a"], ["b"], ["a"]],
+                                                            ["x", "y", "x"])
+    model.forget([["a"]], ["x"])
+    assert model.to_dict()["features"][0]["values"] == ["a", "b", "c"]
+    prior = CategoricalNB(class_prior={"x": 0.5, "y": 0.5}).fit([["a"], ["b"]], ["x", "y"])
+    with pytest.raises(NaiveBayesError, match=r"class_prior names \['y'\], not among the classes"):
+        prior.forget([["b"]], ["y"])
+    with pytest.raises(NaiveBayesError, match=r"forget\(\): class 'z' was never learned"):
+        prior.forget([["a"]], ["z"])
+    assert prior.classes_ == ["x", "y"]
+
+
+def test_a_distribution_without_subtract_refuses_to_forget(new_kinds):
+    model = NaiveBayes(features={0: "sign"}).fit(SIGN_X, SIGN_Y)
+    with pytest.raises(NaiveBayesError, match="feature 0: its statistics \\(SignCounts\\) "
+                       "cannot remove rows"):
+        model.forget(SIGN_X[:1], SIGN_Y[:1])
+    assert model.to_dict() == NaiveBayes(features={0: "sign"}).fit(SIGN_X, SIGN_Y).to_dict()
+
+
+def test_a_spam_filter_forgets_a_message_exactly(tmp_path):
+    train, labels = reuters("train")
+    rows = [[d] for d in train[:400]]
+    for params in (dict(text_model="multinomial"), dict(text_model="complement",
+                                                        ngram_range=(1, 2),
+                                                        stop_words="english")):
+        model = NaiveBayes(features=["text"], **params).fit(rows, labels[:400])
+        model.partial_fit(rows[:1], [1 - labels[0]])           # a message filed wrongly
+        model.forget(rows[:1], [1 - labels[0]])
+        assert model_text(model) == model_text(NaiveBayes(features=["text"], **params).fit(
+            rows, labels[:400]))
 
 
 # ----------------------------------------------------------------------------------
@@ -3110,6 +3520,46 @@ def test_cli_text_columns(tmp_path, capsys):
     status, out, err = cli(capsys, "cv", DATA / "reuters_grain_train.csv", "--target", "label",
                            "--text", "text", "--folds", "3", "--max-words", "500", "--json")
     assert status == 0 and json.loads(out)["folds"] == 3
+
+
+def test_cli_text_options_and_forget(tmp_path, capsys):
+    with open(DATA / "reuters_grain_train.csv", newline="", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    for name, part in (("all", rows[:261]), ("kept", rows[:201]),
+                       ("gone", rows[:1] + rows[201:261])):
+        with open(tmp_path / (name + ".csv"), "w", newline="", encoding="utf-8") as handle:
+            csv.writer(handle).writerows(part)
+    write(tmp_path / "stop.txt", "# my stop words\nthe\nsaid\n\nof\n")
+    options = ["--target", "label", "--text", "text", "--text-model", "complement",
+               "--complement-norm", "--ngram-range", "1", "2", "--stop-words",
+               str(tmp_path / "stop.txt")]
+    status, out, err = cli(capsys, "fit", tmp_path / "all.csv", *options,
+                           "-o", tmp_path / "model.json")
+    assert status == 0, err
+    params = json.loads((tmp_path / "model.json").read_text())["params"]
+    assert (params["text_model"], params["complement_norm"], params["ngram_range"],
+            params["stop_words"]) == ("complement", True, [1, 2], ["the", "said", "of"])
+    status, out, err = cli(capsys, "forget", tmp_path / "model.json", tmp_path / "gone.csv",
+                           "-o", tmp_path / "model.json")
+    assert status == 0, err
+    assert "60 rows forgotten" in out and "200 documents" in out
+    options[options.index("1")] = "1,2"
+    del options[options.index("2")]
+    assert cli(capsys, "fit", tmp_path / "kept.csv", *options, "-o",
+               tmp_path / "kept.json")[0] == 0
+    assert (tmp_path / "model.json").read_bytes() == (tmp_path / "kept.json").read_bytes()
+    # forgetting them again is refused, and the file stays as it was
+    status, out, err = cli(capsys, "forget", tmp_path / "model.json", tmp_path / "gone.csv",
+                           "-o", tmp_path / "model.json")
+    assert status == 1 and "forget(): " in err and "nothing was forgotten" in err
+    assert (tmp_path / "model.json").read_bytes() == (tmp_path / "kept.json").read_bytes()
+    for argv, message in [(["--ngram-range", "2,1"], "--ngram-range (2, 1): expected"),
+                          (["--ngram-range", "x"], "invalid ngram range value"),
+                          (["--stop-words", str(tmp_path / "none.txt")],
+                           "expected english or a readable UTF-8 file of stop words")]:
+        status, out, err = cli(capsys, "fit", tmp_path / "kept.csv", "--target", "label",
+                               "--text", "text", *argv, "-o", tmp_path / "x.json")
+        assert status == 2 and message in err
 
 
 @pytest.mark.parametrize("text, argv, message", [

@@ -80,3 +80,24 @@ for message in [{"subject": "claim your free lunch", "domain": "work.org", "leng
                 {"subject": "prize draw", "domain": "prizes.biz"}]:         # no length
     p = mixed.predict_proba_one(message)
     print("  %-70s P(spam) = %.3f" % (message, p["spam"]))
+
+# Forgetting (sa-learn --forget): a message filed in the wrong folder is taken back
+# exactly, and the model is then the one fitted without it, count for count.
+from naive_bayes import _json_text            # noqa: E402  (the model file's text)
+
+misfiled = {"subject": "lunch on friday?", "domain": "friends.net", "length": 400.0}
+filter_ = NaiveBayes(features={"subject": "text"}).fit(mail, labels)
+before = _json_text(filter_.to_dict())
+filter_.partial_fit([misfiled], ["spam"])                     # filed as spam by mistake
+print("\nForgetting a misfiled message: P(spam) = %.3f after filing it as spam"
+      % filter_.predict_proba_one(misfiled)["spam"])
+filter_.forget([misfiled], ["spam"])
+print("  forgotten: P(spam) = %.3f; the model file is the one before: %s"
+      % (filter_.predict_proba_one(misfiled)["spam"], _json_text(filter_.to_dict()) == before))
+assert _json_text(filter_.to_dict()) == before
+without = NaiveBayes(features={"subject": "text"}).fit(mail[:4] + mail[5:],
+                                                       labels[:4] + labels[5:])
+filter_.forget([mail[4]], [labels[4]])                        # a message withdrawn
+print("  one message withdrawn: the same file as a fit without it: %s"
+      % (_json_text(filter_.to_dict()) == _json_text(without.to_dict())))
+assert _json_text(filter_.to_dict()) == _json_text(without.to_dict())
