@@ -4830,10 +4830,14 @@ class _PairTable:
                             map(max, a, b)))
             flat = dict(zip(keys, counts))
             if len(flat) < len(keys):     # several values in one bin: add them up
-                flat = {}
-                get = flat.get
-                for key, count in zip(keys, counts):
-                    flat[key] = get(key, 0) + count
+                if _INT.issuperset(map(type, counts)) and sum(counts) < 8 * len(counts):
+                    flat = {}             # whole counts: counted by the C helper
+                    _count_keys(flat, chain.from_iterable(map(repeat, keys, counts)))
+                else:
+                    flat = {}
+                    get = flat.get
+                    for key, count in zip(keys, counts):
+                        flat[key] = get(key, 0) + count
             pairs.append(flat)
         return pairs
 
@@ -6858,6 +6862,35 @@ class _AODEStatistics(_NaiveStatistics):
         """The compiled AODE model."""
         return _AODEModel(self, params)
 
+    def _replacements(self):
+        """Each feature's replacement of a missing value (see imputed), when no value
+        is missing (the counts unchanged)."""
+        replacements = []
+        for name in self.names():
+            feature = self.features[name]
+            if feature.name not in ("categorical", "discretized"):
+                replacements.append(None)
+                continue
+            totals = Counter()
+            for values in feature.stats.counts.values():
+                totals.update(values)
+            if feature.name == "categorical":
+                values = feature.stats.values()
+                if not values:
+                    replacements.append(None)
+                    continue
+                most = max(totals.get(v, 0) for v in values)
+                replacements.append(next(v for v in values if totals.get(v, 0) == most))
+            else:
+                weight = sum(totals.values())
+                if not weight > _AODE_SMALL:
+                    replacements.append(0.0)
+                else:
+                    values = list(totals)
+                    _, weighted, _ = _exact_sums(values, [totals[x] for x in values])
+                    replacements.append(_float(_fraction(weighted) / weight) + 0.0)
+        return replacements
+
     def imputed(self):
         """(statistics, replacements): a copy of these statistics as if every missing
         value of a categorical or discretized feature had been replaced before it was
@@ -6873,8 +6906,14 @@ class _AODEStatistics(_NaiveStatistics):
           N(c, j missing)            = N_c - sum_v N(c, v)
           N(c, x_p, j missing)       = N(c, x_p) - sum_v N(c, x_p, v)
           N(c, p missing, j missing) = N_c - N_cp - N_cj + sum_{u, v} N(c, u, v)
-        and each goes to the replacement's count.
+        and each goes to the replacement's count.  Without a missing value these
+        statistics themselves are returned (nothing to replace, nothing to copy).
         """
+        if not any(sum(feature.stats.counts.get(label, {}).values()) != n
+                   for feature in self.features.values()
+                   if feature.name in ("categorical", "discretized")
+                   for label, n in self.class_count.items()):
+            return self, self._replacements()
         twin = self.copy()
         names = twin.names()
         replacements = [None] * len(names)
@@ -7588,22 +7627,15 @@ def _tan_structure(score, nodes, root):
     return parents
 
 
-def _reaches(parents, start, goal):
-    """True when a directed path leads from start to goal (arcs parent -> child)."""
-    children = [[] for _ in parents]
-    for child, mine in enumerate(parents):
-        for p in mine:
-            children[p].append(child)
+def _descendants(children, start):
+    """The nodes a directed path leads to from start (start included)."""
     seen, todo = {start}, [start]
     while todo:
-        node = todo.pop()
-        if node == goal:
-            return True
-        for child in children[node]:
+        for child in children[todo.pop()]:
             if child not in seen:
                 seen.add(child)
                 todo.append(child)
-    return False
+    return seen
 
 
 def _hill_climbing_structure(score, nodes, root, max_parents):
@@ -7634,11 +7666,16 @@ def _hill_climbing_structure(score, nodes, root, max_parents):
         update(node)
     while True:
         best, best_change = None, -1e100
+        children = [[] for _ in parents]
+        for child, mine in enumerate(parents):
+            for p in mine:
+                children[p].append(child)
         for head in range(nodes):
             if len(parents[head]) >= max_parents:
                 continue
+            below = _descendants(children, head)   # an arc from one would close a cycle
             for tail in range(nodes):
-                if tail == head or tail in parents[head] or _reaches(parents, head, tail):
+                if tail == head or tail in parents[head] or tail in below:
                     continue
                 if added[head][tail] > best_change:
                     best, best_change = (True, head, tail), added[head][tail]
