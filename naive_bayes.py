@@ -1359,6 +1359,21 @@ class _ValueCounts(_Distribution):
             for value, count in counted.items():
                 mine[value] = mine.get(value, 0) + count
 
+    def with_absences_as(self, value, class_count):
+        """A copy in which every row of a class that lacks this feature counts as
+        ``value`` (N_c minus the class's counted rows); these counts when none lacks it."""
+        lacking = {label: n - sum(self.counts.get(label, {}).values())
+                   for label, n in class_count.items()}
+        if not any(lacking.values()):
+            return self
+        twin = self.copy()
+        for label, n in lacking.items():
+            if n:
+                mine = twin.counts.setdefault(label, {})
+                mine[value] = mine.get(value, 0) + n
+        twin.seen[value] = None
+        return twin
+
     def absorb(self, other):
         """Add other's counts and known values."""
         self.declared.update(other.declared)
@@ -5318,8 +5333,9 @@ class _Kind:
         self.stats.subtract(other.stats)
 
     @classmethod
-    def shared(cls, features, params):
-        """What compiling needs from all the kind's features together: nothing."""
+    def shared(cls, features, params, class_count=None):
+        """What compiling needs from all the kind's features together (and the class
+        counts): nothing."""
         return None
 
     read_value = None
@@ -5348,11 +5364,30 @@ class _Kind:
 
 class _Categorical(_Kind):
     """Any hashable values, counted as they are: P(v | c) = (N_cjv + alpha) / (N_cj +
-    alpha * S_j); a value never seen in training gets alpha / (N_cj + alpha * S_j)."""
+    alpha * S_j); a value never seen in training gets alpha / (N_cj + alpha * S_j).
+
+    Rows in nltk's style ({word: True}, the absent words left out): a feature whose
+    every value seen in training is True counts each training row that lacks it (an
+    absent key, None or NaN) as False, so that "absent" is evidence, as nltk's
+    NaiveBayesClassifier counts it; at prediction an absent value is still skipped,
+    as there.  (Otherwise such a feature would learn nothing: P(True | c) = 1.)"""
 
     name = "categorical"
     distribution = _ValueCounts
     __slots__ = ()
+
+    @classmethod
+    def shared(cls, features, params, class_count=None):
+        """The class counts, for the features whose only value is True."""
+        return class_count
+
+    def compile(self, classes, params, shared):
+        """The scorer; a feature whose only value is True counts its absences as
+        False (see the class docstring)."""
+        stats = self.stats
+        if shared is not None and not stats.declared and list(stats.seen) == [True]:
+            stats = stats.with_absences_as(False, shared)
+        return stats.compile(classes, params, None)
 
 
 class _Undecided(_Categorical):
@@ -5414,7 +5449,7 @@ class _Gaussian(_Kind):
         return _present_reals(column, weights)
 
     @classmethod
-    def shared(cls, features, params):
+    def shared(cls, features, params, class_count=None):
         """The var_smoothing epsilon of all the kind's features (see _NormalSums)."""
         return _NormalSums.smoothing([feature.stats for feature in features], params)
 
@@ -6642,7 +6677,8 @@ class _NaiveModel:
         by_kind = defaultdict(list)
         for stats in statistics.features.values():
             by_kind[type(stats)].append(stats)
-        shared = {kind: kind.shared(features, params) for kind, features in by_kind.items()}
+        shared = {kind: kind.shared(features, params, class_count=statistics.class_count)
+                  for kind, features in by_kind.items()}
         self.scorers = scorers = [stats.compile(classes, params, shared[type(stats)])
                                   for stats in statistics.features.values()]
         self.fast = _FastPath(scorers, self.log_prior, self.width)
@@ -8611,10 +8647,50 @@ _PREDICT_BLOCK = 4096            # rows predicted at a time
 _SEQUENCES = frozenset((list, tuple))
 
 
+def _check_columns(columns, names, call):
+    """A DataFrame (or named array) given to a prediction must hold every column the
+    model was fitted on: a missing one would silently count as missing values."""
+    present = set(columns)
+    lacking = [name for name in names if name not in present]
+    if lacking:
+        raise NaiveBayesError("%s: X has no column %s, which the model was fitted on; "
+                              "expected the columns %s (pass None or NaN for a value that "
+                              "is missing)" % (call, _shown(lacking[0] if len(lacking) == 1
+                                                            else lacking),
+                                               _shown(list(names), 200)),
+                              call=call, argument="X")
+
+
+def _warn_unknown_names(unknown, call):
+    """One warning for dict rows whose keys the model never saw in training (a typo
+    counts as a missing feature, silently, otherwise)."""
+    import warnings
+    more = " and %d more" % (len(unknown) - 10) if len(unknown) > 10 else ""
+    warnings.warn("%s: X has keys the model never saw in training, ignored: %s%s"
+                  % (call, _shown(unknown[:10], 200), more), UserWarning, stacklevel=4)
+
+
 def _label_name(y, current):
     """The name of the label column: a pandas Series' name, else what it was."""
     name = getattr(y, "name", None) if hasattr(y, "to_numpy") else None
     return name if isinstance(name, str) else current
+
+
+def _check_discrete_labels(class_count, call):
+    """Refuse a target that looks continuous: more than 10 labels, all real numbers,
+    some of them not whole (a satisfaction score, a price): a class per value is not
+    what was meant."""
+    labels = list(class_count)
+    if len(labels) <= 10:
+        return
+    numbers = [_number(label) for label in labels if not isinstance(label, bool)]
+    if len(numbers) == len(labels) and None not in numbers and \
+            any(not float(n).is_integer() for n in numbers if isfinite(n)):
+        raise NaiveBayesError(
+            "%s: y looks continuous (%d distinct numbers such as %s); expected class "
+            "labels: cut the numbers into classes first (or give them as strings to "
+            "make each value a class)" % (call, len(labels), _shown(labels[:3])),
+            call=call, argument="y")
 
 
 def _check_classes_argument(classes, known, call):
@@ -8927,6 +9003,7 @@ class _Classifier:
                                   "positive total weight" % call, call=call,
                                   argument="sample_weight")
         _check_class_prior(params.get("class_prior"), class_count, call)
+        _check_discrete_labels(class_count, call)
         if known is None:
             _check_declared_names(params, fitting.seen, call)
         return statistics
@@ -8958,14 +9035,24 @@ class _Classifier:
         by builtins) goes to compiled.joints whole, anything else row by row.
         """
         compiled = self._model(call)
+        if hasattr(X, "columns") and hasattr(X, "itertuples") and \
+                self._state.statistics.layout == "mapping":
+            _check_columns(X.columns, compiled.names, call)
         rows = _iterate(_rows_of(X, call), "X", "an iterable of rows", call)
         width = {compiled.width}
         out = []
         start = 0
+        unknown = None
         while True:
             block = list(islice(rows, _PREDICT_BLOCK))
             if not block:
+                if unknown:
+                    _warn_unknown_names(unknown, call)
                 return out, compiled
+            if unknown is None and block and type(block[0]) is dict:
+                known = set(compiled.names)
+                unknown = [name for name in dict.fromkeys(chain.from_iterable(block))
+                           if name not in known]
             try:
                 if set(map(type, block)) <= _SEQUENCES and set(map(len, block)) == width:
                     out.extend(compiled.joints(block))
@@ -11650,6 +11737,21 @@ def _guess_kind(name, cells, source, options, notes, codes):
     return "categorical"
 
 
+def _check_target_cells(cells, target, source):
+    """Refuse a target column that looks continuous (more than 10 distinct numbers,
+    some not whole): each value would become a class."""
+    distinct = set(cells)
+    if len(distinct) <= 10:
+        return
+    numbers = [source.number(cell) for cell in distinct]
+    if None not in numbers and any(isfinite(n) and not n.is_integer() for n in numbers):
+        raise NaiveBayesError(
+            "%s: the target %s looks continuous (%d distinct numbers such as %s); expected "
+            "class labels: cut the numbers into classes first, or choose another column "
+            "with --target" % (source.path, _shown(target), len(distinct),
+                               _clip(", ".join(sorted(distinct)[:3]), 40)))
+
+
 def _label_parser(cells, classes=None):
     """How label cells become labels: integers when every label is one (so that 2
     sorts before 10), else the text; with a model's classes, as they are typed."""
@@ -11839,8 +11941,10 @@ class _TableReader:
             index = source.index
             labels = [] if target is None else [cells[source.index[target]]
                                                 for _, cells in self.sample]
-            self.label = _label_parser([label for label in labels if label is not None and
-                                        label not in source.missing])
+            present = [label for label in labels if label is not None and
+                       label not in source.missing]
+            _check_target_cells(present, target, source)
+            self.label = _label_parser(present)
             self.categories = {name: values for name, values in source.categories.items()
                                if self.kinds.get(name) == "categorical"} or None
         declared = source.categories.get(target) if target is not None else None

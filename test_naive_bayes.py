@@ -1549,6 +1549,66 @@ def test_generators_are_read_in_chunks_and_kept_nowhere(monkeypatch):
 
 
 # ----------------------------------------------------------------------------------
+# The traps a newcomer falls into, closed
+# ----------------------------------------------------------------------------------
+
+
+def test_rows_in_nltks_style_learn_as_nltks_classifier_does():
+    nltk = needs("nltk")
+    rng = random.Random(1)
+    vocabulary = ["w%d" % i for i in range(30)]
+    documents = []
+    for _ in range(200):
+        label = rng.choice(["pos", "neg"])
+        words = {w: True for w in vocabulary
+                 if rng.random() < (0.3 if int(w[1:]) % 2 == (label == "pos") else 0.1)}
+        documents.append((words, label))
+    theirs = nltk.NaiveBayesClassifier.train(documents)       # ELE: Lidstone 1/2
+    ours = NaiveBayes(alpha=0.5, prior_alpha=0.5).fit([d for d, _ in documents],
+                                                      [label for _, label in documents])
+    for words, _ in documents[:60] + [({}, None), ({"w1": True, "unknown": True}, None)]:
+        expected = theirs.prob_classify(words)
+        for label, p in ours.predict_proba_one(words).items():
+            assert p == pytest.approx(expected.prob(label), abs=1e-12)
+    # perfectly separable rows are told apart (they gave 0.5 / 0.5 when an absent
+    # key was only a missing value)
+    model = NaiveBayes().fit([{"spam": True}, {"spam": True}, {"ham": True}, {"ham": True}],
+                             ["s", "s", "h", "h"])
+    assert model.predict_proba_one({"spam": True})["s"] == pytest.approx(0.75)  # (2+1)/(2+2)
+
+
+def test_a_target_that_looks_continuous_is_refused_naming_the_fix(tmp_path, capsys):
+    scores = [round(1 + i * 0.1, 1) for i in range(90)]
+    with pytest.raises(NaiveBayesError, match="y looks continuous .*cut the numbers"):
+        NaiveBayes().fit([[i % 3] for i in range(90)], scores)
+    assert NaiveBayes().fit([[0], [1]], [0.5, 1.5]).classes_ == [0.5, 1.5]   # few: labels
+    assert NaiveBayes().fit([[i] for i in range(40)], list(range(40))).classes_[:2] == [0, 1]
+    data = write(tmp_path / "s.csv", "x,score\n" + "".join(
+        "%d,%s\n" % (i % 3, s) for i, s in enumerate(scores)))
+    status, out, err = cli(capsys, "fit", data, "--target", "score", "-o", tmp_path / "m.json")
+    assert status == 1 and "looks continuous" in err and "\n" not in err.strip()
+
+
+def test_a_dataframe_must_hold_the_columns_the_model_was_fitted_on():
+    pd = needs("pandas")
+    model = NaiveBayes().fit(pd.DataFrame({"a": [1.0, 2.0], "b": ["x", "y"]}), [0, 1])
+    with pytest.raises(NaiveBayesError, match="X has no column 'b', which the model was "
+                                              "fitted on"):
+        model.predict(pd.DataFrame({"a": [1.0]}))
+    assert list(model.predict(pd.DataFrame({"b": ["x"], "a": [1.0]}))) == [0]
+
+
+def test_dict_keys_never_seen_in_training_get_one_warning_naming_them():
+    model = NaiveBayes().fit([{"colour": "red"}, {"colour": "blue"}], ["a", "b"])
+    with pytest.warns(UserWarning, match=r"never saw in training, ignored: \['color'\]"):
+        assert model.predict([{"color": "red"}, {"color": "blue"}]) == ["a", "a"]
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        model.predict([{"colour": "red"}])                      # no warning
+
+
+# ----------------------------------------------------------------------------------
 # Parameters
 # ----------------------------------------------------------------------------------
 
@@ -2389,7 +2449,7 @@ def test_forget_gives_back_the_kinds_and_features_that_only_the_forgotten_rows_m
     assert declared.feature_names_ == ["temp", "city", "wind"]
     network = naive_bayes.BayesNet().fit(rows, labels).forget(rows[1:2], labels[1:2])
     assert model_text(network) == model_text(naive_bayes.BayesNet().fit(rows[::2],
-                                                                       labels[::2]))
+                                                                        labels[::2]))
 
 
 def test_what_forget_cannot_give_back_is_the_order_things_were_first_seen_in():
