@@ -6052,11 +6052,13 @@ class _Fitting:
     __slots__ = ("call", "params", "kinds", "categories", "default_kind", "numeric", "seen",
                  "allowed", "model")
 
-    def __init__(self, call, params, default_kind, allowed=None, model=None):
+    def __init__(self, call, params, default_kind, allowed=None, model=None, kind_map=None):
         self.call = call
         self.model = model
         self.params = params
         self.kinds, self.categories = _declarations(params)
+        if kind_map:                      # a family that reads some kinds as others
+            self.kinds = {name: kind_map.get(kind, kind) for name, kind in self.kinds.items()}
         self.default_kind = default_kind
         self.numeric = params.get("numeric", "gaussian")
         self.seen = set()
@@ -8737,6 +8739,7 @@ class _Classifier:
     _default_kind = None                  # CategoricalNB and GaussianNB fix the kind
     _allowed_kinds = None                 # the kinds the family can use (None: all)
     _command_name = None                  # its name for the command line's --model
+    _kind_map = None                      # kinds the family reads as others: {kind: kind}
     _estimator_type = "classifier"        # scikit-learn before 1.6
 
     def _new_statistics(self):
@@ -8953,7 +8956,8 @@ class _Classifier:
         _check_params(self._parameters, params, call)
         # NumPy input: a row of the wrong width is also told in scikit-learn's words
         fitting = _Fitting(call, params, self._default_kind, self._allowed_kinds,
-                           type(self).__name__ if _numpy_input(X) else None)
+                           type(self).__name__ if _numpy_input(X) else None,
+                           kind_map=self._kind_map)
         declared_classes = _check_classes_argument(classes, known, call)
         X = _rows_of(X, call)
         rows_in = _iterate(X, "X", "an iterable of rows", call)
@@ -9894,6 +9898,9 @@ class AutoBayes(_Classifier):
 
     _statistics_class = _MixtureStatistics
     _allowed_kinds = _NETWORK_KINDS
+    # numbers are binned whatever kind they are declared (read_csv's kinds say
+    # gaussian): AutoBayes' members condition on bins
+    _kind_map = {"gaussian": "discretized", "kde": "discretized", "poisson": "discretized"}
     _command_name = "auto"
     _parameters = _classifier_parameters(
         "discretized", _NETWORK_KINDS, without=("alpha", "prior_alpha", "class_prior"),
@@ -10369,6 +10376,8 @@ def _check_kinds_file(model, statistics):
     """The stored kinds must be what the model class and params would have made."""
     fixed = model._default_kind
     declared, categories = _declarations(model.get_params())
+    declared = {name: (model._kind_map or {}).get(kind, kind) for name, kind in
+                declared.items()}
     for name, stats in statistics.features.items():
         if stats.name is None:
             continue
