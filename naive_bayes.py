@@ -8468,21 +8468,23 @@ def _log_odds_parts(model, row, words_shown=10):
     """Why one row got its prediction, as data: the predicted class and the runner-up
     with their probabilities, and each part of log P(best)/P(runner-up) (the prior,
     every used feature, the most influential words of a text), largest first: items
-    are (feature, separator " = " or ": ", the value or word, log-odds part)."""
+    are (feature, separator " = " or ": ", the value or word, log-odds part).  A
+    network counts a missing value as its feature's most frequent one: that is a part
+    too ("counted as" in explain)."""
     parts = model.explain(row)
     probabilities = model.predict_proba_one(row)
     ranked = sorted(probabilities, key=lambda c: -probabilities[c])
     result = {"predicted": ranked[0], "probability": probabilities[ranked[0]],
               "runner_up": None, "runner_probability": None, "items": [],
               "missing": [e["feature"] for e in parts["features"]
-                          if e["status"] == "missing"]}
+                          if e["status"] == "missing" and "counted_as" not in e]}
     if len(ranked) < 2:
         return result
     best, runner = ranked[:2]
     result["runner_up"], result["runner_probability"] = runner, probabilities[runner]
     items = [("prior", "", "", parts["prior"][best] - parts["prior"][runner])]
     for entry in parts["features"]:
-        if entry["status"] not in ("used", "unseen"):
+        if entry["status"] not in ("used", "unseen") and "counted_as" not in entry:
             continue
         if "words" in entry:              # a text feature: the words that mattered
             words = sorted(((word, ll[best] - ll[runner])
@@ -8501,6 +8503,8 @@ def _log_odds_parts(model, row, words_shown=10):
         ll = entry["log_likelihood"]
         value = entry.get("interval", entry["value"])
         note = " (unseen)" if entry["status"] == "unseen" else ""
+        if "counted_as" in entry:
+            note = " (%s, counted as %s)" % (entry["status"], entry["counted_as"])
         items.append((entry["feature"], " = ", "%s%s" % (value, note), ll[best] - ll[runner]))
     items.sort(key=lambda item: -abs(item[3]) if item[3] == item[3] else 0)
     result["items"] = items
