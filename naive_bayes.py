@@ -59,6 +59,7 @@ The file is also a command line for CSV and ARFF files::
     $ python naive_bayes.py cv examples/data/titanic.csv --target survived
     $ python naive_bayes.py fit titanic.csv --target survived -o titanic.json
     $ python naive_bayes.py predict titanic.json new.csv --proba
+    $ python naive_bayes.py report titanic.json titanic.csv -o titanic.html
 
 The sections of the file, top to bottom (each opens with a banner comment):
 
@@ -8479,7 +8480,8 @@ def _stratified_folds(labels, folds, seed):
 
 def _cross_validate(make_model, X, labels, folds, seed):
     """Stratified k-fold cross-validation: the evaluation report over all rows, with
-    each fold's accuracy and their mean and standard deviation.
+    each fold's accuracy and their mean and standard deviation, and "predictions":
+    each row's out-of-fold probabilities in input order (over report["labels"]).
 
     One model per fold, then each training set is the merge of the other folds'
     models: exact, and cheaper than refitting (k-1)/k of the data k times."""
@@ -8493,6 +8495,7 @@ def _cross_validate(make_model, X, labels, folds, seed):
         parts.append((members, part))
     evaluation = _Evaluation(_sorted_if_orderable(set(labels)))
     fold_accuracy = []
+    predictions = [None] * len(X)
     for fold, (members, _) in enumerate(parts):
         training = make_model()
         for other, (others, part) in enumerate(parts):
@@ -8504,13 +8507,15 @@ def _cross_validate(make_model, X, labels, folds, seed):
                 for p in probabilities]
         truths = [labels[i] for i in members]
         evaluation.add(truths, full)
+        for i, p in zip(members, full):
+            predictions[i] = p
         predicted = [order[p.index(max(p))] for p in probabilities]
         fold_accuracy.append(sum(map(_same, predicted, truths)) / len(members))
     report = evaluation.report()
     mean = sum(fold_accuracy) / len(fold_accuracy)
     report.update(folds=folds, seed=seed, fold_accuracy=fold_accuracy, mean_accuracy=mean,
                   sd_accuracy=math.sqrt(sum((a - mean) ** 2 for a in fold_accuracy)
-                                        / len(fold_accuracy)))
+                                        / len(fold_accuracy)), predictions=predictions)
     return report
 
 
@@ -10891,11 +10896,22 @@ def _cmd_cv(args):
     if len(X) < args.folds:
         raise _Usage("--folds %d: %s has only %d labelled rows"
                      % (args.folds, source.path, len(X)))
+    if args.report is not None:
+        _check_output(args.report, [args.data])
     try:
         report = _cross_validate(lambda: _new_model(args, kinds, source), X, labels,
                                  args.folds, args.seed)
     except NaiveBayesError as error:
         raise NaiveBayesError("%s: %s" % (source.path, error)) from None
+    predictions = report.pop("predictions")
+    if args.report is not None:           # the model of all rows, its out-of-fold rows
+        model = _new_model(args, kinds, source).fit(X, labels)
+        model.target_ = target
+        order = [report["labels"].index(label) for label in model.classes_]
+        proba = [[p[k] for k in order] for p in predictions]
+        _write_atomically(args.report, report_html(
+            model, X, labels, proba, "%d-fold cross-validation of %s, target %s "
+            "(out-of-fold predictions)" % (args.folds, source.path, target)), None)
     if not args.json:
         accuracy = report["fold_accuracy"]
         sys.stdout.write("%d-fold stratified cross-validation of %s (seed %d), target %s\n"
@@ -10904,6 +10920,41 @@ def _cmd_cv(args):
                             report["mean_accuracy"], report["sd_accuracy"], min(accuracy),
                             max(accuracy)))
     _print_report(report, args.json)
+    if args.report is not None:
+        sys.stdout.write("wrote %s\n" % args.report)
+    return 0
+
+
+def _cmd_report(args):
+    """report MODEL [DATA] -o FILE.html: the page of report_html, with the data's
+    rows (evaluated when they have the target column)."""
+    _check_output(args.output, [args.model, args.data])
+    model = _load_model(args.model)
+    X = y = proba = None
+    if args.data is not None:
+        source = _open_data(args.data, args)
+        try:
+            target = args.target or model.target_
+            if args.target:
+                source.column(target, "--target")
+            if target not in source.index:
+                target = None             # rows without labels: explained, not evaluated
+            reading = _prediction_reading(model, source, target,
+                                          _label_parser(None, model.classes_))
+            X, y, proba = [], None if target is None else [], []
+            for batch in _batches(source.rows(), 1000):
+                rows = reading.rows(batch, y)
+                try:
+                    proba.extend(model.predict_proba(rows))
+                except NaiveBayesError as error:
+                    raise _at_line(error, source, batch) from None
+                X.extend(rows)
+        finally:
+            source.close()
+        reading.report_unlabelled("report")
+    title = "%s%s" % (args.model, "" if args.data is None else " on " + args.data)
+    _write_atomically(args.output, report_html(model, X, y, proba, title), None)
+    sys.stdout.write("wrote %s\n" % args.output)
     return 0
 
 
@@ -11077,7 +11128,7 @@ def _parser():
         data_options(sub)
 
     parser = Parser(prog=_PROG, description="Naive Bayes on CSV and ARFF files: fit a "
-                    "model, predict, evaluate, cross-validate, explain.",
+                    "model, predict, evaluate, cross-validate, explain, report.",
                     epilog="example:\n  python naive_bayes.py cv examples/data/titanic.csv "
                     "--target survived", formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version="%(prog)s " + __version__)
@@ -11118,6 +11169,8 @@ def _parser():
     sub.add_argument("--folds", type=int, default=10, help="number of folds (default 10)")
     sub.add_argument("--seed", type=int, default=0, help="shuffling seed (default 0)")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.add_argument("--report", metavar="FILE.html", help="also write the HTML report "
+                     "of the out-of-fold predictions (see the report command)")
     model_options(sub)
 
     sub = command("explain", "the most informative features, or why one row got its "
@@ -11131,6 +11184,18 @@ def _parser():
                      "(default 10)")
     data_options(sub)
 
+    sub = command("report", "one HTML page about a model: its features' plots and, with "
+                  "data, the evaluation and explanations of its rows",
+                  "python naive_bayes.py report titanic.json examples/data/titanic.csv "
+                  "-o titanic.html")
+    sub.add_argument("model", metavar="MODEL.json")
+    sub.add_argument("data", metavar="DATA", nargs="?", help="rows to evaluate (with the "
+                     "target column) or explain")
+    sub.add_argument("-o", "--output", required=True, metavar="FILE.html")
+    sub.add_argument("--target", metavar="COL", help="the label column (default: the "
+                     "model's)")
+    data_options(sub)
+
     sub = command("info", "what a model file holds",
                   "python naive_bayes.py info titanic.json")
     sub.add_argument("model", metavar="MODEL.json")
@@ -11138,7 +11203,8 @@ def _parser():
 
 
 _COMMANDS = {"fit": _cmd_fit, "predict": _cmd_predict, "evaluate": _cmd_evaluate,
-             "cv": _cmd_cv, "explain": _cmd_explain, "info": _cmd_info}
+             "cv": _cmd_cv, "explain": _cmd_explain, "report": _cmd_report,
+             "info": _cmd_info}
 
 
 def main(argv=None):
