@@ -8631,9 +8631,28 @@ def _svg_text(x, y, content, size=12, anchor="start", limit=None, **attributes):
     text = str(content)
     shown = _xml_text(text)
     if limit and _width(text) > limit:
-        shown = _element("title", shown) + _xml_text(_clip(text, limit))
+        shown = _element("title", shown) + _xml_text(_svg_clip(text, limit))
     return _element("text", shown, x=float(x), y=float(y), font_size=size,
                     text_anchor=anchor, **attributes)
+
+
+def _svg_clip(value, limit):
+    """A value's text on one line within limit columns, cut in the middle by an
+    ellipsis so that names differing only at the end stay apart."""
+    text = " ".join(str(value).split())
+    if _width(text) <= limit:
+        return text
+
+    def within(characters, columns):
+        kept, used = [], 0
+        for character in characters:
+            used += _width(character)
+            if used > columns:
+                break
+            kept.append(character)
+        return "".join(kept)
+    tail = within(reversed(text), (limit - 1) // 3)[::-1]
+    return within(text, limit - 1 - _width(tail)) + "\u2026" + tail
 
 
 def _svg_text_width(text, size=12):
@@ -8781,7 +8800,7 @@ def _svg_legend(labels, kind="line", notes=None, limit=26):
                                   stroke_dasharray=_SVG_DASHES[i % len(_SVG_DASHES)]) +
                          _svg_marker(i, x + 13, y))
         inline = len(note) <= 12
-        shown = _clip(label, limit) + (note if inline else "")
+        shown = _svg_clip(label, limit) + (note if inline else "")
         parts.append(_element("text", _element("title", _xml_text(label)) +
                               _xml_text(shown), x=x + 32, y=y + 4.0))
         widths.append(x + 32 + _svg_text_width(shown))
@@ -8951,7 +8970,7 @@ def _svg_bar_chart(title, groups, values, classes, y_label, notes=None, small=Fa
     y_range = _svg_round_top(max(v for i in series for v in values[i]))
     plot_width = min(1400, len(groups) * len(series) * 5 + len(groups) * 8)
     limit, size = (12, 10) if small else (24, 11)
-    widest = max(_svg_text_width(_clip(g, limit), size) for g in groups)
+    widest = max(_svg_text_width(_svg_clip(g, limit), size) for g in groups)
     turned = widest > max(plot_width, width * (0.8 if small else 0.55)) / len(groups) - 6
 
     def draw(frame):
@@ -8994,8 +9013,8 @@ def _svg_heat_map(title, rows, columns, shade, text, tip, axes, cell=(40.0, 40.0
     """A heat map: cell (r, c) shaded by shade(r, c) in [0, 1], labelled text(r, c),
     hover tip(r, c); axes: (row title, column title); the diagonal outlined if asked."""
     cell_width, cell_height = cell
-    room = max(_svg_text_width(_clip(label, 22), 11) for label in rows) + 16
-    lengths = [_svg_text_width(_clip(label, 22), 11) for label in columns]
+    room = max(_svg_text_width(_svg_clip(label, 22), 11) for label in rows) + 16
+    lengths = [_svg_text_width(_svg_clip(label, 22), 11) for label in columns]
     upright = max(lengths) < cell_width - 4
     left, top = room + 26, (34 if upright else max(lengths) * 0.8 + 12) + 40
     width = max(left + len(columns) * cell_width + (20 if upright else lengths[-1] * 0.7),
@@ -9207,7 +9226,7 @@ def _svg_plot(model, feature, tables, width=540, height=300, small=False):
         table = tables[feature]
     except (KeyError, TypeError):
         raise NaiveBayesError("plot(): feature %s is not one of the model's features (%s)"
-                              % (_shown(feature, 40), _clip(", ".join(map(repr, tables)),
+                              % (_shown(feature, 40), _svg_clip(", ".join(map(repr, tables)),
                                                             60)), call="plot()") from None
     title = "%s (%s)" % (feature, table["kind"])
     draw = _SVG_KINDS.get(table["kind"])
@@ -9235,7 +9254,7 @@ def _svg_plot(model, feature, tables, width=540, height=300, small=False):
     if len(heights) > 8 and not small:        # many classes: bars would be a thicket
         rows = sorted(heights)
         largest = max(max(heights[i]) for i in rows) or 1.0
-        cell = max(38.0, min(90.0, max(_svg_text_width(_clip(g, 22), 11) for g in groups)
+        cell = max(38.0, min(90.0, max(_svg_text_width(_svg_clip(g, 22), 11) for g in groups)
                              + 8))
         return _svg_heat_map(
             "%s: %s" % (title, y_label), [classes[i] for i in rows], groups,
@@ -9261,7 +9280,7 @@ def _svg_structure(model):
                "show the other parents" % kind if parents else
                "%s: every feature depends on the class only" % kind)
     radius = max(110.0, min(260.0, len(names) * 14.0))
-    room = max([_svg_text_width(_clip(name, 18)) for name in names] + [30]) + 16
+    room = max([_svg_text_width(_svg_clip(name, 18)) for name in names] + [30]) + 16
     width = max(560, 2 * (radius + room) + 20, _svg_text_width(caption, 14) + 24)  # bold
     height = 2 * (radius + 34) + 40
     cx, cy = width / 2, height / 2 + 14
@@ -9335,7 +9354,7 @@ def _svg_roc(classes, probabilities, truths):
             areas.append(area)
     if not curves:
         return _svg_message("ROC curve", "needs rows of at least two classes")
-    title = ("ROC curve, positive class %s" % _clip(classes[1], 30) if len(classes) == 2
+    title = ("ROC curve, positive class %s" % _svg_clip(classes[1], 30) if len(classes) == 2
              else "ROC curves, each class against the rest (mean AUC %.3f)"
              % (sum(areas) / len(areas)))
 
@@ -9352,7 +9371,7 @@ def _svg_reliability(classes, probabilities, truths, bins=10):
     against the observed frequency (marker area ~ rows), the rows per bin below."""
     if len(classes) == 2:
         pairs = [(p[1], t == classes[1]) for p, t in zip(probabilities, truths)]
-        what = "P(%s)" % _clip(classes[1], 30)
+        what = "P(%s)" % _svg_clip(classes[1], 30)
     else:
         pairs = [(max(p), t == classes[p.index(max(p))])
                  for p, t in zip(probabilities, truths)]
@@ -9400,7 +9419,7 @@ def _svg_waterfall(parts, classes, limit=12):
         rest = items[limit - 1:]
         items = items[:limit - 1] + [("%d other parts" % len(rest), "", "",
                                       fsum(v for *_, v in rest))]
-    labels = [_clip("%s%s%s" % (f, s, _svg_short_numbers(w)), 44) for f, s, w, _ in items]
+    labels = [_svg_clip("%s%s%s" % (f, s, _svg_short_numbers(w)), 44) for f, s, w, _ in items]
     total, running, spans = fsum(v for *_, v in items), 0.0, []
     for *_, v in items:
         spans.append((running, running + v))
@@ -9412,11 +9431,11 @@ def _svg_waterfall(parts, classes, limit=12):
                       (lo - (hi - lo) * 0.05, hi + (hi - lo) * 0.16), (0.0, 1.0))
     best, runner = parts["predicted"], parts["runner_up"]
     ours, theirs = classes.index(best), classes.index(runner)
-    key, key_width, _ = _svg_legend([(ours, "for %s" % _clip(best, 24))], "bar")
+    key, key_width, _ = _svg_legend([(ours, "for %s" % _svg_clip(best, 24))], "bar")
     body = [_svg_text(12, 18, "log P(%s) / P(%s) = %s, part by part" % (
-        _clip(best, 24), _clip(runner, 24), _svg_number(total)), 13, font_weight="bold"),
+        _svg_clip(best, 24), _svg_clip(runner, 24), _svg_number(total)), 13, font_weight="bold"),
         _element("g", key, transform="translate(%s 24)" % _svg_px(room - 4)),
-        _element("g", _svg_legend([(theirs, "for %s" % _clip(runner, 24))], "bar")[0],
+        _element("g", _svg_legend([(theirs, "for %s" % _svg_clip(runner, 24))], "bar")[0],
                  transform="translate(%s 24)" % _svg_px(room + key_width)),
         _svg_axes(frame, "contribution to the log odds (nats)", None, y_numeric=False),
         _element("line", x1=frame.x(0.0), y1=float(frame.top), x2=frame.x(0.0),

@@ -4763,6 +4763,17 @@ def test_names_with_markup_and_control_characters_are_escaped():
     assert ET.fromstring(naive_bayes.report_html(model, [{name: 1.0}], [label])) is not None
 
 
+def test_long_names_are_cut_in_the_middle_so_that_they_stay_apart():
+    long = "a class with a very long name that goes on and on 中文"
+    model = NaiveBayes().fit([[1.0], [2.0], [4.0]], [long + " 1", long + " 2", "short"])
+    root = parse_svg(model.plot(0))
+    shown = [t.find(SVG + "title").tail for t in root.iter(SVG + "text")
+             if t.find(SVG + "title") is not None]           # the full name: its title
+    legend = [t for t in shown if "\u2026" in t]
+    assert len(legend) == 2 and legend[0] != legend[1]
+    assert all(naive_bayes._width(t) <= 26 for t in legend)
+
+
 def test_gaussian_curve_peaks_at_the_class_mean_with_the_normal_height():
     X, y = glass_rows()
     model = NaiveBayes().fit(X, y)
