@@ -5226,7 +5226,7 @@ def test_the_report_renders_in_chromium_with_ink_colour_and_a_quiet_console(tmp_
     assert coloured / total > 0.002        # the series' colours are there
     keep = os.environ.get("NAIVE_BAYES_SCREENSHOT")
     if keep:
-        assert render(chromium, page, Path(keep), 1240, 2600, 1) == []
+        assert render(chromium, page, Path(keep), 1240, 3050, 1) == []
 
 
 # ----------------------------------------------------------------------------------
