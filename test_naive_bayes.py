@@ -1807,7 +1807,7 @@ def test_every_method_of_an_unfitted_model_raises_naive_bayes_error(family):
     calls = {"predict": ([["a"]],), "predict_proba": ([["a"]],), "predict_log_proba": (
         [["a"]],), "predict_joint_log_proba": ([["a"]],), "predict_one": (["a"],),
         "predict_proba_one": (["a"],), "score": ([["a"]], ["x"]), "explain": (["a"],),
-        "most_informative_features": (), "tables": (), "summary": ()}
+        "most_informative_features": (), "tables": (), "summary": (), "plot": ("a",)}
     for name, args in calls.items():
         with pytest.raises(NaiveBayesError, match="not fitted yet; call fit"):
             getattr(model, name)(*args)
@@ -1821,7 +1821,7 @@ def test_every_method_of_an_unfitted_model_raises_naive_bayes_error(family):
     # the rest work unfitted: parameters, fitting, the file of an unfitted model
     assert public - set(calls) <= {"fit", "partial_fit", "get_params", "set_params",
                                    "to_dict", "from_dict", "save", "load", "merge",
-                                   "forget", "plot", "cross_validate"}
+                                   "forget", "cross_validate"}
 
 
 @pytest.mark.parametrize("call", [
@@ -6120,6 +6120,615 @@ def test_networks_refuse_kinds_they_cannot_condition_and_keep_their_counts_exact
     assert again.to_dict() == model.to_dict()
     assert model.to_dict()["row_counts"][0] == [[["a", "x"], "1/2", 1], [["a", None], 2, 1]]
     assert model.summary()["distinct rows"] == 4
+
+
+# ----------------------------------------------------------------------------------
+# Pictures: SVG plots and the HTML report, read back as a person reads them
+# ----------------------------------------------------------------------------------
+
+SVG = "{http://www.w3.org/2000/svg}"
+XHTML = "{http://www.w3.org/1999/xhtml}"
+PICTURE_KINDS = {"g": "gaussian", "d": "discretized", "k": "kde", "p": "poisson",
+                 "c": "categorical", "t": "text"}
+
+
+def picture_rows(n=240, seed=1):
+    """Rows of every kind of feature, three classes with different distributions."""
+    rng = random.Random(seed)
+    X, y = [], []
+    for k in range(n):
+        label = ["low", "mid", "high"][k % 3]
+        shift = {"low": 0.0, "mid": 2.0, "high": 5.0}[label]
+        X.append({"g": rng.gauss(shift, 1.0 + shift / 5), "d": rng.gauss(shift, 1.5),
+                  "k": rng.gauss(shift, 1.0), "p": rng.randrange(0, 3 + int(2 * shift)),
+                  "c": rng.choice(["red", "green", "blue"] if label != "high" else
+                                  ["red", "red", "yellow"]),
+                  "t": " ".join(rng.choice(["grain", "wheat", "price"] if label == "high"
+                                           else ["oil", "price", "stock"])
+                                for _ in range(5))})
+        y.append(label)
+    return X, y
+
+
+@pytest.fixture(scope="module")
+def mixed():
+    X, y = picture_rows()
+    return NaiveBayes(features=PICTURE_KINDS).fit(X, y), X, y
+
+
+def glass_rows():
+    """glass.arff's rows as {name: float} and its labels (read as plain CSV)."""
+    lines = (DATA / "glass.arff").read_text(encoding="utf-8").split("@data", 1)[1].split()
+    rows = list(csv.reader(lines, quotechar="'"))
+    names = ["RI", "Na", "Mg", "Al", "Si", "K", "Ca", "Ba", "Fe"]
+    return [{n: float(v) for n, v in zip(names, r[:9])} for r in rows], [r[9] for r in rows]
+
+
+def parse_svg(svg):
+    """The root of an SVG document, checked to be one."""
+    import xml.etree.ElementTree as ET
+    root = ET.fromstring(svg)
+    assert root.tag == SVG + "svg"
+    float(root.get("width")), float(root.get("height"))
+    return root
+
+
+def axis(root, which):
+    """pixel -> data along an axis ("x" or "y"), read off its first and last tick."""
+    ticks = [(float(t.get(which)), float(t.text)) for t in root.iter(SVG + "text")
+             if t.get("class") == "nb-tick-" + which]
+    (p0, v0), (p1, v1) = ticks[0], ticks[-1]
+    return lambda pixel: v0 + (pixel - p0) * (v1 - v0) / (p1 - p0)
+
+
+def curves(root):
+    """{series label: [(x, y) in data units]} of the drawn curves."""
+    x_of, y_of = axis(root, "x"), axis(root, "y")
+    out = {}
+    for group in root.iter(SVG + "g"):
+        if group.get("class") == "nb-series":
+            points = group.find(SVG + "polyline").get("points").split()
+            out[group.get("data-label")] = [(x_of(float(a)), y_of(float(b))) for a, b in
+                                            (p.split(",") for p in points)]
+    assert out, "no curves drawn"
+    return out
+
+
+def bars(root):
+    """{(series, group): height in data units} of the drawn bars."""
+    y_of = axis(root, "y")
+    out = {}
+    for rect in root.iter(SVG + "rect"):
+        if rect.get("class") == "nb-bar":
+            top, height = float(rect.get("y")), float(rect.get("height"))
+            out[int(rect.get("data-series")), int(rect.get("data-group"))] = \
+                y_of(top) - y_of(top + height)
+    assert out, "no bars drawn"
+    return out
+
+
+def texts(root, klass=None):
+    return ["".join(t.itertext()) for t in root.iter(SVG + "text")
+            if klass is None or t.get("class") == klass]
+
+
+def test_every_feature_plot_is_well_formed_svg_without_nan(mixed):
+    model, _, _ = mixed
+    for name in model.feature_names_:
+        root = parse_svg(model.plot(name))
+        assert root.find(SVG + "title").text.startswith(name)
+        for element in root.iter():
+            for key, value in element.attrib.items():
+                assert "nan" not in value.lower() or key.startswith("data-"), (name, key)
+
+
+def test_the_report_is_one_self_contained_xhtml_page(mixed):
+    import xml.etree.ElementTree as ET
+    model, X, y = mixed
+    page = naive_bayes.report_html(model, X, y)
+    root = ET.fromstring(page)                 # XHTML: it parses as XML
+    assert root.tag == XHTML + "html"
+    policy = [m.get("content") for m in root.iter(XHTML + "meta")
+              if m.get("http-equiv") == "Content-Security-Policy"]
+    assert policy and "default-src 'none'" in policy[0]
+    assert not list(root.iter(XHTML + "script"))
+    for element in root.iter():
+        for key in ("src", "href"):
+            assert element.get(key) is None or element.get(key).startswith(("#", "data:"))
+    assert "http://" not in page.replace("http://www.w3.org/", "")
+    svgs = list(root.iter(SVG + "svg"))
+    assert len(svgs) >= len(model.feature_names_) + 3   # features, confusion, ROC, reliability
+
+
+def test_pictures_on_one_page_share_no_id_and_each_reference_is_its_own(mixed):
+    import xml.etree.ElementTree as ET
+    model, X, y = mixed
+    page = naive_bayes.report_html(model, X, y)
+    root = ET.fromstring(page)
+    ids = [e.get("id") for e in root.iter() if e.get("id")]
+    assert ids and len(ids) == len(set(ids))
+    for svg in root.iter(SVG + "svg"):
+        own = {e.get("id") for e in svg.iter() if e.get("id")}
+        for element in svg.iter():
+            for value in element.attrib.values():
+                for target in re.findall(r"url\(#([^)]+)\)", value):
+                    assert target in own
+    assert naive_bayes.report_html(model, X, y) == page     # the same bytes every time
+
+
+def test_names_with_markup_and_control_characters_are_escaped():
+    import xml.etree.ElementTree as ET
+    name, label = 'a<b>&"c"\x01\ue000', "class <&> \x7f\x0b"
+    model = NaiveBayes().fit([{name: 1.0}, {name: 2.0}, {name: 4.0}], [label, "x", "x"])
+    root = parse_svg(model.plot(name))
+    assert any(t.startswith('a<b>&"c"\ufffd\ue000') for t in texts(root))
+    assert ET.fromstring(naive_bayes.report_html(model, [{name: 1.0}], [label])) is not None
+
+
+def test_long_names_are_cut_in_the_middle_so_that_they_stay_apart():
+    long = "a class with a very long name that goes on and on 中文"
+    model = NaiveBayes().fit([[1.0], [2.0], [4.0]], [long + " 1", long + " 2", "short"])
+    root = parse_svg(model.plot(0))
+    shown = [t.find(SVG + "title").tail for t in root.iter(SVG + "text")
+             if t.find(SVG + "title") is not None]           # the full name: its title
+    legend = [t for t in shown if "\u2026" in t]
+    assert len(legend) == 2 and legend[0] != legend[1]
+    assert all(naive_bayes._width(t) <= 26 for t in legend)
+
+
+def test_gaussian_curve_peaks_at_the_class_mean_with_the_normal_height():
+    X, y = glass_rows()
+    model = NaiveBayes().fit(X, y)
+    table = model.tables()["Na"]
+    root = parse_svg(model.plot("Na"))
+    pixel = abs(axis(root, "x")(1.0) - axis(root, "x")(0.0))
+    drawn = curves(root)
+    for label in model.classes_:
+        x, height = max(drawn[label], key=lambda p: p[1])
+        mean, variance = table["mean"][label], table["variance"][label]
+        assert abs(x - mean) < pixel
+        assert height == pytest.approx(1 / math.sqrt(2 * math.pi * variance), rel=0.01)
+
+
+def test_kde_curve_is_the_models_density(mixed):
+    model, _, _ = mixed
+    for label, points in curves(parse_svg(model.plot("k"))).items():
+        for x, height in points[::40]:
+            [entry] = [e for e in model.explain({"k": x})["features"] if e["feature"] == "k"]
+            assert height == pytest.approx(math.exp(entry["log_likelihood"][label]),
+                                           abs=0.002)
+
+
+def test_poisson_points_are_the_pmf_of_the_rate(mixed):
+    model, _, _ = mixed
+    rate = model.tables()["p"]["rate"]
+    for label, points in curves(parse_svg(model.plot("p"))).items():
+        for x, height in points:
+            k = round(x)
+            assert abs(x - k) < 0.02
+            pmf = math.exp(k * math.log(rate[label]) - rate[label] - math.lgamma(k + 1))
+            assert height == pytest.approx(pmf, abs=0.002)
+
+
+def test_categorical_bar_heights_are_the_probabilities(mixed):
+    model, _, _ = mixed
+    table = model.tables()["c"]["probabilities"]
+    root = parse_svg(model.plot("c"))
+    groups = texts(root, "nb-group")
+    for (i, g), height in bars(root).items():
+        assert height == pytest.approx(table[model.classes_[i]].get(groups[g], 0.0),
+                                       abs=0.003)
+
+
+def test_discretized_bars_are_the_bins_between_the_cut_points_named_shortly(mixed):
+    model, _, _ = mixed
+    table = model.tables()["d"]
+    root = parse_svg(model.plot("d"))
+    groups = texts(root, "nb-group")
+    assert len(groups) == len(table["cuts"]) + 1
+    assert groups[0] == "\u2264 %s" % naive_bayes._svg_number(table["cuts"][0], 7)
+    for number in re.findall(r"[0-9.]+(?:e-?[0-9]+)?", " ".join(groups)):
+        assert len(number.split("e")[0].replace(".", "").lstrip("0")) <= 7, number
+    for (i, g), height in bars(root).items():
+        assert height == pytest.approx(table["probabilities"][model.classes_[i]][g],
+                                       abs=0.003)
+    assert naive_bayes._svg_short_numbers("(-inf, 8.315000000000001]") == "(-inf, 8.315]"
+
+
+def test_many_values_keep_the_top_ones_and_sum_the_rest_as_other():
+    rng = random.Random(2)
+    X = [[rng.choice("abcdefghijklmnopqrstuvwxyz")] for _ in range(500)]
+    model = CategoricalNB().fit(X, [rng.choice("xy") for _ in X])
+    root = parse_svg(model.plot(0))
+    groups = texts(root, "nb-group")
+    assert groups[-1] == "other" and len(groups) <= 13
+    table = model.tables()[0]["probabilities"]
+    for (i, g), height in bars(root).items():
+        p = table[model.classes_[i]]
+        expected = (1 - sum(p[v] for v in groups[:-1])) if g == len(groups) - 1 \
+            else p[groups[g]]
+        assert height == pytest.approx(expected, abs=0.003)
+
+
+def test_text_plot_shows_each_class_words_with_their_probabilities(mixed):
+    model, _, _ = mixed
+    table = model.tables()["t"]["probabilities"]
+    root = parse_svg(model.plot("t"))
+    words = texts(root, "nb-group")
+    assert {"grain", "wheat", "oil", "stock"} <= set(words)
+    for (i, g), height in bars(root).items():
+        assert height == pytest.approx(table[model.classes_[i]].get(words[g], 0), abs=0.003)
+
+
+def test_many_classes_become_a_heat_map_of_the_probabilities():
+    rng = random.Random(4)
+    X = [[rng.choice("abc")] for _ in range(400)]
+    model = CategoricalNB().fit(X, ["class %02d" % rng.randrange(19) for _ in X])
+    root = parse_svg(model.plot(0))
+    cells = [r for r in root.iter(SVG + "rect") if r.get("class") == "nb-cell"]
+    assert len(cells) == 19 * 3
+    shown = [t for t in texts(root) if t.startswith("0.")]
+    table = model.tables()[0]["probabilities"]
+    assert shown[:3] == ["%.2f" % table[model.classes_[0]][v] for v in "abc"]
+
+
+def test_series_differ_without_colour(mixed):
+    dashes, markers = naive_bayes._SVG_DASHES, naive_bayes._SVG_MARKERS
+    hatches = naive_bayes._SVG_HATCHES
+    styles = {(dashes[i % len(dashes)], markers[i % len(markers)]) for i in range(24)}
+    fills = {(naive_bayes._svg_colour(i), hatches[i % len(hatches)]) for i in range(24)}
+    assert len(styles) == len(fills) == 24
+    model, _, _ = mixed
+    root = parse_svg(model.plot("g"))
+    drawn = [g.find(SVG + "polyline").get("stroke-dasharray") for g in root.iter(SVG + "g")
+             if g.get("class") == "nb-series"]
+    assert len(set(drawn)) == len(model.classes_)
+
+
+def test_a_peak_far_above_the_others_runs_off_the_top_and_is_named():
+    X = [[0.0]] * 20 + [[float(v)] for v in range(-10, 10)]
+    root = parse_svg(NaiveBayes(var_smoothing=1e-9).fit(X, ["spike"] * 20 + ["wide"] * 20)
+                     .plot(0))
+    assert any("peak" in t for t in texts(root))
+    y_top = axis(root, "y")(float(root.get("height")))       # the frame stays readable
+    assert max(h for _, h in curves(root)["wide"]) > 0.1 * abs(y_top)
+
+
+def test_kde_point_mass_is_drawn_as_a_spike():
+    root = parse_svg(NaiveBayes(numeric="kde").fit([[1.0], [1.0]], ["a", "b"]).plot(0))
+    assert any("peak \u221e at 1" in t for t in texts(root))
+
+
+def test_a_feature_without_values_and_an_ignored_one_say_so():
+    import xml.etree.ElementTree as ET
+    model = NaiveBayes(features={"e": "gaussian", "i": "ignore"}).fit(
+        [{"e": None, "i": 1, "a": 1.0}, {"a": 2.0}], ["x", "y"])
+    assert "no values in training" in model.plot("e")
+    assert "ignored" in model.plot("i")
+    ET.fromstring(naive_bayes.report_html(model, [{"a": 1.0}], ["x"]))
+
+
+def test_plot_of_an_unknown_feature_is_an_error_naming_it(mixed):
+    model, _, _ = mixed
+    for feature in ("nope", ["unhashable"]):
+        with pytest.raises(NaiveBayesError, match=r"plot\(\): feature .*nope.* is not one "
+                           r"of the model's features|unhashable"):
+            model.plot(feature)
+
+
+def test_structure_of_aode_and_of_the_networks_is_their_parents():
+    X = [["a", "x", "p"], ["b", "y", "q"], ["a", "y", "p"], ["b", "x", "q"]] * 3
+    y = [1, 2, 1, 2, 2, 1] * 2
+    root = parse_svg(naive_bayes.AODE().fit(X, y).plot())
+    nodes = [c.get("data-feature") for c in root.iter(SVG + "circle") if c.get("data-feature")]
+    assert nodes == ["0", "1", "2"]
+    edges = [p for p in root.iter(SVG + "path") if p.get("class") == "nb-edge"]
+    assert len(edges) == 3 and not any(e.get("marker-end") for e in edges)  # each pair once
+    for network in (naive_bayes.TAN(), naive_bayes.BayesNet(max_parents=3)):
+        network.fit(X, y)
+        parents = network.summary()["parents"]
+        arcs = {(p, str(f)) for f, ps in parents.items() for p in ps if p is not None}
+        root = parse_svg(network.plot())
+        edges = [p for p in root.iter(SVG + "path") if p.get("class") == "nb-edge"]
+        assert {(int(e.get("data-from")), e.get("data-to")) for e in edges} == arcs
+        assert all(e.get("marker-end") for e in edges)
+    assert "depends on the class only" in NaiveBayes().fit(X, y).plot()
+
+
+def test_the_networks_plot_their_naive_view_the_counts_of_categorical_naive_bayes(tmp_path):
+    header, rows = read_csv("titanic.csv")
+    X, y = [row[:3] for row in rows], [row[3] for row in rows]
+    network = naive_bayes.TAN(alpha=0.5).fit(X, y)
+    naive = CategoricalNB(alpha=0.5).fit(X, y).tables()
+    view = naive_bayes._picture_tables(network, "plot()")
+    for name, table in naive.items():
+        for label, probabilities in table["probabilities"].items():
+            assert view[name]["probabilities"][label] == pytest.approx(probabilities,
+                                                                       abs=1e-12)
+    root = parse_svg(network.plot(0))
+    groups = texts(root, "nb-group")
+    for (i, g), height in bars(root).items():
+        assert height == pytest.approx(naive[0]["probabilities"][network.classes_[i]][
+            groups[g]], abs=0.003)
+
+
+def test_roc_area_is_the_mann_whitney_statistic_with_ties():
+    metrics = needs("sklearn.metrics")
+    rng = random.Random(5)
+    scores = [round(rng.random(), 1) for _ in range(300)]
+    truth = [rng.random() < s for s in scores]
+    points, area = naive_bayes._svg_roc_points(scores, truth)
+    assert area == pytest.approx(metrics.roc_auc_score(truth, scores), abs=1e-12)
+    assert points[0] == (0.0, 0.0) and points[-1] == (1.0, 1.0)
+
+
+def test_confusion_matrix_and_roc_legend_agree_with_predictions(mixed):
+    import xml.etree.ElementTree as ET
+    model, X, y = mixed
+    root = ET.fromstring(naive_bayes.report_html(model, X, y))
+    confusion, roc = [s for s in root.iter(SVG + "svg") if s.find(SVG + "title").text
+                      .startswith(("Confusion matrix", "ROC"))]
+    cells = {(int(c.get("data-row")), int(c.get("data-column"))): c
+             for c in confusion.iter(SVG + "rect") if c.get("class") == "nb-cell"}
+    predicted, classes = model.predict(X), model.classes_
+    for r, truth in enumerate(classes):
+        for c, guess in enumerate(classes):
+            n = sum(t == truth and p == guess for t, p in zip(y, predicted))
+            assert ": %d (" % n in "".join(cells[r, c].itertext())
+    proba = model.predict_proba(X)
+    for k, label in enumerate(classes):
+        _, area = naive_bayes._svg_roc_points([p[k] for p in proba], [t == label for t in y])
+        assert any("%s (AUC %.3f)" % (label, area) in t for t in texts(roc))
+
+
+def test_reliability_bins_count_every_row_and_average_the_predictions(mixed):
+    model, X, y = mixed
+    proba = model.predict_proba(X)
+    root = parse_svg(naive_bayes._svg_reliability(model.classes_, proba, y))
+    bins = [g for g in root.iter(SVG + "g") if g.get("class") == "nb-bin"]
+    assert sum(int(b.get("data-count")) for b in bins) == len(X)
+    top = [max(p) for p in proba]
+    first = [p for p in top if p < 0.1 * (1 + int(10 * min(top)))]
+    assert float(bins[0].get("data-mean")) == pytest.approx(sum(first) / len(first))
+
+
+@pytest.mark.parametrize("family", ["naive", "tan"])
+def test_waterfall_steps_add_up_to_the_log_odds_of_the_best_over_the_runner_up(family,
+                                                                               mixed):
+    model, X, y = mixed
+    if family == "tan":                   # a network counts a missing value as the mode
+        X = [{"c": row["c"], "p": None if k % 2 else row["p"]} for k, row in enumerate(X)]
+        model = naive_bayes.TAN().fit(X, y)
+    for row in X[:6]:
+        parts = naive_bayes._log_odds_parts(model, row)
+        root = parse_svg(naive_bayes._svg_waterfall(parts, model.classes_))
+        steps = [float(r.get("data-value")) for r in root.iter(SVG + "rect")
+                 if r.get("class") == "nb-step"]
+        odds = math.log(parts["probability"] / parts["runner_probability"])
+        assert sum(steps[:-1]) == pytest.approx(odds, abs=1e-9)
+        assert steps[-1] == pytest.approx(odds, abs=1e-9)
+        assert not parts["missing"] or family == "naive"
+
+
+def test_given_probabilities_are_what_the_report_evaluates(mixed):
+    model, X, y = mixed
+    flipped = [[p[1], p[0], p[2]] for p in model.predict_proba(X)]
+    page = naive_bayes.report_html(model, X, y, proba=flipped)
+    accuracy = sum(model.classes_[p.index(max(p))] == t for p, t in zip(flipped, y)) / len(y)
+    assert "accuracy %.4f" % accuracy in page
+    with pytest.raises(NaiveBayesError, match=r"report_html\(\): proba has 2 rows"):
+        naive_bayes.report_html(model, X, y, proba=flipped[:2])
+    with pytest.raises(NaiveBayesError, match=r"report_html\(\): y has 3 labels"):
+        naive_bayes.report_html(model, X, y[:3])
+
+
+def test_report_rows_from_pandas_and_numpy(mixed):
+    pandas = needs("pandas")
+    model, X, y = mixed
+    frame = pandas.DataFrame(X)
+    assert "accuracy %.4f" % model.score(X, y) in naive_bayes.report_html(
+        model, frame, pandas.Series(y))
+    numbers = frame[["g", "k"]].to_numpy()
+    numeric = NaiveBayes().fit(numbers, y)
+    assert "accuracy %.4f" % numeric.score(numbers, y) in naive_bayes.report_html(
+        numeric, numbers, y)
+
+
+def test_one_class_report_has_no_roc_and_no_explanations():
+    import xml.etree.ElementTree as ET
+    X = [{"a": float(k), "b": "xy"[k % 2]} for k in range(10)]
+    page = naive_bayes.report_html(NaiveBayes().fit(X, ["only"] * 10), X, ["only"] * 10)
+    ET.fromstring(page)
+    assert "ROC" not in page and "one class" in page
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+def test_notebook_views_of_every_family(family, mixed):
+    import xml.etree.ElementTree as ET
+    cls = naive_bayes._MODELS[family]
+    assert cls()._repr_html_() is None and cls()._repr_svg_() is None   # repr() instead
+    with pytest.raises(NaiveBayesError, match=r"plot\(\): this %s is not fitted" % family):
+        cls().plot("c")
+    X, y = picture_rows(60)
+    columns = ["g", "d"] if family == "GaussianNB" else ["c", "d"]
+    X = [{name: row[name] for name in columns} for row in X]
+    model = cls().fit(X, y)
+    html = model._repr_html_()
+    ET.fromstring(html)
+    assert html.count("<svg") == 3                    # the key and one plot per feature
+    svg = model._repr_svg_()
+    assert (svg is None) == (family in ("NaiveBayes", "CategoricalNB", "GaussianNB"))
+    one = cls().fit([{"d": row["d"]} for row in X], y)
+    parse_svg(one._repr_svg_())
+
+
+def test_cross_validation_keeps_each_rows_out_of_fold_probabilities_in_input_order(mixed):
+    _, X, y = mixed
+    report = naive_bayes._cross_validate(lambda: NaiveBayes(features=PICTURE_KINDS), X, y,
+                                         5, 3)
+    fold_of = naive_bayes._stratified_folds(y, 5, 3)
+    for fold in range(5):
+        training = NaiveBayes(features=PICTURE_KINDS).fit(
+            [x for x, f in zip(X, fold_of) if f != fold],
+            [t for t, f in zip(y, fold_of) if f != fold])
+        order = [training.classes_.index(c) for c in report["labels"]]
+        for i in [i for i, f in enumerate(fold_of) if f == fold][:5]:
+            expected = training.predict_proba([X[i]])[0]
+            assert report["predictions"][i] == pytest.approx([expected[k] for k in order],
+                                                             abs=1e-12)
+
+
+def test_cli_report_writes_the_page_of_a_model_and_its_data(tmp_path, capsys):
+    import xml.etree.ElementTree as ET
+    model_path, page = tmp_path / "titanic.json", tmp_path / "titanic.html"
+    assert main(["fit", str(TITANIC), "--target", "survived", "-o", str(model_path)]) == 0
+    capsys.readouterr()
+    status, out, err = cli(capsys, "report", model_path, TITANIC, "-o", page)
+    assert status == 0, err
+    assert out == "wrote %s\n" % page
+    model = NaiveBayes.load(model_path)
+    header, rows = read_csv("titanic.csv")
+    X, y = [row[:3] for row in rows], [row[3] for row in rows]
+    text = page.read_text(encoding="utf-8")
+    ET.fromstring(text)
+    assert "accuracy %.4f" % model.score(X, y) in text and "Explanations" in text
+    status, out, err = cli(capsys, "report", model_path, "-o", page)       # no data
+    assert status == 0, err
+    assert "Confusion" not in page.read_text(encoding="utf-8")
+    unlabelled = write(tmp_path / "new.csv", "status,age,sex\nfirst,adult,female\n")
+    status, out, err = cli(capsys, "report", model_path, unlabelled, "-o", page)
+    assert status == 0, err
+    text = page.read_text(encoding="utf-8")
+    assert "Confusion" not in text and "Row 1: predicted" in text
+
+
+def test_cli_report_errors_are_one_line_and_change_no_file(tmp_path, capsys):
+    model_path, page = tmp_path / "titanic.json", tmp_path / "titanic.html"
+    assert main(["fit", str(TITANIC), "--target", "survived", "-o", str(model_path)]) == 0
+    capsys.readouterr()
+    page.write_text("before", encoding="utf-8")
+    other = write(tmp_path / "other.csv", "x,y\n1,2\n")
+    for argv, expected in [
+            (["report", model_path, TITANIC, "-o", model_path], 2),    # -o names an input
+            (["report", model_path, TITANIC], 2),                      # no -o
+            (["report", tmp_path / "nope.json", "-o", page], 1),
+            (["report", model_path, TITANIC, "--target", "nope", "-o", page], 2),
+            (["report", model_path, other, "-o", page], 1)]:          # none of its columns
+        status, out, err = cli(capsys, *argv)
+        assert status == expected, (argv, err)
+        assert err.count("\n") == 1 and "error:" in err and "Traceback" not in err
+    assert page.read_text(encoding="utf-8") == "before"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["other.csv", "titanic.html",
+                                                          "titanic.json"]
+
+
+def test_cli_cv_report_is_the_page_of_the_out_of_fold_predictions(tmp_path, capsys):
+    page = tmp_path / "cv.html"
+    status, out, err = cli(capsys, "cv", TITANIC, "--target", "survived", "--folds", "5",
+                           "--json", "--report", page)
+    assert status == 0, err
+    report = json.loads(out[:out.rindex("}") + 1])
+    assert "predictions" not in report and out.endswith("wrote %s\n" % page)
+    text = page.read_text(encoding="utf-8")
+    assert "accuracy %.4f, log loss %.4f" % (report["accuracy"], report["log_loss"]) in text
+    assert "5-fold cross-validation" in text
+    status, out, err = cli(capsys, "cv", TITANIC, "--target", "survived", "--report",
+                           TITANIC)
+    assert status == 2 and "that is an input file" in err
+
+
+def needs_chromium():
+    """The path of Chromium; skip without it, unless CI (which installs it) runs."""
+    import shutil
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        if os.environ.get("NAIVE_BAYES_CI"):
+            raise AssertionError("chromium is not installed; CI installs it")
+        pytest.skip("chromium is not installed")
+    return found
+
+
+def render(chromium, page, png, width=1240, height=2400, scale=0.5):
+    """Render an HTML file in headless Chromium into png: the lines of its console."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as profile:
+        done = subprocess.run(
+            [chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             "--disable-background-networking", "--disable-component-update",
+             "--disable-sync", "--user-data-dir=" + profile, "--enable-logging=stderr",
+             "--v=0", "--hide-scrollbars", "--force-device-scale-factor=%g" % scale,
+             "--screenshot=" + str(png), "--window-size=%d,%d" % (width, height),
+             Path(page).as_uri()], capture_output=True, text=True, timeout=180)
+    assert png.exists(), done.stderr
+    return [line for line in done.stderr.splitlines() if ":CONSOLE" in line]
+
+
+def png_pixels(path):
+    """(channels, rows of bytes) of an 8-bit non-interlaced RGB or RGBA PNG."""
+    import struct
+    import zlib
+    data, pos, compressed = Path(path).read_bytes(), 8, b""
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        if kind == b"IHDR":
+            width, height, _, colour = struct.unpack(">IIBB", data[pos + 8:pos + 18])
+        elif kind == b"IDAT":
+            compressed += data[pos + 8:pos + 8 + length]
+        pos += 12 + length
+    channels = {2: 3, 6: 4}[colour]
+    raw, stride = zlib.decompress(compressed), width * channels
+    rows, above = [], bytearray(stride)
+    for r in range(height):
+        start = r * (stride + 1)
+        kind, line = raw[start], bytearray(raw[start + 1:start + 1 + stride])
+        for i in range(stride):              # undo the row's filter (PNG spec, 9.2)
+            a = line[i - channels] if i >= channels else 0
+            b, c = above[i], above[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + a) & 255
+            elif kind == 2:
+                line[i] = (line[i] + b) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (a + b) // 2) & 255
+            elif kind == 4:
+                p = a + b - c
+                pa, pb, pc = abs(p - a), abs(p - b), abs(p - c)
+                line[i] = (line[i] + (a if pa <= pb and pa <= pc else b if pb <= pc
+                                      else c)) & 255
+        rows.append(line)
+        above = line
+    return channels, rows
+
+
+def test_the_report_renders_in_chromium_with_ink_colour_and_a_quiet_console(tmp_path):
+    """Two renders: a page that breaks the policy (the console check hears it), then
+    the Titanic report, which must be drawn (not blank, the classes' colours there)
+    with nothing in the console.  NAIVE_BAYES_SCREENSHOT=FILE.png keeps a full-size
+    screenshot of the report (the README's)."""
+    chromium = needs_chromium()
+    bad = write(tmp_path / "bad.html", naive_bayes.report_html(
+        CategoricalNB().fit([["a"]], ["x"])).replace(
+        "</body>", '<img src="http://example.com/x.png"/></body>'))
+    assert any("Content Security Policy" in line
+               for line in render(chromium, bad, tmp_path / "bad.png", 400, 300))
+    header, rows = read_csv("titanic.csv")
+    X, y = [dict(zip(header[:3], row[:3])) for row in rows], [row[3] for row in rows]
+    page = write(tmp_path / "titanic.html", naive_bayes.report_html(
+        CategoricalNB().fit(X, y), X, y, title="Titanic: who survived (CategoricalNB)"))
+    assert render(chromium, page, tmp_path / "shot.png") == []
+    channels, pixels = png_pixels(tmp_path / "shot.png")
+    ink = coloured = total = 0
+    for row in pixels[::3]:
+        for i in range(0, len(row), channels * 3):
+            r, g, b = row[i:i + 3]
+            total += 1
+            ink += min(r, g, b) < 200
+            coloured += max(r, g, b) - min(r, g, b) > 60
+    assert ink / total > 0.02              # not blank
+    assert coloured / total > 0.002        # the series' colours are there
+    keep = os.environ.get("NAIVE_BAYES_SCREENSHOT")
+    if keep:
+        assert render(chromium, page, Path(keep), 1240, 3050, 1) == []
 
 
 # ----------------------------------------------------------------------------------
