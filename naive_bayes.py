@@ -5389,7 +5389,8 @@ class _Categorical(_Kind):
         """The scorer; a feature whose only value is True counts its absences as
         False (see the class docstring)."""
         stats = self.stats
-        if shared is not None and not stats.declared and list(stats.seen) == [True]:
+        if shared is not None and not stats.declared and len(stats.seen) == 1 and \
+                next(iter(stats.seen)) is True:
             stats = stats.with_absences_as(False, shared)
         return stats.compile(classes, params, None)
 
@@ -8531,6 +8532,12 @@ class _MixtureModel:
     def tables(self):
         """The leading member's tables."""
         return self.leader().tables()
+
+    def naive_tables(self):
+        """The leading member's naive-Bayes view of each feature (the pictures')."""
+        leader = self.leader()
+        naive = getattr(leader, "naive_tables", None)
+        return naive() if naive is not None else leader.tables()
 
     def summary_items(self):
         """{"members": [[name, weight, out-of-fold log loss, accuracy]], "choice": a

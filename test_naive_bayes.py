@@ -1575,6 +1575,9 @@ def test_rows_in_nltks_style_learn_as_nltks_classifier_does():
     model = NaiveBayes().fit([{"spam": True}, {"spam": True}, {"ham": True}, {"ham": True}],
                              ["s", "s", "h", "h"])
     assert model.predict_proba_one({"spam": True})["s"] == pytest.approx(0.75)  # (2+1)/(2+2)
+    # only the boolean True: a feature whose one value is the number 1 keeps "missing"
+    ones = NaiveBayes(features=["categorical"]).fit([[1], [None], [1]], ["a", "a", "b"])
+    assert ones.predict_proba([[1]]) == ones.predict_proba([[None]])
 
 
 def test_a_target_that_looks_continuous_is_refused_naming_the_fix(tmp_path, capsys):
@@ -1882,6 +1885,8 @@ def test_smoothed_probabilities_are_positive_and_sum_to_one(data, alpha):
         values = known_values(X, j)
         if not values:
             continue
+        if len(values) == 1 and values[0] is True:  # nltk's rule: absences count as False
+            values.append(False)
         rows = [[v if i == j else None for i in range(width)] for v in values]
         likelihoods = [[math.exp(a - b) for a, b in zip(joint, empty)]
                        for joint in model.predict_joint_log_proba(rows)]
