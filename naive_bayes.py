@@ -4533,26 +4533,27 @@ _PAIR_SHIFT = 32                 # a pair's key: (id of the lower value) << 32 |
 
 
 class _ValueIds(dict):
-    """(feature position, value) -> small int, assigned on first sight; .items is
-    the reverse list.  Pair counts are keyed by two of these ids in one int."""
+    """(feature position, value) -> small int, assigned on first sight; .order is
+    the reverse list (not .items, which pickle calls as dict's).  Pair counts are
+    keyed by two of these ids in one int."""
 
-    __slots__ = ("items",)
+    __slots__ = ("order",)
 
     def __init__(self):
         super().__init__()
-        self.items = []
+        self.order = []
 
     def __missing__(self, item):
         """The next number, for an item seen for the first time."""
-        new = self[item] = len(self.items)
-        self.items.append(item)
+        new = self[item] = len(self.order)
+        self.order.append(item)
         return new
 
     def __copy__(self):
         """An independent copy."""
         twin = _ValueIds()
         twin.update(self)
-        twin.items = list(self.items)
+        twin.order = list(self.order)
         return twin
 
 
@@ -4617,7 +4618,7 @@ class _PairCounts(_Distribution):
 
     def absorb(self, other):
         """Add other's counts (its value numbers mapped onto these)."""
-        remap = [self.ids[item] for item in other.ids.items]
+        remap = [self.ids[item] for item in other.ids.order]
         for label, theirs in other.pairs.items():
             mine = self.pairs.setdefault(label, {})
             get = mine.get
@@ -4629,7 +4630,7 @@ class _PairCounts(_Distribution):
     def keyed_as_mine(self, other):
         """other's counts {label: {pair key: count}} keyed by these value numbers (None
         for a pair whose values these statistics never numbered)."""
-        ids = [dict.get(self.ids, item) for item in other.ids.items]
+        ids = [dict.get(self.ids, item) for item in other.ids.order]
         keyed = {}
         for label, theirs in other.pairs.items():
             mine = keyed[label] = {}
@@ -4645,7 +4646,7 @@ class _PairCounts(_Distribution):
         """A pair key as words: 'the pair (feature 0 = 'a', feature 2 = 'x')'."""
         if key is None:
             return "a pair of values never seen together"
-        (p, v), (j, u) = self.ids.items[key >> _PAIR_SHIFT], self.ids.items[key & 0xFFFFFFFF]
+        (p, v), (j, u) = self.ids.order[key >> _PAIR_SHIFT], self.ids.order[key & 0xFFFFFFFF]
         return "the pair (feature %d = %s, feature %d = %s)" % (p, _shown(v), j, _shown(u))
 
     def deficit(self, other, emptied):
@@ -4677,7 +4678,7 @@ class _PairCounts(_Distribution):
         values that some pair still holds numbered."""
         twin = _PairCounts()
         get_id = twin.ids.__getitem__
-        items = self.ids.items
+        items = self.ids.order
         convert = convert or {}
         for label, counted in self.pairs.items():
             mine = twin.pairs[label] = {}
@@ -4693,7 +4694,7 @@ class _PairCounts(_Distribution):
     def to_file(self, classes, what="a value"):
         """{"pairs": [[p, j, [[value of p, value of j, [count per class]], ...]], ...]}."""
         by_pair = defaultdict(dict)             # (p, j) -> {(v, u): [count per class]}
-        items = self.ids.items
+        items = self.ids.order
         for k, label in enumerate(classes):
             for key, count in self.pairs.get(label, {}).items():
                 (p, v), (j, u) = items[key >> _PAIR_SHIFT], items[key & 0xFFFFFFFF]
@@ -4832,7 +4833,7 @@ class _PairTable:
     def _numbered_pairs(self, pair_counts, classes):
         """The pair counts re-keyed by key numbers: one flat dict per class."""
         remap = [self.kid.get((j, self.key(j, value))) if self.key_of[j] is not False
-                 else None for j, value in pair_counts.ids.items]
+                 else None for j, value in pair_counts.ids.order]
         pairs = []
         for label in classes:
             counted = pair_counts.pairs.get(label, {})
@@ -6991,7 +6992,7 @@ class _AODEStatistics(_NaiveStatistics):
                     mine = counts.setdefault(label, {})
                     mine[replacement] = mine.get(replacement, 0) + lacking
         pair_counts = twin.pair_counts
-        items, get_id = pair_counts.ids.items, pair_counts.ids.__getitem__
+        items, get_id = pair_counts.ids.order, pair_counts.ids.__getitem__
         filled = {j: get_id((j, value)) for j, value in enumerate(replacements)
                   if value is not None}
         used = sorted(counted)

@@ -2211,7 +2211,7 @@ def test_every_family_merges_and_streams_to_the_model_of_one_fit(family, data):
 
 @pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
 @given(st.data())
-def test_every_family_round_trips_through_the_model_file_bit_for_bit(family, data):
+def test_every_family_round_trips_through_the_model_file_and_pickle_bit_for_bit(family, data):
     make, X, y, weights, _ = data.draw(family_data(family))
     model = make().fit(X, y, sample_weight=weights)
     loaded = NaiveBayes.from_dict(json.loads(json.dumps(model.to_dict())))
@@ -2219,6 +2219,9 @@ def test_every_family_round_trips_through_the_model_file_bit_for_bit(family, dat
     assert loaded.to_dict() == model.to_dict()
     queries = X + [[None] * len(X[0])]
     assert loaded.predict_joint_log_proba(queries) == model.predict_joint_log_proba(queries)
+    for twin in (pickle.loads(pickle.dumps(model)), copy.deepcopy(model)):
+        assert twin.to_dict() == model.to_dict()
+        assert twin.predict_joint_log_proba(queries) == model.predict_joint_log_proba(queries)
 
 
 @pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
