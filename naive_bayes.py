@@ -169,6 +169,18 @@ def _ratio(numerator, denominator):
     return Fraction(numerator, denominator)
 
 
+def _common_denominator(numbers):
+    """The least common denominator of exact weights (ints, Fractions or floats; 1
+    for ints alone)."""
+    from fractions import Fraction
+    unit = 1
+    for number in numbers:
+        if type(number) is not int:
+            d = Fraction(number).denominator
+            unit = unit * d // math.gcd(unit, d)
+    return unit
+
+
 def _scaled_integers(xs):
     """Return (ints, shift) with xs[i] == ints[i] / 2**shift exactly; xs are floats.
 
@@ -7606,12 +7618,14 @@ def _half_ln_gamma(largest):
     return table
 
 
-def _network_score(rows, cardinality, node, parents):
-    """Weka's BAYES score of a node given its ordered parents, from (values, number of
-    rows) of the distinct rows: the sum over parent configurations j (mixed radix, the
-    first parent most significant) of sum_v lnG(1/2 + n_jv) - lnG(n_j + |V|/2)
-    - |V| lnG(1/2) + lnG(|V|/2), each term added to one running double in that order,
-    empty configurations included (they add 0 only in exact arithmetic)."""
+def _network_score(rows, cardinality, node, parents, unit=1):
+    """Weka's BAYES score of a node given its ordered parents, from (values, weight)
+    of the distinct rows, each weight a whole number of ``unit``s: the sum over parent
+    configurations j (mixed radix, the first parent most significant) of
+    sum_v lnG(1/2 + n_jv) - lnG(n_j + |V|/2) - |V| lnG(1/2) + lnG(|V|/2), each term
+    added to one running double in that order, empty configurations included (they
+    add 0 only in exact arithmetic).  The counts are summed as whole numbers, so the
+    score is the same whatever the order of the rows."""
     size = cardinality[node]
     configurations = 1
     for p in parents:
@@ -7622,15 +7636,24 @@ def _network_score(rows, cardinality, node, parents):
         for p in parents:
             cell = cell * cardinality[p] + values[p]
         counts[cell * size + values[node]] += n
-    total = sum(n for _, n in rows)
-    table = _half_ln_gamma(2 * total + 2 * size + 2)
+    if unit == 1:                       # whole rows: lnG(k / 2) from a table
+        table = _half_ln_gamma(2 * sum(n for _, n in rows) + 2 * size + 2)
+        cell_term, total_term = (lambda n: table[2 * n + 1]), \
+            (lambda n: table[2 * n + size])
+    else:
+        def cell_term(n):
+            return _weka_ln_gamma(n / unit + 0.5)
+
+        def total_term(n):
+            return _weka_ln_gamma(n / unit + size / 2.0)
+    table = _half_ln_gamma(size + 2)
     tail = (-(size * table[1]), table[size])
     score = 0.0
     for j in range(0, configurations * size, size):
         block = counts[j:j + size]
         for n in block:
-            score += table[2 * n + 1]
-        score -= table[2 * sum(block) + size]
+            score += cell_term(n)
+        score -= total_term(sum(block))
         score += tail[0]
         score += tail[1]
     return score
@@ -7927,10 +7950,13 @@ class _NetworkModel:
     class (Weka's ARFF files put the class last).  A row's joint log-likelihood of
     class c is the sum over the nodes of log P(node's value | its parents' values),
     the class node taking the value c; P(x | j) = (alpha + w(j, x)) / (alpha |X| +
-    w(j)) from the weighted counts (SimpleEstimator), while the search counts rows,
-    ignoring their weights, and uses a prior of 1/2 per cell whatever alpha is (both
-    as Weka).  A missing value, or a value never seen in training, counts as its
-    feature's most frequent bin or value (weighted; the first of equal ones).
+    w(j)) from the weighted counts (SimpleEstimator); the search uses a prior of 1/2
+    per cell whatever alpha is (as Weka).  The search and the bins weigh rows as the
+    tables do, so that a weight of 2 is a row counted twice (scikit-learn's meaning;
+    Weka's search and its MDL test count rows whatever their weights: the same with
+    unit weights, Weka's own data).  A missing value, or a value never seen in
+    training, counts as its feature's most frequent bin or value (weighted; the first
+    of equal ones).
     """
 
     def __init__(self, statistics, params):
@@ -7970,7 +7996,11 @@ class _NetworkModel:
                     cell[0] += weight
                     cell[1] += n
         self.prepared = prepared
-        scored = [(values, n) for values, (_, n) in prepared.items()]
+        from fractions import Fraction
+        unit = _common_denominator(weight for weight, _ in prepared.values())
+        scored = [(values, weight * unit if type(weight) is int else
+                   int(Fraction(weight) * unit))
+                  for values, (weight, _) in prepared.items() if weight]
         cache = {}
 
         def score(node, parents):
@@ -7978,7 +8008,7 @@ class _NetworkModel:
             found = cache.get(key)
             if found is None:
                 found = cache[key] = _network_score(scored, self.cardinality, node,
-                                                    parents)
+                                                    parents, unit)
             return found
         nodes = len(used) + 1
         self.root = root = nodes - 1
@@ -7989,21 +8019,20 @@ class _NetworkModel:
         self.cpts = [self._table(node, prepared) for node in range(nodes)]
 
     def _cut_points(self, rows, j):
-        """Feature j's MDL cut points, as Weka's Discretize finds them: class weights
-        per value for the entropies, numbers of rows for the test's count of cuts."""
-        weights, counts = {}, {}
+        """Feature j's MDL cut points, as Weka's Discretize finds them, from the class
+        weights per value (values of weight 0 left out)."""
+        weights = {}
         for label, counted in rows.items():
             c = self.class_values.index(label)
-            for row, (weight, n) in counted.items():
+            for row, (weight, _) in counted.items():
                 value = row[j] if j < len(row) else None
-                if value is not None:
+                if value is not None and weight:
                     weights.setdefault(value, [0] * len(self.class_values))[c] += weight
-                    counts[value] = counts.get(value, 0) + n
         values = sorted(weights)
         if not values:
             return []
-        columns = [list(column) for column in zip(*[weights[v] for v in values])]
-        return _mdl_cut_points(values, columns, [counts[v] for v in values])
+        return _mdl_cut_points(values, [list(column) for column in
+                                        zip(*[weights[v] for v in values])])
 
     def _modes(self, rows):
         """Each used feature's most frequent node value (weighted, after the bins; the

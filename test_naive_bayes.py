@@ -367,17 +367,30 @@ def test_default_tokenizer_is_countvectorizers():
 # scikit-learn's conventions: its own conformance checks and tools
 # ----------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("cls", [GaussianNB, CategoricalNB, NaiveBayes])
-def test_scikit_learn_estimator_checks_all_pass(cls):
+@pytest.mark.parametrize("make", [
+    GaussianNB, CategoricalNB, NaiveBayes, naive_bayes.AODE, naive_bayes.TAN,
+    naive_bayes.BayesNet, naive_bayes.AutoBayes,
+    lambda: naive_bayes.AutoBayes(weights="uniform")], ids=[
+    "GaussianNB", "CategoricalNB", "NaiveBayes", "AODE", "TAN", "BayesNet", "AutoBayes",
+    "AutoBayes uniform"])
+def test_scikit_learn_estimator_checks_all_pass(make):
     needs_sklearn()
     from sklearn.utils.estimator_checks import check_estimator
     import warnings
+    model = make()
+    # AutoBayes' internal cross-validation splits rows: a row of weight 3 stays in one
+    # fold where its three copies may not, so the weights it chooses differ (with
+    # fixed member weights the check passes, see "AutoBayes uniform")
+    expected = {"check_sample_weight_equivalence_on_dense_data": "internal CV"} \
+        if isinstance(model, naive_bayes.AutoBayes) and model.weights == "cv" else None
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        results = check_estimator(cls(), on_fail=None)
+        results = check_estimator(model, on_fail=None, expected_failed_checks=expected)
     failed = ["%s: %s" % (r["check_name"], r["exception"]) for r in results
               if r["status"] == "failed"]
     assert len(results) >= 50 and failed == []
+    if expected:
+        assert [r["status"] for r in results if r["check_name"] in expected] == ["xfail"]
 
 
 def test_pipelines_grid_search_and_probability_tools():
@@ -2207,6 +2220,23 @@ def test_every_family_merges_and_streams_to_the_model_of_one_fit(family, data):
         assert model.classes_ == whole.classes_ and model.class_count_ == whole.class_count_
         assert model.predict_joint_log_proba(queries) == \
             whole.predict_joint_log_proba(queries)
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+@given(st.data())
+def test_every_family_weighs_a_row_as_that_many_copies_of_it(family, data):
+    # scikit-learn's meaning of sample_weight, for the bins and the structure
+    # searches too (Weka's network search and MDL test count rows whatever their
+    # weights; with unit weights, Weka's own data, the two agree)
+    make, X, y, _, _ = data.draw(family_data(family))
+    weights = data.draw(st.lists(st.integers(0, 3), min_size=len(X), max_size=len(X)))
+    assume(any(weights))
+    weighted = make().fit(X, y, sample_weight=weights)
+    repeated = make().fit([row for row, w in zip(X, weights) for _ in range(w)],
+                          [label for label, w in zip(y, weights) for _ in range(w)])
+    assert weighted.classes_ == repeated.classes_
+    assert weighted.class_count_ == repeated.class_count_
+    assert weighted.predict_joint_log_proba(X) == repeated.predict_joint_log_proba(X)
 
 
 @pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
@@ -5998,14 +6028,14 @@ def weka_network(key, attributes):
 
 def network_cases():
     """(id, data set, training rows, weights, test rows, results) of every recording
-    but digits (a P3 search there takes 10 s) and the empty training set."""
+    but digits (a P3 search there takes 10 s), the empty training set and the
+    weighted splits: Weka's search and MDL test count rows whatever their weights,
+    where ours weigh them as the tables do (a weight of 2 is the row twice, see
+    test_every_family_weighs_a_row_as_that_many_copies_of_it)."""
     cases = []
     for name, data in WEKA_NETWORKS["datasets"].items():
         if name != "digits":
             cases.append((name, name, None, None, None, data["results"]))
-    for name, data in WEKA_NETWORKS["weighted"].items():
-        cases.append((name + " weighted", name, data["train_rows"], data["train_weights"],
-                      data["test_rows"], data["results"]))
     for special in WEKA_NETWORKS["special"]:
         if special["train_rows"]:
             cases.append((special["id"], special["dataset"], special["train_rows"], None,
