@@ -7636,24 +7636,24 @@ def _network_score(rows, cardinality, node, parents, unit=1):
         for p in parents:
             cell = cell * cardinality[p] + values[p]
         counts[cell * size + values[node]] += n
-    if unit == 1:                       # whole rows: lnG(k / 2) from a table
-        table = _half_ln_gamma(2 * sum(n for _, n in rows) + 2 * size + 2)
-        cell_term, total_term = (lambda n: table[2 * n + 1]), \
-            (lambda n: table[2 * n + size])
-    else:
-        def cell_term(n):
-            return _weka_ln_gamma(n / unit + 0.5)
-
-        def total_term(n):
-            return _weka_ln_gamma(n / unit + size / 2.0)
-    table = _half_ln_gamma(size + 2)
+    table = _half_ln_gamma(2 * sum(n for _, n in rows) // unit + 2 * size + 2)
     tail = (-(size * table[1]), table[size])
     score = 0.0
+    if unit == 1:                       # whole rows: lnG(k / 2) from the table
+        for j in range(0, configurations * size, size):
+            block = counts[j:j + size]
+            for n in block:
+                score += table[2 * n + 1]
+            score -= table[2 * sum(block) + size]
+            score += tail[0]
+            score += tail[1]
+        return score
+    half = size / 2.0
     for j in range(0, configurations * size, size):
         block = counts[j:j + size]
         for n in block:
-            score += cell_term(n)
-        score -= total_term(sum(block))
+            score += _weka_ln_gamma(n / unit + 0.5)
+        score -= _weka_ln_gamma(sum(block) / unit + half)
         score += tail[0]
         score += tail[1]
     return score
