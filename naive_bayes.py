@@ -14138,6 +14138,9 @@ def _parser():
     sub.add_argument("data", metavar="DATA", help="the rows to forget, with their labels")
     sub.add_argument("-o", "--output", required=True, metavar="MODEL.json",
                      help="where to write the model (it may be MODEL.json itself)")
+    sub.add_argument("--target", metavar="COL", help="the label column (default: the "
+                     "model's)")
+    data_options(sub)
 
     sub = command("report", "one HTML page about a model: its features' plots and, with "
                   "data, the evaluation and explanations of its rows",
