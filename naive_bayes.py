@@ -9264,7 +9264,10 @@ class _Classifier:
         "status", "log_likelihood": {label: log P(value | c)}}, ...]}, where status is
         "used", "unseen" (the Laplace fallback), "missing" or "ignored" (a feature
         declared "ignore" or never seen in training); missing and ignored features
-        contribute 0.  The prior plus all contributions is the joint log-likelihood.
+        contribute 0.  The prior plus all contributions is the joint log-likelihood
+        (where some are infinite, a point-mass density +inf or a zero probability
+        -inf, they are counted rather than added, as predict_joint_log_proba counts
+        them: the finite sum when the counts cancel, else +inf or -inf).
 
         >>> model = CategoricalNB().fit([["a", "x"], ["b", "x"], ["a", "y"]], [1, 2, 1])
         >>> parts = model.explain({0: "a", 1: "z", 2: "?"})
