@@ -6591,8 +6591,9 @@ class _FastPath:
         tables = [(j, t) for j, t in tables if t is not None]
         self.packed = _Packed.build([t for _, t in tables], log_prior) if tables else None
         packed = [j for j, _ in tables] if self.packed is not None else []
+        in_packed = set(packed)
         normal = [(j, s.fast_form("quadratic")) for j, s in enumerate(scorers)
-                  if j not in packed]
+                  if j not in in_packed]
         normal = [(j, q) for j, q in normal if q is not None]
         self.pick_packed = _picker(packed, width)
         self.pick_normal = _picker([j for j, _ in normal], width)
