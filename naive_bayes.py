@@ -731,6 +731,139 @@ def _best(joints):
     return list(map(list.index, joints, map(max, joints)))
 
 
+# Decision rules: from P(c | x) to a label other than the argmax.  They read the
+# posteriors (never joints: with point masses those are infinite) and change no
+# probability.  Float rounding can tie, or swap, two scores that differ in the last
+# bits (p_a / t and p_b / t for neighbouring p_a, p_b; sums of products); scores that
+# close are compared again exactly, as Fractions of the floats, so that the rules are
+# exact functions of the probabilities: equal thresholds, or the 0-1 loss, give the
+# argmax with its ties.
+_NEAR = 1e-12             # relative closeness below which scores are compared exactly
+
+
+class _Decision:
+    """The decision rules of a model, checked against its classes: ``labels`` maps rows
+    of P(c | x) (columns in classes order) to labels.
+
+    - reject_below r: a row whose largest probability is below r gets reject_label;
+      this is looked at first, on the probabilities themselves.
+    - thresholds {c: t_c > 0}, one per class: the class maximising P(c | x) / t_c
+      (Spark's rule; ties to the earlier class).
+    - costs {i: {j: C_ij}}: the class j minimising sum_i P(i | x) C_ij, the expected
+      cost of predicting j when the truth is i (Weka's CostSensitiveClassifier with
+      -M, minimizeExpectedCost); every class has a row and every off-diagonal entry,
+      a diagonal one left out costs 0; ties to the earlier class.
+    - neither: the argmax.
+
+    >>> rule = _Decision(["a", "b"], {"thresholds": {"a": 0.8, "b": 0.2}, "costs": None,
+    ...                               "reject_below": None, "reject_label": "unsure"}, "predict()")
+    >>> rule.labels([[0.7, 0.3], [0.9, 0.1]])            # 0.7/0.8 < 0.3/0.2; 1.125 > 0.5
+    ['b', 'a']
+    """
+
+    __slots__ = ("classes", "rule", "thresholds", "costs", "reject_below", "reject_label")
+
+    def __init__(self, classes, params, call):
+        _check_domains({name: _DECISION_PARAMETERS[name] for name in
+                        ("thresholds", "costs", "reject_below", "reject_label")}, params, call)
+        self.classes = list(classes)
+        thresholds, costs = params["thresholds"], params["costs"]
+        if thresholds is not None and costs is not None:
+            raise NaiveBayesError("%s: thresholds and costs are both set; expected one "
+                                  "decision rule (set the other to None)" % call, call=call)
+        self.rule = "thresholds" if thresholds is not None else \
+            "costs" if costs is not None else None
+        self.thresholds = self.costs = None
+        if thresholds is not None:
+            self._check_labels("thresholds", thresholds, call)
+            self.thresholds = [float(_number(thresholds[c])) for c in self.classes]
+        if costs is not None:
+            self._check_labels("costs", costs, call)
+            for truth, row in costs.items():
+                self._check_labels("costs[%s]" % _shown(truth), row, call, every=False)
+            rows = []
+            for truth in self.classes:
+                row = costs[truth]
+                absent = [c for c in self.classes if c not in row and c != truth]
+                if absent:
+                    raise NaiveBayesError("%s: costs[%s] has no cost for predicting %s; "
+                                          "expected one for every other class (0 may be "
+                                          "left out on the diagonal only)"
+                                          % (call, _shown(truth), _shown(absent[0])),
+                                          call=call)
+                rows.append([float(_number(row.get(c, 0))) for c in self.classes])
+            self.costs = [list(column) for column in zip(*rows)]   # by predicted class
+        self.reject_below = None if params["reject_below"] is None else \
+            float(_number(params["reject_below"]))
+        self.reject_label = params["reject_label"]
+        if self.reject_below is not None and self.reject_label in self.classes:
+            raise NaiveBayesError("%s: reject_label %s is a class; expected a label the "
+                                  "model never predicts otherwise" % (
+                                      call, _shown(self.reject_label)), call=call)
+
+    def _check_labels(self, what, mapping, call, every=True):
+        """A {label: x} mapping names only classes, and (every) every class."""
+        known = set(self.classes)
+        unknown = [label for label in mapping if label not in known]
+        if unknown:
+            raise NaiveBayesError("%s: %s names %s, not among the classes %s" % (
+                call, what, _shown(unknown[0]), _shown(self.classes)), call=call)
+        absent = [label for label in self.classes if label not in mapping]
+        if every and absent:
+            raise NaiveBayesError("%s: %s has no entry for class %s; expected one for "
+                                  "every class" % (call, what, _shown(absent[0])), call=call)
+
+    def index(self, p):
+        """The index of the class the rules choose for one row, or None to reject."""
+        if self.reject_below is not None and max(p) < self.reject_below:
+            return None
+        if self.thresholds is not None:
+            scores = list(map(truediv, p, self.thresholds))
+            return _exact_best(scores, max(scores) * _NEAR, lambda k, Fraction: (
+                Fraction(p[k]) / Fraction(self.thresholds[k])))
+        if self.costs is not None:
+            try:
+                scores = [-math.fsum(map(mul, p, column)) for column in self.costs]
+                scale = max(math.fsum(map(abs, map(mul, p, column))) for column in self.costs)
+            except OverflowError:         # costs near the float range: all exactly
+                scores, scale = [0.0] * len(self.costs), INF
+            return _exact_best(scores, scale * _NEAR, lambda k, Fraction: -sum(
+                map(mul, map(Fraction, p), map(Fraction, self.costs[k]))))
+        return p.index(max(p))
+
+    def labels(self, posteriors):
+        """The labels of rows of P(c | x)."""
+        classes, reject = self.classes, self.reject_label
+        out = []
+        for p in posteriors:
+            k = self.index(p)
+            out.append(reject if k is None else classes[k])
+        return out
+
+    def explain(self, p):
+        """What the rules did to one row: {"rule", "argmax", "predicted", "changed",
+        "probability"}, rule being the one that chose ("reject", "thresholds", "costs",
+        or "argmax" when none did)."""
+        argmax = p.index(max(p))
+        k = self.index(p)
+        predicted = self.reject_label if k is None else self.classes[k]
+        return {"rule": "reject" if k is None else self.rule or "argmax",
+                "argmax": self.classes[argmax], "predicted": predicted,
+                "changed": k != argmax, "probability": p[argmax]}
+
+
+def _exact_best(scores, tolerance, exact):
+    """The index of the largest score, the earlier on ties; scores within tolerance of
+    the largest are compared again by exact(k, Fraction)."""
+    top = max(scores)
+    near = [k for k, s in enumerate(scores) if s == top or top - s <= tolerance]
+    if len(near) == 1:
+        return near[0]
+    from fractions import Fraction
+    values = [exact(k, Fraction) for k in near]
+    return near[values.index(max(values))]
+
+
 # ----------------------------------------------------------------------------------
 # The model file's building blocks: values and exact numbers as JSON
 #
@@ -5757,6 +5890,78 @@ _BASE_PARAMETERS = {
 }
 
 
+def _label_numbers(value, what, check, expected):
+    """The check of a {label: number} parameter: None when value is None or every
+    number passes check, else what is wrong with the first that does not."""
+    if value is None:
+        return None
+    if not isinstance(value, Mapping):
+        return "None or a {label: %s} dict" % expected
+    for label, number in value.items():
+        real = _number(number)
+        if real is None or not check(real):
+            return "%s[%s] is %s; expected %s" % (what, _shown(label), _shown(number), expected)
+    return None
+
+
+def _check_class_weight(value):
+    if isinstance(value, str):
+        return None if value == "balanced" else 'None, "balanced" or a {label: weight} dict'
+    return _label_numbers(value, "class_weight", lambda w: isfinite(w) and w >= 0,
+                          "a finite number >= 0")
+
+
+def _check_thresholds(value):
+    problem = _label_numbers(value, "thresholds", lambda t: isfinite(t) and t > 0,
+                             "a finite number > 0")
+    if problem is None and value is not None and not value:
+        return "None or a non-empty {label: threshold} dict"
+    return problem
+
+
+def _check_costs(value):
+    if value is None:
+        return None
+    if not isinstance(value, Mapping) or not value:
+        return "None or a {true label: {predicted label: cost}} dict"
+    for truth, row in value.items():
+        if not isinstance(row, Mapping):
+            return "costs[%s] is %s; expected a {predicted label: cost} dict" % (
+                _shown(truth), _describe(row))
+        problem = _label_numbers(row, "costs[%s]" % _shown(truth), isfinite,
+                                 "a finite number")
+        if problem is not None:
+            return problem
+    return None
+
+
+def _check_reject_below(value):
+    if value is None:
+        return None
+    number = _number(value)
+    if number is None or not 0 <= number <= 1:
+        return "None or a probability between 0 and 1"
+    return None
+
+
+def _check_reject_label(value):
+    if not _hashable(value) or (value is not None and _is_missing(value)):
+        return "a hashable label (not NaN)"
+    return None
+
+
+# Class weights and decision rules: every classifier has them, after its own parameters
+# (see _Decision).  Their defaults are left out of the model file, which is then the
+# file of a model without them, byte for byte.
+_DECISION_PARAMETERS = {
+    "class_weight": _Parameter(None, _check_class_weight),
+    "thresholds": _Parameter(None, _check_thresholds),
+    "costs": _Parameter(None, _check_costs),
+    "reject_below": _Parameter(None, _check_reject_below),
+    "reject_label": _Parameter("unsure", _check_reject_label),
+}
+
+
 def _numeric_parameter(default, kinds):
     """The numeric= parameter: the kind given to inferred numeric features (one of
     the numeric kinds among ``kinds``)."""
@@ -5769,18 +5974,26 @@ def _numeric_parameter(default, kinds):
 def _check_params(parameters, params, call):
     """Raise NaiveBayesError for the first parameter that is out of its domain, then
     for declarations that contradict each other."""
-    for name, parameter in parameters.items():
-        problem = parameter.check(params[name])
-        if problem is not None:
-            if not problem.startswith(name):
-                problem = "%s=%s; expected %s" % (name, _shown(params[name]), problem)
-            raise NaiveBayesError("%s: %s" % (call, problem), call=call)
+    _check_domains(parameters, params, call)
     kinds = _by_name(params["features"], "features")
     for name in _by_name(params["categories"], "categories"):
         if kinds.get(name, "categorical") != "categorical":
             raise NaiveBayesError("%s: categories declares values for feature %r, which "
                                   "features= declares %r; expected a categorical feature"
                                   % (call, name, kinds[name]), call=call)
+    if params.get("thresholds") is not None and params.get("costs") is not None:
+        raise NaiveBayesError("%s: thresholds and costs are both set; expected one decision "
+                              "rule (set the other to None)" % call, call=call)
+
+
+def _check_domains(parameters, params, call):
+    """Raise NaiveBayesError naming the first parameter that is out of its domain."""
+    for name, parameter in parameters.items():
+        problem = parameter.check(params[name])
+        if problem is not None:
+            if not problem.startswith(name):
+                problem = "%s=%s; expected %s" % (name, _shown(params[name]), problem)
+            raise NaiveBayesError("%s: %s" % (call, problem), call=call)
 
 
 def _declarations(params):
@@ -5839,6 +6052,44 @@ def _check_class_prior(prior, class_count, call):
     if absent:
         raise NaiveBayesError("%s: class_prior has no probability for class %s; expected "
                               "one for every class" % (call, _shown(absent)), call=call)
+
+
+def _balanced_class_weight(labels, weights, call):
+    """class_weight="balanced": {label: W / (K * W_c)}, W_c the weight of class c's rows
+    (their number when weights is None), W the total and K the number of classes of
+    positive weight, correctly rounded to floats (scikit-learn's compute_class_weight
+    with sample_weight; its bincount rounds the sums, these are exact).
+
+    >>> _balanced_class_weight(["a", "a", "a", "b"], None, "fit()")
+    {'a': 0.6666666666666666, 'b': 2.0}
+    """
+    _check_labels(labels, 0, call)
+    if weights is None:
+        totals = Counter(labels)
+    else:
+        integers, _ = _check_weights(weights, 0, call).scaled    # exact: w = i / 2**shift
+        totals = Counter()
+        for label, weight in zip(labels, integers):
+            totals[label] += weight
+    totals = {label: total for label, total in totals.items() if total}
+    total = sum(totals.values())
+    return {label: total / (len(totals) * count) for label, count in totals.items()}
+
+
+def _class_weighted(labels, weights, class_weight, start, call):
+    """Each row's weight times its class's weight (1 for a class class_weight does
+    not name), as floats: scikit-learn's sample_weight * class_weight[y]."""
+    _check_labels(labels, start, call)
+    factors = [class_weight.get(label, 1.0) for label in labels]
+    if weights is None:
+        return factors
+    weighted = list(map(mul, _check_weights(weights, start, call), factors))
+    if not all(map(isfinite, weighted)):
+        i = next(i for i, w in enumerate(weighted) if not isfinite(w))
+        raise _row_error(call, "sample_weight", start + i, "is %s, times class_weight[%s] "
+                         "= %s beyond the float range; expected a finite product"
+                         % (_shown(weights[i]), _shown(labels[i]), _shown(factors[i])))
+    return weighted
 
 
 def _rows_of(X, call):
@@ -9012,11 +9263,19 @@ class _Classifier:
             self._state.target = _label_name(y, self._state.target)
         return self
 
-    def _learn(self, X, y, sample_weight, statistics, call, known=None, classes=None):
+    def _learn(self, X, y, sample_weight, statistics, call, known=None, classes=None,
+               class_weighted=False):
         """Count X, y into statistics, chunk by chunk; raise before anything is kept.
-        ``known``: the class counts of the model that partial_fit adds to."""
+        ``known``: the class counts of the model that partial_fit adds to;
+        ``class_weighted``: sample_weight already holds the class weights."""
         params = self.get_params()
         _check_params(self._parameters, params, call)
+        class_weight = None if class_weighted else params["class_weight"]
+        if class_weight == "balanced":
+            y, sample_weight = self._balanced(y, sample_weight, call)
+            class_weight = _balanced_class_weight(y, sample_weight, call)
+        elif class_weight is not None:
+            class_weight = {label: _number(w) for label, w in class_weight.items()}
         # NumPy input: a row of the wrong width is also told in scikit-learn's words
         fitting = _Fitting(call, params, self._default_kind, self._allowed_kinds,
                            type(self).__name__ if _numpy_input(X) else None,
@@ -9048,6 +9307,8 @@ class _Classifier:
                         call=call, argument=other)
             if not rows:
                 break
+            if class_weight is not None:
+                weights = _class_weighted(labels, weights, class_weight, start, call)
             if declared_classes is not None:
                 for i, label in enumerate(labels):
                     if label not in declared_classes:
@@ -9066,14 +9327,30 @@ class _Classifier:
         for label, count in statistics.class_count.items():
             class_count[label] = class_count.get(label, 0) + count
         if not any(class_count.values()):
-            raise NaiveBayesError("%s: sample_weight is zero for every row; expected a "
-                                  "positive total weight" % call, call=call,
-                                  argument="sample_weight")
+            raise NaiveBayesError("%s: sample_weight %sis zero for every row; expected a "
+                                  "positive total weight" % (call, "" if class_weight is None
+                                                             else "times class_weight "),
+                                  call=call, argument="sample_weight")
         _check_class_prior(params.get("class_prior"), class_count, call)
         _check_discrete_labels(class_count, call)
         if known is None:
             _check_declared_names(params, fitting.seen, call)
         return statistics
+
+    def _balanced(self, y, sample_weight, call):
+        """(labels, weights) as lists, for class_weight="balanced", whose weights need
+        every label first: only fit has them all."""
+        if call != "fit()":
+            raise NaiveBayesError(
+                '%s: class_weight="balanced" weighs the rows by the class counts of one '
+                "whole fit, which %s cannot know; expected fit(), or a {label: weight} "
+                "class_weight (n / (K * n_c) from all the labels)" % (call, call[:-2]),
+                call=call, argument="class_weight")
+        labels = list(_iterate(_labels_of(y, call), "y", "an iterable of labels", call))
+        if sample_weight is not None:
+            sample_weight = list(_iterate(sample_weight, "sample_weight",
+                                          "an iterable of numbers", call))
+        return labels, sample_weight
 
     # -- prediction -----------------------------------------------------------------
 
@@ -9189,25 +9466,44 @@ class _Classifier:
         return _as_array(_posteriors(joints), _numpy_input(X))
 
     def predict(self, X):
-        """The most probable class of each row (ties go to the earlier class).
+        """The most probable class of each row (ties go to the earlier class), or the
+        class the decision rules choose (thresholds, costs, reject_below).
 
         >>> GaussianNB().fit([[1.0], [1.5], [4.0], [4.5]], list("aabb")).predict([[1.2], [3.9]])
         ['a', 'b']
         """
-        return _as_array(self._predict(X, "predict()"), _numpy_input(X))
+        labels = self._predict(X, "predict()")
+        if _numpy_input(X) and self.reject_below is not None and \
+                len(set(map(type, labels))) > 1:  # the reject label beside classes of
+            numpy = _loaded_numpy()               # another type: as they are
+            return numpy.array(labels + [None], dtype=object)[:-1]
+        return _as_array(labels, _numpy_input(X))
 
     def _predict(self, X, call):
         """The predicted labels of the rows of X."""
         joints, compiled = self._joints(X, call)
+        decision = self._decision(compiled.classes, call)
+        if decision is not None:
+            return decision.labels(_posteriors(joints))
         return list(map(compiled.classes.__getitem__, _best(joints)))
 
+    def _decision(self, classes, call):
+        """The decision rules set, checked against the classes (a _Decision), or None
+        when none is set: predict is the argmax."""
+        if self.thresholds is None and self.costs is None and self.reject_below is None:
+            return None
+        return _Decision(classes, self.get_params(), call)
+
     def predict_one(self, x):
-        """The most probable class of one row.
+        """The most probable class of one row, or the decision rules' choice.
 
         >>> CategoricalNB().fit([["a"], ["b"]], ["p", "q"]).predict_one(["b"])
         'q'
         """
         joint, compiled = self._joint_one(x, "predict_one()")
+        decision = self._decision(compiled.classes, "predict_one()")
+        if decision is not None:
+            return decision.labels([_posterior(joint)])[0]
         return compiled.classes[_best([joint])[0]]
 
     def predict_proba_one(self, x):
@@ -9268,7 +9564,11 @@ class _Classifier:
         contribute 0.  The prior plus all contributions is the joint log-likelihood
         (where some are infinite, a point-mass density +inf or a zero probability
         -inf, they are counted rather than added, as predict_joint_log_proba counts
-        them: the finite sum when the counts cancel, else +inf or -inf).
+        them: the finite sum when the counts cancel, else +inf or -inf).  With a
+        decision rule set (thresholds, costs, reject_below), "decision" says what it
+        did: {"rule": "thresholds", "costs", "reject" or "argmax" (none changed the
+        label), "argmax": the most probable class, "predicted": predict's label,
+        "changed": whether they differ, "probability": the argmax's P(c | x)}.
 
         >>> model = CategoricalNB().fit([["a", "x"], ["b", "x"], ["a", "y"]], [1, 2, 1])
         >>> parts = model.explain({0: "a", 1: "z", 2: "?"})
@@ -9281,17 +9581,22 @@ class _Classifier:
         True
         """
         compiled = self._model("explain()")
+        decision = self._decision(compiled.classes, "explain()")
         extra = []
         if isinstance(x, Mapping):
             known = set(compiled.names)
             extra = [(name, value) for name, value in x.items() if name not in known]
         try:
-            return compiled.explain(compiled.positional(x), extra)
+            parts = compiled.explain(compiled.positional(x), extra)
         except _RowError as error:
             reason = str(error)
             raise NaiveBayesError("explain(): x%s" % (reason if reason.startswith(",")
                                                       else " " + reason),
                                   call="explain()", argument="x", reason=reason) from None
+        if decision is not None:
+            joint, _ = self._joint_one(x, "explain()")
+            parts["decision"] = decision.explain(_posterior(joint))
+        return parts
 
     def most_informative_features(self, n=10):
         """The n (feature, value, score, favoured_label) tuples that best separate the
@@ -9414,6 +9719,11 @@ class _Classifier:
             raise NaiveBayesError("merge(): the models differ: %s; expected models with "
                                   "the same parameters and feature kinds"
                                   % "; ".join(differences), call="merge()")
+        if self.class_weight == "balanced" and mine is not None and theirs is not None:
+            raise NaiveBayesError('merge(): class_weight="balanced" weighed each model\'s rows '
+                                  "by its own class counts, so their sum is not the balanced "
+                                  "model of both; expected fit() on all the rows, or a "
+                                  "{label: weight} class_weight", call="merge()")
         merged = type(self)(**self.get_params())
         merged._state.target = (self._state.target if self._state.target is not None
                                 else other._state.target)
@@ -9557,14 +9867,16 @@ _PARAMETER_ORDER = ("members", "weights", "folds", "max_parents", "alpha", "prio
 def _classifier_parameters(numeric_default, kinds, extra=None, without=()):
     """The parameters of a classifier: the base ones (but those it does without),
     numeric=, those of the feature kinds it can use and its own (extra), in
-    _PARAMETER_ORDER."""
+    _PARAMETER_ORDER; then the class weights and decision rules."""
     parameters = {name: p for name, p in _BASE_PARAMETERS.items() if name not in without}
     for kind in kinds:
         parameters.update(_KINDS[kind].parameters)
     parameters["numeric"] = _numeric_parameter(numeric_default, kinds)
     parameters.update(extra or {})
     order = {name: i for i, name in enumerate(_PARAMETER_ORDER)}
-    return dict(sorted(parameters.items(), key=lambda item: order.get(item[0], 99)))
+    parameters = dict(sorted(parameters.items(), key=lambda item: order.get(item[0], 99)))
+    parameters.update(_DECISION_PARAMETERS)           # last, on every classifier
+    return parameters
 
 
 class NaiveBayes(_Classifier):
@@ -9662,7 +9974,8 @@ class NaiveBayes(_Classifier):
                  categories=None, ddof=0, var_smoothing=1e-9, text_model="multinomial",
                  max_words=None, min_word_count=1, tokenizer=None, complement_norm=False,
                  ngram_range=(1, 1), stop_words=None, numeric="gaussian",
-                 bandwidth="scott", significant_digits=None):
+                 bandwidth="scott", significant_digits=None, class_weight=None,
+                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
         self.alpha = alpha
         self.prior_alpha = prior_alpha
         self.class_prior = class_prior
@@ -9680,6 +9993,11 @@ class NaiveBayes(_Classifier):
         self.numeric = numeric
         self.bandwidth = bandwidth
         self.significant_digits = significant_digits
+        self.class_weight = class_weight
+        self.thresholds = thresholds
+        self.costs = costs
+        self.reject_below = reject_below
+        self.reject_label = reject_label
         self._start()
 
 
@@ -9801,7 +10119,8 @@ class AODE(_Classifier):
 
     def __init__(self, alpha=1.0, frequency_limit=1, features=None, categories=None,
                  numeric="discretized", significant_digits=None, estimate="laplace",
-                 m=1.0, weighting=None, impute=False):
+                 m=1.0, weighting=None, impute=False, class_weight=None, thresholds=None,
+                 costs=None, reject_below=None, reject_label="unsure"):
         self.alpha = alpha
         self.frequency_limit = frequency_limit
         self.features = features
@@ -9812,6 +10131,11 @@ class AODE(_Classifier):
         self.m = m
         self.weighting = weighting
         self.impute = impute
+        self.class_weight = class_weight
+        self.thresholds = thresholds
+        self.costs = costs
+        self.reject_below = reject_below
+        self.reject_label = reject_label
         self._start()
 
 
@@ -9869,12 +10193,18 @@ class TAN(_Classifier):
     _parameters = _network_parameters()
 
     def __init__(self, alpha=0.5, features=None, categories=None, numeric="discretized",
-                 significant_digits=None):
+                 significant_digits=None, class_weight=None, thresholds=None, costs=None,
+                 reject_below=None, reject_label="unsure"):
         self.alpha = alpha
         self.features = features
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
+        self.class_weight = class_weight
+        self.thresholds = thresholds
+        self.costs = costs
+        self.reject_below = reject_below
+        self.reject_label = reject_label
         self._start()
 
 
@@ -9905,13 +10235,19 @@ class BayesNet(_Classifier):
             "(default 2)"))})
 
     def __init__(self, max_parents=2, alpha=0.5, features=None, categories=None,
-                 numeric="discretized", significant_digits=None):
+                 numeric="discretized", significant_digits=None, class_weight=None,
+                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
         self.max_parents = max_parents
         self.alpha = alpha
         self.features = features
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
+        self.class_weight = class_weight
+        self.thresholds = thresholds
+        self.costs = costs
+        self.reject_below = reject_below
+        self.reject_label = reject_label
         self._start()
 
 
@@ -10007,7 +10343,8 @@ class AutoBayes(_Classifier):
 
     def __init__(self, members=("waode", "aode", "bayesnet"), weights="cv", folds=5,
                  features=None, categories=None, numeric="discretized",
-                 significant_digits=None):
+                 significant_digits=None, class_weight=None, thresholds=None, costs=None,
+                 reject_below=None, reject_label="unsure"):
         self.members = members
         self.weights = weights
         self.folds = folds
@@ -10015,6 +10352,11 @@ class AutoBayes(_Classifier):
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
+        self.class_weight = class_weight
+        self.thresholds = thresholds
+        self.costs = costs
+        self.reject_below = reject_below
+        self.reject_label = reject_label
         self._start()
 
     def _new_statistics(self):
@@ -10041,7 +10383,15 @@ class AutoBayes(_Classifier):
                 sample_weight = _as_numpy(sample_weight, "sample_weight", "fit()").tolist()
             sample_weight = list(_iterate(sample_weight, "sample_weight",
                                           "an iterable of numbers", "fit()"))
-        statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()")
+        class_weight = self.class_weight  # once, from all the rows: the folds share it
+        if class_weight is not None and (sample_weight is None or
+                                         len(sample_weight) == len(y)):
+            if class_weight == "balanced":
+                class_weight = _balanced_class_weight(y, sample_weight, "fit()")
+            class_weight = {label: _number(w) for label, w in class_weight.items()}
+            sample_weight = _class_weighted(y, sample_weight, class_weight, 0, "fit()")
+        statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()",
+                                 class_weighted=True)
         if self.weights == "cv":
             self._choose_weights(statistics, X, y, sample_weight)
         with self._state.lock:
@@ -10066,7 +10416,7 @@ class AutoBayes(_Classifier):
                 part = self._learn([X[i] for i in members], [y[i] for i in members],
                                    None if sample_weight is None else
                                    [sample_weight[i] for i in members],
-                                   self._new_statistics(), "fit()")
+                                   self._new_statistics(), "fit()", class_weighted=True)
             parts.append((members, part))
         stride = max(1, -(-len(X) // limit))          # score at most about limit rows
         params = self.get_params()
@@ -10139,7 +10489,12 @@ def _model_to_dict(model, statistics):
     params = model.get_params()
     encoded = {}
     for name, value in params.items():
-        if name == "class_prior":
+        if name in _DECISION_PARAMETERS:
+            if value is not _DECISION_PARAMETERS[name].default and \
+                    value != _DECISION_PARAMETERS[name].default:
+                _check_domains({name: _DECISION_PARAMETERS[name]}, params, "to_dict()")
+                encoded[name] = _encode_decision(name, value)
+        elif name == "class_prior":
             encoded[name] = value if value is None or isinstance(value, str) else [
                 [_encode(label, "class_prior label"), float(p)] for label, p in value.items()]
         elif name == "features":
@@ -10176,6 +10531,26 @@ def _model_to_dict(model, statistics):
     data["class_count"] = [_exact_text(statistics.class_count[c]) for c in classes]
     data.update(statistics.to_file(classes))
     return data
+
+
+def _encode_decision(name, value):
+    """A class weight or decision parameter as the model file holds it: a mapping as
+    [[label, number], ...] (costs: [[true label, [[predicted label, cost], ...]], ...]),
+    labels encoded as labels are; only written when it is not the default."""
+    if name == "reject_label":
+        return _encode(value, "reject_label")
+    if name == "costs":
+        return [[_encode(truth, "a costs label"), _encode_decision("thresholds", row)]
+                for truth, row in value.items()]
+    if isinstance(value, Mapping):
+        return [[_encode(label, "a %s label" % name), _file_number(number)]
+                for label, number in value.items()]
+    return value if isinstance(value, str) else _file_number(value)
+
+
+def _file_number(number):
+    """A parameter's number for the file: an int as it is, any other real as a float."""
+    return number if type(number) is int else float(_number(number))
 
 
 def _statistics_fields(cls):
@@ -10462,6 +10837,7 @@ def _build_model(cls, data):
     statistics.class_count = counts
     try:
         _check_class_prior(params.get("class_prior"), counts, "params")
+        model._decision(statistics.classes(), "params")
     except NaiveBayesError as error:
         raise _Invalid(str(error)) from None
     _check_kinds_file(model, statistics)
@@ -10506,7 +10882,9 @@ def _decode_params(params, parameters):
             continue
         value = params[name]
         where = "params." + name
-        if name == "class_prior" and type(value) is list:
+        if name in _DECISION_PARAMETERS:
+            value = _decode_decision(name, value, where)
+        elif name == "class_prior" and type(value) is list:
             pairs = {}
             for i, pair in enumerate(value):
                 _expect(type(pair) is list and len(pair) == 2, "%s[%d]" % (where, i), pair,
@@ -10542,6 +10920,33 @@ def _decode_params(params, parameters):
                            % (where, _describe(value)))
         decoded[name] = value
     return decoded
+
+
+def _decode_decision(name, value, where):
+    """A class weight or decision parameter from the file (see _encode_decision); its
+    values are checked as parameters after."""
+    if name == "reject_label":
+        return _decode(value, where)
+    if type(value) is not list:
+        _expect(value is None or type(value) in (int, float, str), where, value,
+                "a list of [label, number] pairs, a number, a string or null")
+        return value
+    pairs = {}
+    for i, pair in enumerate(value):
+        here = "%s[%d]" % (where, i)
+        _expect(type(pair) is list and len(pair) == 2, here, pair,
+                "[label, %s]" % ("[[label, cost], ...]" if name == "costs" else "number"))
+        label = _decode(pair[0], here + "[0]")
+        _expect(_hashable(label), here + "[0]", label, "a label")
+        if label in pairs:
+            raise _Invalid("%s[0] is %s again; expected distinct labels" % (here, _shown(label)))
+        if name == "costs":
+            _expect(type(pair[1]) is list, here + "[1]", pair[1], "[[label, cost], ...]")
+            pairs[label] = _decode_decision("thresholds", pair[1], here + "[1]")
+        else:
+            _expect(type(pair[1]) in (int, float), here + "[1]", pair[1], "a number")
+            pairs[label] = pair[1]
+    return pairs
 
 
 def _decode_by_name(value, where, decode):

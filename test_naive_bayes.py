@@ -1642,7 +1642,8 @@ def test_get_params_set_params_and_repr():
         "alpha", "prior_alpha", "class_prior", "features", "categories", "ddof",
         "var_smoothing", "text_model", "max_words", "min_word_count", "tokenizer",
         "complement_norm", "ngram_range", "stop_words", "numeric", "bandwidth",
-        "significant_digits"}
+        "significant_digits", "class_weight", "thresholds", "costs", "reject_below",
+        "reject_label"}
     assert model.set_params(ddof=1) is model and model.ddof == 1
     assert repr(model) == "NaiveBayes(alpha=0.5, ddof=1)"
 
