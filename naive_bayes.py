@@ -11027,6 +11027,72 @@ class _Evaluation:
                                      for t in labels]}
 
 
+class _DecisionTally:
+    """The decision rules' predictions against the truth, batch by batch (evaluate,
+    cv): their confusion matrix, and with costs the total and mean cost of the rows
+    they decided beside the argmax's (a rejected row, or one whose true label is not
+    a class, has no cost)."""
+
+    def __init__(self, decision):
+        self.decision = decision
+        self.confusion = Counter()        # (true, predicted) -> rows
+        self.truths = Counter()
+        self.rows = self.changed = self.rejected = self.costed = 0
+        self.cost = self.argmax_cost = 0.0
+
+    def add(self, truths, probabilities):
+        """Add rows: their true labels and P(c | x) in the decision's classes order."""
+        decision = self.decision
+        classes = decision.classes
+        index = {label: k for k, label in enumerate(classes)}
+        costs, argmax_costs = [self.cost], [self.argmax_cost]
+        for truth, p in zip(truths, probabilities):
+            k = decision.index(p)
+            best = p.index(max(p))
+            predicted = decision.reject_label if k is None else classes[k]
+            self.confusion[truth, predicted] += 1
+            self.truths[truth] += 1
+            self.rows += 1
+            self.changed += k != best
+            self.rejected += k is None
+            i = index.get(truth)
+            if decision.costs is not None and i is not None and k is not None:
+                costs.append(decision.costs[k][i])
+                argmax_costs.append(decision.costs[best][i])
+                self.costed += 1
+        self.cost, self.argmax_cost = math.fsum(costs), math.fsum(argmax_costs)
+
+    def report(self):
+        """The tally as JSON-ready data: the rule, rows, accuracy, rows changed and
+        rejected, the confusion matrix (rows: true_labels; columns: labels, the
+        predicted ones, the reject label last) and, with costs, the costs of the rows
+        decided."""
+        decision = self.decision
+        predicted = {p for _, p in self.confusion}
+        labels = [c for c in decision.classes if c in self.truths or c in predicted] + \
+            [t for t in self.truths if t not in decision.classes]
+        truths = list(labels)
+        if self.rejected and decision.reject_label not in labels:
+            labels.append(decision.reject_label)
+        correct = sum(n for (t, p), n in self.confusion.items() if t == p)
+        report = {"rule": decision.rule or "reject",
+                  "reject_below": decision.reject_below,
+                  "reject_label": decision.reject_label if decision.reject_below is not None
+                  else None,
+                  "rows": self.rows, "accuracy": correct / self.rows if self.rows else 0.0,
+                  "changed": self.changed, "rejected": self.rejected, "labels": labels,
+                  "true_labels": truths,
+                  "confusion_matrix": [[self.confusion.get((t, p), 0) for p in labels]
+                                       for t in truths]}
+        if decision.costs is not None:
+            report.update(costed_rows=self.costed, total_cost=self.cost,
+                          mean_cost=self.cost / self.costed if self.costed else 0.0,
+                          argmax_total_cost=self.argmax_cost,
+                          argmax_mean_cost=self.argmax_cost / self.costed
+                          if self.costed else 0.0)
+        return report
+
+
 def _stratified_folds(labels, folds, seed):
     """Fold number of each row: every class dealt round-robin over the folds after a
     seeded shuffle, so each fold holds about 1/folds of every class."""
@@ -11054,11 +11120,14 @@ def _cross_validate(make_model, X, labels, folds, seed):
     One model per fold, then each training set is the merge of the other folds'
     models: exact, and cheaper than refitting (k-1)/k of the data k times."""
     fold_of = _stratified_folds(labels, folds, seed)
+    # class_weight="balanced" weighs each training set by its own class counts, which
+    # a merge of the folds' models cannot: each training set is fitted whole
+    balanced = make_model().get_params().get("class_weight") == "balanced"
     parts = []
     for fold in range(folds):
         members = [i for i, f in enumerate(fold_of) if f == fold]
         part = make_model()
-        if members:
+        if members and not balanced:
             part.fit([X[i] for i in members], [labels[i] for i in members])
         parts.append((members, part))
     evaluation = _Evaluation(_sorted_if_orderable(set(labels)))
@@ -11066,8 +11135,11 @@ def _cross_validate(make_model, X, labels, folds, seed):
     predictions = [None] * len(X)
     for fold, (members, _) in enumerate(parts):
         training = make_model()
+        if balanced:
+            rows = [i for i, f in enumerate(fold_of) if f != fold]
+            training.fit([X[i] for i in rows], [labels[i] for i in rows])
         for other, (others, part) in enumerate(parts):
-            if other != fold and others:
+            if other != fold and others and not balanced:
                 training = training.merge(part)
         probabilities = training.predict_proba([X[i] for i in members])
         order = training.classes_
@@ -11103,6 +11175,7 @@ def _log_odds_parts(model, row, words_shown=10):
     ranked = sorted(probabilities, key=lambda c: -probabilities[c])
     result = {"predicted": ranked[0], "probability": probabilities[ranked[0]],
               "runner_up": None, "runner_probability": None, "items": [],
+              "decision": parts.get("decision"),
               "missing": [e["feature"] for e in parts["features"]
                           if e["status"] == "missing" and "counted_as" not in e]}
     if len(ranked) < 2:
@@ -13862,6 +13935,138 @@ def _model_params(args, parameters):
     return params
 
 
+# The options of class weights, the class prior and the decision rules, by parameter.
+_DECISION_OPTIONS = {"class_weight": "--class-weight", "class_prior": "--class-prior",
+                     "thresholds": "--threshold", "costs": "--costs",
+                     "reject_below": "--reject-below", "reject_label": "--reject-label"}
+
+
+def _decision_params(args, label, cls):
+    """The parameters the decision options set ({} when none is given), labels typed
+    as the data's (``label``: the reader's parser); a bad value is a usage error
+    naming the option."""
+    params = {}
+    text = getattr(args, "class_weight", None)
+    if text is not None:
+        params["class_weight"] = text if text == "balanced" else \
+            _label_numbers_option(text, "--class-weight", label)
+    if args.class_prior is not None:
+        if "class_prior" not in cls._parameters:
+            raise _Usage("--class-prior: %s %s has no class prior (naive Bayes has one)"
+                         % (_article(cls.__name__), cls.__name__))
+        params["class_prior"] = args.class_prior if args.class_prior == "uniform" else \
+            _label_numbers_option(args.class_prior, "--class-prior", label)
+    if args.threshold:
+        params["thresholds"] = _label_numbers_option(",".join(args.threshold),
+                                                     "--threshold", label)
+    if args.costs is not None:
+        params["costs"] = _read_costs(args.costs, label)
+    if args.reject_below is not None:
+        params["reject_below"] = args.reject_below
+    if args.reject_label is not None:
+        params["reject_label"] = args.reject_label
+    for name, value in params.items():
+        problem = cls._parameters[name].check(value) if name in cls._parameters else None
+        if problem is not None:
+            raise _Usage("%s: %s" % (_DECISION_OPTIONS[name], problem if problem.startswith(
+                name) else "expected " + problem))
+    return params
+
+
+def _label_numbers_option(text, option, label):
+    """LABEL=NUMBER,... as {label: number}."""
+    pairs = {}
+    for item in text.split(","):
+        name, equals, number = item.strip().rpartition("=")
+        if not equals or not name:
+            raise _Usage("%s %s: expected LABEL=NUMBER, comma-separated" % (option, item))
+        try:
+            value = _cli_number(number)
+        except ValueError:
+            raise _Usage("%s %s: %s is not a number" % (option, item, _typed(number))) \
+                from None
+        key = label(name.strip())
+        if key in pairs:
+            raise _Usage("%s: %s is given twice" % (option, _typed(name)))
+        pairs[key] = value
+    return pairs
+
+
+def _read_costs(path, label):
+    """--costs FILE: a cost matrix in a CSV file (, ; tab or |): a header row of the
+    predicted labels after a corner cell, then per true label a row of the label and
+    its costs; an empty cell on the diagonal costs 0.  Errors name the line and cell."""
+    import csv
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as handle:
+            lines = handle.read().splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        raise NaiveBayesError("--costs %s: cannot read the file: %s" % (
+            path, getattr(error, "strerror", None) or error)) from None
+    reader = csv.reader(lines, delimiter=_detected_delimiter(lines[:20]))
+    header = None
+    costs = {}
+    for cells in reader:
+        line = reader.line_num
+        cells = [cell.strip() for cell in cells]
+        if not any(cells):
+            continue
+        where = "%s line %d" % (path, line)
+        if header is None:
+            if len(cells) < 2:
+                raise NaiveBayesError("%s: expected a header row: a corner cell, then the "
+                                      "predicted labels" % where)
+            header = [label(cell) for cell in cells[1:]]
+            if len(set(header)) < len(header):
+                raise NaiveBayesError("%s: a predicted label is given twice" % where)
+            continue
+        if len(cells) != len(header) + 1:
+            raise NaiveBayesError("%s has %d cells; expected %d (the true label, then one "
+                                  "cost per predicted label)" % (where, len(cells),
+                                                                 len(header) + 1))
+        truth = label(cells[0])
+        if truth in costs:
+            raise NaiveBayesError("%s: true label %s is given twice" % (where, _typed(cells[0])))
+        row = costs[truth] = {}
+        for predicted, cell in zip(header, cells[1:]):
+            if not cell and predicted == truth:
+                continue                  # the diagonal: 0
+            number = _number_or_none(cell)
+            if number is None:
+                raise NaiveBayesError("%s, column %s: %s; expected a cost (a finite number; "
+                                      "only the diagonal may be empty)" % (
+                                          where, _typed(predicted), "empty" if not cell
+                                          else "%s is not a finite number" % _typed(cell)))
+            row[predicted] = number
+    if not costs:
+        raise NaiveBayesError("--costs %s: no cost matrix (expected a header row of "
+                              "predicted labels, then a row per true label)" % path)
+    return costs
+
+
+def _number_or_none(text):
+    """A finite number written in a cell (an int when written as one), else None."""
+    try:
+        number = _cli_number(text)
+    except ValueError:
+        return None
+    return number if isfinite(number) else None
+
+
+def _check_decision_options(model, classes, params):
+    """Decision options that name labels the classes lack (or leave some out) are a
+    usage error naming the options, before any work."""
+    if not params:
+        return
+    options = ", ".join(_DECISION_OPTIONS[name] for name in params)
+    try:
+        model._decision(classes, options)
+        _check_class_prior(model.get_params().get("class_prior"), dict.fromkeys(classes, 1),
+                           options)
+    except NaiveBayesError as error:
+        raise _Usage(str(error)) from None
+
+
 def _batches(iterable, size):
     iterator = iter(iterable)
     while True:
@@ -13913,7 +14118,8 @@ def _new_model(args, reader):
                          % (args.model, ", ".join(allowed), _typed(name), kind, how, fix,
                             _typed(name), _typed(name)))
     return cls(features=reader.kinds, categories=reader.categories,
-               **_model_params(args, cls._parameters))
+               **_model_params(args, cls._parameters),
+               **_decision_params(args, reader.label, cls))
 
 
 def _joined(tables):
@@ -13946,11 +14152,18 @@ def _cmd_fit(args):
         model = _new_model(args, reader)
         progress = _Progress("fit")
         done = 0
+        batches = reader.batches(_BATCH_ROWS)
+        balanced = model.get_params()["class_weight"] == "balanced"
+        if balanced:                      # its weights need every label first: the
+            table = reader.table()        # file in memory, its weights from all rows
+            batches = [table] if table.X else []
+            model.set_params(class_weight=_balanced_class_weight(
+                table.y, table.sample_weight, "fit()") if table.X else None)
         # partial_fit refuses a first batch whose every weight is 0 (the model would
         # have no weight); such batches are fitted with the next one instead, which
         # counts them exactly as one fit of the file would.
         waiting = []
-        for batch in reader.batches(_BATCH_ROWS):
+        for batch in batches:
             if not batch.X:
                 continue
             if not done and batch.sample_weight is not None and not any(batch.sample_weight):
@@ -13969,6 +14182,10 @@ def _cmd_fit(args):
     if not done:
         raise NaiveBayesError("%s has no row with a label; expected labelled rows"
                               % reader.source.path)
+    if balanced:
+        model.set_params(class_weight="balanced")
+    _check_decision_options(model, model.classes_, _decision_params(
+        args, reader.label, type(model)))
     _print_notes(reader.warnings + reader.notes_after())
     model.target_ = reader.target
     text = _json_text(model.to_dict())
@@ -14060,6 +14277,7 @@ def _cmd_predict(args):
     model = _load_model(args.model)
     reader = _prediction_reader(model, args)
     try:
+        decision = _decision_in_place(model, args, reader)
         source = reader.source
         keep = [source.column(name, "keep") for name in _columns(args.keep)]
         delimiter, decimal = _output_dialect(args, source)
@@ -14088,8 +14306,10 @@ def _cmd_predict(args):
                 probabilities = model.predict_proba(batch.X)
             except NaiveBayesError as error:
                 raise batch.at_line(error) from None
-            for (_, cells), p in zip(chunk, probabilities):
-                writer.writerow([cells[i] for i in keep] + [classes[p.index(max(p))]] +
+            labels = [classes[p.index(max(p))] for p in probabilities] \
+                if decision is None else decision.labels(probabilities)
+            for (_, cells), p, label in zip(chunk, probabilities, labels):
+                writer.writerow([cells[i] for i in keep] + [label] +
                                 (shown(p) if args.proba else []))
             done += len(batch.X)
             progress.update(done)
@@ -14106,6 +14326,19 @@ def _cmd_predict(args):
     finally:
         reader.close()
     return 0
+
+
+def _decision_in_place(model, args, reader):
+    """predict and evaluate: the decision options set on the loaded model (in place of
+    its own: --threshold and --costs each replace the model's thresholds or costs),
+    and its decision rules (None: the argmax)."""
+    params = _decision_params(args, reader.label, type(model))
+    for rule, other in (("thresholds", "costs"), ("costs", "thresholds")):
+        if rule in params and other not in params:
+            model.set_params(**{other: None})        # one rule replaces the other
+    model.set_params(**params)
+    _check_decision_options(model, model.classes_, params)
+    return model._decision(model.classes_, "predict()")
 
 
 def _cmd_forget(args):
@@ -14181,13 +14414,45 @@ def _report_text(report):
     return "\n".join(lines) + "\n"
 
 
-def _print_report(report, as_json):
+def _print_report(report, as_json, tally=None):
+    """The report as text or JSON, with the decision rules' tally when there is one
+    (JSON: under "decision")."""
+    if tally is not None:
+        report = dict(report, decision=tally.report())
     if as_json:
         import json
         sys.stdout.write(json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False,
                                     default=str) + "\n")
     else:
         sys.stdout.write(_report_text(report))
+        if tally is not None:
+            sys.stdout.write(_decision_text(report["decision"]))
+
+
+def _decision_text(decided):
+    """The decision rules' part of the report: what they changed, their confusion
+    matrix and, with costs, the costs beside the argmax's."""
+    rule = {"thresholds": "thresholds (the largest P(c | x) / t_c)",
+            "costs": "costs (the least expected cost)", "reject": "the argmax"}[decided["rule"]]
+    if decided["reject_below"] is not None:
+        rule += ", %s below P = %g" % (_clip(decided["reject_label"], 20),
+                                       decided["reject_below"])
+    lines = ["", "decision rule: %s" % rule,
+             "accuracy  %.4f  (%s of %s rows changed from the argmax, %s rejected)"
+             % (decided["accuracy"], format(decided["changed"], ","),
+                format(decided["rows"], ","), format(decided["rejected"], ","))]
+    if "total_cost" in decided:
+        lines.append("cost      %.10g in all, %.4f per row (the argmax: %.10g, %.4f per row),"
+                     " over the %s rows decided" % (
+                         decided["total_cost"], decided["mean_cost"],
+                         decided["argmax_total_cost"], decided["argmax_mean_cost"],
+                         format(decided["costed_rows"], ",")))
+    labels = [str(label) for label in decided["labels"]]
+    lines += ["", "confusion matrix of the decision rule (rows: true class, columns: "
+              "predicted)"]
+    lines += _confusion_lines(labels, decided["confusion_matrix"],
+                              max(_width(_clip(label)) for label in labels))
+    return "\n".join(lines) + "\n"
 
 
 def _cmd_evaluate(args):
@@ -14197,6 +14462,8 @@ def _cmd_evaluate(args):
         raise _Usage("--target is required: the model file does not name its target")
     reader = _prediction_reader(model, args, target)
     try:
+        decision = _decision_in_place(model, args, reader)
+        tally = None if decision is None else _DecisionTally(decision)
         evaluation = _Evaluation(model.classes_)
         progress = _Progress("evaluate")
         for batch in reader.batches(1000):
@@ -14205,6 +14472,8 @@ def _cmd_evaluate(args):
             except NaiveBayesError as error:
                 raise batch.at_line(error) from None
             evaluation.add(batch.y, probabilities)
+            if tally is not None:
+                tally.add(batch.y, probabilities)
             progress.update(evaluation.rows)
         progress.done()
     finally:
@@ -14218,7 +14487,7 @@ def _cmd_evaluate(args):
         _warn("none of the labels in %s (%s) is a class of the model (%s): is --target "
               "the right column?" % (path, _clip(", ".join(map(str, evaluation.truths)), 40),
                                      _clip(", ".join(map(str, model.classes_)), 40)))
-    _print_report(report, args.json)
+    _print_report(report, args.json, tally)
     return 0
 
 
@@ -14227,13 +14496,16 @@ def _cmd_cv(args):
         raise _Usage("--folds %d: expected at least 2 folds" % args.folds)
     reader = _training_reader(args)
     try:
-        _new_model(args, reader)          # a bad option is a usage error before any work
+        model = _new_model(args, reader)  # a bad option is a usage error before any work
         table = reader.table()
     finally:
         reader.close()
     if len(table.X) < args.folds:
         raise _Usage("--folds %d: %s has only %d labelled rows"
                      % (args.folds, table.path, len(table.X)))
+    classes = _sorted_if_orderable(set(table.y))
+    _check_decision_options(model, classes, _decision_params(args, reader.label,
+                                                             type(model)))
     if args.report is not None:
         _check_output(args.report, [args.data])
     try:
@@ -14248,6 +14520,11 @@ def _cmd_cv(args):
         raise NaiveBayesError("%s: %s" % (table.path, error)) from None
     _print_notes(table.warnings)
     predictions = report.pop("predictions")
+    decision = model._decision(report["labels"], "cv")
+    tally = None
+    if decision is not None:              # the rules on the out-of-fold probabilities
+        tally = _DecisionTally(decision)
+        tally.add(table.y, predictions)
     if args.report is not None:           # the model of all rows, its out-of-fold rows
         model = _new_model(args, reader).fit(table.X, table.y)
         model.target_ = table.target
@@ -14263,7 +14540,7 @@ def _cmd_cv(args):
                          % (args.folds, table.path, args.seed, _typed(table.target),
                             report["mean_accuracy"], report["sd_accuracy"], min(accuracy),
                             max(accuracy)))
-    _print_report(report, args.json)
+    _print_report(report, args.json, tally)
     if args.report is not None:
         sys.stdout.write("wrote %s\n" % args.report)
     return 0
@@ -14331,8 +14608,16 @@ def _cmd_explain(args):
         raise batch.at_line(error) from None
     _print_notes(reader.warnings)
     out = sys.stdout
-    out.write("%s row %d (line %d): predicted %s (P = %.4f)\n"
-              % (path, args.row, found[0], parts["predicted"], parts["probability"]))
+    decided = parts["decision"]
+    out.write("%s row %d (line %d): %s %s (P = %.4f)\n"
+              % (path, args.row, found[0], "most probable" if decided and decided["changed"]
+                 else "predicted", parts["predicted"], parts["probability"]))
+    if decided and decided["changed"]:    # a decision rule chose another label
+        out.write("decision: %s, by %s\n" % (_clip(decided["predicted"]), {
+            "thresholds": "the thresholds (the largest P(c | x) / t_c)",
+            "costs": "the costs (the least expected cost)",
+            "reject": "reject_below (P = %.4f is below %g)" % (
+                decided["probability"], model.reject_below)}[decided["rule"]]))
     if parts["runner_up"] is None:
         out.write("the model has one class; nothing to compare\n")
         return 0
@@ -14450,6 +14735,26 @@ def _parser():
                          help="only these cells (and empty ones) mean a missing value "
                          "(repeatable)")
 
+    def decision_options(sub, training):
+        """Class weights (fit, cv), the class prior and the decision rules: saved in the
+        model by fit, in place of the model's for predict and evaluate."""
+        if training:
+            sub.add_argument("--class-weight", metavar="balanced|LABEL=W,...",
+                             help="weigh each class's rows (balanced: n / (K * n_c), as "
+                             "scikit-learn)")
+        sub.add_argument("--class-prior", metavar="uniform|LABEL=P,...",
+                         help="the class prior, in place of the learned one")
+        sub.add_argument("--threshold", action="append", metavar="LABEL=T",
+                         help="predict the class with the largest P(c | x) / T_c (Spark's "
+                         "rule; one per class; repeatable or comma-separated)")
+        sub.add_argument("--costs", metavar="FILE.csv", help="predict the least expected "
+                         "cost: a CSV cost matrix, a header row of predicted labels, a row "
+                         "per true label (Weka's cost-sensitive classifier)")
+        sub.add_argument("--reject-below", type=_number_option, metavar="P",
+                         help="predict --reject-label when the largest P(c | x) is below P")
+        sub.add_argument("--reject-label", metavar="LABEL", help="the label of rows the "
+                         "model is unsure of (default unsure)")
+
     def model_options(sub):
         sub.add_argument("--target", metavar="COL", help="the label column (default for "
                          "ARFF: the last attribute)")
@@ -14477,6 +14782,7 @@ def _parser():
         for kind in _KINDS:
             sub.add_argument("--" + kind, action="append", metavar="COLS",
                              help="comma-separated columns to treat as %s" % kind)
+        decision_options(sub, True)
         data_options(sub)
 
     parser = Parser(prog=_PROG, description="Naive Bayes on CSV and ARFF files: fit a "
@@ -14508,6 +14814,7 @@ def _parser():
                      "output (default: the input's; for ARFF a comma)")
     sub.add_argument("--output-decimal", metavar="MARK", help="decimal mark of the "
                      "probabilities: . or , (default: the input's)")
+    decision_options(sub, False)
     data_options(sub)
 
     sub = command("evaluate", "accuracy, log loss, per-class scores and confusion matrix",
@@ -14517,6 +14824,7 @@ def _parser():
     sub.add_argument("--target", metavar="COL", help="the label column (default: the "
                      "model's)")
     sub.add_argument("--json", action="store_true", help="print one JSON object")
+    decision_options(sub, False)
     data_options(sub)
 
     sub = command("cv", "stratified k-fold cross-validation, with the evaluate report",
