@@ -66,7 +66,7 @@ The sections of the file, top to bottom (each opens with a banner comment):
 
     Numeric helpers       exact sums (dyadic rationals), logs, missing values, messages
     The posterior         priors, the one smoothing formula, log-sum-exp, zeros and
-                          point masses
+                          point masses, decision rules (thresholds, costs, reject)
     The model file's      values and exact numbers as JSON, checked field by field
       building blocks
     Distributions         per feature and class label: exact, mergeable statistics and
@@ -9517,7 +9517,8 @@ class _Classifier:
         return dict(zip(compiled.classes, _posterior(joint)))
 
     def score(self, X, y, sample_weight=None):
-        """Accuracy: the (weighted) fraction of rows whose prediction equals y.
+        """Accuracy: the (weighted) fraction of rows whose prediction (predict's, the
+        decision rules' when set: a rejected row counts as wrong) equals y.
 
         >>> CategoricalNB().fit([["a"], ["b"]], [0, 1]).score([["a"], ["b"], ["a"]], [0, 1, 1])
         0.6666666666666666
@@ -9925,6 +9926,16 @@ class NaiveBayes(_Classifier):
                    drop (not lowercased, as in CountVectorizer).
     numeric        the kind of inferred numeric features: "gaussian", "discretized" or
                    "kde".
+    class_weight   None, "balanced" or {label: weight}: each row's weight times its
+                   class's weight (1 for a class not named), as scikit-learn's
+                   class_weight; it changes the counts, and so the model.
+    thresholds     {label: t > 0}, one per class: predict the class maximising
+                   P(c | x) / t_c (Spark's rule).
+    costs          {true label: {predicted label: cost}}: predict the class of least
+                   expected cost, sum_i P(i | x) cost[i][j].
+    reject_below   a probability: predict reject_label when the largest P(c | x) is
+                   below it.
+    reject_label   what predict says then (default "unsure"; never a class).
 
     Policies:
 
@@ -9958,6 +9969,29 @@ class NaiveBayes(_Classifier):
       partial_fit leaves the model as it was.
     - NumPy or pandas input gives NumPy output from predict and the predict_*proba
       methods, as in scikit-learn; lists otherwise.
+    - Class weights (every classifier): class_weight multiplies each row's
+      sample_weight, as floats (scikit-learn's sample_weight * class_weight[y]), so a
+      model equals the fit with those sample weights, bit for bit, and class_count_
+      holds the weighted counts; a weight of 0 drops the class's rows.  "balanced" is
+      W / (K * W_c), W_c the weight of class c's rows (their number without
+      sample_weight), W the total and K the number of classes of positive weight
+      (scikit-learn's compute_class_weight given the sample_weight, as its
+      LogisticRegression calls it), correctly rounded from exact sums.  It needs every label at once: fit computes it from its
+      rows; partial_fit and forget refuse it, and so does merge (each model's rows
+      were weighed by its own counts): give a {label: weight} mapping instead, which
+      all of them take (forget then removes each row's weight times its class's).
+    - Decision rules (every classifier): thresholds, costs and reject_below change
+      predict, predict_one and score (accuracy of predict: a rejected row counts as
+      wrong), never a probability.  reject_below is looked at first, on the
+      probabilities; then thresholds or costs (one of them; both set is an error)
+      choose among the classes; ties go to the earlier class, and scores closer than
+      rounding can tell are compared exactly, so equal thresholds and the 0-1 loss
+      give the argmax.  thresholds names every class, each > 0 (Spark also allows one
+      0, meaning "that class whenever possible": use a tiny threshold).  costs has a
+      row per true class and a cost for every other class (a diagonal entry left out
+      costs 0; costs may be negative).  reject_label is not a class.  Labels the
+      classes lack, or classes left out, are errors when predict is next called; the
+      values themselves are checked at fit too.  explain() says what a rule did.
 
     >>> model = NaiveBayes().fit([["red", 1.0], ["red", 1.2], ["blue", 3.1],
     ...                          ["blue", 2.9]], ["a", "a", "b", "b"])
@@ -10045,8 +10079,8 @@ class AODE(_Classifier):
     frequency_limit, but computed in log space (the mean over parents a log-sum-exp),
     so that any number of features gives finite, normalised probabilities.
 
-    Parameters: alpha, frequency_limit, features and categories as above; numeric:
-    inferred numbers are "discretized" (Fayyad and Irani's MDL bins, as Weka's
+    Parameters: alpha, frequency_limit, features and categories as above (class_weight
+    and the decision rules as NaiveBayes'); numeric: inferred numbers are "discretized" (Fayyad and Irani's MDL bins, as Weka's
     supervised Discretize; cut when the model is compiled); significant_digits rounds
     numbers before they are counted.  Features may be "categorical", "discretized" or
     "ignore"; other kinds are refused with the fix (declare them "discretized").
@@ -10163,7 +10197,8 @@ class TAN(_Classifier):
     missing value counted as its feature's most frequent bin or value, at fit and at
     prediction.
 
-    Parameters: alpha (the tables' smoothing; Weka reads -A as a 32-bit float, so pass
+    Parameters (class_weight and the decision rules as NaiveBayes'): alpha (the
+    tables' smoothing; Weka reads -A as a 32-bit float, so pass
     alpha=0.10000000149011612 to reproduce -A 0.1; the search uses 1/2 whatever alpha
     is, as Weka's does), features, categories, numeric and significant_digits as
     AODE's.  Features may be "categorical", "discretized" or "ignore".  The columns'
@@ -10313,6 +10348,8 @@ class AutoBayes(_Classifier):
 
     Other members: "tan" (TAN), "bayesnet3" (at most 3 parents), "naive" (naive Bayes
     on MDL bins).  weights="uniform" or {member: weight} fixes the weights instead.
+    class_weight weighs the rows once, from all of fit's rows, for the members and the
+    internal cross-validation alike; the decision rules are NaiveBayes'.
 
     Statistics: those of every member's family, exact, as theirs; fit keeps the rows
     in memory while it cross-validates (it reads X once, into a list).  partial_fit
