@@ -2573,6 +2573,440 @@ def test_a_spam_filter_forgets_a_message_exactly(tmp_path):
 
 
 # ----------------------------------------------------------------------------------
+# Decisions: class weights (they change the counts) and the rules that turn
+# probabilities into a label (they change predict, never a probability)
+# ----------------------------------------------------------------------------------
+
+def test_balanced_class_weight_equals_scikit_learns_balanced_sample_weights():
+    # scikit-learn's naive Bayes classes take no class_weight: its meaning there is
+    # sample_weight = compute_sample_weight("balanced", y)
+    np, _ = needs_sklearn()
+    from sklearn.feature_extraction.text import CountVectorizer
+    from sklearn.naive_bayes import CategoricalNB as SkCategoricalNB
+    from sklearn.naive_bayes import GaussianNB as SkGaussianNB, MultinomialNB
+    from sklearn.utils.class_weight import compute_sample_weight
+    X, y = ordinal_data(seed=5)
+    y = [0 if label else 1 for label in y]                    # 1 is rare: 1 in 3
+    weights = compute_sample_weight("balanced", y)
+    ours = CategoricalNB(class_weight="balanced").fit(X, y)
+    theirs = SkCategoricalNB().fit(np.array(X), y, sample_weight=weights)
+    np.testing.assert_allclose(ours.class_count_, theirs.class_count_, rtol=1e-12)
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(np.array(X)),
+                               rtol=0, atol=1e-9)
+    X, y = iris_data()
+    X, y = X[:120], y[:120]                                   # 50, 50, 20
+    # var_smoothing 0: scikit-learn's epsilon is the largest variance of the rows
+    # unweighted, this library's the weighted one (sample weights mean copies of rows)
+    ours = GaussianNB(class_weight="balanced", var_smoothing=0).fit(X, y)
+    theirs = SkGaussianNB(var_smoothing=0).fit(np.array(X), y, sample_weight=(
+        compute_sample_weight("balanced", y)))
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(np.array(X)),
+                               rtol=0, atol=1e-9)
+    train, labels = reuters("train")
+    ours = NaiveBayes(features=["text"], class_weight="balanced").fit(
+        [[d] for d in train], labels)
+    vectorizer = CountVectorizer().fit(train)
+    theirs = MultinomialNB().fit(vectorizer.transform(train), labels,
+                                 sample_weight=compute_sample_weight("balanced", labels))
+    test, _ = reuters("test")
+    np.testing.assert_allclose(ours.predict_proba([[d] for d in test]),
+                               theirs.predict_proba(vectorizer.transform(test)), atol=1e-9)
+
+
+def test_balanced_weighs_the_counts_by_sample_weight_as_scikit_learns_compute_class_weight():
+    np, _ = needs_sklearn()
+    from sklearn.naive_bayes import GaussianNB as SkGaussianNB
+    from sklearn.utils.class_weight import compute_class_weight
+    X, y = iris_data()
+    X, y = X[:120], y[:120]
+    weights = [random.Random(i).choice([0.5, 1, 2, 3.25]) for i in range(len(X))]
+    classes = np.array(sorted(set(y)))
+    per_class = compute_class_weight("balanced", classes=classes, y=np.array(y),
+                                     sample_weight=np.array(weights))
+    expected = dict(zip(classes.tolist(), per_class.tolist()))
+    assert naive_bayes._balanced_class_weight(y, weights, "fit()") == pytest.approx(
+        expected, rel=1e-15)
+    ours = GaussianNB(class_weight="balanced", var_smoothing=0).fit(X, y,
+                                                                   sample_weight=weights)
+    theirs = SkGaussianNB(var_smoothing=0).fit(np.array(X), y, sample_weight=np.array(
+        weights) * per_class[np.searchsorted(classes, y)])
+    np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(np.array(X)),
+                               rtol=0, atol=1e-9)
+
+
+def test_balanced_class_weights_are_correctly_rounded_from_exact_counts():
+    # 1000 rows of a, 3 of b: 1003 / (2 * 1000) and 1003 / (2 * 3), each rounded once
+    weights = naive_bayes._balanced_class_weight(["a"] * 1000 + ["b"] * 3, None, "fit()")
+    assert weights == {"a": float(Fraction(1003, 2000)), "b": float(Fraction(1003, 6))}
+    # a class whose rows all weigh 0 is no class: K counts the others
+    assert naive_bayes._balanced_class_weight(["a", "b", "c"], [1, 3, 0], "fit()") == \
+        {"a": 2.0, "b": 4 / 6}
+
+
+def test_a_class_weight_mapping_is_sample_weight_times_class_weight_bit_for_bit():
+    X, y = credit_data()
+    weights = [random.Random(i).choice([0.5, 1, 2, 0.3]) for i in range(len(X))]
+    class_weight = {"1": 2.5}                         # class "0" is not named: weight 1
+    factors = [class_weight.get(label, 1.0) for label in y]
+    by_class = CategoricalNB(class_weight=class_weight).fit(X, y, sample_weight=weights)
+    by_rows = CategoricalNB().fit(X, y, sample_weight=[w * f for w, f in zip(weights, factors)])
+    assert by_class.class_count_ == by_rows.class_count_
+    assert by_class.predict_joint_log_proba(X) == by_rows.predict_joint_log_proba(X)
+    # a weight of 0 drops the class's rows, as sample_weight 0 does
+    dropped = CategoricalNB(class_weight={"1": 0}).fit(X, y)
+    assert dropped.classes_ == ["0"]
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+@given(st.data())
+def test_every_family_weighs_classes_as_the_sample_weights_they_make(family, data):
+    make, X, y, weights, bounds = data.draw(family_data(family))
+    class_weight = data.draw(st.sampled_from(["balanced", {"spam": 3}, {"ham": 0.5, "eggs": 2,
+                                                                        "never": 7}]))
+    resolved = naive_bayes._balanced_class_weight(y, weights, "fit()") \
+        if class_weight == "balanced" else class_weight
+    assume(any(w * resolved.get(label, 1) for w, label in zip(weights or [1] * len(y), y)))
+    rows = [(1 if weights is None else weights[i]) * resolved.get(label, 1.0)
+            for i, label in enumerate(y)]
+    weighted = make().set_params(class_weight=class_weight).fit(X, y, sample_weight=weights)
+    plain = make().fit(X, y, sample_weight=rows)
+    assert weighted.class_count_ == plain.class_count_
+    assert weighted.predict_joint_log_proba(X) == plain.predict_joint_log_proba(X)
+    if class_weight != "balanced":        # a mapping streams, merges and forgets
+        streamed = make().set_params(class_weight=class_weight)
+        for a, b in bounds:
+            streamed.partial_fit(X[a:b], y[a:b], sample_weight=part(weights, a, b))
+        assert model_text(streamed) == model_text(weighted)
+
+
+def test_balanced_weights_need_one_fit_and_the_other_calls_refuse_them():
+    X, y = [["a"], ["a"], ["b"]], [0, 0, 1]
+    model = CategoricalNB(class_weight="balanced").fit(X, y)
+    assert model.class_count_ == [1.5, 1.5]
+    before = model_text(model)
+    for call, run in [("partial_fit", lambda: model.partial_fit(X, y)),
+                      ("forget", lambda: model.forget(X[:1], y[:1])),
+                      ("merge", lambda: model.merge(CategoricalNB(class_weight="balanced")
+                                                    .fit(X, y)))]:
+        with pytest.raises(NaiveBayesError, match=r'%s\(\): class_weight="balanced" .*'
+                                                  r"\{label: weight\} class_weight" % call):
+            run()
+        assert model_text(model) == before
+    # the way out: the weights as a mapping, which every call takes
+    model.set_params(class_weight=naive_bayes._balanced_class_weight(y, None, "fit()"))
+    model.partial_fit(X[:1], y[:1]).forget(X[:1], y[:1])
+    assert model.class_count_ == [1.5, 1.5]
+
+
+def test_a_class_weight_out_of_its_domain_is_refused_when_the_model_is_fitted():
+    model = CategoricalNB(class_weight={0: -1})     # not checked in __init__
+    for bad, message in [({0: -1}, r"class_weight\[0\] is -1; expected a finite number >= 0"),
+                         ({0: NAN}, r"class_weight\[0\] is nan"),
+                         ({0: "2"}, r"class_weight\[0\] is '2'"),
+                         ("Balanced", r'class_weight=\'Balanced\'; expected None, "balanced"')]:
+        model.set_params(class_weight=bad)
+        with pytest.raises(NaiveBayesError, match=r"^fit\(\): " + message):
+            model.fit([["a"], ["b"]], [0, 1])
+        assert not model.__sklearn_is_fitted__()
+
+
+def probabilities_model(p):
+    """A model whose only prediction has P(c | x) = p (classes "a", "b", ...): one
+    feature, alpha 0, the prior given."""
+    classes = [chr(ord("a") + k) for k in range(len(p))]
+    return CategoricalNB(alpha=0, class_prior=dict(zip(classes, p))).fit(
+        [["x"]] * len(p), classes)
+
+
+def test_thresholds_predict_the_argmax_of_probability_over_threshold_as_spark():
+    # Spark's ProbabilisticClassificationModel: argmax_c p_c / t_c
+    model = probabilities_model([0.7, 0.3])
+    assert model.predict_proba([["x"]]) == [[0.7, 0.3]]
+    assert model.predict([["x"]]) == ["a"]
+    model.set_params(thresholds={"a": 0.8, "b": 0.2})         # 0.875 < 1.5
+    assert model.predict([["x"]]) == ["b"] and model.predict_one(["x"]) == "b"
+    model.set_params(thresholds={"a": 0.5, "b": 0.2})         # 1.4 < 1.5
+    assert model.predict([["x"]]) == ["b"]
+    model.set_params(thresholds={"a": 0.4, "b": 0.2})         # 1.75 > 1.5
+    assert model.predict([["x"]]) == ["a"]
+    model.set_params(thresholds={"a": 0.7, "b": 0.3})         # 1 = 1: the earlier class
+    assert model.predict([["x"]]) == ["a"]
+    three = probabilities_model([0.5, 0.3, 0.2]).set_params(
+        thresholds={"a": 1.0, "b": 0.5, "c": 0.25})           # 0.5, 0.6, 0.8
+    assert three.predict([["x"]]) == ["c"]
+    assert three.predict_proba([["x"]]) == probabilities_model([0.5, 0.3, 0.2]).predict_proba(
+        [["x"]])
+
+
+def test_costs_predict_the_least_expected_cost_as_elkans_threshold_says():
+    # Elkan (2001), The Foundations of Cost-Sensitive Learning: with no cost for a
+    # right answer, predict positive iff P(positive | x) >= c_FP / (c_FP + c_FN)
+    X, y = credit_data()
+    rows = X + [[a, b, c] for a in "01" for b in "01" for c in "TSM"]
+    for c_fp, c_fn in [(1, 5), (5, 1), (1, 1), (2, 3), (1, 20)]:
+        model = CategoricalNB().fit(X, y).set_params(costs={"0": {"1": c_fp},
+                                                            "1": {"0": c_fn}})
+        threshold = c_fp / (c_fp + c_fn)
+        for row, (_, p) in zip(rows, model.predict_proba(rows)):
+            if abs(p - threshold) > 1e-12:
+                assert model.predict_one(row) == ("1" if p > threshold else "0")
+
+
+def test_costs_against_a_direct_computation_of_expected_costs():
+    X, y = ordinal_data(seed=8)
+    costs = {0: {0: -1, 1: 4, 2: 2}, 1: {0: 1, 2: 3}, 2: {0: 10, 1: 0.5, 2: 0.25}}
+    model = CategoricalNB().fit(X, y).set_params(costs=costs)
+    expected = []
+    for p in model.predict_proba(X):
+        cost = [sum(Fraction(p[i]) * Fraction(costs[i].get(j, 0)) for i in range(3))
+                for j in range(3)]
+        expected.append(cost.index(min(cost)))
+    assert model.predict(X) == expected
+    assert model.predict(X) != CategoricalNB().fit(X, y).predict(X)
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+@given(st.data())
+def test_decision_rules_change_predict_never_a_probability(family, data):
+    make, X, y, weights, _ = data.draw(family_data(family))
+    model = make().fit(X, y, sample_weight=weights)
+    classes = list(model.classes_)
+    queries = X + [[None] * len(X[0])]
+    proba, joint = model.predict_proba(queries), model.predict_joint_log_proba(queries)
+    argmax = model.predict(queries)
+    t = data.draw(st.sampled_from([1, 0.5, 3, 1e-300, 7e300]))
+    cases = [
+        ({"thresholds": dict.fromkeys(classes, t)}, argmax),                 # all equal
+        ({"costs": {i: {j: int(i != j) for j in classes} for i in classes}}, argmax),  # 0-1
+        ({"costs": {i: {j: 5 * (i != j) - 2 for j in classes} for i in classes}}, argmax),
+        ({"reject_below": 0}, argmax),                                      # never rejects
+        ({"reject_below": 1, "reject_label": ("no", None)},
+         [c if max(p) == 1 else ("no", None) for c, p in zip(argmax, proba)]),
+        ({"thresholds": {c: data.draw(st.floats(0.01, 100)) for c in classes},
+          "reject_below": data.draw(st.floats(0, 1))}, None),
+        ({"costs": {i: {j: data.draw(st.integers(-3, 9)) for j in classes} for i in classes}},
+         None)]
+    for params, expected in cases:
+        model.set_params(thresholds=None, costs=None, reject_below=None, reject_label="unsure")
+        model.set_params(**params)
+        predicted = model.predict(queries)
+        if expected is not None:
+            assert predicted == expected
+        assert model.predict_proba(queries) == proba
+        assert model.predict_joint_log_proba(queries) == joint
+        assert [model.predict_one(q) for q in queries] == predicted
+        loaded = NaiveBayes.from_dict(json.loads(json.dumps(model.to_dict())))
+        assert loaded.get_params() == model.get_params()
+        assert loaded.predict(queries) == predicted
+        assert loaded.to_dict() == model.to_dict()
+
+
+def test_reject_below_is_looked_at_first_then_the_rule_chooses():
+    model = probabilities_model([0.6, 0.3, 0.1])
+    model.set_params(reject_below=0.7)
+    assert model.predict([["x"]]) == ["unsure"]
+    model.set_params(reject_below=0.6, thresholds={"a": 1, "b": 0.4, "c": 1})
+    assert model.predict([["x"]]) == ["b"]                     # not rejected: 0.6 >= 0.6
+    model.set_params(reject_below=0.61, reject_label=None)
+    assert model.predict([["x"]]) == [None]
+    assert model.score([["x"]], ["a"]) == 0.0                  # a rejected row is wrong
+    assert model.predict_proba_one(["x"]) == pytest.approx({"a": 0.6, "b": 0.3, "c": 0.1})
+
+
+def test_decision_rules_read_the_posteriors_when_the_joints_are_infinite():
+    # a zero variance is a point mass: the joint of class "a" at 1.0 is +inf
+    model = GaussianNB(var_smoothing=0).fit([[1.0], [1.0], [2.0], [3.0]], list("aabb"))
+    assert model.predict_joint_log_proba([[1.0]])[0][0] == math.inf
+    assert model.predict_proba([[1.0]]) == [[1.0, 0.0]]
+    model.set_params(thresholds={"a": 1e300, "b": 1e-300})
+    assert model.predict([[1.0]]) == ["a"]                     # 1e-300 > 0 / 1e-300
+    # E[a] = P(b) * 1 = 0, E[b] = P(a) * 0 + P(b) * 5 = 0: a tie, to the earlier class
+    model.set_params(thresholds=None, costs={"a": {"b": 0}, "b": {"a": 1, "b": 5}})
+    assert model.predict([[1.0]]) == ["a"]
+    model.set_params(costs={"a": {"a": 1, "b": 0}, "b": {"a": 1}})
+    assert model.predict([[1.0]]) == ["b"]                     # E[a] = 1 > E[b] = 0
+
+
+def test_decision_rules_out_of_their_domain_or_naming_other_classes_are_errors():
+    model = probabilities_model([0.7, 0.3])
+    for params, message in [
+            ({"thresholds": {"a": 0, "b": 1}}, r"thresholds\['a'\] is 0; expected a finite "
+                                               r"number > 0"),
+            ({"thresholds": {"a": NAN, "b": 1}}, r"thresholds\['a'\] is nan"),
+            ({"thresholds": {"a": 1}}, r"thresholds has no entry for class 'b'; expected one "
+                                       r"for every class"),
+            ({"thresholds": {"a": 1, "b": 1, "z": 1}}, r"thresholds names 'z', not among the "
+                                                       r"classes \['a', 'b'\]"),
+            ({"thresholds": {}}, r"thresholds=\{\}; expected None or a non-empty"),
+            ({"costs": {"a": {"b": 1}}}, r"costs has no entry for class 'b'"),
+            ({"costs": {"a": {"b": 1}, "b": {"b": 0}}}, r"costs\['b'\] has no cost for "
+                                                        r"predicting 'a'"),
+            ({"costs": {"a": {"b": 1}, "b": {"a": math.inf}}}, r"costs\['b'\]\['a'\] is inf"),
+            ({"costs": {"a": {"b": 1}, "b": {"z": 1}}}, r"costs\['b'\] names 'z'"),
+            ({"costs": {"a": [1]}}, r"costs\['a'\] is list \[1\]; expected a"),
+            ({"reject_below": 1.5}, r"reject_below=1.5; expected None or a probability"),
+            ({"reject_below": -0.1}, r"reject_below=-0.1"),
+            ({"reject_below": 0.5, "reject_label": "a"}, r"reject_label 'a' is a class"),
+            ({"reject_label": [1]}, r"reject_label=\[1\]; expected a hashable label"),
+            ({"thresholds": {"a": 1, "b": 1}, "costs": {"a": {"b": 1}, "b": {"a": 1}}},
+             r"thresholds and costs are both set; expected one decision rule")]:
+        model.set_params(thresholds=None, costs=None, reject_below=None, reject_label="unsure")
+        model.set_params(**params)
+        for call, run in [("predict", lambda: model.predict([["x"]])),
+                          ("predict_one", lambda: model.predict_one(["x"])),
+                          ("score", lambda: model.score([["x"]], ["a"])),
+                          ("explain", lambda: model.explain(["x"]))]:
+            with pytest.raises(NaiveBayesError, match=r"^%s\(\): %s" % (call, message)):
+                run()
+    # the values themselves are checked at fit too; the probabilities stay unchanged
+    model.set_params(thresholds={"a": -1, "b": 1})
+    with pytest.raises(NaiveBayesError, match=r"^fit\(\): thresholds\['a'\] is -1"):
+        model.fit([["x"]], ["a"])
+    assert model.classes_ == ["a", "b"]
+
+
+def test_explain_says_when_a_decision_rule_changed_the_label():
+    model = probabilities_model([0.7, 0.3])
+    assert "decision" not in model.explain(["x"])
+    model.set_params(thresholds={"a": 0.8, "b": 0.2})
+    assert model.explain(["x"])["decision"] == {"rule": "thresholds", "argmax": "a",
+                                                "predicted": "b", "changed": True,
+                                                "probability": 0.7}
+    model.set_params(thresholds={"a": 0.5, "b": 0.5})
+    assert model.explain(["x"])["decision"]["changed"] is False
+    model.set_params(thresholds=None, reject_below=0.9)
+    assert model.explain(["x"])["decision"] == {"rule": "reject", "argmax": "a",
+                                                "predicted": "unsure", "changed": True,
+                                                "probability": 0.7}
+    model.set_params(reject_below=0.5)
+    assert model.explain(["x"])["decision"]["rule"] == "argmax"
+
+
+def test_numpy_predictions_keep_the_reject_label_beside_classes_of_another_type():
+    np, _ = needs_sklearn()
+    # P(1 | 1) = 0.6 (rejected), P(1 | 2) = 0.75
+    model = CategoricalNB(reject_below=0.7).fit(np.array([[1], [1], [2]]), np.array([0, 1, 1]))
+    predicted = model.predict(np.array([[1], [2]]))
+    assert predicted.dtype == object and predicted.tolist() == ["unsure", 1]
+
+
+def test_default_decisions_leave_the_model_file_as_it_was_and_older_files_load():
+    X, y = credit_data()
+    data = CategoricalNB().fit(X, y).to_dict()
+    assert not set(data["params"]) & set(naive_bayes._DECISION_PARAMETERS)
+    loaded = NaiveBayes.from_dict(data)
+    assert loaded.class_weight is None and loaded.reject_label == "unsure"
+    weighted = CategoricalNB(class_weight={"1": 2}, costs={"1": {"0": 3}, "0": {"1": 1}},
+                             reject_below=0.55, reject_label=("?", 0)).fit(X, y)
+    data = json.loads(json.dumps(weighted.to_dict()))
+    assert data["params"]["class_weight"] == [["1", 2]]
+    assert data["params"]["costs"] == [["1", [["0", 3]]], ["0", [["1", 1]]]]
+    assert data["params"]["reject_label"] == {"tuple": ["?", 0]}
+    assert NaiveBayes.from_dict(data).get_params() == weighted.get_params()
+    data["params"]["costs"] = [["1", [["0", 3]]]]                  # a class left out
+    with pytest.raises(NaiveBayesError, match=r"from_dict\(\): params: costs has no entry "
+                                              r"for class '0'"):
+        NaiveBayes.from_dict(data)
+
+
+def test_cli_saves_class_weights_and_decision_rules_and_reports_their_confusion(tmp_path,
+                                                                                 capsys):
+    arff = DATA / "unbalanced.arff"
+    model = tmp_path / "m.json"
+    status, out, err = cli(capsys, "fit", arff, "--class-weight", "balanced", "--threshold",
+                           "Active=0.9", "--threshold", "Inactive=0.1", "--reject-below",
+                           "0.6", "-o", model)
+    assert status == 0, err
+    loaded = NaiveBayes.load(model)
+    table = naive_bayes.read_arff(arff, target="Outcome")
+    expected = NaiveBayes(features=table.kinds, class_weight="balanced",
+                          thresholds={"Active": 0.9, "Inactive": 0.1},
+                          reject_below=0.6).fit(table.X, table.y)
+    assert loaded.get_params() == expected.get_params()
+    assert loaded.class_count_ == expected.class_count_ == [428.0, 428.0]
+    assert loaded.predict_proba(table.X) == expected.predict_proba(table.X)
+    predicted = expected.predict(table.X)
+    assert "unsure" in predicted and "Active" in predicted
+    status, out, err = cli(capsys, "predict", model, arff)
+    assert status == 0 and out.splitlines()[1:] == predicted
+    status, out, err = cli(capsys, "evaluate", model, arff, "--json")
+    decided = json.loads(out)["decision"]
+    assert decided["rule"] == "thresholds" and decided["labels"] == ["Active", "Inactive",
+                                                                     "unsure"]
+    assert decided["true_labels"] == ["Active", "Inactive"]
+    truth = Counter(zip(table.y, predicted))
+    assert decided["confusion_matrix"] == [[truth[t, p] for p in decided["labels"]]
+                                           for t in ("Active", "Inactive")]
+    assert decided["rejected"] == predicted.count("unsure")
+    # in place of the model's: the costs replace the thresholds
+    costs = write(tmp_path / "costs.csv", "true \\ predicted,Active,Inactive\n"
+                                          "Active,,10\nInactive,1,0\n")
+    status, out, err = cli(capsys, "evaluate", model, arff, "--costs", costs,
+                           "--reject-below", "0")
+    assert status == 0, err
+    assert "decision rule: costs (the least expected cost)" in out
+    assert re.search(r"^cost +\d+ in all, [0-9.]+ per row \(the argmax: \d+, ", out, re.M)
+    expected.set_params(thresholds=None, costs={"Active": {"Inactive": 10},
+                                                "Inactive": {"Active": 1, "Inactive": 0}},
+                        reject_below=0)
+    predicted = expected.predict(table.X)
+    cost = sum(10 * ((t, p) == ("Active", "Inactive")) + ((t, p) == ("Inactive", "Active"))
+               for t, p in zip(table.y, predicted))
+    assert re.search(r"^cost +%d in all, %.4f per row" % (cost, cost / len(predicted)),
+                     out, re.M)
+    assert "confusion matrix of the decision rule" in out
+    status, out, err = cli(capsys, "cv", arff, "--folds", "3", "--class-weight", "balanced",
+                           "--reject-below", "0.9")
+    assert status == 0, err
+    assert "decision rule: the argmax, unsure below P = 0.9" in out
+    status, out, err = cli(capsys, "explain", model, arff, "--row", "1")
+    assert status == 0
+
+
+def test_cli_decision_options_that_do_not_fit_are_one_line_errors(tmp_path, capsys):
+    arff = DATA / "unbalanced.arff"
+    model = tmp_path / "m.json"
+    assert cli(capsys, "fit", arff, "-o", model)[0] == 0
+    for options, status, message in [
+            (["--threshold", "Actve=0.5,Inactive=1"], 2, "--threshold: thresholds names "
+                                                         "'Actve', not among the classes"),
+            (["--threshold", "Active=0"], 2, "--threshold: thresholds['Active'] is 0"),
+            (["--threshold", "Active"], 2, "--threshold Active: expected LABEL=NUMBER"),
+            (["--reject-below", "2"], 2, "--reject-below: expected None or a probability"),
+            (["--reject-below", "0.5", "--reject-label", "Active"], 2, "reject_label "
+                                                                        "'Active' is a class"),
+            (["--class-prior", "Active=0.5,Inactive=0.4,Other=0.1"], 2,
+             "--class-prior: class_prior names ['Other'], not among the classes"),
+            (["--costs", tmp_path / "none.csv"], 1, "--costs %s: cannot read the file"
+             % (tmp_path / "none.csv"))]:
+        status_seen, out, err = cli(capsys, "predict", model, arff, *options)
+        assert status_seen == status and message in err and len(err.splitlines()) == 1, err
+    for text, message in [(",Active,Inactive\nActive,,x\nInactive,1,\n",
+                           "c.csv line 2, column Inactive: x is not a finite number"),
+                          (",Active,Inactive\nActive,,1\n\nInactive,\n",
+                           "c.csv line 4 has 2 cells; expected 3"),
+                          (",Active,Inactive\nActive,,1\nInactive,,\n",
+                           "c.csv line 3, column Active: empty; expected a cost"),
+                          (",Active,Inactive\nActive,,1\n", "costs has no entry for class "
+                                                            "'Inactive'")]:
+        costs = write(tmp_path / "c.csv", text)
+        status, out, err = cli(capsys, "evaluate", model, arff, "--costs", costs)
+        assert status in (1, 2) and message in err, err
+    status, out, err = cli(capsys, "cv", arff, "--model", "aode", "--class-prior", "uniform")
+    assert status == 2 and "--class-prior: an AODE has no class prior" in err
+
+
+def test_cli_explain_prints_the_decision_in_one_line(tmp_path, capsys):
+    data = write(tmp_path / "d.csv", "x,y\na,p\na,p\na,q\nb,q\n")
+    model = tmp_path / "m.json"
+    assert cli(capsys, "fit", data, "--target", "y", "--reject-below", "0.9", "-o", model)[0] == 0
+    status, out, err = cli(capsys, "explain", model, data, "--row", "1")
+    lines = out.splitlines()
+    assert lines[0].endswith("most probable p (P = 0.6000)")
+    assert lines[1] == "decision: unsure, by reject_below (P = 0.6000 is below 0.9)"
+
+
+# ----------------------------------------------------------------------------------
 # The model file
 # ----------------------------------------------------------------------------------
 
