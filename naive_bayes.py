@@ -14479,11 +14479,11 @@ def _decision_text(decided):
              % (decided["accuracy"], format(decided["changed"], ","),
                 format(decided["rows"], ","), format(decided["rejected"], ","))]
     if "total_cost" in decided:
-        lines.append("cost      %.10g in all, %.4f per row (the argmax: %.10g, %.4f per row),"
-                     " over the %s rows decided" % (
-                         decided["total_cost"], decided["mean_cost"],
-                         decided["argmax_total_cost"], decided["argmax_mean_cost"],
-                         format(decided["costed_rows"], ",")))
+        lines.append("cost      %.10g, %.4f per row (the argmax's: %.10g, %.4f per row)%s" % (
+            decided["total_cost"], decided["mean_cost"], decided["argmax_total_cost"],
+            decided["argmax_mean_cost"], "" if decided["costed_rows"] == decided["rows"] else
+            "\n          %s rows have no cost (rejected, or their class is not the model's)"
+            % format(decided["rows"] - decided["costed_rows"], ",")))
     labels = [str(label) for label in decided["labels"]]
     lines += ["", "confusion matrix of the decision rule (rows: true class, columns: "
               "predicted)"]
