@@ -2995,6 +2995,20 @@ def test_cli_decision_options_that_do_not_fit_are_one_line_errors(tmp_path, caps
     assert status == 2 and "--class-prior: an AODE has no class prior" in err
 
 
+def test_the_readmes_decisions_session_prints_what_it_shows():
+    """README, "Decisions": the confusion matrices of each rule on the Reuters grain
+    articles, under python -S from the repository root."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Decisions"):]
+    start = section.index("$ python -S - <<'END'\n")
+    session = section[start:section.index("\n```\n", start)]
+    code, shown = session.split("\n", 1)[1].split("END\n", 1)
+    done = subprocess.run([sys.executable, "-S", "-"], input=code, cwd=ROOT,
+                          capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert done.stdout == shown + "\n"
+
+
 def test_cli_explain_prints_the_decision_in_one_line(tmp_path, capsys):
     data = write(tmp_path / "d.csv", "x,y\na,p\na,p\na,q\nb,q\n")
     model = tmp_path / "m.json"
