@@ -9976,10 +9976,11 @@ class NaiveBayes(_Classifier):
       W / (K * W_c), W_c the weight of class c's rows (their number without
       sample_weight), W the total and K the number of classes of positive weight
       (scikit-learn's compute_class_weight given the sample_weight, as its
-      LogisticRegression calls it), correctly rounded from exact sums.  It needs every label at once: fit computes it from its
-      rows; partial_fit and forget refuse it, and so does merge (each model's rows
-      were weighed by its own counts): give a {label: weight} mapping instead, which
-      all of them take (forget then removes each row's weight times its class's).
+      LogisticRegression calls it), correctly rounded from exact sums.  It needs
+      every label at once: fit computes it from its rows; partial_fit and forget
+      refuse it, and so does merge (each model's rows were weighed by its own
+      counts): give a {label: weight} mapping instead, which all of them take
+      (forget then removes each row's weight times its class's).
     - Decision rules (every classifier): thresholds, costs and reject_below change
       predict, predict_one and score (accuracy of predict: a rejected row counts as
       wrong), never a probability.  reject_below is looked at first, on the
@@ -10080,9 +10081,10 @@ class AODE(_Classifier):
     so that any number of features gives finite, normalised probabilities.
 
     Parameters: alpha, frequency_limit, features and categories as above (class_weight
-    and the decision rules as NaiveBayes'); numeric: inferred numbers are "discretized" (Fayyad and Irani's MDL bins, as Weka's
-    supervised Discretize; cut when the model is compiled); significant_digits rounds
-    numbers before they are counted.  Features may be "categorical", "discretized" or
+    and the decision rules as NaiveBayes'); numeric: inferred numbers are
+    "discretized" (Fayyad and Irani's MDL bins, as Weka's supervised Discretize; cut
+    when the model is compiled); significant_digits rounds numbers before they are
+    counted.  Features may be "categorical", "discretized" or
     "ignore"; other kinds are refused with the fix (declare them "discretized").
     Three more, independent of each other and of the above:
 

@@ -2626,8 +2626,8 @@ def test_balanced_weighs_the_counts_by_sample_weight_as_scikit_learns_compute_cl
     expected = dict(zip(classes.tolist(), per_class.tolist()))
     assert naive_bayes._balanced_class_weight(y, weights, "fit()") == pytest.approx(
         expected, rel=1e-15)
-    ours = GaussianNB(class_weight="balanced", var_smoothing=0).fit(X, y,
-                                                                   sample_weight=weights)
+    ours = GaussianNB(class_weight="balanced", var_smoothing=0).fit(
+        X, y, sample_weight=weights)
     theirs = SkGaussianNB(var_smoothing=0).fit(np.array(X), y, sample_weight=np.array(
         weights) * per_class[np.searchsorted(classes, y)])
     np.testing.assert_allclose(ours.predict_proba(X), theirs.predict_proba(np.array(X)),
@@ -2909,8 +2909,8 @@ def test_default_decisions_leave_the_model_file_as_it_was_and_older_files_load()
         NaiveBayes.from_dict(data)
 
 
-def test_cli_saves_class_weights_and_decision_rules_and_reports_their_confusion(tmp_path,
-                                                                                 capsys):
+def test_cli_saves_class_weights_and_decision_rules_and_reports_their_confusion(
+        tmp_path, capsys):
     arff = DATA / "unbalanced.arff"
     model = tmp_path / "m.json"
     status, out, err = cli(capsys, "fit", arff, "--class-weight", "balanced", "--threshold",
@@ -2972,8 +2972,8 @@ def test_cli_decision_options_that_do_not_fit_are_one_line_errors(tmp_path, caps
             (["--threshold", "Active=0"], 2, "--threshold: thresholds['Active'] is 0"),
             (["--threshold", "Active"], 2, "--threshold Active: expected LABEL=NUMBER"),
             (["--reject-below", "2"], 2, "--reject-below: expected None or a probability"),
-            (["--reject-below", "0.5", "--reject-label", "Active"], 2, "reject_label "
-                                                                        "'Active' is a class"),
+            (["--reject-below", "0.5", "--reject-label", "Active"], 2,
+             "reject_label 'Active' is a class"),
             (["--class-prior", "Active=0.5,Inactive=0.4,Other=0.1"], 2,
              "--class-prior: class_prior names ['Other'], not among the classes"),
             (["--costs", tmp_path / "none.csv"], 1, "--costs %s: cannot read the file"
