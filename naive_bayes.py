@@ -98,6 +98,7 @@ from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, islice, repeat
 from math import (dist, exp, factorial, frexp, fsum, hypot, isfinite, isqrt, ldexp, log,
                   sqrt)
+from functools import reduce
 from operator import add, getitem, itemgetter, lt, mul, neg, sub, truediv
 
 # Importing the module should cost a bare interpreter little (a few milliseconds), so
@@ -7619,45 +7620,130 @@ def _half_ln_gamma(largest):
     return table
 
 
-def _network_score(rows, cardinality, node, parents, unit=1):
-    """Weka's BAYES score of a node given its ordered parents, from (values, weight)
-    of the distinct rows, each weight a whole number of ``unit``s: the sum over parent
-    configurations j (mixed radix, the first parent most significant) of
-    sum_v lnG(1/2 + n_jv) - lnG(n_j + |V|/2) - |V| lnG(1/2) + lnG(|V|/2), each term
-    added to one running double in that order, empty configurations included (they
-    add 0 only in exact arithmetic).  The counts are summed as whole numbers, so the
-    score is the same whatever the order of the rows."""
-    size = cardinality[node]
-    configurations = 1
-    for p in parents:
-        configurations *= cardinality[p]
-    counts = [0] * (configurations * size)
-    for values, n in rows:
-        cell = 0
+_DENSE_CELLS = 1 << 20     # a node's table this large or smaller is scored cell by cell
+
+
+class _NetworkScores:
+    """Weka's BAYES score of a node given its ordered parents, for any node and parent
+    list, from the distinct rows (values as node indices, weight) of the data, each
+    weight a whole number of ``unit``s; scores are cached.
+
+    The score is the sum over parent configurations j (mixed radix, the first parent
+    most significant) of sum_v lnG(1/2 + n_jv) - lnG(n_j + |V|/2) - |V| lnG(1/2) +
+    lnG(|V|/2).  Weka adds each term to one running double, in that order, empty
+    configurations included (they add 0 only in exact arithmetic), and the structure
+    search decides by strict comparisons of these doubles: so a table of at most
+    _DENSE_CELLS cells is scored as Weka scores it, term by term (by builtins: the
+    terms in order, then one left-to-right reduce, which rounds after each addition as
+    the running double does).  A larger table (features with thousands of values, such
+    as identifiers; Weka itself needs the whole table then) is scored from the
+    configurations that occur: an empty configuration adds 0, and a value absent from
+    an occurring configuration adds lnG(1/2) - lnG(1/2), so the score is the sum over
+    occurring cells of lnG(1/2 + n) - lnG(1/2) and over occurring configurations of
+    lnG(|V|/2) - lnG(n_j + |V|/2), summed exactly rounded (fsum): equal in exact
+    arithmetic, its last bits may differ from Weka's; memory and time linear in the
+    rows.  The counts are summed as whole numbers, so a score is the same whatever the
+    order of the rows.
+    """
+
+    def __init__(self, rows, cardinality, unit=1):
+        self.cardinality = cardinality
+        self.unit = unit
+        self.columns = [list(column) for column in zip(*[values for values, _ in rows])]
+        if not self.columns:
+            self.columns = [[] for _ in cardinality]
+        self.weights = [n for _, n in rows]
+        self.total = sum(self.weights)
+        self.cache = {}
+
+    def __call__(self, node, parents):
+        """The score of node given parents (a list), cached."""
+        key = node, tuple(parents)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = self._score(node, parents)
+        return found
+
+    def cell_counts(self, node, parents):
+        """{cell: whole-number count} of the occurring cells, cell = configuration *
+        |V| + value."""
+        cells = None
+        for p in list(parents) + [node]:
+            column = self.columns[p]
+            cells = column if cells is None else list(map(
+                add, map(mul, cells, repeat(self.cardinality[p])), column))
+        counts = Counter()
+        weights = self.weights
+        if self.total == len(weights):            # every distinct row weighs one unit
+            _count_keys(counts, cells)
+        elif self.total <= 8 * len(weights):      # a few units each: repeated, in C
+            _count_keys(counts, chain.from_iterable(map(repeat, cells, weights)))
+        else:
+            get = counts.get
+            for cell, n in zip(cells, weights):
+                counts[cell] = get(cell, 0) + n
+        return counts
+
+    def _score(self, node, parents):
+        size = self.cardinality[node]
+        configurations = 1
         for p in parents:
-            cell = cell * cardinality[p] + values[p]
-        counts[cell * size + values[node]] += n
-    table = _half_ln_gamma(2 * sum(n for _, n in rows) // unit + 2 * size + 2)
-    tail = (-(size * table[1]), table[size])
-    score = 0.0
-    if unit == 1:                       # whole rows: lnG(k / 2) from the table
-        for j in range(0, configurations * size, size):
-            block = counts[j:j + size]
-            for n in block:
-                score += table[2 * n + 1]
-            score -= table[2 * sum(block) + size]
-            score += tail[0]
-            score += tail[1]
-        return score
-    half = size / 2.0
-    for j in range(0, configurations * size, size):
-        block = counts[j:j + size]
-        for n in block:
-            score += _weka_ln_gamma(n / unit + 0.5)
-        score -= _weka_ln_gamma(sum(block) / unit + half)
-        score += tail[0]
-        score += tail[1]
-    return score
+            configurations *= self.cardinality[p]
+        counts = self.cell_counts(node, parents)
+        unit = self.unit
+        if unit == 1:
+            table = _half_ln_gamma(2 * self.total + 2 * size + 2)
+
+            def of_count(n):                      # lnG(1/2 + n)
+                return table[2 * n + 1]
+
+            def of_total(n):                      # lnG(n + |V|/2)
+                return table[2 * n + size]
+        else:
+            half = size / 2.0
+            cached = {}
+
+            def of_count(n):
+                found = cached.get(n)
+                if found is None:
+                    found = cached[n] = _weka_ln_gamma(n / unit + 0.5)
+                return found
+
+            def of_total(n):
+                return _weka_ln_gamma(n / unit + half)
+        empty_terms = (-(size * table[1]) if unit == 1 else -(size * _weka_ln_gamma(0.5)),
+                       table[size] if unit == 1 else _weka_ln_gamma(size / 2.0))
+        if configurations * size > _DENSE_CELLS:
+            return self._sparse_score(counts, size, of_count, of_total, empty_terms)
+        dense = [0] * (configurations * size)
+        for cell, n in counts.items():
+            dense[cell] = n
+        if unit == 1:
+            odd = table[1::2]                     # odd[n] = lnG(1/2 + n)
+            cell_terms = list(map(odd.__getitem__, dense))
+        else:
+            cell_terms = list(map(of_count, dense))
+        totals = map(sum, zip(*[iter(dense)] * size))
+        columns = [cell_terms[v::size] for v in range(size)]
+        columns.append(list(map(neg, map(of_total, totals))))
+        columns.append(repeat(empty_terms[0]))
+        columns.append(repeat(empty_terms[1]))
+        # score += each term in Weka's order (subtracting x is adding -x, exactly)
+        return reduce(add, chain.from_iterable(zip(*columns)), 0.0)
+
+    @staticmethod
+    def _sparse_score(counts, size, of_count, of_total, empty_terms):
+        """The score from the occurring cells (see the class docstring)."""
+        at_zero = of_count(0)
+        totals = Counter()
+        terms = []
+        for cell, n in counts.items():
+            if n:
+                terms.append(of_count(n) - at_zero)
+                totals[cell // size] += n
+        for n in totals.values():
+            terms.append(empty_terms[1] - of_total(n))
+        return fsum(terms)
 
 
 def _tan_structure(score, nodes, root):
@@ -7943,6 +8029,37 @@ class _NetworkStatistics(_NaiveStatistics):
         return {"distinct rows": self.row_counts.size()}
 
 
+_DENSE_TABLE = 1 << 16    # a node's table this large or smaller is kept whole
+
+
+class _SparseCells(dict):
+    """A node's table of log P(value | configuration) by cell, for a table too large
+    to keep whole: the cells whose count is not 0; ``defaults``, per configuration
+    that occurs in training, the entry of a value of count 0 in it; any other cell is
+    in a configuration that never occurs, whose entry is ``empty`` (1/|V|, the
+    estimate from no counts)."""
+
+    __slots__ = ("size", "empty", "defaults")
+
+    def __init__(self, size, empty):
+        super().__init__()
+        self.size = size
+        self.empty = empty
+        self.defaults = {}
+
+    def __missing__(self, cell):
+        """The entry of a value of count 0."""
+        default = self.defaults.get(cell // self.size)
+        return self.empty[cell % self.size] if default is None else default
+
+    def rows(self):
+        """(configuration, [entry of each value]) of the occurring configurations, in
+        configuration order."""
+        size = self.size
+        return [(j, [self[j * size + v] for v in range(size)])
+                for j in sorted(self.defaults)]
+
+
 class _NetworkModel:
     """The compiled network: the data as BayesNet sees it (bins and filled-in values),
     the structure its search finds, and every node's table of log P(x | parents).
@@ -8002,15 +8119,7 @@ class _NetworkModel:
         scored = [(values, weight * unit if type(weight) is int else
                    int(Fraction(weight) * unit))
                   for values, (weight, _) in prepared.items() if weight]
-        cache = {}
-
-        def score(node, parents):
-            key = node, tuple(parents)
-            found = cache.get(key)
-            if found is None:
-                found = cache[key] = _network_score(scored, self.cardinality, node,
-                                                    parents, unit)
-            return found
+        score = _NetworkScores(scored, self.cardinality, unit)
         nodes = len(used) + 1
         self.root = root = nodes - 1
         if max_parents is None:
@@ -8065,8 +8174,11 @@ class _NetworkModel:
         return out
 
     def _table(self, node, prepared):
-        """log P(value | configuration) of a node, per configuration (mixed radix, the
-        first parent most significant) and value, from the weighted counts."""
+        """log P(value | configuration) of a node, flat: at configuration * |V| +
+        value (mixed radix, the first parent most significant), from the weighted
+        counts.  A list of every cell when the table has at most _DENSE_TABLE cells,
+        else a _SparseCells holding the occurring configurations' cells (the others
+        give what an empty configuration gives): the same numbers either way."""
         from fractions import Fraction
         alpha = Fraction(self.alpha)
         size = self.cardinality[node]
@@ -8074,17 +8186,34 @@ class _NetworkModel:
         configurations = 1
         for p in parents:
             configurations *= self.cardinality[p]
-        counts = [[0] * size for _ in range(configurations)]
+        counts = {}                       # configuration -> [weight of each value]
         for values, (weight, _) in prepared.items():
             j = 0
             for p in parents:
                 j = j * self.cardinality[p] + values[p]
-            counts[j][values[node]] += weight
-        table = []
-        for config in counts:
+            config = counts.get(j)
+            if config is None:
+                config = counts[j] = [0] * size
+            config[values[node]] += weight
+
+        def row(config):
             total = float(alpha * size + sum(config))
-            table.append([_log(float(alpha + n) / total) if total else -log(size)
-                          for n in config])
+            return [_log(float(alpha + n) / total) if total else -log(size)
+                    for n in config]
+        empty = row([0] * size)
+        if configurations * size <= _DENSE_TABLE:
+            table = []
+            for j in range(configurations):
+                config = counts.get(j)
+                table.extend(empty if config is None else row(config))
+            return table
+        table = _SparseCells(size, empty)
+        for j, config in counts.items():
+            total = float(alpha * size + sum(config))
+            table.defaults[j] = _log(float(alpha) / total) if total else -log(size)
+            for v, n in enumerate(config):
+                if n:
+                    table[j * size + v] = _log(float(alpha + n) / total)
         return table
 
     positional = _NaiveModel.positional
@@ -8135,7 +8264,7 @@ class _NetworkModel:
                 j = 0
                 for p in parents:
                     j = j * self.cardinality[p] + values[p]
-                mine.append(self.cpts[node][j][values[node]])
+                mine.append(self.cpts[node][j * self.cardinality[node] + values[node]])
             terms.append(mine)
         return terms
 
@@ -8264,8 +8393,14 @@ class _NetworkModel:
         def value_of(n, index):
             return self.class_values[index] if n == self.root else self.node_value(n, index)
         parents = self.parents[node]
+        size = self.cardinality[node]
+        table = self.cpts[node]
+        if type(table) is _SparseCells:
+            rows = table.rows()
+        else:
+            rows = enumerate(table[j:j + size] for j in range(0, len(table), size))
         cpt = {}
-        for j, row in enumerate(self.cpts[node]):
+        for j, row in rows:
             key, rest = [], j
             for p in reversed(parents):
                 rest, index = divmod(rest, self.cardinality[p])
