@@ -8186,34 +8186,37 @@ class _NetworkModel:
         configurations = 1
         for p in parents:
             configurations *= self.cardinality[p]
-        counts = {}                       # configuration -> [weight of each value]
+        counts = {}                       # configuration -> {value: weight}
         for values, (weight, _) in prepared.items():
             j = 0
             for p in parents:
                 j = j * self.cardinality[p] + values[p]
             config = counts.get(j)
             if config is None:
-                config = counts[j] = [0] * size
-            config[values[node]] += weight
+                config = counts[j] = {}
+            v = values[node]
+            config[v] = config.get(v, 0) + weight
 
-        def row(config):
-            total = float(alpha * size + sum(config))
-            return [_log(float(alpha + n) / total) if total else -log(size)
-                    for n in config]
-        empty = row([0] * size)
+        def entry(n, total):
+            return _log(float(alpha + n) / total) if total else -log(size)
+        empty = [entry(0, float(alpha * size))] * size
         if configurations * size <= _DENSE_TABLE:
             table = []
             for j in range(configurations):
                 config = counts.get(j)
-                table.extend(empty if config is None else row(config))
+                if config is None:
+                    table.extend(empty)
+                    continue
+                total = float(alpha * size + sum(config.values()))
+                table.extend([entry(config.get(v, 0), total) for v in range(size)])
             return table
         table = _SparseCells(size, empty)
         for j, config in counts.items():
-            total = float(alpha * size + sum(config))
-            table.defaults[j] = _log(float(alpha) / total) if total else -log(size)
-            for v, n in enumerate(config):
+            total = float(alpha * size + sum(config.values()))
+            table.defaults[j] = entry(0, total)
+            for v, n in config.items():
                 if n:
-                    table[j * size + v] = _log(float(alpha + n) / total)
+                    table[j * size + v] = entry(n, total)
         return table
 
     positional = _NaiveModel.positional

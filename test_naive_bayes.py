@@ -6191,6 +6191,68 @@ def test_networks_refuse_kinds_they_cannot_condition_and_keep_their_counts_exact
     assert model.summary()["distinct rows"] == 4
 
 
+@given(st.lists(st.tuples(st.sampled_from("abcdefgh"), st.sampled_from("xyz"),
+                          st.integers(0, 40), st.sampled_from([1, 0.5, 2, 0, 3])),
+                min_size=2, max_size=60),
+       st.sampled_from(["TAN", "BayesNet"]))
+def test_sparse_network_tables_and_scores_equal_the_dense_ones(rows, family):
+    """Beyond _DENSE_TABLE cells a node's table keeps only the occurring cells, with
+    the same numbers; beyond _DENSE_CELLS the structure score is summed over the
+    occurring cells, equal in exact arithmetic to Weka's term-by-term sum."""
+    X = [[a, b, c] for a, b, c, _ in rows]
+    y = [("p" if a < "d" else "q") if c % 3 else "r" for a, _, c, _ in rows]
+    weights = [w for *_, w in rows]
+    if not any(weights):
+        weights[0] = 1
+    model = getattr(naive_bayes, family)(features={2: "categorical"}).fit(
+        X, y, sample_weight=weights)
+    dense_p, dense_tables = model.predict_proba(X), model.tables()
+    compiled = model._model("test")
+    halves = [(values, int(weight * 2)) for values, (weight, _) in compiled.prepared.items()
+              if weight]                     # weights in whole halves: unit 2
+    for node, parents in enumerate(compiled.parents):
+        exact = naive_bayes._NetworkScores(halves, compiled.cardinality, 2)(node, parents)
+        with_limit = naive_bayes._DENSE_CELLS
+        try:
+            naive_bayes._DENSE_CELLS = 0
+            sparse = naive_bayes._NetworkScores(halves, compiled.cardinality, 2)
+            assert sparse(node, parents) == pytest.approx(exact, rel=1e-12, abs=1e-9)
+        finally:
+            naive_bayes._DENSE_CELLS = with_limit
+    with_limit = naive_bayes._DENSE_TABLE
+    try:
+        naive_bayes._DENSE_TABLE = 0
+        model.set_params(alpha=model.alpha)          # compile again
+        assert all(type(t) is naive_bayes._SparseCells for t in model._model("test").cpts)
+        assert model.predict_proba(X) == dense_p
+        for name, table in model.tables().items():
+            dense = dense_tables[name]["probabilities"]
+            assert all(dense[config] == row for config, row in table["probabilities"].items())
+    finally:
+        naive_bayes._DENSE_TABLE = with_limit
+
+
+@pytest.mark.parametrize("family", ["TAN", "BayesNet"])
+def test_networks_on_identifier_columns_keep_tables_linear_in_the_rows(family):
+    """3,000 rows of 8 identifier columns: dense tables would hold 2 x 3,000 x 3,000
+    cells per feature (the first prediction took minutes and gigabytes); the sparse
+    tables hold at most one cell per distinct row and node."""
+    rng = random.Random(0)
+    X = [["id%d" % rng.randrange(10 ** 9) for _ in range(8)] for _ in range(3000)]
+    y = [rng.choice("ab") for _ in X]
+    model = getattr(naive_bayes, family)().fit(X, y)
+    probabilities = model.predict_proba(X[:50])
+    assert all(abs(sum(p) - 1) < 1e-12 for p in probabilities)
+    compiled = model._model("test")
+    for table in compiled.cpts:
+        if type(table) is naive_bayes._SparseCells:
+            assert len(table) <= len(X) and len(table.defaults) <= len(X)
+        else:
+            assert len(table) <= naive_bayes._DENSE_TABLE
+    assert any(type(table) is naive_bayes._SparseCells for table in compiled.cpts) \
+        or all(len(p) == 1 for p in compiled.parents[:-1])
+
+
 # ----------------------------------------------------------------------------------
 # Pictures: SVG plots and the HTML report, read back as a person reads them
 # ----------------------------------------------------------------------------------
