@@ -6803,7 +6803,61 @@ class _NaiveModel:
 # -- AODE: averaged one-dependence estimators ------------------------------------------
 
 _AODE_KINDS = ("categorical", "discretized", "ignore")
-_AODE_MAX_PAIRS = 20000000       # pairwise counts kept at most (about 2 GB of memory)
+# The memory budget of the pairwise and network families (max_memory=, in MB): what
+# they count grows with the number of distinct pairs or rows, and what they compile
+# with it, so both are estimated, at about these many bytes per item (CPython's dict
+# entries, int keys and packed terms), and refused beyond the budget before they are
+# built, naming the figure and the fix.
+_PAIR_BYTES = 100                # a pairwise count (statistics)
+_TERM_BYTES = 120                # a compiled term of a pair, in each direction
+_ROW_BYTES = 200                 # a distinct row of a network (statistics), plus
+_CELL_BYTES = 8                  # per feature of it, and per node of its compiled form
+
+
+class _OverBudget(Exception):
+    """An estimate beyond max_memory: the reason, for the caller to name its call."""
+
+
+def _memory_check(value):
+    """max_memory: a number of megabytes > 0."""
+    number = _number(value)
+    if number is None or type(value) is bool or not number > 0 or not isfinite(number):
+        return "a number of megabytes > 0"
+    return None
+
+
+def _within_budget(params, estimate, what, fix):
+    """Raise _OverBudget when ``estimate`` (bytes) passes params' max_memory."""
+    budget = params.get("max_memory")
+    if budget is not None and estimate > budget * 1e6:
+        megabytes = estimate / 1e6
+        raise _OverBudget("%s would take about %s MB, beyond max_memory=%s (MB); %s, or "
+                          "raise max_memory" % (what, format(megabytes, ",.0f")
+                                                if megabytes >= 10 else "%.2g" % megabytes,
+                                                _shown(budget), fix))
+
+
+def _check_memory(params, call, *statistics):
+    """NaiveBayesError naming the call when statistics (added up: a model and what
+    partial_fit or merge adds to it) would pass params' max_memory."""
+    estimates = [part.memory_estimate() for part in statistics
+                 if part is not None and hasattr(part, "memory_estimate")]
+    if not estimates:
+        return
+    fix = _NETWORK_FIX if "network" in estimates[0][1] else _AODE_FIX
+    try:
+        _within_budget(params, sum(size for size, _ in estimates), estimates[0][1], fix)
+    except _OverBudget as error:
+        raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+
+
+_MEMORY_PARAMETER = _Parameter(2000, _memory_check, (
+    _cli_number, "AODE, TAN, BayesNet and auto: the most memory, in MB, their counts and "
+    "compiled tables may take by estimate (default 2000); beyond it the fit or the first "
+    "prediction is refused", {"metavar": "MB"}))
+_AODE_FIX = "use fewer features, ignore some, or round numbers with significant_digits="
+_NETWORK_FIX = ("ignore features with many distinct values (identifiers), or round numbers "
+                "with significant_digits=")
 _AODE_ESTIMATES = ("laplace", "m")             # estimate=: Lidstone's, or the m-estimate
 _AODE_WEIGHTINGS = ("mutual-information",)     # weighting= (None: equal weights)
 _AODE_SMALL = 1e-6     # weka.core.Utils.SMALL: below it a mutual-information term, or
@@ -6829,7 +6883,8 @@ class _AODEStatistics(_NaiveStatistics):
     K * V^2 / 2 for V distinct values of all features together (20 features of 8
     values, 3 classes: 38,400 counts); numbers are counted as they are (bins are cut
     when the model is compiled), so continuous features are best rounded with
-    significant_digits.  A fit that would hold more than 20 million counts is refused.
+    significant_digits.  A fit whose counts would pass max_memory (about 100 bytes
+    each: 20 million counts at the default 2000 MB) is refused (see _check_memory).
     """
 
     file_fields = ("features", "pairs")
@@ -6907,13 +6962,7 @@ class _AODEStatistics(_NaiveStatistics):
                 id_rows.append(ids)
             self.pair_counts.add_ids(label, id_rows, weight_groups[label] if weight_groups
                                      else None)
-            if self.pair_counts.size(label) > _AODE_MAX_PAIRS:
-                raise NaiveBayesError(
-                    "%s: the pairwise counts of AODE would hold more than %s numbers "
-                    "(about 2 GB of memory); use fewer features, ignore some, or round "
-                    "numbers with significant_digits=" % (fitting.call,
-                                                          format(_AODE_MAX_PAIRS, ",")),
-                    call=fitting.call)
+            _check_memory(fitting.params, fitting.call, self)
         return groups, weight_groups, names
 
     def compile(self, params):
@@ -7063,6 +7112,11 @@ class _AODEStatistics(_NaiveStatistics):
         """{"pairwise counts": how many are kept}."""
         return {"pairwise counts": self.pair_counts.size()}
 
+    def memory_estimate(self):
+        """(bytes, what) of the counts that grow beyond naive Bayes': the pairs."""
+        pairs = self.pair_counts.size()
+        return pairs * _PAIR_BYTES, "the pairwise counts of AODE (%s)" % format(pairs, ",")
+
 
 _AODE_DENSE_KEYS = 2048        # keys up to which a parent's child terms are a full list
 
@@ -7115,6 +7169,9 @@ class _AODEModel(_PairTable):
 
     def __init__(self, statistics, params):
         classes = statistics.classes()
+        pairs = statistics.pair_counts.size()
+        _within_budget(params, 2 * pairs * _TERM_BYTES, "AODE's compiled tables (%s "
+                       "pairwise counts, a term each way)" % format(pairs, ","), _AODE_FIX)
         self.replacements = None          # per feature: what fills a missing value
         if params["impute"]:
             statistics, self.replacements = statistics.imputed()
@@ -7989,6 +8046,7 @@ class _NetworkStatistics(_NaiveStatistics):
                 values.append(tuple(out))
             self.row_counts.add(label, values, weight_groups[label] if weight_groups
                                 else None)
+        _check_memory(fitting.params, fitting.call, self)
         return groups, weight_groups, names
 
     def compile(self, params):
@@ -8027,6 +8085,12 @@ class _NetworkStatistics(_NaiveStatistics):
     def extra_summary(self):
         """{"distinct rows": how many are kept}."""
         return {"distinct rows": self.row_counts.size()}
+
+    def memory_estimate(self):
+        """(bytes, what) of the counts that grow beyond naive Bayes': the rows."""
+        rows = self.row_counts.size()
+        return (rows * (_ROW_BYTES + _CELL_BYTES * len(self.features)),
+                "the distinct rows a network keeps (%s)" % format(rows, ","))
 
 
 _DENSE_TABLE = 1 << 16    # a node's table this large or smaller is kept whole
@@ -8081,6 +8145,10 @@ class _NetworkModel:
         self.classes = classes = statistics.classes()
         self.names = names = statistics.names()
         self.width = len(names)
+        rows = statistics.row_counts.size()
+        _within_budget(params, rows * (_ROW_BYTES + 3 * _CELL_BYTES * (self.width + 1)),
+                       "the network's compiled tables (%s distinct rows)" % format(rows, ","),
+                       _NETWORK_FIX)
         self.k = len(classes)
         self.zeros = (0.0,) * self.k
         self.alpha = params["alpha"]
@@ -8621,6 +8689,12 @@ class _MixtureStatistics:
         """The weights and their evaluation."""
         return {}
 
+    def memory_estimate(self):
+        """(bytes, what) of every part's growing counts together."""
+        parts = [statistics.memory_estimate() for statistics in self.parts.values()
+                 if hasattr(statistics, "memory_estimate")]
+        return sum(size for size, _ in parts), " and ".join(what for _, what in parts)
+
 
 class _MixtureModel:
     """The compiled AutoBayes: every member with a weight compiled, and
@@ -8922,6 +8996,11 @@ def _check_classes_argument(classes, known, call):
     return declared
 
 
+# Parameters two models may differ in and still merge (the merged model takes the
+# first one's): the memory budget says nothing about the data.
+_MERGE_FREE = ("max_memory",)
+
+
 class _Classifier:
     """What NaiveBayes and AODE share: the scikit-learn estimator protocol, fitting by
     counting into the family's statistics, every prediction from the compiled model's
@@ -9140,6 +9219,7 @@ class _Classifier:
             batch = base.skeleton() if base is not None else self._new_statistics()
             known = dict(base.class_count) if base is not None else None
         batch = self._learn(X, y, sample_weight, batch, "partial_fit()", known, classes)
+        _check_memory(self.get_params(), "partial_fit()", base, batch)
         with self._state.lock:
             if self._state.statistics is None:
                 self._state.statistics = batch
@@ -9230,7 +9310,11 @@ class _Classifier:
                 _check_params(self._parameters, params, call)
                 _check_class_prior(params.get("class_prior"), self._state.statistics.class_count,
                                    call)
-                compiled = self._state.compiled = self._state.statistics.compile(params)
+                try:
+                    compiled = self._state.statistics.compile(params)
+                except _OverBudget as error:
+                    raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+                self._state.compiled = compiled
         return compiled
 
     def _joints(self, X, call):
@@ -9537,8 +9621,9 @@ class _Classifier:
                 other._statistics_class is not self._statistics_class:
             raise NaiveBayesError("merge(): other is %s; expected a %s model"
                                   % (_describe(other), type(self).__name__), call="merge()")
-        differences = _param_differences(self._parameters, self.get_params(),
-                                         other.get_params())
+        differences = _param_differences(
+            [name for name in self._parameters if name not in _MERGE_FREE],
+            self.get_params(), other.get_params())
         if type(self) is not type(other):
             differences.insert(0, "the models are a %s and a %s"
                                % (type(self).__name__, type(other).__name__))
@@ -9561,6 +9646,7 @@ class _Classifier:
                 statistics.absorb(theirs)
             _check_class_prior(self.get_params().get("class_prior"),
                                statistics.class_count, "merge()")
+            _check_memory(self.get_params(), "merge()", statistics)
             merged._state.statistics = statistics
         return merged
 
@@ -9900,8 +9986,16 @@ class AODE(_Classifier):
 
     Statistics are exact weighted counts: class and value counts and the pairwise
     counts N(c, x_p, x_j), about K * V^2 / 2 numbers for V distinct values of all
-    features together; fit, partial_fit in any batches and merge agree exactly.  A fit
-    whose pairwise counts would pass 20 million numbers (about 2 GB) is refused.
+    features together; fit, partial_fit in any batches and merge agree exactly.
+
+    max_memory (megabytes, default 2000) bounds, by estimate, what grows with the
+    pairs: a fit, partial_fit or merge whose pairwise counts would pass it (about 100
+    bytes a count: 20 million counts) is refused, naming the figure and the fix, and
+    so is the first prediction when the compiled tables (about 240 bytes a count: a
+    term in each direction) would; compiling takes time and memory linear in the
+    counts (features of thousands of values, such as identifiers, keep only the
+    terms of the pairs that occur).  It says nothing about the data: models that
+    differ only in it merge.
 
     The watermelon book's numbers (data set 3.0, Laplace smoothing):
 
@@ -9935,11 +10029,12 @@ class AODE(_Classifier):
                 "information with the class (Weka's WAODE; default: equal weights)")),
             "impute": _Parameter(False, _aode_impute_check, (
                 bool, "AODE: replace missing values by the training mean or mode "
-                "before discretization (Weka's ReplaceMissingValues)"))})
+                "before discretization (Weka's ReplaceMissingValues)")),
+            "max_memory": _MEMORY_PARAMETER})
 
     def __init__(self, alpha=1.0, frequency_limit=1, features=None, categories=None,
                  numeric="discretized", significant_digits=None, estimate="laplace",
-                 m=1.0, weighting=None, impute=False):
+                 m=1.0, weighting=None, impute=False, max_memory=2000):
         self.alpha = alpha
         self.frequency_limit = frequency_limit
         self.features = features
@@ -9950,6 +10045,7 @@ class AODE(_Classifier):
         self.m = m
         self.weighting = weighting
         self.impute = impute
+        self.max_memory = max_memory
         self._start()
 
 
@@ -9960,6 +10056,7 @@ def _network_parameters(extra=None):
         _cli_number, "smoothing of categorical likelihoods (default 1, Laplace; 0.5 for "
         "--model tan and bayesnet)"))}
     parameters.update(extra or {})
+    parameters["max_memory"] = _MEMORY_PARAMETER
     return _classifier_parameters("discretized", _NETWORK_KINDS,
                                   without=("prior_alpha", "class_prior"), extra=parameters)
 
@@ -9988,9 +10085,19 @@ class TAN(_Classifier):
     Statistics: class counts, each feature's counts or record of values, and every
     distinct row's weight and number of rows, exact; merge and partial_fit give the
     counts of one fit, and the structure is searched again from them when the model
-    is next used.  As Weka, the search counts rows (it ignores their weights), the
-    tables use the weights, and a class the training data never saw keeps alpha-only
-    counts.
+    is next used.  The search, the bins and the tables weigh rows alike, a weight of
+    2 being the row twice (scikit-learn's meaning; Weka's search counts rows whatever
+    their weights, which is the same with unit weights, Weka's own data); a class the
+    training data never saw keeps alpha-only counts.
+
+    Memory and time: the statistics hold one entry per distinct row; compiling
+    searches the structure (time: the pairs of nodes times the rows) and builds each
+    node's table, kept whole up to 65,536 cells and beyond that as the cells that
+    occur (the same numbers: features of thousands of values, such as identifiers,
+    cost what occurs, not the product of their sizes).  max_memory (megabytes,
+    default 2000) bounds both by estimate (about 200 bytes and 8 per feature a
+    distinct row, three times that compiled): beyond it the fit or the first
+    prediction is refused, naming the figure and the fix.
 
     >>> X = [["sunny", "hot"], ["sunny", "hot"], ["rain", "mild"], ["rain", "cool"],
     ...      ["overcast", "cool"], ["sunny", "mild"], ["rain", "mild"], ["overcast", "hot"]]
@@ -10007,12 +10114,13 @@ class TAN(_Classifier):
     _parameters = _network_parameters()
 
     def __init__(self, alpha=0.5, features=None, categories=None, numeric="discretized",
-                 significant_digits=None):
+                 significant_digits=None, max_memory=2000):
         self.alpha = alpha
         self.features = features
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
+        self.max_memory = max_memory
         self._start()
 
 
@@ -10043,13 +10151,14 @@ class BayesNet(_Classifier):
             "(default 2)"))})
 
     def __init__(self, max_parents=2, alpha=0.5, features=None, categories=None,
-                 numeric="discretized", significant_digits=None):
+                 numeric="discretized", significant_digits=None, max_memory=2000):
         self.max_parents = max_parents
         self.alpha = alpha
         self.features = features
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
+        self.max_memory = max_memory
         self._start()
 
 
@@ -10093,7 +10202,7 @@ def _member_parameters(name, params):
     cls, own = _AUTO_MEMBERS[name]
     member = cls().get_params()
     member.update(own)
-    for shared in ("features", "categories", "numeric", "significant_digits"):
+    for shared in ("features", "categories", "numeric", "significant_digits", "max_memory"):
         member[shared] = params[shared]
     return cls, member
 
@@ -10141,11 +10250,12 @@ class AutoBayes(_Classifier):
         "discretized", _NETWORK_KINDS, without=("alpha", "prior_alpha", "class_prior"),
         extra={"members": _Parameter(("waode", "aode", "bayesnet"), _check_members),
                "weights": _Parameter("cv", _check_mixture_weights),
-               "folds": _Parameter(5, _integer_at_least(2))})
+               "folds": _Parameter(5, _integer_at_least(2)),
+               "max_memory": _MEMORY_PARAMETER})
 
     def __init__(self, members=("waode", "aode", "bayesnet"), weights="cv", folds=5,
                  features=None, categories=None, numeric="discretized",
-                 significant_digits=None):
+                 significant_digits=None, max_memory=2000):
         self.members = members
         self.weights = weights
         self.folds = folds
@@ -10153,6 +10263,7 @@ class AutoBayes(_Classifier):
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
+        self.max_memory = max_memory
         self._start()
 
     def _new_statistics(self):
@@ -10225,7 +10336,10 @@ class AutoBayes(_Classifier):
             scored.extend(held_out)
             for m, name in enumerate(names):
                 cls, member_params = _member_parameters(name, params)
-                compiled = training.parts[cls.__name__].compile(member_params)
+                try:
+                    compiled = training.parts[cls.__name__].compile(member_params)
+                except _OverBudget as error:
+                    raise NaiveBayesError("fit(): %s" % error, call="fit()") from None
                 rows = [compiled.positional(X[i]) for i in held_out]
                 for i, joint in zip(held_out, compiled.joints(rows)):
                     posterior = dict(zip(compiled.classes, _posterior(joint)))

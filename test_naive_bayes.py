@@ -6253,6 +6253,65 @@ def test_networks_on_identifier_columns_keep_tables_linear_in_the_rows(family):
         or all(len(p) == 1 for p in compiled.parents[:-1])
 
 
+@pytest.mark.parametrize("family", ["AODE", "TAN", "BayesNet", "AutoBayes"])
+def test_max_memory_refuses_what_would_pass_it_and_changes_nothing(family, tmp_path):
+    """The budget is checked on what is counted (fit, partial_fit: the model and the
+    batch together, merge) and on what is compiled (the first prediction), each time
+    with the figure and the fix; a refused call leaves the model as it was."""
+    rng = random.Random(5)
+    X = [["v%d" % rng.randrange(40) for _ in range(6)] for _ in range(120)]
+    y = [row[0] < "v2" for row in X]
+    cls = getattr(naive_bayes, family)
+    full = cls().fit(X, y)
+    needed = full._fitted().memory_estimate()[0] / 1e6
+    with pytest.raises(NaiveBayesError, match=r"fit\(\): .* beyond max_memory=.*raise "
+                                              r"max_memory"):
+        cls(max_memory=needed / 2).fit(X, y)
+    # partial_fit: half the rows fit within the budget, both halves do not
+    model = cls(max_memory=needed * 0.75).partial_fit(X[:60], y[:60], classes=[False, True])
+    before = model.to_dict()
+    with pytest.raises(NaiveBayesError, match=r"partial_fit\(\): .* beyond max_memory"):
+        model.partial_fit(X[60:], y[60:])
+    assert model.to_dict() == before
+    other = cls(max_memory=needed * 0.75).partial_fit(X[60:], y[60:], classes=[False, True])
+    with pytest.raises(NaiveBayesError, match=r"merge\(\): .* beyond max_memory"):
+        model.merge(other)
+    # compiled: fits, but the tables would not
+    model = cls().fit(X, y).set_params(max_memory=needed * 1.01)
+    with pytest.raises(NaiveBayesError, match=r"predict_proba\(\): .*compiled tables.* "
+                                              r"beyond max_memory"):
+        model.predict_proba(X[:2])
+    assert model.set_params(max_memory=2000).predict_proba(X[:2]) == full.predict_proba(X[:2])
+    # the budget says nothing about the data: it merges, and it is kept in the file
+    assert cls(max_memory=5000).fit(X[:60], y[:60]).merge(
+        cls().fit(X[60:], y[60:])).to_dict()["params"]["max_memory"] == 5000
+    path = tmp_path / "model.json"
+    cls(max_memory=123.5).fit(X, y).save(path)
+    assert cls.load(path).max_memory == 123.5
+    for bad in (0, -1, "lots", True, math.nan, math.inf, None):
+        with pytest.raises(NaiveBayesError, match="max_memory=.*expected a number of "
+                                                  "megabytes > 0"):
+            cls(max_memory=bad).fit(X, y)
+
+
+def test_max_memory_on_the_command_line(tmp_path, capsys):
+    rng = random.Random(6)
+    rows = [["v%d" % rng.randrange(30) for _ in range(5)] for _ in range(80)]
+    write(tmp_path / "ids.csv", "a,b,c,d,e,label\n" + "".join(
+        ",".join(row) + ",%s\n" % (row[0] < "v2") for row in rows))
+    status, out, err = cli(capsys, "fit", tmp_path / "ids.csv", "--target", "label",
+                           "--model", "aode", "--max-memory", "0.001",
+                           "-o", tmp_path / "m.json")
+    assert status == 1 and "beyond max_memory=0.001 (MB)" in err
+    assert "raise max_memory" in err and "Traceback" not in err
+    assert not (tmp_path / "m.json").exists()
+    status, out, err = cli(capsys, "fit", tmp_path / "ids.csv", "--target", "label",
+                           "--model", "bayesnet", "--max-memory", "50", "-o",
+                           tmp_path / "m.json")
+    assert status == 0, err
+    assert json.loads((tmp_path / "m.json").read_text())["params"]["max_memory"] == 50
+
+
 # ----------------------------------------------------------------------------------
 # Pictures: SVG plots and the HTML report, read back as a person reads them
 # ----------------------------------------------------------------------------------
