@@ -502,6 +502,19 @@ def _canonical(value):
     return 5, kind.__module__ + "." + kind.__qualname__, _shown(value, 200)
 
 
+def _canonical_value(value):
+    """_canonical, with every missing value (None, NaN) first and equal to each other."""
+    return (-1,) if _is_missing(value) else _canonical(value)
+
+
+def _canonical_row(row):
+    """A sort key of a row (a sequence, or a mapping by its items' keys)."""
+    if isinstance(row, Mapping):
+        return (1,) + tuple(sorted((_canonical_value(key), _canonical_value(value))
+                                   for key, value in row.items()))
+    return (0,) + tuple(map(_canonical_value, row))
+
+
 def _shown(value, limit=60):
     """repr(value) for a message, cut to limit characters (never raises)."""
     try:
@@ -9230,9 +9243,11 @@ class _Classifier:
             self._state.target = _label_name(y, self._state.target)
         return self
 
-    def _learn(self, X, y, sample_weight, statistics, call, known=None, classes=None):
+    def _learn(self, X, y, sample_weight, statistics, call, known=None, classes=None,
+               check_names=True):
         """Count X, y into statistics, chunk by chunk; raise before anything is kept.
-        ``known``: the class counts of the model that partial_fit adds to."""
+        ``known``: the class counts of the model that partial_fit adds to;
+        ``check_names``: look for misspelt names in features= and categories=."""
         params = self.get_params()
         _check_params(self._parameters, params, call)
         # NumPy input: a row of the wrong width is also told in scikit-learn's words
@@ -9289,7 +9304,7 @@ class _Classifier:
                                   argument="sample_weight")
         _check_class_prior(params.get("class_prior"), class_count, call)
         _check_discrete_labels(class_count, call)
-        if known is None:
+        if known is None and check_names:
             _check_declared_names(params, fitting.seen, call)
         return statistics
 
@@ -10302,20 +10317,34 @@ class AutoBayes(_Classifier):
 
     def _choose_weights(self, statistics, X, y, sample_weight, limit=5000):
         """statistics.weights and .evaluation from an internal cross-validation: the
-        folds' statistics counted once each, each training set their merge."""
+        folds' statistics counted once each, each training set their merge.  The rows
+        are first put in a canonical order (by label, values and weight), so that the
+        folds, hence the weights, depend on the rows and not on the order they came
+        in: the same rows in any order give the same model file."""
         folds = min(self.folds, len(X))
         if folds < 2 or len(statistics.class_count) < 2:
             return
+        order = sorted(range(len(X)), key=lambda i: (
+            _canonical_value(y[i]), _canonical_row(X[i]),
+            _canonical_value(1 if sample_weight is None else sample_weight[i])))
+        X = [X[i] for i in order]
+        y = [y[i] for i in order]
+        if sample_weight is not None:
+            sample_weight = [sample_weight[i] for i in order]
         fold_of = _stratified_folds(y, folds, 0)
+        # every fold counts each feature as the whole fit does (a column of numbers
+        # and a few words is categorical, even in a fold without the words)
+        declared = type(self)(**dict(self.get_params(), features=statistics.kinds()))
         parts = []
         for fold in range(folds):
             members = [i for i, f in enumerate(fold_of) if f == fold]
             part = None
             if members:
-                part = self._learn([X[i] for i in members], [y[i] for i in members],
-                                   None if sample_weight is None else
-                                   [sample_weight[i] for i in members],
-                                   self._new_statistics(), "fit()")
+                part = declared._learn([X[i] for i in members], [y[i] for i in members],
+                                       None if sample_weight is None else
+                                       [sample_weight[i] for i in members],
+                                       declared._new_statistics(), "fit()",
+                                       check_names=False)
             parts.append((members, part))
         stride = max(1, -(-len(X) // limit))          # score at most about limit rows
         params = self.get_params()

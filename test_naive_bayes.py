@@ -2228,6 +2228,26 @@ def test_every_family_merges_and_streams_to_the_model_of_one_fit(family, data):
             whole.predict_joint_log_proba(queries)
 
 
+@settings(max_examples=30)
+@given(st.data(), st.randoms(use_true_random=False))
+def test_autobayes_chooses_the_same_weights_however_the_rows_arrived(data, rng):
+    """The weights chosen by the internal cross-validation depend on the rows, not on
+    their order (the folds are dealt from a canonical order), and each fold counts a
+    feature as the whole fit does (a column of numbers and words stays categorical
+    in a fold without the words)."""
+    _, X, y, weights, _ = data.draw(family_data("AutoBayes"))
+    kinds = data.draw(st.sampled_from([None, "mixed"]))
+    if kinds == "mixed":                  # a column of numbers with one word
+        X = [list(row) + [i if i else "word"] for i, row in enumerate(X)]
+    order = list(range(len(X)))
+    rng.shuffle(order)
+    first = naive_bayes.AutoBayes(folds=3).fit(X, y, sample_weight=weights)
+    second = naive_bayes.AutoBayes(folds=3).fit(
+        [X[i] for i in order], [y[i] for i in order],
+        sample_weight=None if weights is None else [weights[i] for i in order])
+    assert naive_bayes._json_text(first.to_dict()) == naive_bayes._json_text(second.to_dict())
+
+
 @pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
 @given(st.data())
 def test_every_family_weighs_a_row_as_that_many_copies_of_it(family, data):
