@@ -98,6 +98,7 @@ from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, islice, repeat
 from math import (dist, exp, factorial, frexp, fsum, hypot, isfinite, isqrt, ldexp, log,
                   sqrt)
+from functools import reduce
 from operator import add, getitem, itemgetter, lt, mul, neg, sub, truediv
 
 # Importing the module should cost a bare interpreter little (a few milliseconds), so
@@ -499,6 +500,19 @@ def _canonical(value):
     if isinstance(value, Number) and not isinstance(value, complex):
         return 1, value                   # Fraction, Decimal: among the numbers
     return 5, kind.__module__ + "." + kind.__qualname__, _shown(value, 200)
+
+
+def _canonical_value(value):
+    """_canonical, with every missing value (None, NaN) first and equal to each other."""
+    return (-1,) if _is_missing(value) else _canonical(value)
+
+
+def _canonical_row(row):
+    """A sort key of a row (a sequence, or a mapping by its items' keys)."""
+    if isinstance(row, Mapping):
+        return (1,) + tuple(sorted((_canonical_value(key), _canonical_value(value))
+                                   for key, value in row.items()))
+    return (0,) + tuple(map(_canonical_value, row))
 
 
 def _shown(value, limit=60):
@@ -7053,7 +7067,61 @@ class _NaiveModel:
 # -- AODE: averaged one-dependence estimators ------------------------------------------
 
 _AODE_KINDS = ("categorical", "discretized", "ignore")
-_AODE_MAX_PAIRS = 20000000       # pairwise counts kept at most (about 2 GB of memory)
+# The memory budget of the pairwise and network families (max_memory=, in MB): what
+# they count grows with the number of distinct pairs or rows, and what they compile
+# with it, so both are estimated, at about these many bytes per item (CPython's dict
+# entries, int keys and packed terms), and refused beyond the budget before they are
+# built, naming the figure and the fix.
+_PAIR_BYTES = 100                # a pairwise count (statistics)
+_TERM_BYTES = 120                # a compiled term of a pair, in each direction
+_ROW_BYTES = 200                 # a distinct row of a network (statistics), plus
+_CELL_BYTES = 8                  # per feature of it, and per node of its compiled form
+
+
+class _OverBudget(Exception):
+    """An estimate beyond max_memory: the reason, for the caller to name its call."""
+
+
+def _memory_check(value):
+    """max_memory: a number of megabytes > 0."""
+    number = _number(value)
+    if number is None or type(value) is bool or not number > 0 or not isfinite(number):
+        return "a number of megabytes > 0"
+    return None
+
+
+def _within_budget(params, estimate, what, fix):
+    """Raise _OverBudget when ``estimate`` (bytes) passes params' max_memory."""
+    budget = params.get("max_memory")
+    if budget is not None and estimate > budget * 1e6:
+        megabytes = estimate / 1e6
+        raise _OverBudget("%s would take about %s MB, beyond max_memory=%s (MB); %s, or "
+                          "raise max_memory" % (what, format(megabytes, ",.0f")
+                                                if megabytes >= 10 else "%.2g" % megabytes,
+                                                _shown(budget), fix))
+
+
+def _check_memory(params, call, *statistics):
+    """NaiveBayesError naming the call when statistics (added up: a model and what
+    partial_fit or merge adds to it) would pass params' max_memory."""
+    estimates = [part.memory_estimate() for part in statistics
+                 if part is not None and hasattr(part, "memory_estimate")]
+    if not estimates:
+        return
+    fix = _NETWORK_FIX if "network" in estimates[0][1] else _AODE_FIX
+    try:
+        _within_budget(params, sum(size for size, _ in estimates), estimates[0][1], fix)
+    except _OverBudget as error:
+        raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+
+
+_MEMORY_PARAMETER = _Parameter(2000, _memory_check, (
+    _cli_number, "AODE, TAN, BayesNet and auto: the most memory, in MB, their counts and "
+    "compiled tables may take by estimate (default 2000); beyond it the fit or the first "
+    "prediction is refused", {"metavar": "MB"}))
+_AODE_FIX = "use fewer features, ignore some, or round numbers with significant_digits="
+_NETWORK_FIX = ("ignore features with many distinct values (identifiers), or round numbers "
+                "with significant_digits=")
 _AODE_ESTIMATES = ("laplace", "m")             # estimate=: Lidstone's, or the m-estimate
 _AODE_WEIGHTINGS = ("mutual-information",)     # weighting= (None: equal weights)
 _AODE_SMALL = 1e-6     # weka.core.Utils.SMALL: below it a mutual-information term, or
@@ -7079,7 +7147,8 @@ class _AODEStatistics(_NaiveStatistics):
     K * V^2 / 2 for V distinct values of all features together (20 features of 8
     values, 3 classes: 38,400 counts); numbers are counted as they are (bins are cut
     when the model is compiled), so continuous features are best rounded with
-    significant_digits.  A fit that would hold more than 20 million counts is refused.
+    significant_digits.  A fit whose counts would pass max_memory (about 100 bytes
+    each: 20 million counts at the default 2000 MB) is refused (see _check_memory).
     """
 
     file_fields = ("features", "pairs")
@@ -7157,13 +7226,7 @@ class _AODEStatistics(_NaiveStatistics):
                 id_rows.append(ids)
             self.pair_counts.add_ids(label, id_rows, weight_groups[label] if weight_groups
                                      else None)
-            if self.pair_counts.size(label) > _AODE_MAX_PAIRS:
-                raise NaiveBayesError(
-                    "%s: the pairwise counts of AODE would hold more than %s numbers "
-                    "(about 2 GB of memory); use fewer features, ignore some, or round "
-                    "numbers with significant_digits=" % (fitting.call,
-                                                          format(_AODE_MAX_PAIRS, ",")),
-                    call=fitting.call)
+            _check_memory(fitting.params, fitting.call, self)
         return groups, weight_groups, names
 
     def compile(self, params):
@@ -7313,6 +7376,11 @@ class _AODEStatistics(_NaiveStatistics):
         """{"pairwise counts": how many are kept}."""
         return {"pairwise counts": self.pair_counts.size()}
 
+    def memory_estimate(self):
+        """(bytes, what) of the counts that grow beyond naive Bayes': the pairs."""
+        pairs = self.pair_counts.size()
+        return pairs * _PAIR_BYTES, "the pairwise counts of AODE (%s)" % format(pairs, ",")
+
 
 _AODE_DENSE_KEYS = 2048        # keys up to which a parent's child terms are a full list
 
@@ -7365,6 +7433,9 @@ class _AODEModel(_PairTable):
 
     def __init__(self, statistics, params):
         classes = statistics.classes()
+        pairs = statistics.pair_counts.size()
+        _within_budget(params, 2 * pairs * _TERM_BYTES, "AODE's compiled tables (%s "
+                       "pairwise counts, a term each way)" % format(pairs, ","), _AODE_FIX)
         self.replacements = None          # per feature: what fills a missing value
         if params["impute"]:
             statistics, self.replacements = statistics.imputed()
@@ -7870,45 +7941,130 @@ def _half_ln_gamma(largest):
     return table
 
 
-def _network_score(rows, cardinality, node, parents, unit=1):
-    """Weka's BAYES score of a node given its ordered parents, from (values, weight)
-    of the distinct rows, each weight a whole number of ``unit``s: the sum over parent
-    configurations j (mixed radix, the first parent most significant) of
-    sum_v lnG(1/2 + n_jv) - lnG(n_j + |V|/2) - |V| lnG(1/2) + lnG(|V|/2), each term
-    added to one running double in that order, empty configurations included (they
-    add 0 only in exact arithmetic).  The counts are summed as whole numbers, so the
-    score is the same whatever the order of the rows."""
-    size = cardinality[node]
-    configurations = 1
-    for p in parents:
-        configurations *= cardinality[p]
-    counts = [0] * (configurations * size)
-    for values, n in rows:
-        cell = 0
+_DENSE_CELLS = 1 << 20     # a node's table this large or smaller is scored cell by cell
+
+
+class _NetworkScores:
+    """Weka's BAYES score of a node given its ordered parents, for any node and parent
+    list, from the distinct rows (values as node indices, weight) of the data, each
+    weight a whole number of ``unit``s; scores are cached.
+
+    The score is the sum over parent configurations j (mixed radix, the first parent
+    most significant) of sum_v lnG(1/2 + n_jv) - lnG(n_j + |V|/2) - |V| lnG(1/2) +
+    lnG(|V|/2).  Weka adds each term to one running double, in that order, empty
+    configurations included (they add 0 only in exact arithmetic), and the structure
+    search decides by strict comparisons of these doubles: so a table of at most
+    _DENSE_CELLS cells is scored as Weka scores it, term by term (by builtins: the
+    terms in order, then one left-to-right reduce, which rounds after each addition as
+    the running double does).  A larger table (features with thousands of values, such
+    as identifiers; Weka itself needs the whole table then) is scored from the
+    configurations that occur: an empty configuration adds 0, and a value absent from
+    an occurring configuration adds lnG(1/2) - lnG(1/2), so the score is the sum over
+    occurring cells of lnG(1/2 + n) - lnG(1/2) and over occurring configurations of
+    lnG(|V|/2) - lnG(n_j + |V|/2), summed exactly rounded (fsum): equal in exact
+    arithmetic, its last bits may differ from Weka's; memory and time linear in the
+    rows.  The counts are summed as whole numbers, so a score is the same whatever the
+    order of the rows.
+    """
+
+    def __init__(self, rows, cardinality, unit=1):
+        self.cardinality = cardinality
+        self.unit = unit
+        self.columns = [list(column) for column in zip(*[values for values, _ in rows])]
+        if not self.columns:
+            self.columns = [[] for _ in cardinality]
+        self.weights = [n for _, n in rows]
+        self.total = sum(self.weights)
+        self.cache = {}
+
+    def __call__(self, node, parents):
+        """The score of node given parents (a list), cached."""
+        key = node, tuple(parents)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = self._score(node, parents)
+        return found
+
+    def cell_counts(self, node, parents):
+        """{cell: whole-number count} of the occurring cells, cell = configuration *
+        |V| + value."""
+        cells = None
+        for p in list(parents) + [node]:
+            column = self.columns[p]
+            cells = column if cells is None else list(map(
+                add, map(mul, cells, repeat(self.cardinality[p])), column))
+        counts = Counter()
+        weights = self.weights
+        if self.total == len(weights):            # every distinct row weighs one unit
+            _count_keys(counts, cells)
+        elif self.total <= 8 * len(weights):      # a few units each: repeated, in C
+            _count_keys(counts, chain.from_iterable(map(repeat, cells, weights)))
+        else:
+            get = counts.get
+            for cell, n in zip(cells, weights):
+                counts[cell] = get(cell, 0) + n
+        return counts
+
+    def _score(self, node, parents):
+        size = self.cardinality[node]
+        configurations = 1
         for p in parents:
-            cell = cell * cardinality[p] + values[p]
-        counts[cell * size + values[node]] += n
-    table = _half_ln_gamma(2 * sum(n for _, n in rows) // unit + 2 * size + 2)
-    tail = (-(size * table[1]), table[size])
-    score = 0.0
-    if unit == 1:                       # whole rows: lnG(k / 2) from the table
-        for j in range(0, configurations * size, size):
-            block = counts[j:j + size]
-            for n in block:
-                score += table[2 * n + 1]
-            score -= table[2 * sum(block) + size]
-            score += tail[0]
-            score += tail[1]
-        return score
-    half = size / 2.0
-    for j in range(0, configurations * size, size):
-        block = counts[j:j + size]
-        for n in block:
-            score += _weka_ln_gamma(n / unit + 0.5)
-        score -= _weka_ln_gamma(sum(block) / unit + half)
-        score += tail[0]
-        score += tail[1]
-    return score
+            configurations *= self.cardinality[p]
+        counts = self.cell_counts(node, parents)
+        unit = self.unit
+        if unit == 1:
+            table = _half_ln_gamma(2 * self.total + 2 * size + 2)
+
+            def of_count(n):                      # lnG(1/2 + n)
+                return table[2 * n + 1]
+
+            def of_total(n):                      # lnG(n + |V|/2)
+                return table[2 * n + size]
+        else:
+            half = size / 2.0
+            cached = {}
+
+            def of_count(n):
+                found = cached.get(n)
+                if found is None:
+                    found = cached[n] = _weka_ln_gamma(n / unit + 0.5)
+                return found
+
+            def of_total(n):
+                return _weka_ln_gamma(n / unit + half)
+        empty_terms = (-(size * table[1]) if unit == 1 else -(size * _weka_ln_gamma(0.5)),
+                       table[size] if unit == 1 else _weka_ln_gamma(size / 2.0))
+        if configurations * size > _DENSE_CELLS:
+            return self._sparse_score(counts, size, of_count, of_total, empty_terms)
+        dense = [0] * (configurations * size)
+        for cell, n in counts.items():
+            dense[cell] = n
+        if unit == 1:
+            odd = table[1::2]                     # odd[n] = lnG(1/2 + n)
+            cell_terms = list(map(odd.__getitem__, dense))
+        else:
+            cell_terms = list(map(of_count, dense))
+        totals = map(sum, zip(*[iter(dense)] * size))
+        columns = [cell_terms[v::size] for v in range(size)]
+        columns.append(list(map(neg, map(of_total, totals))))
+        columns.append(repeat(empty_terms[0]))
+        columns.append(repeat(empty_terms[1]))
+        # score += each term in Weka's order (subtracting x is adding -x, exactly)
+        return reduce(add, chain.from_iterable(zip(*columns)), 0.0)
+
+    @staticmethod
+    def _sparse_score(counts, size, of_count, of_total, empty_terms):
+        """The score from the occurring cells (see the class docstring)."""
+        at_zero = of_count(0)
+        totals = Counter()
+        terms = []
+        for cell, n in counts.items():
+            if n:
+                terms.append(of_count(n) - at_zero)
+                totals[cell // size] += n
+        for n in totals.values():
+            terms.append(empty_terms[1] - of_total(n))
+        return fsum(terms)
 
 
 def _tan_structure(score, nodes, root):
@@ -8154,6 +8310,7 @@ class _NetworkStatistics(_NaiveStatistics):
                 values.append(tuple(out))
             self.row_counts.add(label, values, weight_groups[label] if weight_groups
                                 else None)
+        _check_memory(fitting.params, fitting.call, self)
         return groups, weight_groups, names
 
     def compile(self, params):
@@ -8193,6 +8350,43 @@ class _NetworkStatistics(_NaiveStatistics):
         """{"distinct rows": how many are kept}."""
         return {"distinct rows": self.row_counts.size()}
 
+    def memory_estimate(self):
+        """(bytes, what) of the counts that grow beyond naive Bayes': the rows."""
+        rows = self.row_counts.size()
+        return (rows * (_ROW_BYTES + _CELL_BYTES * len(self.features)),
+                "the distinct rows a network keeps (%s)" % format(rows, ","))
+
+
+_DENSE_TABLE = 1 << 16    # a node's table this large or smaller is kept whole
+
+
+class _SparseCells(dict):
+    """A node's table of log P(value | configuration) by cell, for a table too large
+    to keep whole: the cells whose count is not 0; ``defaults``, per configuration
+    that occurs in training, the entry of a value of count 0 in it; any other cell is
+    in a configuration that never occurs, whose entry is ``empty`` (1/|V|, the
+    estimate from no counts)."""
+
+    __slots__ = ("size", "empty", "defaults")
+
+    def __init__(self, size, empty):
+        super().__init__()
+        self.size = size
+        self.empty = empty
+        self.defaults = {}
+
+    def __missing__(self, cell):
+        """The entry of a value of count 0."""
+        default = self.defaults.get(cell // self.size)
+        return self.empty[cell % self.size] if default is None else default
+
+    def rows(self):
+        """(configuration, [entry of each value]) of the occurring configurations, in
+        configuration order."""
+        size = self.size
+        return [(j, [self[j * size + v] for v in range(size)])
+                for j in sorted(self.defaults)]
+
 
 class _NetworkModel:
     """The compiled network: the data as BayesNet sees it (bins and filled-in values),
@@ -8215,6 +8409,10 @@ class _NetworkModel:
         self.classes = classes = statistics.classes()
         self.names = names = statistics.names()
         self.width = len(names)
+        rows = statistics.row_counts.size()
+        _within_budget(params, rows * (_ROW_BYTES + 3 * _CELL_BYTES * (self.width + 1)),
+                       "the network's compiled tables (%s distinct rows)" % format(rows, ","),
+                       _NETWORK_FIX)
         self.k = len(classes)
         self.zeros = (0.0,) * self.k
         self.alpha = params["alpha"]
@@ -8253,15 +8451,7 @@ class _NetworkModel:
         scored = [(values, weight * unit if type(weight) is int else
                    int(Fraction(weight) * unit))
                   for values, (weight, _) in prepared.items() if weight]
-        cache = {}
-
-        def score(node, parents):
-            key = node, tuple(parents)
-            found = cache.get(key)
-            if found is None:
-                found = cache[key] = _network_score(scored, self.cardinality, node,
-                                                    parents, unit)
-            return found
+        score = _NetworkScores(scored, self.cardinality, unit)
         nodes = len(used) + 1
         self.root = root = nodes - 1
         if max_parents is None:
@@ -8316,8 +8506,11 @@ class _NetworkModel:
         return out
 
     def _table(self, node, prepared):
-        """log P(value | configuration) of a node, per configuration (mixed radix, the
-        first parent most significant) and value, from the weighted counts."""
+        """log P(value | configuration) of a node, flat: at configuration * |V| +
+        value (mixed radix, the first parent most significant), from the weighted
+        counts.  A list of every cell when the table has at most _DENSE_TABLE cells,
+        else a _SparseCells holding the occurring configurations' cells (the others
+        give what an empty configuration gives): the same numbers either way."""
         from fractions import Fraction
         alpha = Fraction(self.alpha)
         size = self.cardinality[node]
@@ -8325,17 +8518,37 @@ class _NetworkModel:
         configurations = 1
         for p in parents:
             configurations *= self.cardinality[p]
-        counts = [[0] * size for _ in range(configurations)]
+        counts = {}                       # configuration -> {value: weight}
         for values, (weight, _) in prepared.items():
             j = 0
             for p in parents:
                 j = j * self.cardinality[p] + values[p]
-            counts[j][values[node]] += weight
-        table = []
-        for config in counts:
-            total = float(alpha * size + sum(config))
-            table.append([_log(float(alpha + n) / total) if total else -log(size)
-                          for n in config])
+            config = counts.get(j)
+            if config is None:
+                config = counts[j] = {}
+            v = values[node]
+            config[v] = config.get(v, 0) + weight
+
+        def entry(n, total):
+            return _log(float(alpha + n) / total) if total else -log(size)
+        empty = [entry(0, float(alpha * size))] * size
+        if configurations * size <= _DENSE_TABLE:
+            table = []
+            for j in range(configurations):
+                config = counts.get(j)
+                if config is None:
+                    table.extend(empty)
+                    continue
+                total = float(alpha * size + sum(config.values()))
+                table.extend([entry(config.get(v, 0), total) for v in range(size)])
+            return table
+        table = _SparseCells(size, empty)
+        for j, config in counts.items():
+            total = float(alpha * size + sum(config.values()))
+            table.defaults[j] = entry(0, total)
+            for v, n in config.items():
+                if n:
+                    table[j * size + v] = entry(n, total)
         return table
 
     positional = _NaiveModel.positional
@@ -8386,7 +8599,7 @@ class _NetworkModel:
                 j = 0
                 for p in parents:
                     j = j * self.cardinality[p] + values[p]
-                mine.append(self.cpts[node][j][values[node]])
+                mine.append(self.cpts[node][j * self.cardinality[node] + values[node]])
             terms.append(mine)
         return terms
 
@@ -8515,8 +8728,14 @@ class _NetworkModel:
         def value_of(n, index):
             return self.class_values[index] if n == self.root else self.node_value(n, index)
         parents = self.parents[node]
+        size = self.cardinality[node]
+        table = self.cpts[node]
+        if type(table) is _SparseCells:
+            rows = table.rows()
+        else:
+            rows = enumerate(table[j:j + size] for j in range(0, len(table), size))
         cpt = {}
-        for j, row in enumerate(self.cpts[node]):
+        for j, row in rows:
             key, rest = [], j
             for p in reversed(parents):
                 rest, index = divmod(rest, self.cardinality[p])
@@ -8733,6 +8952,12 @@ class _MixtureStatistics:
     def extra_summary(self):
         """The weights and their evaluation."""
         return {}
+
+    def memory_estimate(self):
+        """(bytes, what) of every part's growing counts together."""
+        parts = [statistics.memory_estimate() for statistics in self.parts.values()
+                 if hasattr(statistics, "memory_estimate")]
+        return sum(size for size, _ in parts), " and ".join(what for _, what in parts)
 
 
 class _MixtureModel:
@@ -9035,6 +9260,11 @@ def _check_classes_argument(classes, known, call):
     return declared
 
 
+# Parameters two models may differ in and still merge (the merged model takes the
+# first one's): the memory budget says nothing about the data.
+_MERGE_FREE = ("max_memory",)
+
+
 class _Classifier:
     """What NaiveBayes and AODE share: the scikit-learn estimator protocol, fitting by
     counting into the family's statistics, every prediction from the compiled model's
@@ -9253,6 +9483,7 @@ class _Classifier:
             batch = base.skeleton() if base is not None else self._new_statistics()
             known = dict(base.class_count) if base is not None else None
         batch = self._learn(X, y, sample_weight, batch, "partial_fit()", known, classes)
+        _check_memory(self.get_params(), "partial_fit()", base, batch)
         with self._state.lock:
             if self._state.statistics is None:
                 self._state.statistics = batch
@@ -9264,9 +9495,10 @@ class _Classifier:
         return self
 
     def _learn(self, X, y, sample_weight, statistics, call, known=None, classes=None,
-               class_weighted=False):
+               check_names=True, class_weighted=False):
         """Count X, y into statistics, chunk by chunk; raise before anything is kept.
         ``known``: the class counts of the model that partial_fit adds to;
+        ``check_names``: look for misspelt names in features= and categories=;
         ``class_weighted``: sample_weight already holds the class weights."""
         params = self.get_params()
         _check_params(self._parameters, params, call)
@@ -9333,7 +9565,7 @@ class _Classifier:
                                   call=call, argument="sample_weight")
         _check_class_prior(params.get("class_prior"), class_count, call)
         _check_discrete_labels(class_count, call)
-        if known is None:
+        if known is None and check_names:
             _check_declared_names(params, fitting.seen, call)
         return statistics
 
@@ -9369,7 +9601,11 @@ class _Classifier:
                 _check_params(self._parameters, params, call)
                 _check_class_prior(params.get("class_prior"), self._state.statistics.class_count,
                                    call)
-                compiled = self._state.compiled = self._state.statistics.compile(params)
+                try:
+                    compiled = self._state.statistics.compile(params)
+                except _OverBudget as error:
+                    raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+                self._state.compiled = compiled
         return compiled
 
     def _joints(self, X, call):
@@ -9705,8 +9941,9 @@ class _Classifier:
                 other._statistics_class is not self._statistics_class:
             raise NaiveBayesError("merge(): other is %s; expected a %s model"
                                   % (_describe(other), type(self).__name__), call="merge()")
-        differences = _param_differences(self._parameters, self.get_params(),
-                                         other.get_params())
+        differences = _param_differences(
+            [name for name in self._parameters if name not in _MERGE_FREE],
+            self.get_params(), other.get_params())
         if type(self) is not type(other):
             differences.insert(0, "the models are a %s and a %s"
                                % (type(self).__name__, type(other).__name__))
@@ -9734,6 +9971,7 @@ class _Classifier:
                 statistics.absorb(theirs)
             _check_class_prior(self.get_params().get("class_prior"),
                                statistics.class_count, "merge()")
+            _check_memory(self.get_params(), "merge()", statistics)
             merged._state.statistics = statistics
         return merged
 
@@ -10116,8 +10354,16 @@ class AODE(_Classifier):
 
     Statistics are exact weighted counts: class and value counts and the pairwise
     counts N(c, x_p, x_j), about K * V^2 / 2 numbers for V distinct values of all
-    features together; fit, partial_fit in any batches and merge agree exactly.  A fit
-    whose pairwise counts would pass 20 million numbers (about 2 GB) is refused.
+    features together; fit, partial_fit in any batches and merge agree exactly.
+
+    max_memory (megabytes, default 2000) bounds, by estimate, what grows with the
+    pairs: a fit, partial_fit or merge whose pairwise counts would pass it (about 100
+    bytes a count: 20 million counts) is refused, naming the figure and the fix, and
+    so is the first prediction when the compiled tables (about 240 bytes a count: a
+    term in each direction) would; compiling takes time and memory linear in the
+    counts (features of thousands of values, such as identifiers, keep only the
+    terms of the pairs that occur).  It says nothing about the data: models that
+    differ only in it merge.
 
     The watermelon book's numbers (data set 3.0, Laplace smoothing):
 
@@ -10151,12 +10397,13 @@ class AODE(_Classifier):
                 "information with the class (Weka's WAODE; default: equal weights)")),
             "impute": _Parameter(False, _aode_impute_check, (
                 bool, "AODE: replace missing values by the training mean or mode "
-                "before discretization (Weka's ReplaceMissingValues)"))})
+                "before discretization (Weka's ReplaceMissingValues)")),
+            "max_memory": _MEMORY_PARAMETER})
 
     def __init__(self, alpha=1.0, frequency_limit=1, features=None, categories=None,
                  numeric="discretized", significant_digits=None, estimate="laplace",
-                 m=1.0, weighting=None, impute=False, class_weight=None, thresholds=None,
-                 costs=None, reject_below=None, reject_label="unsure"):
+                 m=1.0, weighting=None, impute=False, max_memory=2000, class_weight=None,
+                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
         self.alpha = alpha
         self.frequency_limit = frequency_limit
         self.features = features
@@ -10167,6 +10414,7 @@ class AODE(_Classifier):
         self.m = m
         self.weighting = weighting
         self.impute = impute
+        self.max_memory = max_memory
         self.class_weight = class_weight
         self.thresholds = thresholds
         self.costs = costs
@@ -10182,6 +10430,7 @@ def _network_parameters(extra=None):
         _cli_number, "smoothing of categorical likelihoods (default 1, Laplace; 0.5 for "
         "--model tan and bayesnet)"))}
     parameters.update(extra or {})
+    parameters["max_memory"] = _MEMORY_PARAMETER
     return _classifier_parameters("discretized", _NETWORK_KINDS,
                                   without=("prior_alpha", "class_prior"), extra=parameters)
 
@@ -10211,9 +10460,19 @@ class TAN(_Classifier):
     Statistics: class counts, each feature's counts or record of values, and every
     distinct row's weight and number of rows, exact; merge and partial_fit give the
     counts of one fit, and the structure is searched again from them when the model
-    is next used.  As Weka, the search counts rows (it ignores their weights), the
-    tables use the weights, and a class the training data never saw keeps alpha-only
-    counts.
+    is next used.  The search, the bins and the tables weigh rows alike, a weight of
+    2 being the row twice (scikit-learn's meaning; Weka's search counts rows whatever
+    their weights, which is the same with unit weights, Weka's own data); a class the
+    training data never saw keeps alpha-only counts.
+
+    Memory and time: the statistics hold one entry per distinct row; compiling
+    searches the structure (time: the pairs of nodes times the rows) and builds each
+    node's table, kept whole up to 65,536 cells and beyond that as the cells that
+    occur (the same numbers: features of thousands of values, such as identifiers,
+    cost what occurs, not the product of their sizes).  max_memory (megabytes,
+    default 2000) bounds both by estimate (about 200 bytes and 8 per feature a
+    distinct row, three times that compiled): beyond it the fit or the first
+    prediction is refused, naming the figure and the fix.
 
     >>> X = [["sunny", "hot"], ["sunny", "hot"], ["rain", "mild"], ["rain", "cool"],
     ...      ["overcast", "cool"], ["sunny", "mild"], ["rain", "mild"], ["overcast", "hot"]]
@@ -10230,13 +10489,14 @@ class TAN(_Classifier):
     _parameters = _network_parameters()
 
     def __init__(self, alpha=0.5, features=None, categories=None, numeric="discretized",
-                 significant_digits=None, class_weight=None, thresholds=None, costs=None,
-                 reject_below=None, reject_label="unsure"):
+                 significant_digits=None, max_memory=2000, class_weight=None,
+                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
         self.alpha = alpha
         self.features = features
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
+        self.max_memory = max_memory
         self.class_weight = class_weight
         self.thresholds = thresholds
         self.costs = costs
@@ -10272,14 +10532,16 @@ class BayesNet(_Classifier):
             "(default 2)"))})
 
     def __init__(self, max_parents=2, alpha=0.5, features=None, categories=None,
-                 numeric="discretized", significant_digits=None, class_weight=None,
-                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
+                 numeric="discretized", significant_digits=None, max_memory=2000,
+                 class_weight=None, thresholds=None, costs=None, reject_below=None,
+                 reject_label="unsure"):
         self.max_parents = max_parents
         self.alpha = alpha
         self.features = features
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
+        self.max_memory = max_memory
         self.class_weight = class_weight
         self.thresholds = thresholds
         self.costs = costs
@@ -10328,7 +10590,7 @@ def _member_parameters(name, params):
     cls, own = _AUTO_MEMBERS[name]
     member = cls().get_params()
     member.update(own)
-    for shared in ("features", "categories", "numeric", "significant_digits"):
+    for shared in ("features", "categories", "numeric", "significant_digits", "max_memory"):
         member[shared] = params[shared]
     return cls, member
 
@@ -10378,12 +10640,13 @@ class AutoBayes(_Classifier):
         "discretized", _NETWORK_KINDS, without=("alpha", "prior_alpha", "class_prior"),
         extra={"members": _Parameter(("waode", "aode", "bayesnet"), _check_members),
                "weights": _Parameter("cv", _check_mixture_weights),
-               "folds": _Parameter(5, _integer_at_least(2))})
+               "folds": _Parameter(5, _integer_at_least(2)),
+               "max_memory": _MEMORY_PARAMETER})
 
     def __init__(self, members=("waode", "aode", "bayesnet"), weights="cv", folds=5,
                  features=None, categories=None, numeric="discretized",
-                 significant_digits=None, class_weight=None, thresholds=None, costs=None,
-                 reject_below=None, reject_label="unsure"):
+                 significant_digits=None, max_memory=2000, class_weight=None,
+                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
         self.members = members
         self.weights = weights
         self.folds = folds
@@ -10391,6 +10654,7 @@ class AutoBayes(_Classifier):
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
+        self.max_memory = max_memory
         self.class_weight = class_weight
         self.thresholds = thresholds
         self.costs = costs
@@ -10442,20 +10706,34 @@ class AutoBayes(_Classifier):
 
     def _choose_weights(self, statistics, X, y, sample_weight, limit=5000):
         """statistics.weights and .evaluation from an internal cross-validation: the
-        folds' statistics counted once each, each training set their merge."""
+        folds' statistics counted once each, each training set their merge.  The rows
+        are first put in a canonical order (by label, values and weight), so that the
+        folds, hence the weights, depend on the rows and not on the order they came
+        in: the same rows in any order give the same model file."""
         folds = min(self.folds, len(X))
         if folds < 2 or len(statistics.class_count) < 2:
             return
+        order = sorted(range(len(X)), key=lambda i: (
+            _canonical_value(y[i]), _canonical_row(X[i]),
+            _canonical_value(1 if sample_weight is None else sample_weight[i])))
+        X = [X[i] for i in order]
+        y = [y[i] for i in order]
+        if sample_weight is not None:
+            sample_weight = [sample_weight[i] for i in order]
         fold_of = _stratified_folds(y, folds, 0)
+        # every fold counts each feature as the whole fit does (a column of numbers
+        # and a few words is categorical, even in a fold without the words)
+        declared = type(self)(**dict(self.get_params(), features=statistics.kinds()))
         parts = []
         for fold in range(folds):
             members = [i for i, f in enumerate(fold_of) if f == fold]
             part = None
             if members:
-                part = self._learn([X[i] for i in members], [y[i] for i in members],
-                                   None if sample_weight is None else
-                                   [sample_weight[i] for i in members],
-                                   self._new_statistics(), "fit()", class_weighted=True)
+                part = declared._learn([X[i] for i in members], [y[i] for i in members],
+                                       None if sample_weight is None else
+                                       [sample_weight[i] for i in members],
+                                       declared._new_statistics(), "fit()",
+                                       check_names=False, class_weighted=True)
             parts.append((members, part))
         stride = max(1, -(-len(X) // limit))          # score at most about limit rows
         params = self.get_params()
@@ -10476,7 +10754,10 @@ class AutoBayes(_Classifier):
             scored.extend(held_out)
             for m, name in enumerate(names):
                 cls, member_params = _member_parameters(name, params)
-                compiled = training.parts[cls.__name__].compile(member_params)
+                try:
+                    compiled = training.parts[cls.__name__].compile(member_params)
+                except _OverBudget as error:
+                    raise NaiveBayesError("fit(): %s" % error, call="fit()") from None
                 rows = [compiled.positional(X[i]) for i in held_out]
                 for i, joint in zip(held_out, compiled.joints(rows)):
                     posterior = dict(zip(compiled.classes, _posterior(joint)))

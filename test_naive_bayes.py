@@ -2229,6 +2229,26 @@ def test_every_family_merges_and_streams_to_the_model_of_one_fit(family, data):
             whole.predict_joint_log_proba(queries)
 
 
+@settings(max_examples=30)
+@given(st.data(), st.randoms(use_true_random=False))
+def test_autobayes_chooses_the_same_weights_however_the_rows_arrived(data, rng):
+    """The weights chosen by the internal cross-validation depend on the rows, not on
+    their order (the folds are dealt from a canonical order), and each fold counts a
+    feature as the whole fit does (a column of numbers and words stays categorical
+    in a fold without the words)."""
+    _, X, y, weights, _ = data.draw(family_data("AutoBayes"))
+    kinds = data.draw(st.sampled_from([None, "mixed"]))
+    if kinds == "mixed":                  # a column of numbers with one word
+        X = [list(row) + [i if i else "word"] for i, row in enumerate(X)]
+    order = list(range(len(X)))
+    rng.shuffle(order)
+    first = naive_bayes.AutoBayes(folds=3).fit(X, y, sample_weight=weights)
+    second = naive_bayes.AutoBayes(folds=3).fit(
+        [X[i] for i in order], [y[i] for i in order],
+        sample_weight=None if weights is None else [weights[i] for i in order])
+    assert naive_bayes._json_text(first.to_dict()) == naive_bayes._json_text(second.to_dict())
+
+
 @pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
 @given(st.data())
 def test_every_family_weighs_a_row_as_that_many_copies_of_it(family, data):
@@ -6637,6 +6657,127 @@ def test_networks_refuse_kinds_they_cannot_condition_and_keep_their_counts_exact
     assert again.to_dict() == model.to_dict()
     assert model.to_dict()["row_counts"][0] == [[["a", "x"], "1/2", 1], [["a", None], 2, 1]]
     assert model.summary()["distinct rows"] == 4
+
+
+@given(st.lists(st.tuples(st.sampled_from("abcdefgh"), st.sampled_from("xyz"),
+                          st.integers(0, 40), st.sampled_from([1, 0.5, 2, 0, 3])),
+                min_size=2, max_size=60),
+       st.sampled_from(["TAN", "BayesNet"]))
+def test_sparse_network_tables_and_scores_equal_the_dense_ones(rows, family):
+    """Beyond _DENSE_TABLE cells a node's table keeps only the occurring cells, with
+    the same numbers; beyond _DENSE_CELLS the structure score is summed over the
+    occurring cells, equal in exact arithmetic to Weka's term-by-term sum."""
+    X = [[a, b, c] for a, b, c, _ in rows]
+    y = [("p" if a < "d" else "q") if c % 3 else "r" for a, _, c, _ in rows]
+    weights = [w for *_, w in rows]
+    if not any(weights):
+        weights[0] = 1
+    model = getattr(naive_bayes, family)(features={2: "categorical"}).fit(
+        X, y, sample_weight=weights)
+    dense_p, dense_tables = model.predict_proba(X), model.tables()
+    compiled = model._model("test")
+    halves = [(values, int(weight * 2)) for values, (weight, _) in compiled.prepared.items()
+              if weight]                     # weights in whole halves: unit 2
+    for node, parents in enumerate(compiled.parents):
+        exact = naive_bayes._NetworkScores(halves, compiled.cardinality, 2)(node, parents)
+        with_limit = naive_bayes._DENSE_CELLS
+        try:
+            naive_bayes._DENSE_CELLS = 0
+            sparse = naive_bayes._NetworkScores(halves, compiled.cardinality, 2)
+            assert sparse(node, parents) == pytest.approx(exact, rel=1e-12, abs=1e-9)
+        finally:
+            naive_bayes._DENSE_CELLS = with_limit
+    with_limit = naive_bayes._DENSE_TABLE
+    try:
+        naive_bayes._DENSE_TABLE = 0
+        model.set_params(alpha=model.alpha)          # compile again
+        assert all(type(t) is naive_bayes._SparseCells for t in model._model("test").cpts)
+        assert model.predict_proba(X) == dense_p
+        for name, table in model.tables().items():
+            dense = dense_tables[name]["probabilities"]
+            assert all(dense[config] == row for config, row in table["probabilities"].items())
+    finally:
+        naive_bayes._DENSE_TABLE = with_limit
+
+
+@pytest.mark.parametrize("family", ["TAN", "BayesNet"])
+def test_networks_on_identifier_columns_keep_tables_linear_in_the_rows(family):
+    """3,000 rows of 8 identifier columns: dense tables would hold 2 x 3,000 x 3,000
+    cells per feature (the first prediction took minutes and gigabytes); the sparse
+    tables hold at most one cell per distinct row and node."""
+    rng = random.Random(0)
+    X = [["id%d" % rng.randrange(10 ** 9) for _ in range(8)] for _ in range(3000)]
+    y = [rng.choice("ab") for _ in X]
+    model = getattr(naive_bayes, family)().fit(X, y)
+    probabilities = model.predict_proba(X[:50])
+    assert all(abs(sum(p) - 1) < 1e-12 for p in probabilities)
+    compiled = model._model("test")
+    for table in compiled.cpts:
+        if type(table) is naive_bayes._SparseCells:
+            assert len(table) <= len(X) and len(table.defaults) <= len(X)
+        else:
+            assert len(table) <= naive_bayes._DENSE_TABLE
+    assert any(type(table) is naive_bayes._SparseCells for table in compiled.cpts) \
+        or all(len(p) == 1 for p in compiled.parents[:-1])
+
+
+@pytest.mark.parametrize("family", ["AODE", "TAN", "BayesNet", "AutoBayes"])
+def test_max_memory_refuses_what_would_pass_it_and_changes_nothing(family, tmp_path):
+    """The budget is checked on what is counted (fit, partial_fit: the model and the
+    batch together, merge) and on what is compiled (the first prediction), each time
+    with the figure and the fix; a refused call leaves the model as it was."""
+    rng = random.Random(5)
+    X = [["v%d" % rng.randrange(40) for _ in range(6)] for _ in range(120)]
+    y = [row[0] < "v2" for row in X]
+    cls = getattr(naive_bayes, family)
+    full = cls().fit(X, y)
+    needed = full._fitted().memory_estimate()[0] / 1e6
+    with pytest.raises(NaiveBayesError, match=r"fit\(\): .* beyond max_memory=.*raise "
+                                              r"max_memory"):
+        cls(max_memory=needed / 2).fit(X, y)
+    # partial_fit: half the rows fit within the budget, both halves do not
+    model = cls(max_memory=needed * 0.75).partial_fit(X[:60], y[:60], classes=[False, True])
+    before = model.to_dict()
+    with pytest.raises(NaiveBayesError, match=r"partial_fit\(\): .* beyond max_memory"):
+        model.partial_fit(X[60:], y[60:])
+    assert model.to_dict() == before
+    other = cls(max_memory=needed * 0.75).partial_fit(X[60:], y[60:], classes=[False, True])
+    with pytest.raises(NaiveBayesError, match=r"merge\(\): .* beyond max_memory"):
+        model.merge(other)
+    # compiled: fits, but the tables would not
+    model = cls().fit(X, y).set_params(max_memory=needed * 1.01)
+    with pytest.raises(NaiveBayesError, match=r"predict_proba\(\): .*compiled tables.* "
+                                              r"beyond max_memory"):
+        model.predict_proba(X[:2])
+    assert model.set_params(max_memory=2000).predict_proba(X[:2]) == full.predict_proba(X[:2])
+    # the budget says nothing about the data: it merges, and it is kept in the file
+    assert cls(max_memory=5000).fit(X[:60], y[:60]).merge(
+        cls().fit(X[60:], y[60:])).to_dict()["params"]["max_memory"] == 5000
+    path = tmp_path / "model.json"
+    cls(max_memory=123.5).fit(X, y).save(path)
+    assert cls.load(path).max_memory == 123.5
+    for bad in (0, -1, "lots", True, math.nan, math.inf, None):
+        with pytest.raises(NaiveBayesError, match="max_memory=.*expected a number of "
+                                                  "megabytes > 0"):
+            cls(max_memory=bad).fit(X, y)
+
+
+def test_max_memory_on_the_command_line(tmp_path, capsys):
+    rng = random.Random(6)
+    rows = [["v%d" % rng.randrange(30) for _ in range(5)] for _ in range(80)]
+    write(tmp_path / "ids.csv", "a,b,c,d,e,label\n" + "".join(
+        ",".join(row) + ",%s\n" % (row[0] < "v2") for row in rows))
+    status, out, err = cli(capsys, "fit", tmp_path / "ids.csv", "--target", "label",
+                           "--model", "aode", "--max-memory", "0.001",
+                           "-o", tmp_path / "m.json")
+    assert status == 1 and "beyond max_memory=0.001 (MB)" in err
+    assert "raise max_memory" in err and "Traceback" not in err
+    assert not (tmp_path / "m.json").exists()
+    status, out, err = cli(capsys, "fit", tmp_path / "ids.csv", "--target", "label",
+                           "--model", "bayesnet", "--max-memory", "50", "-o",
+                           tmp_path / "m.json")
+    assert status == 0, err
+    assert json.loads((tmp_path / "m.json").read_text())["params"]["max_memory"] == 50
 
 
 # ----------------------------------------------------------------------------------
