@@ -2699,6 +2699,23 @@ def test_every_family_weighs_classes_as_the_sample_weights_they_make(family, dat
         assert model_text(streamed) == model_text(weighted)
 
 
+def test_autobayes_weighs_classes_once_for_its_members_and_its_internal_folds():
+    rng = random.Random(3)
+    X = [[rng.choice("abc"), rng.choice("xy")] for _ in range(80)]
+    y = [("p" if row[0] == "a" else "q") if rng.random() < 0.8 else rng.choice("pq")
+         for row in X]
+    for class_weight in ({"p": 3.0, "q": 0.5}, "balanced"):
+        resolved = naive_bayes._balanced_class_weight(y, None, "fit()") \
+            if class_weight == "balanced" else class_weight
+        weighted = naive_bayes.AutoBayes(folds=3, class_weight=class_weight).fit(X, y)
+        plain = naive_bayes.AutoBayes(folds=3).fit(X, y, sample_weight=[resolved[label]
+                                                                         for label in y])
+        mine, theirs = weighted.to_dict(), plain.to_dict()
+        assert mine.pop("params")["class_weight"] is not None
+        theirs.pop("params")
+        assert mine == theirs                 # the mixture's weights chosen alike
+
+
 def test_balanced_weights_need_one_fit_and_the_other_calls_refuse_them():
     X, y = [["a"], ["a"], ["b"]], [0, 0, 1]
     model = CategoricalNB(class_weight="balanced").fit(X, y)
