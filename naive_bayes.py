@@ -6887,6 +6887,36 @@ def _aode_impute_check(value):
     return None if type(value) is bool else "True or False"
 
 
+def _presence_counts(pairs, feature_of, width):
+    """From one class's pair counts {a << 32 | b: N(c, a, b)} (value ids a < b, each
+    of a feature in feature_of), ({a * width + j: sum_v N(c, a, v) over feature j's
+    values v}: the rows with value a and feature j present, and {p * width + j (p <
+    j): sum_{u, v} N(c, u, v)}: the rows with features p and j both present).  Whole
+    counts are added up by the C counter, each key repeated count times, when that is
+    not much more work than a loop over the keys."""
+    keys = list(pairs)
+    counts = list(pairs.values())
+    low = list(map(_PAIR_SHIFT.__rrshift__, keys))
+    high = list(map(0xFFFFFFFF .__and__, keys))
+    low_feature = list(map(feature_of.__getitem__, low))
+    high_feature = list(map(feature_of.__getitem__, high))
+    with_feature = map(add, map(mul, low, repeat(width)), high_feature)
+    with_feature = chain(with_feature, map(add, map(mul, high, repeat(width)), low_feature))
+    both = map(add, map(mul, map(min, low_feature, high_feature), repeat(width)),
+               map(max, low_feature, high_feature))
+    sums = []
+    for grouped, times in ((with_feature, counts + counts), (both, counts)):
+        counter = {}
+        if _INT.issuperset(map(type, counts)) and sum(counts) <= 8 * len(counts):
+            _count_keys(counter, chain.from_iterable(map(repeat, grouped, times)))
+        else:
+            get = counter.get
+            for key, count in zip(grouped, times):
+                counter[key] = get(key, 0) + count
+        sums.append(counter)
+    return sums[0], sums[1]
+
+
 class _AODEStatistics(_NaiveStatistics):
     """The sufficient statistics of AODE: those of naive Bayes (class counts, each
     feature's counts or record of values) and the pairwise class-conditional counts
@@ -6983,33 +7013,64 @@ class _AODEStatistics(_NaiveStatistics):
         return _AODEModel(self, params)
 
     def _replacements(self):
-        """Each feature's replacement of a missing value (see imputed), when no value
-        is missing (the counts unchanged)."""
+        """Each feature's replacement of a missing value (see imputed), from the
+        counts as they are."""
+        return [self._replacement(self.features[name]) for name in self.names()]
+
+    @staticmethod
+    def _replacement(feature):
+        """A categorical feature's mode (weighted, all classes; ties to the first value
+        in values() order), a number's weighted mean (0.0 when its values weigh 1e-6
+        or less); None for another kind or a feature without values."""
+        if feature.name not in ("categorical", "discretized"):
+            return None
+        totals = Counter()
+        for values in feature.stats.counts.values():
+            totals.update(values)
+        if feature.name == "categorical":
+            values = feature.stats.values()
+            if not values:
+                return None
+            most = max(totals.get(v, 0) for v in values)
+            return next(v for v in values if totals.get(v, 0) == most)
+        weight = sum(totals.values())
+        if not weight > _AODE_SMALL:
+            return 0.0
+        values = list(totals)
+        _, weighted, _ = _exact_sums(values, [totals[x] for x in values])
+        return _float(_fraction(weighted) / weight) + 0.0     # not -0.0
+
+    def lacks_values(self):
+        """True when some row lacks the value of a categorical or discretized feature."""
+        return any(sum(feature.stats.counts.get(label, {}).values()) != n
+                   for feature in self.features.values()
+                   if feature.name in ("categorical", "discretized")
+                   for label, n in self.class_count.items())
+
+    def impute_values(self):
+        """Give every missing value of a categorical or discretized feature its
+        replacement, in these statistics' own value counts (N(c, replacement) +=
+        N_c - sum_v N(c, v)); the pairwise counts are left as they are.  Returns
+        (the value counts as they were, per feature position: {label: {value:
+        count}}, the replacements)."""
+        counted = {}
         replacements = []
-        for name in self.names():
+        for j, name in enumerate(self.names()):
             feature = self.features[name]
+            replacement = self._replacement(feature)
+            replacements.append(replacement)
             if feature.name not in ("categorical", "discretized"):
-                replacements.append(None)
                 continue
-            totals = Counter()
-            for values in feature.stats.counts.values():
-                totals.update(values)
-            if feature.name == "categorical":
-                values = feature.stats.values()
-                if not values:
-                    replacements.append(None)
-                    continue
-                most = max(totals.get(v, 0) for v in values)
-                replacements.append(next(v for v in values if totals.get(v, 0) == most))
-            else:
-                weight = sum(totals.values())
-                if not weight > _AODE_SMALL:
-                    replacements.append(0.0)
-                else:
-                    values = list(totals)
-                    _, weighted, _ = _exact_sums(values, [totals[x] for x in values])
-                    replacements.append(_float(_fraction(weighted) / weight) + 0.0)
-        return replacements
+            counts = feature.stats.counts
+            counted[j] = {label: dict(values) for label, values in counts.items()}
+            if replacement is None:
+                continue
+            for label, n in self.class_count.items():
+                lacking = n - sum(counts.get(label, {}).values())
+                if lacking:
+                    mine = counts.setdefault(label, {})
+                    mine[replacement] = mine.get(replacement, 0) + lacking
+        return counted, replacements
 
     def imputed(self):
         """(statistics, replacements): a copy of these statistics as if every missing
@@ -7029,82 +7090,56 @@ class _AODEStatistics(_NaiveStatistics):
         and each goes to the replacement's count.  Without a missing value these
         statistics themselves are returned (nothing to replace, nothing to copy).
         """
-        if not any(sum(feature.stats.counts.get(label, {}).values()) != n
-                   for feature in self.features.values()
-                   if feature.name in ("categorical", "discretized")
-                   for label, n in self.class_count.items()):
+        if not self.lacks_values():
             return self, self._replacements()
         twin = self.copy()
         names = twin.names()
-        replacements = [None] * len(names)
-        counted = {}                      # feature position -> {label: {value: count}}
-        for j, name in enumerate(names):
-            feature = twin.features[name]
-            if feature.name not in ("categorical", "discretized"):
-                continue
-            counts = feature.stats.counts
-            counted[j] = {label: dict(values) for label, values in counts.items()}
-            totals = Counter()
-            for values in counts.values():
-                totals.update(values)
-            if feature.name == "categorical":
-                values = feature.stats.values()
-                if not values:
-                    continue
-                most = max(totals.get(v, 0) for v in values)
-                replacement = next(v for v in values if totals.get(v, 0) == most)
-            else:
-                weight = sum(totals.values())
-                if not weight > _AODE_SMALL:
-                    replacement = 0.0
-                else:
-                    values = list(totals)
-                    _, weighted, _ = _exact_sums(values, [totals[x] for x in values])
-                    replacement = _float(_fraction(weighted) / weight) + 0.0  # not -0.0
-            replacements[j] = replacement
-            for label, n in self.class_count.items():
-                lacking = n - sum(counts.get(label, {}).values())
-                if lacking:
-                    mine = counts.setdefault(label, {})
-                    mine[replacement] = mine.get(replacement, 0) + lacking
+        counted, replacements = twin.impute_values()
         pair_counts = twin.pair_counts
-        items, get_id = pair_counts.ids.order, pair_counts.ids.__getitem__
+        get_id = pair_counts.ids.__getitem__
         filled = {j: get_id((j, value)) for j, value in enumerate(replacements)
                   if value is not None}
         used = sorted(counted)
+        width = len(names)
         for label, n in self.class_count.items():
             mine = pair_counts.pairs.setdefault(label, {})
-            # with[a, j] = sum_v N(c, a, v) over feature j's values v
-            with_feature = defaultdict(int)
-            for key, count in mine.items():
-                a, b = key >> _PAIR_SHIFT, key & 0xFFFFFFFF
-                with_feature[a, items[b][0]] += count
-                with_feature[b, items[a][0]] += count
-            both = defaultdict(int)       # (p, j) -> sum_{u, v} N(c, u, v)
-            for (a, j), count in with_feature.items():
-                both[items[a][0], j] += count
-            added = defaultdict(int)
+            ids = {p: [get_id((p, value)) for value in counted[p].get(label, {})]
+                   for p in used}             # numbered before feature_of is read
+            feature_of = [j for j, _ in pair_counts.ids.order]
+            with_feature, both = _presence_counts(mine, feature_of, width)
+            added = {}
+            get = added.get
             present = {}
             for p in used:
                 values = counted[p].get(label, {})
                 present[p] = sum(values.values())
-                for value, count in values.items():
-                    a = get_id((p, value))
-                    for j, b in filled.items():
-                        if j != p:        # x_p present, j missing
-                            lacking = count - with_feature.get((a, j), 0)
-                            if lacking:
-                                added[a << _PAIR_SHIFT | b if a < b else
-                                      b << _PAIR_SHIFT | a] += lacking
+                kids, counts = ids[p], list(values.values())
+                base = list(map(mul, kids, repeat(width)))
+                for j, b in filled.items():
+                    if j == p:
+                        continue      # x_p present, j missing: N(c, x_p) - sum_v N(c, x_p, v)
+                    lacking = list(map(sub, counts, map(with_feature.get, map(
+                        add, base, repeat(j)), repeat(0))))
+                    keep = list(map(bool, lacking))
+                    if not any(keep):
+                        continue
+                    lacking = list(compress(lacking, keep))
+                    near = list(compress(kids, keep))
+                    keys = map(add, map(int.__lshift__, map(min, near, repeat(b)),
+                                        repeat(_PAIR_SHIFT)), map(max, near, repeat(b)))
+                    for key, count in zip(keys, lacking):
+                        added[key] = get(key, 0) + count
             for p, a in filled.items():   # both missing
                 for j, b in filled.items():
                     if p < j:
-                        lacking = n - present[p] - present[j] + both.get((p, j), 0)
+                        lacking = n - present[p] - present[j] + both.get(
+                            p * width + j, 0)
                         if lacking:
-                            added[a << _PAIR_SHIFT | b if a < b else
-                                  b << _PAIR_SHIFT | a] += lacking
+                            key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
+                            added[key] = get(key, 0) + lacking
+            get = mine.get
             for key, count in added.items():
-                mine[key] = mine.get(key, 0) + count
+                mine[key] = get(key, 0) + count
         return twin, replacements
 
     def to_file(self, classes):
@@ -8721,16 +8756,13 @@ class _MixtureModel:
         self.k = len(self.classes)
         members = params["members"]
         weights = _mixture_weights(members, statistics.weights, params["weights"])
+        shared = {}
         self.members = []
         for name in members:
             if weights[name] < 1e-3:      # a member that the mixture does not need
                 continue
-            cls, member_params = _member_parameters(name, params)
-            part = statistics.parts.get(cls.__name__)
-            if part is None:
-                raise NaiveBayesError("AutoBayes: member %r needs statistics this model "
-                                      "did not keep; fit it again" % name)
-            self.members.append((name, weights[name], part.compile(member_params)))
+            self.members.append((name, weights[name],
+                                 _member_model(statistics, name, params, shared)))
         total = sum(w for _, w, _ in self.members)
         self.members = [(name, w / total, compiled) for name, w, compiled in self.members]
         self.evaluation = statistics.evaluation
@@ -10190,6 +10222,95 @@ _AUTO_MEMBERS = {
 }
 
 
+def _aode_statistics_of_rows(rows, impute):
+    """(AODE's statistics, the replacements of missing values or None) of the rows a
+    network's statistics keep, as AODE would have counted them, but for numbers:
+    each number is counted as the smallest value of its MDL bin (the bins cut as
+    AODE cuts them, after the imputation with impute=True), so that the pairwise
+    counts hold pairs of bins rather than of raw values.  AODE's compiled model reads
+    every number through its bin, so it compiles to the same model: the same counts
+    per pair of keys, exactly, in memory that grows with the bins, not the values.
+    With impute=True the missing values are first replaced as Weka's
+    ReplaceMissingValues replaces them (see _AODEStatistics.imputed), row by row."""
+    aode = _AODEStatistics()
+    aode.class_count = dict(rows.class_count)
+    aode.layout = rows.layout
+    aode.features = {name: feature.copy() for name, feature in rows.features.items()}
+    replacements = None
+    if impute:
+        replacements = aode.impute_values()[1] if aode.lacks_values() else \
+            aode._replacements()
+    classes = aode.classes()
+    names = aode.names()
+    readers = []                          # per feature: None (the value), bins, or False
+    for name in names:
+        feature = aode.features[name]
+        if feature.name == "categorical":
+            readers.append(None)
+        elif feature.name == "discretized":
+            values, columns = feature.stats.weight_columns(classes)
+            cuts = _mdl_cut_points(values, columns) if values else []
+            smallest = {}
+            for value in values:          # in increasing order
+                smallest.setdefault(bisect_left(cuts, value), value)
+            readers.append((cuts, smallest))
+        else:
+            readers.append(False)
+    get_id = aode.pair_counts.ids.__getitem__
+    used = [(j, reader) for j, reader in enumerate(readers) if reader is not False]
+    for label, counted in rows.row_counts.rows.items():
+        id_rows, weights = [], []
+        for row, (weight, _) in counted.items():
+            if not weight:
+                continue
+            ids = []
+            for j, reader in used:
+                value = row[j] if j < len(row) else None
+                if value is None:
+                    if replacements is None or replacements[j] is None:
+                        continue
+                    value = replacements[j]
+                if reader is not None:
+                    cuts, smallest = reader
+                    value = smallest[bisect_left(cuts, value)]
+                ids.append(get_id((j, value)))
+            ids.sort()
+            id_rows.append(ids)
+            weights.append(weight)
+        if id_rows:
+            aode.pair_counts.add_ids(label, id_rows, weights)
+    return aode, replacements
+
+
+def _member_model(statistics, name, params, shared):
+    """AutoBayes' member ``name`` compiled from its statistics (a _MixtureStatistics):
+    a network or naive Bayes from the rows that the network statistics keep, AODE
+    from the pairwise counts of their bins (_aode_statistics_of_rows; ``shared``
+    keeps them for the next AODE member of the same statistics).  A model file that
+    kept AODE's own counts compiles its AODE members from them."""
+    cls, member_params = _member_parameters(name, params)
+    part = statistics.parts.get(cls.__name__)
+    if part is not None:
+        return part.compile(member_params)
+    rows = next((part for part in statistics.parts.values()
+                 if isinstance(part, _NetworkStatistics)), None)
+    if rows is None:
+        raise NaiveBayesError("AutoBayes: member %r needs statistics this model did not "
+                              "keep; fit it again" % name)
+    if cls._statistics_class is _NetworkStatistics:
+        return rows.compile(member_params)
+    if cls._statistics_class is _NaiveStatistics:
+        return _NaiveStatistics.compile(rows, member_params)
+    impute = bool(member_params.get("impute"))
+    found = shared.get(impute)
+    if found is None:
+        found = shared[impute] = _aode_statistics_of_rows(rows, impute)
+    aode, replacements = found
+    compiled = _AODEModel(aode, dict(member_params, impute=False))
+    compiled.replacements = replacements
+    return compiled
+
+
 def _check_members(value):
     """The check of members=: a non-empty list of distinct names of AutoBayes' members."""
     if isinstance(value, str) or not isinstance(value, (list, tuple)) or not value or \
@@ -10218,7 +10339,8 @@ def _member_parameters(name, params):
     member = cls().get_params()
     member.update(own)
     for shared in ("features", "categories", "numeric", "significant_digits", "max_memory"):
-        member[shared] = params[shared]
+        if shared in cls._parameters:
+            member[shared] = params[shared]
     return cls, member
 
 
@@ -10240,11 +10362,15 @@ class AutoBayes(_Classifier):
     Other members: "tan" (TAN), "bayesnet3" (at most 3 parents), "naive" (naive Bayes
     on MDL bins).  weights="uniform" or {member: weight} fixes the weights instead.
 
-    Statistics: those of every member's family, exact, as theirs; fit keeps the rows
-    in memory while it cross-validates (it reads X once, into a list).  partial_fit
-    and merge update every member exactly and keep the weights chosen at fit (a merge
-    averages two models' weights by their numbers of rows); fit again to choose them
-    from all the rows.
+    Statistics: the class and value counts and every distinct row's weight, exact,
+    as a Bayesian network keeps them; every member compiles from them, the AODE
+    members from the pairwise counts of their bins, which give exactly the model
+    of AODE fitted on the same rows (memory linear in the rows and features, where
+    AODE's own pairwise counts of raw numbers grow with the square of the features).
+    fit keeps the rows in memory while it cross-validates (it reads X once, into a
+    list).  partial_fit and merge update the statistics exactly and keep the weights
+    chosen at fit (a merge averages two models' weights by their numbers of rows);
+    fit again to choose them from all the rows.
 
     >>> X = [["sunny", "hot"], ["sunny", "hot"], ["rain", "mild"], ["rain", "cool"],
     ...      ["overcast", "cool"], ["sunny", "mild"], ["rain", "mild"], ["overcast", "hot"]]
@@ -10282,10 +10408,9 @@ class AutoBayes(_Classifier):
         self._start()
 
     def _new_statistics(self):
-        """Empty statistics: one part per family of the members."""
-        members = self.members if _check_members(self.members) is None else ()
-        return _MixtureStatistics(dict.fromkeys(
-            _AUTO_MEMBERS[name][0].__name__ for name in members))
+        """Empty statistics: the rows, as a Bayesian network keeps them, from which
+        every member compiles (see _member_model)."""
+        return _MixtureStatistics(("BayesNet",))
 
     def fit(self, X, y, sample_weight=None):
         """Fit every member on all the rows and, with weights="cv", choose the
@@ -10363,10 +10488,10 @@ class AutoBayes(_Classifier):
             if not held_out or training is None:
                 continue
             scored.extend(held_out)
+            shared = {}
             for m, name in enumerate(names):
-                cls, member_params = _member_parameters(name, params)
                 try:
-                    compiled = training.parts[cls.__name__].compile(member_params)
+                    compiled = _member_model(training, name, params, shared)
                 except _OverBudget as error:
                     raise NaiveBayesError("fit(): %s" % error, call="fit()") from None
                 rows = [compiled.positional(X[i]) for i in held_out]
@@ -11526,8 +11651,11 @@ def _picture_recorded_values(model, feature):
 def _picture_parents(model):
     """{feature: [the features it depends on besides the class]}, the class's own
     under None; None for naive Bayes.  In AODE each feature in turn is the parent of
-    all the others; a network's arcs are its summary()["parents"]."""
-    if isinstance(model, AODE):
+    all the others (AutoBayes: its leading member's structure); a network's arcs are
+    its summary()["parents"]."""
+    compiled = model._model("plot()")
+    leader = compiled.leader() if isinstance(compiled, _MixtureModel) else compiled
+    if isinstance(leader, _AODEModel):
         names = [n for n, kind in model.feature_kinds_.items() if kind != "ignore"]
         return {name: [other for other in names if other != name] for name in names}
     parents = model.summary().get("parents")

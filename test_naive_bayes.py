@@ -2228,6 +2228,44 @@ def test_every_family_merges_and_streams_to_the_model_of_one_fit(family, data):
             whole.predict_joint_log_proba(queries)
 
 
+@given(st.data())
+def test_autobayes_aode_members_from_binned_rows_equal_aode_itself(data):
+    """AutoBayes keeps the rows (as a network does) and compiles its AODE members from
+    the pairwise counts of their bins: the same model, bit for bit, as AODE fitted on
+    the same rows with the member's settings (with and without imputation)."""
+    _, X, y, weights, _ = data.draw(family_data("AODE"))
+    kinds = {j: kind for j, kind in enumerate(
+        data.draw(st.lists(st.sampled_from(["categorical", "discretized", "ignore"]),
+                           min_size=len(X[0]), max_size=len(X[0]))))}
+    kinds = {j: ("categorical" if kind == "discretized" and not all(
+        row[j] is None or isinstance(row[j], (int, float)) and not isinstance(row[j], bool)
+        and math.isfinite(row[j]) for row in X) else kind) for j, kind in kinds.items()}
+    model = naive_bayes.AutoBayes(members=("waode", "aode", "naive"), weights="uniform",
+                                  features=kinds).fit(X, y, sample_weight=weights)
+    compiled = model._model("test")
+    queries = [compiled.positional(row) for row in X + [[None] * len(X[0])]]
+    for name, _, member in compiled.members:
+        cls, params = naive_bayes._member_parameters(name, model.get_params())
+        alone = cls(**params).fit(X, y, sample_weight=weights)
+        assert member.joints(queries) == alone._model("test").joints(queries), name
+
+
+def one_spelling_per_value(X, y):
+    """No two values that Python holds equal but writes differently (0, 0.0 and
+    False) in one column or among the labels: they are one value, written as the
+    first seen (the README's model file section), so their order shows in the file."""
+    columns = list(zip(*X)) + [tuple(y)] if X else [tuple(y)]
+    for column in columns:
+        spelling = {}
+        for value in column:
+            try:
+                if spelling.setdefault(value, repr(value)) != repr(value):
+                    return False
+            except TypeError:
+                pass
+    return True
+
+
 @settings(max_examples=30)
 @given(st.data(), st.randoms(use_true_random=False))
 def test_autobayes_chooses_the_same_weights_however_the_rows_arrived(data, rng):
@@ -2236,6 +2274,7 @@ def test_autobayes_chooses_the_same_weights_however_the_rows_arrived(data, rng):
     feature as the whole fit does (a column of numbers and words stays categorical
     in a fold without the words)."""
     _, X, y, weights, _ = data.draw(family_data("AutoBayes"))
+    assume(one_spelling_per_value(X, y))
     kinds = data.draw(st.sampled_from([None, "mixed"]))
     if kinds == "mixed":                  # a column of numbers with one word
         X = [list(row) + [i if i else "word"] for i, row in enumerate(X)]
@@ -2335,6 +2374,7 @@ def test_every_family_is_unchanged_by_the_order_of_the_rows(family, data, rng):
 @given(st.data(), st.randoms(use_true_random=False))
 def test_every_family_writes_the_same_file_however_the_rows_arrived(family, data, rng):
     make, X, y, weights, bounds = data.draw(family_data(family))
+    assume(one_spelling_per_value(X, y))
     order = list(range(len(X)))
     rng.shuffle(order)
     shuffled = [X[i] for i in order], [y[i] for i in order], \
