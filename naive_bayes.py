@@ -1041,6 +1041,14 @@ def _slot_names(cls):
     return names
 
 
+def _top_counts(counts, top=3):
+    """{"count": the total, "top": [[key, count]] of the ``top`` largest counts (the
+    first of equal ones first)} of a {key: count} dict."""
+    largest = sorted(counts.items(), key=lambda item: -item[1])[:top]
+    return {"count": _plain(sum(counts.values())),
+            "top": [[key, _plain(count)] for key, count in largest]}
+
+
 class _Distribution:
     """The statistics of one feature, per class label: exact and mergeable.
 
@@ -1065,6 +1073,8 @@ class _Distribution:
                                      deficit finds something
       compile(classes, params, shared)   the _Scorer predictions use
       describe(params)               one line for the command line
+      class_statistics(classes, params)   {label: {"count": ..., ...}}: what info
+                                     shows of each class (None: nothing)
       to_file(classes, what), from_file(feature, where, classes, class_count)
                                      its fields of the model file (``file_fields``)
     Defined here once for all of them, so that no subclass can get them wrong:
@@ -1086,6 +1096,10 @@ class _Distribution:
     def subtract(self, other):
         """Refuses (see deficit)."""
         raise _Unlearned(self.deficit(other, ()))
+
+    def class_statistics(self, classes, params):
+        """What each class's statistics say, for info: here nothing."""
+        return None
 
     def holds_nothing(self):
         """True when there are no statistics to remove (none counted, or all removed):
@@ -1483,6 +1497,11 @@ class _ValueCounts(_Distribution):
         shown = ", ".join(map(str, values[:6])) + (", ..." if len(values) > 6 else "")
         return "%d values: %s" % (len(values), shown)
 
+    def class_statistics(self, classes, params):
+        """Per class: {"count": N_cj, "top": [[value, N_cjv]] of its 3 most frequent
+        values, the first seen first among equal counts}."""
+        return {label: _top_counts(self.counts.get(label, {})) for label in classes}
+
     def to_file(self, classes, what):
         """{"declared": [...], "values": [...], "counts": [per class, per value]}."""
         values = self.values()
@@ -1730,6 +1749,21 @@ class _NormalSums(_Distribution):
         (a, b), (c, d) = moments
         return "mean %.6g, standard deviation %.6g" % (_quotient(a, b),
                                                        _quotient(c, d) ** 0.5)
+
+    def class_statistics(self, classes, params):
+        """Per class: {"count": n, "mean": m, "sd": s}, s^2 the sum of squared
+        deviations over n - ddof (the model's ddof, without var_smoothing); None
+        where there is no value, or too few for ddof."""
+        from fractions import Fraction
+        ddof = params.get("ddof", 0)
+        result = {}
+        for label in classes:
+            n, s1, s2 = self.exact(label) or (0, 0, 0)
+            mean = Fraction(s1) / n if n else None
+            sd = _float((s2 - s1 * mean) / (n - ddof)) ** 0.5 if n and n > ddof else None
+            result[label] = {"count": _plain(n), "mean": None if mean is None else
+                             _float(mean), "sd": sd}
+        return result
 
     def to_file(self, classes, what):
         """{"sums": [[n, sum, sum of squares] per class]}."""
@@ -2194,6 +2228,16 @@ class _WordCounts(_Distribution):
         return "%s documents, %s words in the vocabulary (%s)" % (
             format(_plain(sum(self.present.values())), ","),
             format(len(self.vocabulary(params)), ","), params["text_model"])
+
+    def class_statistics(self, classes, params):
+        """Per class: {"count": its documents, "top": [[word, occurrences]] of its 3
+        most frequent words}."""
+        result = {}
+        for label in classes:
+            counted = _top_counts(self.terms.get(label, {}))
+            counted["count"] = _plain(self.present.get(label, 0))
+            result[label] = counted
+        return result
 
     def to_file(self, classes, what):
         """{"words": [...], "documents": [per class], "word_documents", "word_counts":
@@ -2670,6 +2714,14 @@ class _PoissonSums(_Distribution):
             return "no values"
         return "mean %.6g" % _float(sum(s[1] for s in self.sums.values()) / n)
 
+    def class_statistics(self, classes, params):
+        """Per class: {"count": n, "mean": the mean count (None without values)}."""
+        result = {}
+        for label in classes:
+            n, total = self.sums.get(label, (0, 0))
+            result[label] = {"count": _plain(n), "mean": _float(total / n) if n else None}
+        return result
+
     def to_file(self, classes, what):
         """{"sums": [[n, sum] per class]}."""
         return {"sums": [[_exact_text(x) for x in self.sums.get(c, (0, 0))]
@@ -2804,6 +2856,20 @@ class _ValueRecord(_Distribution):
         """'1,234 distinct values recorded'."""
         n = sum(map(len, self.counts.values()))
         return "%s distinct values recorded" % format(n, ",") if n else "no values"
+
+    def class_statistics(self, classes, params):
+        """Per class: {"count": n, "mean": m, "sd": s} of the recorded values, s^2 the
+        sum of squared deviations over n - ddof (None where undefined)."""
+        ddof = params.get("ddof", 0)
+        result = {}
+        for label in classes:
+            counted = self.counts.get(label, {})
+            n = sum(counted.values())
+            mean = math.fsum(x * float(c) for x, c in counted.items()) / n if n else None
+            sd = math.sqrt(math.fsum(float(c) * (x - mean) ** 2 for x, c in counted.items())
+                           / float(n - ddof)) if n and n > ddof else None
+            result[label] = {"count": _plain(n), "mean": mean, "sd": sd}
+        return result
 
     def to_file(self, classes, what):
         """{"records": [[values in increasing order, their counts] per class]}."""
@@ -3045,6 +3111,19 @@ class _MDLBins(_ValueRecord):
         """The MDL cut points of the record (bin b holds cuts[b-1] < x <= cuts[b])."""
         values, columns = self.weight_columns(classes)
         return _mdl_cut_points(values, columns) if values else []
+
+    def class_statistics(self, classes, params):
+        """Per class: {"count": n, "bins": [its weight in each bin], "cuts": the cut
+        points (the same for every class)}."""
+        values, columns = self.weight_columns(classes)
+        cuts = _mdl_cut_points(values, columns) if values else []
+        bins = [[0] * (len(cuts) + 1) for _ in classes]
+        for i, value in enumerate(values):
+            b = bisect_left(cuts, value)      # bin b holds cuts[b-1] < x <= cuts[b]
+            for k, column in enumerate(columns):
+                bins[k][b] += column[i]
+        return {label: {"count": _plain(sum(counts)), "bins": list(map(_plain, counts)),
+                        "cuts": cuts} for label, counts in zip(classes, bins)}
 
     def compile(self, classes, params, shared):
         """The _BinScorer of the classes' bin probabilities."""
@@ -5309,8 +5388,8 @@ class _Kind:
                      it, its scorer reads each value through it
       compile(classes, params, shared)   the _Scorer (by default the distribution's)
     Defined here once for every kind, so that a subclass stays its own class through
-    all of them: add, empty, copy, absorb, deficit, subtract, describe, to_file and
-    from_file.
+    all of them: add, empty, copy, absorb, deficit, subtract, describe,
+    class_statistics, to_file and from_file.
     """
 
     name = None
@@ -5389,6 +5468,10 @@ class _Kind:
     def describe(self, params):
         """One line about the fitted feature, for the command line."""
         return self.stats.describe(params)
+
+    def class_statistics(self, classes, params):
+        """What the feature's statistics say of each class (see _Distribution)."""
+        return self.stats.class_statistics(classes, params)
 
     def to_file(self, classes, what):
         """The feature's fields of the model file (``what`` names its values)."""
@@ -6501,6 +6584,17 @@ class _NaiveStatistics:
         """[(name, kind, one-line description)] of the features, for the command line."""
         return [(name, stats.name or "gaussian", stats.describe(params))
                 for name, stats in self.features.items()]
+
+    def class_statistics(self, params):
+        """{name: {"kind": kind, "classes": {label: statistics}}} of every feature whose
+        kind describes its classes (see _Distribution.class_statistics)."""
+        classes = self.classes()
+        result = {}
+        for name, feature in self.features.items():
+            statistics = feature.class_statistics(classes, params) if feature.name else None
+            if statistics is not None:
+                result[name] = {"kind": feature.name, "classes": statistics}
+        return result
 
 
 # -- naive Bayes compiled: per-row sums by builtins (the fast path) ---------------
@@ -8390,6 +8484,10 @@ class _MixtureStatistics:
         """The features' one-line descriptions."""
         return self.primary.summary(params)
 
+    def class_statistics(self, params):
+        """What each feature says of each class (the first part's)."""
+        return self.primary.class_statistics(params)
+
     def count(self, rows, labels, weights, start, fitting):
         """Count a chunk of rows into every part."""
         for statistics in self.parts.values():
@@ -9363,10 +9461,19 @@ class _Classifier:
         """
         return self._model("tables()").tables()
 
-    def summary(self):
+    def summary(self, per_class=False):
         """What the model holds, as plain data: {"classes": [[label, count]],
         "features": [[name, kind, description]], "target": name or None}, and for AODE
         "pairwise counts", the number of pairwise counts kept.
+
+        With per_class=True, also "class_statistics": {name: {"kind": kind, "classes":
+        {label: statistics}}}, what each feature's statistics say of each class, as R's
+        and Weka's summaries show them (info prints them): "count", the class's
+        weight of rows where the feature is present (documents for text); with "mean"
+        and "sd" (gaussian and kde: the deviation with the model's ddof, without
+        var_smoothing; poisson: the mean only), "bins" and "cuts" (discretized: the
+        class's weight in each MDL bin), or "top" ([[value, count]] of the class's 3
+        most frequent values, or words).
 
         >>> NaiveBayes().fit([["a", 1.0], ["b", 3.0]], ["x", "y"]).summary()["features"]
         [[0, 'categorical', '2 values: a, b'], [1, 'gaussian', 'mean 2, standard deviation 1']]
@@ -9377,6 +9484,8 @@ class _Classifier:
                                zip(statistics.classes(), self.class_count_)],
                    "features": [list(item) for item in statistics.summary(params)],
                    "target": self._state.target}
+        if per_class:
+            summary["class_statistics"] = statistics.class_statistics(params)
         extra = getattr(statistics, "extra_summary", None)
         summary.update(extra() if extra else {})
         compiled = self._model("summary()")
@@ -14531,6 +14640,7 @@ def _cmd_info(args):
         out.write("not fitted\n")
     else:
         out.write(_summary_text(model))
+        out.write(_class_statistics_text(model.summary(per_class=True)))
     params = model.get_params()
     shown = ["%s=%r" % (name, value) for name, value in params.items()
              if name not in ("features", "categories", "tokenizer")]
@@ -14538,6 +14648,48 @@ def _cmd_info(args):
     out.write(textwrap.fill("parameters: " + ", ".join(shown), 80, subsequent_indent="  ",
                             break_long_words=False, break_on_hyphens=False) + "\n")
     return 0
+
+
+def _class_statistics_text(summary):
+    """info's per-class statistics of each feature (summary(per_class=True)), one
+    line per class within 80 columns."""
+    statistics = summary.get("class_statistics")
+    if not statistics:
+        return ""
+    labels = [label for label, _ in summary["classes"]]
+    label_width = min(20, max(_width(_clip(label, 20)) for label in labels))
+
+    def count(n):
+        return format(n, ",") if type(n) is int else _figure(n)
+    counts = [count(c["count"]) for feature in statistics.values()
+              for c in feature["classes"].values()]
+    count_width = max(map(len, counts))
+    room = 80 - 4 - label_width - 2 - count_width - 2
+    lines = ["per class: rows with the feature; mean and sd, rows per bin, or top values"]
+    for name, feature in statistics.items():
+        kind, classes = feature["kind"], feature["classes"]
+        head = "%s (%s" % (_clip(name, 40), kind)
+        cuts = next(iter(classes.values())).get("cuts")
+        if cuts:
+            head += ", cut at %s" % ", ".join("%.6g" % cut for cut in cuts)
+        lines.append("  " + _clip(head, 77) + ")")
+        for label in labels:
+            shown = classes[label]
+            if not shown["count"]:
+                detail = "no values"
+            elif "bins" in shown:
+                detail = ", ".join(map(count, shown["bins"]))
+            elif "top" in shown:
+                detail = ", ".join("%s %s" % (_clip(value, 16), count(n))
+                                   for value, n in shown["top"])
+            elif shown.get("sd") is not None:
+                detail = "mean %.4g, sd %.4g" % (shown["mean"], shown["sd"])
+            else:
+                detail = "mean %.4g" % shown["mean"]
+            lines.append("    %s  %s  %s" % (_left(_clip(label, 20), label_width),
+                                             _right(count(shown["count"]), count_width),
+                                             _clip(detail, room)))
+    return "\n".join(lines) + "\n"
 
 
 def _number_option(text):

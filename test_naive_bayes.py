@@ -7258,6 +7258,92 @@ def test_cv_shows_its_folds_and_a_structure_searchs_steps_as_progress(monkeypatc
     assert "evaluate: structure search, step" in stderr.text
 
 
+# info: per-class statistics, as R's and Weka's summaries show them (summary(per_class=True))
+
+def test_summary_per_class_gives_each_classs_statistics_of_every_kind(mixed):
+    import statistics as stats
+    from bisect import bisect_left
+    _, X, y = mixed
+    model = NaiveBayes(features=PICTURE_KINDS, ddof=1).fit(X, y)
+    assert "class_statistics" not in model.summary()
+    summary = model.summary(per_class=True)["class_statistics"]
+    assert {name: feature["kind"] for name, feature in summary.items()} == PICTURE_KINDS
+    cuts = model.tables()["d"]["cuts"]
+    assert cuts
+    for label in model.classes_:
+        rows = [x for x, t in zip(X, y) if t == label]
+        for name in ("g", "k"):
+            got = summary[name]["classes"][label]
+            values = [row[name] for row in rows]
+            assert got["count"] == len(values)
+            assert got["mean"] == pytest.approx(stats.mean(values), rel=1e-12)
+            assert got["sd"] == pytest.approx(stats.stdev(values), rel=1e-9)     # ddof 1
+        got = summary["p"]["classes"][label]
+        assert got == {"count": len(rows), "mean": pytest.approx(
+            stats.mean(row["p"] for row in rows), rel=1e-12)}
+        got = summary["c"]["classes"][label]
+        assert got == {"count": len(rows), "top": [
+            [value, n] for value, n in Counter(row["c"] for row in rows).most_common(3)]}
+        got = summary["d"]["classes"][label]
+        bins = Counter(bisect_left(cuts, row["d"]) for row in rows)
+        assert got == {"count": len(rows), "cuts": cuts,
+                       "bins": [bins[b] for b in range(len(cuts) + 1)]}
+        got = summary["t"]["classes"][label]
+        words = Counter(word for row in rows for word in row["t"].split())
+        assert got == {"count": len(rows), "top": [list(item)
+                                                   for item in words.most_common(3)]}
+
+
+def test_summary_per_class_of_weighted_rows_and_of_a_class_without_values():
+    X = [[1.0, "a"], [3.0, "b"], [None, "a"], [None, None]]
+    model = NaiveBayes().fit(X, ["p", "p", "q", "r"], sample_weight=[2, 0.5, 1, 1])
+    summary = model.summary(per_class=True)["class_statistics"]
+    assert summary[0]["classes"]["p"] == {"count": 2.5, "mean": pytest.approx(1.4),
+                                          "sd": pytest.approx(0.8)}   # weighted, ddof 0
+    assert summary[0]["classes"]["q"] == {"count": 0, "mean": None, "sd": None}
+    assert summary[1]["classes"]["p"] == {"count": 2.5, "top": [["a", 2], ["b", 0.5]]}
+    assert summary[1]["classes"]["r"] == {"count": 0, "top": []}
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+def test_every_family_gives_naive_bayes_per_class_statistics(family):
+    cls = naive_bayes._MODELS[family]
+    params, X, y = cross_validation_data(family)
+    model = cls(**params).fit(X, y)
+    expected = NaiveBayes(**params).fit(X, y) if family not in (
+        "CategoricalNB", "GaussianNB") else cls().fit(X, y)
+    got = model.summary(per_class=True)["class_statistics"]
+    assert got and got == expected.summary(per_class=True)["class_statistics"]
+
+
+def test_cli_info_shows_each_classs_statistics_within_80_columns(tmp_path, capsys):
+    model_path = tmp_path / "m.json"
+    assert cli(capsys, "fit", MELON, "--target", "好瓜", "--ignore", "编号", "--ddof", "1",
+               "-o", model_path)[0] == 0
+    status, out, err = cli(capsys, "info", model_path)
+    assert status == 0, err
+    block = out[out.index("per class: "):out.index("parameters: ")]
+    assert "  密度 (gaussian)\n    否  9  mean 0.4961, sd 0.1947\n" \
+           "    是  8  mean 0.5737, sd 0.1292\n" in block
+    assert "  纹理 (categorical)\n    否  9  稍糊 4, 模糊 3, 清晰 2\n" \
+           "    是  8  清晰 7, 稍糊 1\n" in block
+    assert "编号" not in block                      # ignored: nothing per class
+    summary = NaiveBayes.load(model_path).summary(per_class=True)["class_statistics"]
+    assert "%.4g" % summary["密度"]["classes"]["否"]["sd"] == "0.1947"
+    assert cli(capsys, "fit", DATA / "diabetes.arff", "--numeric", "discretized", "-o",
+               model_path)[0] == 0
+    status, out, err = cli(capsys, "info", model_path)
+    assert "  plas (discretized, cut at 99.5, 127.5, 154.5)\n" \
+           "    tested_negative  500  181, 210, 85, 24\n" \
+           "    tested_positive  268  16, 78, 76, 98\n" in out
+    assert "  pres (discretized)\n    tested_negative  500  500\n" in out
+    assert max(_width(line) for line in out.splitlines() if str(tmp_path) not in line) <= 80
+
+
+def _width(text):
+    return naive_bayes._width(text)
+
+
 # ----------------------------------------------------------------------------------
 # The examples run as the README says (python examples/NAME.py, nothing installed)
 # ----------------------------------------------------------------------------------
