@@ -10711,7 +10711,8 @@ def _decode_by_name(value, where, decode):
 # Reports: evaluation, cross-validation and explanations as plain data
 #
 # What the command line prints, computed here so that the command line only
-# translates options into calls and data into text.
+# translates options into calls and data into text: evaluate() and cross_validate()
+# return an EvaluationReport, whose str() is the text that evaluate and cv print.
 # ----------------------------------------------------------------------------------
 
 class _Evaluation:
@@ -11238,9 +11239,9 @@ def _cross_validate(make_model, X, labels, folds, seed, weights=None,
     smallest = min(classes, key=counts.__getitem__)
     warnings = []
     if counts[smallest] < folds:
-        warnings.append("class %s has %s, fewer than the %d folds: some folds hold none "
-                        "of it" % (_clip(_shown(smallest), 30),
-                                   _counted(counts[smallest], "row"), folds))
+        warnings.append("class %s has %s, fewer than %d folds: some folds have none"
+                        % (_clip(_shown(smallest), 30), _counted(counts[smallest], "row"),
+                           folds))
     report = EvaluationReport(evaluation, warnings, {
         "folds": folds, "seed": seed, "fold_accuracy": fold_accuracy, "mean_accuracy": mean,
         "sd_accuracy": math.sqrt(math.fsum((a - mean) ** 2 for a in scored) / len(scored)),

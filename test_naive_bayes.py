@@ -4445,6 +4445,29 @@ def test_the_readmes_from_python_example_prints_what_it_shows():
     assert done.stdout == shown + "\n"
 
 
+def test_the_readmes_cross_validation_session_agrees_with_the_command_lines_cv(
+        capsys, monkeypatch):
+    """README, "Evaluating a model": read_csv on a ';' and decimal-comma file,
+    cross_validate and print(report), under python -S from the repository root, print
+    what the README shows, and the report is what cv prints after its first line."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Evaluating a model"):]
+    start = section.index("$ python -S - <<'END'\n")
+    session = section[start:section.index("\n```\n", start)]
+    code, shown = session.split("\n", 1)[1].split("END\n", 1)
+    assert "read_csv(\"examples/data/iris_de.csv\"" in code and "cross_validate(" in code
+    done = subprocess.run([sys.executable, "-S", "-"], input=code, cwd=ROOT,
+                          capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert done.stdout == shown + "\n"
+    monkeypatch.chdir(ROOT)               # the path as the README writes it
+    status, out, err = cli(capsys, "cv", "examples/data/iris_de.csv", "--target", "Art")
+    assert status == 0, err
+    first, report = out.split("\n", 1)
+    assert first.startswith("10-fold stratified cross-validation of examples/data/iris_de.csv")
+    assert done.stdout.startswith(report + "\n") and "roc auc" in report
+
+
 def test_aode_from_python_is_the_command_lines_aode(tmp_path, capsys):
     status, out, err = cli(capsys, "fit", DATA / "iris.arff", "--model", "aode", "-o",
                            tmp_path / "m.json")
@@ -7156,8 +7179,8 @@ def test_cross_validate_warns_of_a_class_with_fewer_rows_than_folds():
     X = [["a"], ["b"]] * 6 + [["c"]] * 3
     y = ["p", "q"] * 6 + ["r"] * 3
     report = naive_bayes.cross_validate(CategoricalNB(), X, y, folds=5)
-    assert report.warnings == ["class 'r' has 3 rows, fewer than the 5 folds: some folds "
-                               "hold none of it"]
+    assert report.warnings == ["class 'r' has 3 rows, fewer than 5 folds: some folds "
+                               "have none"]
     assert "warning: class 'r' has 3 rows" in str(report)
     assert naive_bayes.cross_validate(CategoricalNB(), X, y, folds=3).warnings == []
 
