@@ -8935,8 +8935,8 @@ class _Classifier:
     _allowed_kinds = None                 # the kinds the family can use (None: all)
     _command_name = None                  # its name for the command line's --model
     _kind_map = None                      # kinds the family reads as others: {kind: kind}
-    _merge_is_fit = True                  # merge(a, b) is the model of fitting both
-                                          # training sets (cross_validate relies on it)
+    # merge(a, b) is the model of fitting both training sets (cross_validate relies on it)
+    _merge_is_fit = True
     _estimator_type = "classifier"        # scikit-learn before 1.6
 
     def _new_statistics(self):
@@ -10143,8 +10143,8 @@ class AutoBayes(_Classifier):
     # numbers are binned whatever kind they are declared (read_csv's kinds say
     # gaussian): AutoBayes' members condition on bins
     _kind_map = {"gaussian": "discretized", "kde": "discretized", "poisson": "discretized"}
-    _merge_is_fit = False                 # merge averages the weights that a fit
-                                          # chooses by cross-validation
+    # a merge averages the weights that a fit chooses by cross-validation
+    _merge_is_fit = False
     _command_name = "auto"
     _parameters = _classifier_parameters(
         "discretized", _NETWORK_KINDS, without=("alpha", "prior_alpha", "class_prior"),

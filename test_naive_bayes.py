@@ -6979,6 +6979,37 @@ def test_roc_auc_equals_sklearns_with_ties_and_weights(rows):
         roc_auc_score(positives, scores, sample_weight=weights), rel=1e-12)
 
 
+def test_a_label_the_model_does_not_know_has_probability_0_as_in_sklearn():
+    numpy, _ = needs_sklearn()
+    from sklearn import metrics
+    model = CategoricalNB().fit([["a"], ["a"], ["b"], ["c"]], ["x", "x", "y", "z"])
+    y = ["x", "w", "z", "w", "y"]
+    report = naive_bayes.evaluate(model, [["a"], ["b"], ["c"], ["a"], ["b"]], y)
+    assert report.classes == ["x", "y", "z"] and report.labels == ["x", "y", "z", "w"]
+    assert report.roc_auc_by_class["w"] == 0.5 and report.per_class["w"]["recall"] == 0
+    proba = numpy.array([p + [0.0] for p in report.predictions])[:, [3, 0, 1, 2]]
+    labels = ["w", "x", "y", "z"]          # scikit-learn wants them sorted
+    assert report.roc_auc == pytest.approx(metrics.roc_auc_score(
+        y, proba, multi_class="ovr", labels=labels), rel=1e-12)
+    assert report.brier == pytest.approx(metrics.brier_score_loss(y, proba, labels=labels))
+    assert report.log_loss == pytest.approx(2 * -math.log(1e-15) / 5 - sum(
+        math.log(p[labels.index(t)]) for p, t in zip(proba, y) if t != "w") / 5)
+
+
+def test_cli_cv_predictions_refuses_an_input_or_the_report_and_writes_nothing_on_error(
+        tmp_path, capsys):
+    for argv in (["--predictions", TITANIC], ["--predictions", tmp_path / "same.html",
+                                              "--report", tmp_path / "same.html"]):
+        status, out, err = cli(capsys, "cv", TITANIC, "--target", "survived", *argv)
+        assert status == 2 and err.count("\n") == 1, err
+    data = write(tmp_path / "d.csv", "x,y\n" + "".join("%d,%s\n" % (i, "ab"[i % 2])
+                                                       for i in range(20)) + "-1,a\n")
+    status, out, err = cli(capsys, "cv", data, "--target", "y", "--poisson", "x",
+                           "--folds", "3", "--predictions", tmp_path / "p.csv")
+    assert status == 1 and "d.csv line 22, column 'x'" in err, err
+    assert not (tmp_path / "p.csv").exists()
+
+
 def test_cross_validate_agrees_with_sklearn_with_weights():
     table = naive_bayes.read_arff(DATA / "glass.arff", target="Type", numeric="discretized")
     weights = random_weights(len(table.X), zeros=False)
