@@ -7256,6 +7256,17 @@ def test_cross_validation_below_the_majority_rate_says_so_naming_settings(tmp_pa
                                            "'a'); try --model auto"]
 
 
+def test_the_readmes_unbalanced_arff_falls_below_the_majority_rate_until_binned(capsys):
+    path = DATA / "unbalanced.arff"
+    status, out, err = cli(capsys, "cv", path)
+    assert status == 0, err
+    assert "accuracy  0.9206\n" in out
+    assert "warning: accuracy below the majority rate 0.9860 (always 'Inactive'); try\n" \
+        "  --model auto or --numeric discretized\n" in out
+    status, out, err = cli(capsys, "cv", path, "--numeric", "discretized")
+    assert "accuracy  0.9860\n" in out and "warning" not in out
+
+
 def test_cross_validation_of_autobayes_below_the_majority_suggests_naive_bayes_bins():
     X, y = below_the_majority_rows(60)
     model = naive_bayes.AutoBayes(weights="uniform").fit(X, y)
