@@ -10367,6 +10367,39 @@ _AUTO_MEMBERS = {
 }
 
 
+_AUTO_WORK = 20000000     # rows x features^2 / 2 of AutoBayes' internal cross-validation
+
+
+def _stratified_sample(labels, size, seed):
+    """The positions, in increasing order, of ``size`` of the labels: each class's
+    share of them in proportion to its rows (the largest remainders rounded up, the
+    earlier class first among equal ones), its rows picked by a seeded shuffle."""
+    import random
+    rng = random.Random(seed)
+    by_class = defaultdict(list)
+    for i, label in enumerate(labels):
+        by_class[label].append(i)
+    classes = _sorted_if_orderable(by_class)
+    quotas = {label: len(by_class[label]) * size // len(labels) for label in classes}
+    remainders = sorted(classes, key=lambda label: -(len(by_class[label]) * size
+                                                     % len(labels)))
+    for label in remainders[:size - sum(quotas.values())]:
+        quotas[label] += 1
+    kept = []
+    for label in classes:
+        members = by_class[label]
+        rng.shuffle(members)
+        kept.extend(members[:quotas[label]])
+    return sorted(kept)
+
+
+def _auto_sample(width):
+    """The most rows AutoBayes cross-validates its members on to choose their weights:
+    5,000, fewer for wide data so that the pairs of values its members count stay
+    about _AUTO_WORK (2,366 rows of 130 features), never fewer than 1,000."""
+    return max(1000, min(5000, _AUTO_WORK * 2 // max(1, width * width)))
+
+
 def _aode_statistics_of_rows(rows, impute):
     """(AODE's statistics, the replacements of missing values or None) of the rows a
     network's statistics keep, as AODE would have counted them, but for numbers:
@@ -10499,9 +10532,11 @@ class AutoBayes(_Classifier):
     ReplaceMissingValues imputes them, and a Bayesian network found by hill climbing
     with at most 2 parents per node; numbers are cut into MDL bins.  fit chooses the
     weights (weights="cv"): each member's probabilities of the true class of every row
-    in an internal stratified cross-validation (folds=, seeded; at most 5,000 rows are
-    scored), then the weights maximising their mixture's log-likelihood, with a prior
-    of 2 pseudo-rows per member (EM); then every member is fitted on all the rows.
+    in an internal stratified cross-validation (folds=, seeded, on the rows in a
+    canonical order, so that their order does not matter; on a stratified sample of
+    5,000 rows when there are more, fewer for wide data: 2,366 rows of 130 features),
+    then the weights maximising their mixture's log-likelihood, with a prior of 2
+    pseudo-rows per member (EM); then every member is fitted on all the rows.
     summary()["choice"] says what it chose and why, explain() each member's weight.
 
     Other members: "tan" (TAN), "bayesnet3" (at most 3 parents), "naive" (naive Bayes
@@ -10592,17 +10627,25 @@ class AutoBayes(_Classifier):
         folds' statistics counted once each, each training set their merge.  The rows
         are first put in a canonical order (by label, values and weight), so that the
         folds, hence the weights, depend on the rows and not on the order they came
-        in: the same rows in any order give the same model file."""
+        in: the same rows in any order give the same model file.  Beyond
+        _auto_sample(width) rows the cross-validation runs on a stratified sample of
+        that many (three weights need no more; the members themselves are fitted on
+        every row)."""
         folds = min(self.folds, len(X))
         if folds < 2 or len(statistics.class_count) < 2:
             return
         order = sorted(range(len(X)), key=lambda i: (
             _canonical_value(y[i]), _canonical_row(X[i]),
             _canonical_value(1 if sample_weight is None else sample_weight[i])))
+        sample = _auto_sample(len(statistics.names()))
+        if len(order) > sample:
+            kept = _stratified_sample([y[i] for i in order], sample, 0)
+            order = [order[n] for n in kept]
         X = [X[i] for i in order]
         y = [y[i] for i in order]
         if sample_weight is not None:
             sample_weight = [sample_weight[i] for i in order]
+        folds = min(folds, len(X))
         fold_of = _stratified_folds(y, folds, 0)
         # every fold counts each feature as the whole fit does (a column of numbers
         # and a few words is categorical, even in a fold without the words)

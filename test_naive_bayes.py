@@ -2250,6 +2250,21 @@ def test_autobayes_aode_members_from_binned_rows_equal_aode_itself(data):
         assert member.joints(queries) == alone._model("test").joints(queries), name
 
 
+def test_autobayes_chooses_its_weights_on_a_stratified_sample_of_large_data(monkeypatch):
+    """Beyond _auto_sample(width) rows (5,000, fewer for wide data) the internal
+    cross-validation runs on a stratified sample; the members are fitted on every row."""
+    assert naive_bayes._auto_sample(10) == 5000 and naive_bayes._auto_sample(130) == 2366
+    assert naive_bayes._auto_sample(1000) == 1000
+    monkeypatch.setattr(naive_bayes, "_AUTO_WORK", 1)          # the floor: 1,000 rows
+    rng = random.Random(8)
+    X = [[rng.choice("ab"), rng.choice("xyz")] for _ in range(1500)]
+    y = ["p" if row[0] == "a" and rng.random() < 0.8 else "q" for row in X]
+    model = naive_bayes.AutoBayes(folds=4).fit(X, y)
+    evaluation = model._fitted().evaluation
+    assert {rows for _, _, rows in evaluation.values()} == {1000}
+    assert model.class_count_ == [y.count("p"), y.count("q")]
+
+
 def one_spelling_per_value(X, y):
     """No two values that Python holds equal but writes differently (0, 0.0 and
     False) in one column or among the labels: they are one value, written as the
