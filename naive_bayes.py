@@ -151,6 +151,7 @@ _FLOAT_MAX_EXACT = int(_FLOAT_MAX)       # for comparisons with exact counts
 _FLOAT_INT = frozenset((float, int))
 _FLOAT = frozenset((float,))
 _FLOAT_NONE = frozenset((float, type(None)))
+_PLAIN_REALS = frozenset((float, int, type(None)))
 _INT = frozenset((int,))
 _STR = frozenset((str,))
 _LOG_2 = log(2.0)
@@ -6327,14 +6328,53 @@ class _NaiveStatistics:
             self.class_count[label] = self.class_count.get(label, 0) + count
         order = list(groups)
         inferred = set()
-        for position, name in enumerate(names):     # kinds still open: from every value
+        size = max(_COUNT_BLOCK, _COUNT_VALUES // max(1, len(names)))
+        default = fitting.default_kind or fitting.numeric
+        # Kinds still open are inferred from every value of the chunk (_infer_kind).
+        # Walking each such column through all the rows costs as much as the counting
+        # (the rows are scattered in memory), so the kind is read from each class's
+        # first block and, when that says "number", confirmed block by block in the
+        # counting below, where the block is in the cache: a word in a later block
+        # (or a value the numeric kind refuses, where the whole chunk says
+        # categorical) counts the feature again as categorical from its whole columns.
+        # Either way the kind is the one _infer_kind gives for the whole chunk.
+        tentative = set()                 # positions whose numeric kind is unconfirmed
+        heads = [groups[label][:size] for label in order]
+        for position, name in enumerate(names):
             if self.features[name].name is None:
-                columns = [list(map(itemgetter(position), groups[label])) for label in order]
-                kind = _infer_kind(columns, fitting.default_kind or fitting.numeric)
+                kind = _infer_kind([list(map(itemgetter(position), head)) for head in heads],
+                                   default)
+                if kind is not None and kind != "categorical" and \
+                        any(len(groups[label]) > size for label in order):
+                    if fitting.allowed is None or kind in fitting.allowed:
+                        tentative.add(position)
+                    else:
+                        kind = None       # refused unless the whole chunk says otherwise
+                if kind is None:
+                    kind = _infer_kind([list(map(itemgetter(position), groups[label]))
+                                        for label in order], default)
                 if kind is not None:
                     fitting.check_kind(name, kind)
                     self.features[name] = _KINDS[kind]()
                     inferred.add(name)
+
+        def recount(position, name):
+            """Count a tentatively numeric feature again from its whole columns, as the
+            kind of the whole chunk says, when that is not the numeric kind."""
+            tentative.discard(position)
+            kind = _infer_kind([list(map(itemgetter(position), groups[label]))
+                                for label in order], default)
+            if kind != "categorical":
+                return False
+            fitting.check_kind(name, kind)
+            self.features[name] = _KINDS[kind]()
+            recounted.add(position)
+            add(position, name,
+                [list(map(itemgetter(position), groups[label])) for label in order],
+                [weight_groups[label] if weight_groups else None for label in order])
+            return True
+
+        recounted = set()
 
         def add(position, name, columns, weights):
             """Add one feature's columns (one per label in order); name the row of a
@@ -6345,6 +6385,8 @@ class _NaiveStatistics:
                     if column:
                         stats.add(label, column, weight, fitting.params)
             except _BadValue as error:
+                if position in tentative and recount(position, name):
+                    return
                 i = _locate([row[position] for row in rows], error.value)
                 i = i if kept is None else kept[i]
                 hint = ""
@@ -6368,15 +6410,22 @@ class _NaiveStatistics:
         # ...then block by block of each class's rows, the other features of a block
         # together: the block's values stay in the processor's cache (twice as fast as
         # whole columns at 100,000 rows).
-        size = max(_COUNT_BLOCK, _COUNT_VALUES // max(1, len(names)))
         for first in range(0, max(map(len, groups.values()), default=0), size):
             blocks = [groups[label][first:first + size] for label in order]
             weight_blocks = [weight_groups[label].part(first, first + size)
                              if weight_groups else None for label in order]
             transposed = [zip(*block) if block else repeat(()) for block in blocks]
             for position, (name, columns) in enumerate(zip(names, zip(*transposed))):
-                if self.features[name].name is not None and position not in whole:
-                    add(position, name, columns, weight_blocks)
+                if self.features[name].name is None or position in whole or \
+                        position in recounted:
+                    continue
+                if first and position in tentative and \
+                        not _PLAIN_REALS.issuperset(chain.from_iterable(map(
+                            map, repeat(type), columns))) and \
+                        _infer_kind(columns, default) == "categorical" and \
+                        recount(position, name):
+                    continue
+                add(position, name, columns, weight_blocks)
         return groups, weight_groups, names
 
     def positional_rows(self, rows, start, fitting):

@@ -1411,6 +1411,37 @@ def test_feature_kind_inference():
                      4: "gaussian", 5: "categorical"}
 
 
+def test_kinds_inferred_from_the_whole_chunk_though_read_from_its_first_block():
+    # 3,000 rows of 20 columns are counted in blocks of 512 rows per class: a kind is
+    # read from the first block and confirmed in the later ones, and a word (or a
+    # bool) in a later block makes the feature categorical, counted as if declared
+    # so, even after a value the numeric kind refuses (inf in column 1)
+    rng = random.Random(5)
+    X = [[rng.gauss(0, 1) for _ in range(20)] for _ in range(3000)]
+    y = [i % 2 for i in range(3000)]
+    X[2000][0] = "a word"
+    X[100][1], X[1500][1] = math.inf, "word"
+    X[2999][2] = True
+    X[1000][3] = None
+    X[700][4] = math.nan
+    for row in X:
+        row[5] = "v%d" % rng.randrange(3)
+    model = NaiveBayes().fit(X, y)
+    kinds = ["categorical"] * 3 + ["gaussian"] * 2 + ["categorical"] + ["gaussian"] * 14
+    assert list(model.feature_kinds_.values()) == kinds
+    declared = NaiveBayes(features=kinds).fit(X, y)
+    assert model.tables() == declared.tables()
+    assert model.predict_joint_log_proba(X[:50]) == declared.predict_joint_log_proba(X[:50])
+    X[2500][6] = math.inf             # a refused value, and no word: the error as before
+    with pytest.raises(NaiveBayesError, match=r"X row 2500, feature 6 is float inf; expected a"):
+        NaiveBayes().fit(X, y)
+    # AODE reads numbers as bins: a word late in the column makes it categorical too
+    X[2500][6] = 0.5
+    rows = [row[:4] for row in X]
+    assert list(AODE().fit(rows, y).feature_kinds_.values()) == \
+        ["categorical"] * 3 + ["discretized"]
+
+
 def test_all_missing_feature_takes_its_kind_from_later_batches():
     model = NaiveBayes().partial_fit([[None, "a"]], [0])
     model.partial_fit([["x", "b"]], [1])

@@ -225,6 +225,36 @@ class StraightforwardAODE:
         return out
 
 
+class StraightforwardNetwork:
+    """A Bayesian-network classifier (TAN, BayesNet) predicting as one would first
+    write it in pure Python, from a fitted model's tables(): for each row and class,
+    one conditional probability table lookup per node (the class node too) and one
+    multiplication, then the products normalised.  Categorical features, every value
+    seen in training."""
+
+    def __init__(self, model):
+        tables = model.tables()
+        self.classes = list(model.classes_)
+        self.nodes = [(name, table["parents"], table["probabilities"])
+                      for name, table in tables.items() if table.get("kind") != "ignore"]
+        self.names = list(model.feature_names_)
+
+    def predict_proba(self, X):
+        out = []
+        for row in X:
+            values = dict(zip(self.names, row))
+            scores = []
+            for label in self.classes:
+                values[None] = label
+                product = 1.0
+                for name, parents, table in self.nodes:
+                    product *= table[tuple([values[p] for p in parents])][values[name]]
+                scores.append(product)
+            total = sum(scores)
+            out.append([score / total for score in scores])
+        return out
+
+
 # ----------------------------------------------------------------------------------
 # Timing
 # ----------------------------------------------------------------------------------
