@@ -701,10 +701,15 @@ def _log_sum_exp(scores):
     return top + log(math.fsum([exp(s - top) for s in scores]))
 
 
+_SOFTMAX_COLUMNS = 4       # classes up to which _posteriors goes column by column
+
+
 def _posteriors(joints, logs=False):
     """P(c | x) (or log P(c | x)) for each row of joint log-likelihoods: the one
     softmax of the library.  Max-shifted exponentials are normalised column by column
-    with builtins, without a Python loop over the rows; the shift comes first, (s -
+    with builtins, without a Python loop over the rows (with more than
+    _SOFTMAX_COLUMNS classes, row by row: a few long maps per row beat many short
+    columns); the shift comes first, (s -
     top) - log(total), so that large joints lose no digits.  Rows holding an infinity
     are normalised over their deciding scores (see _joint_with_infinities)."""
     if len(joints) == 1:                  # one row: the same arithmetic, less set-up
@@ -713,6 +718,21 @@ def _posteriors(joints, logs=False):
         return []
     if not _all_finite(joints):
         joints = list(map(_deciding_scores, joints))
+    if len(joints[0]) > _SOFTMAX_COLUMNS:
+        # many classes: row by row, a few builtin maps over a long row each (the
+        # same operations in the same order as by columns, so the same numbers)
+        out = []
+        append = out.append
+        if logs:
+            for joint in joints:
+                shifted = list(map(sub, joint, repeat(max(joint))))
+                log_total = log(sum(map(exp, shifted)))
+                append(list(map(sub, shifted, repeat(log_total))))
+            return out
+        for joint in joints:
+            exps = list(map(exp, map(sub, joint, repeat(max(joint)))))
+            append(list(map(truediv, exps, repeat(sum(exps)))))
+        return out
     columns = list(zip(*joints))
     tops = list(map(max, joints))
     shifted = [list(map(sub, column, tops)) for column in columns]
