@@ -12495,6 +12495,24 @@ class _Lines:
         self.number += 1
         return self.pending.pop()
 
+    def blocks(self):
+        """The lines still to come, a list at a time (as read and decoded), counted a
+        list at a time: chain.from_iterable(blocks()) gives them with no Python step
+        per line (csv.reader counts the lines it reads itself)."""
+        while True:
+            if not self.pending:
+                if self.text is not None:
+                    self._read_text()
+                elif self.decoder is not None:
+                    self._decode_stream()
+                else:
+                    self._read_block()
+                if not self.pending:
+                    return
+            lines, self.pending = self.pending[::-1], []
+            self.number += len(lines)
+            yield lines
+
     def _read_text(self):
         """The next line of an open text file."""
         try:
@@ -12662,8 +12680,10 @@ class _CsvSource:
             only = options.missing_only
             self.missing = frozenset(only if only is not None else _MISSING_CELLS) | \
                 frozenset(options.missing) | {""}
-            self.reader = csv.reader(chain(first, self.lines), delimiter=self.delimiter,
-                                     strict=True)
+            self.numeric_missing = any(_TableReader._finite_numbers([cell]) is not None
+                                       for cell in self.missing)
+            self.reader = csv.reader(chain(first, chain.from_iterable(self.lines.blocks())),
+                                     delimiter=self.delimiter, strict=True)
             header = self._next()
             if header is None:
                 raise NaiveBayesError("%s is empty; expected a header row" % self.path)
@@ -12703,17 +12723,43 @@ class _CsvSource:
 
     def rows(self):
         """(line number, cells) for every data row, cells stripped of spaces."""
+        return chain.from_iterable(self._row_chunks())
+
+    def _row_chunks(self, size=1000):
+        """rows() a list at a time, made by builtins with no Python step per row:
+        csv.reader's records taken by islice, their lines numbered from the lines
+        the reader counted (a record spans one line more per line break in its
+        cells), blank records dropped, the cells stripped."""
+        import csv
         width = self.width
+        reader = self.reader
         strip = str.strip
-        while True:
-            cells = self._next()
-            if cells is None:
-                return
-            if len(cells) != width:
-                raise NaiveBayesError("%s line %d: %s, expected %d as in the header"
-                                      % (self.path, self.start,
-                                         _counted(len(cells), "cell"), width))
-            yield self.start, list(map(strip, cells))
+        try:
+            while True:
+                first = reader.line_num + 1
+                records = list(islice(reader, size))
+                if not records:
+                    return
+                if reader.line_num - first + 1 == len(records):
+                    lines = range(first, first + len(records))
+                else:                     # quoted line breaks
+                    spans = [1 + "".join(cells).count("\n") for cells in records]
+                    lines = [first + n for n in accumulate(spans, initial=0)][:-1]
+                if not all(map(any, records)):     # a blank line is not a row
+                    kept = [(line, cells) for line, cells in zip(lines, records)
+                            if any(cells)]
+                    lines = [line for line, _ in kept]
+                    records = [cells for _, cells in kept]
+                if set(map(len, records)) - {width}:
+                    line, cells = next((line, cells) for line, cells in zip(lines, records)
+                                       if len(cells) != width)
+                    raise NaiveBayesError("%s line %d: %s, expected %d as in the header"
+                                          % (self.path, line, _counted(len(cells), "cell"),
+                                             width))
+                yield list(zip(lines, map(list, map(map, repeat(strip), records))))
+        except csv.Error as error:
+            raise NaiveBayesError("%s line %d: %s" % (self.path, reader.line_num,
+                                                      error)) from None
 
     def number(self, cell):
         """A cell as a float, or None when it is not a number."""
@@ -13125,6 +13171,7 @@ class _ArffSource:
     decimal = "."
     delimiter = ","
     weighted = True
+    numeric_missing = True        # its cells come typed: read cell by cell
     _KINDS = {"numeric": "gaussian", "date": "gaussian", "string": "text",
               "nominal": "categorical"}
 
@@ -13331,8 +13378,13 @@ def _label_parser(cells, classes=None):
     else:
         wanted = bool(cells) and all(type(cell) is str and integer(cell) for cell in cells)
     if not wanted:
-        return lambda cell: cell
+        return _same_label
     return lambda cell: int(cell) if type(cell) is str and integer(cell) else cell
+
+
+def _same_label(cell):
+    """A label cell as the label: its text."""
+    return cell
 
 
 def _strict_numbers(convert):
@@ -13576,17 +13628,20 @@ class _TableReader:
         target = self.target_index
         y = None
         if target is not None:
-            kept = []
-            for line, cells in chunk:
-                label = cells[target]
-                if label is None or label in missing:
-                    self.unlabelled += 1
-                    if self.first_unlabelled is None:
-                        self.first_unlabelled = line
-                    continue
-                kept.append((line, cells))
-            chunk = kept
-            y = [self.label(cells[target]) for _, cells in chunk]
+            labels = list(map(itemgetter(target), map(itemgetter(1), chunk)))
+            if None in labels or not missing.isdisjoint(labels):
+                kept = []
+                for line, cells in chunk:
+                    label = cells[target]
+                    if label is None or label in missing:
+                        self.unlabelled += 1
+                        if self.first_unlabelled is None:
+                            self.first_unlabelled = line
+                        continue
+                    kept.append((line, cells))
+                chunk = kept
+                labels = [cells[target] for _, cells in chunk]
+            y = labels if self.label is _same_label else list(map(self.label, labels))
         width = source.width
         weights = [cells[width] if len(cells) > width else 1.0 for _, cells in chunk] \
             if source.weighted else [1.0]
@@ -13599,21 +13654,59 @@ class _TableReader:
             if convert is None:
                 columns.append((None,) * len(chunk))
                 continue
-            values = [None if cell is None or cell in missing else cell
-                      for cell in table[index]]
+            values = table[index]
+            if convert is _number_cell and not source.numeric_missing:
+                # no missing cell reads as a finite number: a column of finite numbers
+                # holds none, and _converted tries that first
+                numbers = self._finite_numbers(values)
+                if numbers is not None:
+                    columns.append(numbers)
+                    continue
+            if not missing.isdisjoint(values):      # (a column without one: as it is)
+                values = [None if cell in missing else cell for cell in values]
             if convert is not _Kind.convert_cell:          # ARFF values come typed
                 if strict is not None:    # one look at the whole column, not each cell
-                    text = "".join([v for v in values if type(v) is str])
+                    try:
+                        text = "".join(values)
+                    except TypeError:     # missing (None) or typed values
+                        text = "".join([v for v in values if type(v) is str])
                     if "_" in text or not text.isascii():
                         convert = strict
-                try:
-                    values = [convert(v) if type(v) is str else v for v in values]
-                except _BadValue as error:
-                    raise self._bad_cell(self._line_of(chunk, index, error.value), name,
-                                         error) from None
+                values = self._converted(values, convert, chunk, index, name)
             columns.append(values)
-        rows = [list(row) for row in zip(*columns)] if columns else [[] for _ in chunk]
+        rows = list(map(list, zip(*columns))) if columns else [[] for _ in chunk]
         return self._table(rows, y, weights if set(weights) != {1.0} else None, lines, [])
+
+    def _converted(self, values, convert, chunk, index, name):
+        """A column's cells (str, None for missing, or typed) converted; an error
+        naming the line and column for a cell that does not convert."""
+        if convert is _number_cell:
+            numbers = self._finite_numbers(values)
+            if numbers is not None:
+                return numbers
+        try:
+            return [convert(v) if type(v) is str else v for v in values]
+        except _BadValue as error:
+            raise self._bad_cell(self._line_of(chunk, index, error.value), name,
+                                 error) from None
+
+    @staticmethod
+    def _finite_numbers(values):
+        """The cells as _number_cell reads them, when every one is a plain ASCII
+        number giving a finite float ("_" and other digits are the strict reader's):
+        converted by float() in one builtin map; else None (a "nan", "inf", a word
+        or a missing cell: read cell by cell, where _number_cell says what each is)."""
+        if not _STR.issuperset(map(type, values)):
+            return None
+        try:
+            text = "".join(values)
+            if "_" in text or not text.isascii():
+                return None
+            numbers = list(map(float, values))
+        except ValueError:
+            return None
+        total = sum(numbers)
+        return numbers if total - total == 0 else None
 
     @staticmethod
     def _line_of(chunk, index, value):
