@@ -1008,13 +1008,180 @@ class _LazyItems:
         self.call = call
 
     def __iter__(self):
-        """Each item, parsed from its line."""
+        """Each item, parsed from its line (a long one with _parse_streamed)."""
         self.stream.seek(self.start)
         for line in iter(self.stream.readline, b""):
             text = line.strip()
+            del line
             if text in _LIST_ENDS:
                 return
-            yield _parse_json(text[:-1] if text.endswith(b",") else text, self.call)
+            if text.endswith(b","):
+                text = text[:-1]
+            item = _parse_streamed(text, self.call) if len(text) > _STREAMED_LINE else None
+            if item is None:
+                item = _parse_json(text, self.call)
+            del text                      # (the item's streams keep the text they need)
+            yield item
+
+
+# A text feature's counts take an object per number once parsed (a list for each
+# [word index, count] pair: about ten times the bytes of the file), so on a long line
+# these fields stay text until from_file reads them, one class and one pair at a
+# time: loading a model then takes about the memory of the model, not of its JSON.
+_STREAMED_LINE = 1 << 16
+_STREAMED_FIELDS = frozenset(("word_documents", "word_counts"))
+_STREAMED_CHUNK = 1 << 16
+_JSON_DECODER = None
+_JSON_BLANK = None
+
+
+def _json_decoder():
+    """A json.JSONDecoder reading numbers and constants as _parse_json does (and
+    _JSON_BLANK, the pattern of JSON's white space, set)."""
+    global _JSON_DECODER, _JSON_BLANK
+    if _JSON_DECODER is None:
+        import json
+        import re
+        _JSON_BLANK = re.compile(r"[ \t\n\r]*")
+
+        def no_constants(name):
+            raise ValueError("%s is not allowed" % name)
+        _JSON_DECODER = json.JSONDecoder(parse_constant=no_constants,
+                                         parse_int=_bounded_int)
+    return _JSON_DECODER
+
+
+def _parse_streamed(text, call):
+    """The JSON object of one long line, its _STREAMED_FIELDS that are lists of
+    lists as _StreamedLists; None when the line is anything else, or not valid JSON
+    (the caller then parses it whole, and names what is wrong)."""
+    try:
+        text = text.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    if not text.startswith("{"):
+        return None
+    decode = _json_decoder().raw_decode
+    blank = _JSON_BLANK.match
+    out = {}
+    try:
+        position = blank(text, 1).end()
+        if text[position] == "}":
+            return None
+        while True:
+            key, position = decode(text, position)
+            position = blank(text, position).end()
+            if type(key) is not str or text[position] != ":":
+                return None
+            position = blank(text, position + 1).end()
+            if key in _STREAMED_FIELDS and text[position] == "[":
+                spans = []
+                position = blank(text, position + 1).end()
+                if text[position] == "]":
+                    position += 1
+                else:
+                    while True:
+                        start = position
+                        _, position = decode(text, position)
+                        spans.append((start, position))
+                        position = blank(text, position).end()
+                        if text[position] == "]":
+                            position += 1
+                            break
+                        if text[position] != ",":
+                            return None
+                        position = blank(text, position + 1).end()
+                out[key] = _StreamedLists(text, spans)
+            else:
+                out[key], position = decode(text, position)
+            position = blank(text, position).end()
+            if text[position] == "}":
+                return out if not text[position + 1:].strip() else None
+            if text[position] != ",":
+                return None
+            position = blank(text, position + 1).end()
+    except (ValueError, IndexError, RecursionError):
+        return None
+
+
+class _StreamedLists:
+    """A list field of a model-file line kept as its text: item k is a _PairStream of
+    its elements when it is a list, else its value (see _parse_streamed)."""
+
+    __slots__ = ("text", "spans")
+
+    def __init__(self, text, spans):
+        self.text = text
+        self.spans = spans
+
+    def __len__(self):
+        return len(self.spans)
+
+    def __repr__(self):
+        """The field's text, as an error message shows a value."""
+        return _clip(self.text[self.spans[0][0]:self.spans[-1][1]] if self.spans else "",
+                     200)
+
+    def __getitem__(self, k):
+        """Item k: a list's elements one at a time, or the value itself."""
+        start, end = self.spans[k]
+        if self.text[start] == "[":
+            return _PairStream(self.text, start, end)
+        return _json_decoder().raw_decode(self.text, start)[0]
+
+
+class _PairStream:
+    """The elements of one JSON list in a text, each parsed as it is iterated."""
+
+    __slots__ = ("text", "start", "end")
+
+    def __init__(self, text, start, end):
+        self.text = text
+        self.start = start
+        self.end = end
+
+    def __iter__(self):
+        """Each element (the list was parsed once already: it is valid JSON), parsed
+        some 64 KB of text at a time: cut after an element that ends "], [" (the
+        separator save() writes) and parsed as a list of its own.  A cut that is not
+        between two elements (inside a string, or a deeper list) leaves a piece that
+        is not one whole JSON list: from there, element by element."""
+        decode = _json_decoder().raw_decode
+        text, position, end = self.text, self.start + 1, self.end
+        while True:
+            cut = text.find("], [", position + _STREAMED_CHUNK, end)
+            piece = "[" + (text[position:end] if cut < 0 else text[position:cut + 1] + "]")
+            try:
+                items, used = decode(piece)
+            except ValueError:
+                used = -1
+            if used != len(piece):
+                yield from self.one_by_one(position)
+                return
+            yield from items
+            if cut < 0:
+                return
+            position = cut + 3            # at the "[" of the next element
+
+    def one_by_one(self, position):
+        """The elements from position (one, or blanks before one) on, one at a time."""
+        decode = _json_decoder().raw_decode
+        blank = _JSON_BLANK.match
+        text = self.text
+        position = blank(text, position).end()
+        if text[position] == "]":
+            return
+        while True:
+            item, position = decode(text, position)
+            yield item
+            position = blank(text, position).end()
+            if text[position] == "]":
+                return
+            position = blank(text, position + 1).end()      # past the ","
+
+    def __repr__(self):
+        """The list's text, as an error message shows a value."""
+        return _clip(self.text[self.start:self.end], 200)
 
 
 # ----------------------------------------------------------------------------------
@@ -2242,8 +2409,8 @@ class _WordCounts(_Distribution):
         tables = []
         for field in ("word_documents", "word_counts"):
             table = _field(feature, field, where)
-            _expect(type(table) is list and len(table) == len(classes), where + "." + field,
-                    table, "one list per class (%d)" % len(classes))
+            _expect(type(table) in (list, _StreamedLists) and len(table) == len(classes),
+                    where + "." + field, table, "one list per class (%d)" % len(classes))
             tables.append(table)
         stats = cls()
         for k, label in enumerate(classes):
@@ -2254,9 +2421,11 @@ class _WordCounts(_Distribution):
             per_field = []
             for field, table in zip(("word_documents", "word_counts"), tables):
                 here = "%s.%s[%d]" % (where, field, k)
-                _expect(type(table[k]) is list, here, table[k], "a list of [word index, count]")
+                pairs = table[k]          # (a _PairStream: parsed as it is read)
+                _expect(type(pairs) in (list, _PairStream), here, pairs,
+                        "a list of [word index, count]")
                 counts = {}
-                for pair in table[k]:
+                for pair in pairs:
                     _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is int
                             and 0 <= pair[0] < len(words), here, pair,
                             "[word index, count] pairs with indexes into words")

@@ -2872,6 +2872,39 @@ def test_load_rejects_files_that_are_not_model_files(tmp_path, text, message):
         NaiveBayes.load(path)
 
 
+@pytest.mark.parametrize("line, chunk", [(1 << 16, 1 << 16), (0, 1), (0, 7)])
+def test_a_text_model_read_count_by_count_from_its_file_is_the_model_saved(
+        tmp_path, monkeypatch, line, chunk):
+    # long lines keep a text feature's counts as text, read one class and one piece
+    # at a time (naive_bayes._PairStream): the same statistics as a whole parse
+    import naive_bayes
+    monkeypatch.setattr(naive_bayes, "_STREAMED_LINE", line)
+    monkeypatch.setattr(naive_bayes, "_STREAMED_CHUNK", chunk)
+    rng = random.Random(3)
+    words = ["w%d" % i for i in range(6000)] + ['odd "], [" word', "é"]
+    docs = [[rng.choice(words) for _ in range(400)] for _ in range(40)]
+    docs[0] += ['odd "], [" word', "é"]
+    weights = [1.0 + (i % 3) / 4 for i in range(40)]
+    model = NaiveBayes(features=["text", "categorical"]).fit(
+        [[d, i % 5] for i, d in enumerate(docs)], [i % 3 for i in range(40)],
+        sample_weight=weights)
+    path = tmp_path / "text.json"
+    model.save(path)
+    loaded = NaiveBayes.load(path)
+    assert loaded.to_dict() == model.to_dict()
+    assert loaded.predict_proba([[d[:50], 1] for d in docs]) == \
+        model.predict_proba([[d[:50], 1] for d in docs])
+    # a broken long line is refused as a whole parse refuses it
+    text = path.read_text(encoding="utf-8")
+    for broken, message in ((text.replace('"word_counts": [[', '"word_counts": [[[', 1),
+                             "invalid JSON"),
+                            (text.replace('"word_counts": [[', '"word_counts": [7, [', 1),
+                             "one list per class|list of \\[word index")):
+        path.write_text(broken, encoding="utf-8")
+        with pytest.raises(NaiveBayesError, match=message):
+            NaiveBayes.load(path)
+
+
 def test_load_rejects_a_truncated_file_and_a_missing_one(tmp_path):
     path = tmp_path / "model.json"
     CategoricalNB().fit([["a"], ["b"]], [0, 1]).save(path)
