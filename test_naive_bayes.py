@@ -7062,8 +7062,20 @@ def test_the_benchmark_runs_at_a_tiny_size():
     assert "| workload | operation | implementation |" in done.stdout
     assert "### Goals" in done.stdout
     for workload in ("categorical", "gaussian", "titanic", "watermelon", "kde", "aode", "wide",
-                     "reuters text", "startup", "memory"):
+                     "reuters text", "startup", "memory", "networks x20", "networks x40"):
         assert "| %s |" % workload in done.stdout
     # the straightforward AODE of the benchmark computes the same model
     gap = re.search(r"baseline agrees with naive_bayes to (\S+) in", done.stdout)
     assert gap and float(gap.group(1)) < 1e-9
+
+
+def test_the_limit_benchmark_runs_at_a_tiny_size():
+    # every limit loop is checked equal to the library's output before it is timed
+    done = subprocess.run([sys.executable, "benchmarks/limits.py", "--quick"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "| workload | library | limit | ratio | goal | met |" in done.stdout
+    for workload in ("kinds inferred vs declared", "Gaussian predict_joint_log_proba",
+                     "text (multinomial)", "predict_proba, 100 classes", "command line",
+                     "AODE predict_proba", "TAN predict_proba", "BayesNet predict_proba"):
+        assert workload in done.stdout
