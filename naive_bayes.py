@@ -13020,7 +13020,7 @@ class _CsvSource:
                 return cells
 
     def rows(self):
-        """(line number, cells) for every data row, cells stripped of spaces."""
+        """(line number, cells) for every data row, cells (a tuple) stripped of spaces."""
         return chain.from_iterable(self._row_chunks())
 
     def _row_chunks(self, size=1000):
@@ -13054,7 +13054,10 @@ class _CsvSource:
                     raise NaiveBayesError("%s line %d: %s, expected %d as in the header"
                                           % (self.path, line, _counted(len(cells), "cell"),
                                              width))
-                yield list(zip(lines, map(list, map(map, repeat(strip), records))))
+                # cells as tuples: a tuple of strings leaves the garbage collector's
+                # lists at its first pass, a list never (the rows of a batch would be
+                # traversed again at every collection while they live)
+                yield list(zip(lines, map(tuple, map(map, repeat(strip), records))))
         except csv.Error as error:
             raise NaiveBayesError("%s line %d: %s" % (self.path, reader.line_num,
                                                       error)) from None
