@@ -86,8 +86,8 @@ The sections of the file, top to bottom (each opens with a banner comment):
 """
 
 __all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "TAN", "BayesNet",
-           "AutoBayes", "NaiveBayesError", "read_csv", "read_arff", "Table", "report_html",
-           "main"]
+           "AutoBayes", "NaiveBayesError", "read_csv", "read_arff", "Table", "cross_validate",
+           "evaluate", "EvaluationReport", "report_html", "main"]
 __version__ = "0.2.0"
 
 import math
@@ -602,6 +602,22 @@ class _RowError(Exception):
         self.width = width
 
 
+# Long work (cross-validation's folds, a structure search's steps, a model file's
+# items) says how far it is through _progress; the command line listens while a
+# command runs (see _Progress) and shows it on stderr.  Nobody listens otherwise, and
+# then a report costs a global lookup: the library itself never prints.
+_progress_listener = None
+
+
+def _progress(stage, done=None, total=None):
+    """Report that long work is at step ``done`` (of ``total``) of ``stage``, a
+    phrase such as "fold" (stages reported after it are parts of its previous step);
+    without ``done``, that the stage is over."""
+    listener = _progress_listener
+    if listener is not None:
+        listener(stage, done, total)
+
+
 # ----------------------------------------------------------------------------------
 # The posterior: priors, the one smoothing formula, log-sum-exp, and the rule for
 # zero probabilities and point masses
@@ -1010,11 +1026,13 @@ class _LazyItems:
     def __iter__(self):
         """Each item, parsed from its line (a long one with _parse_streamed)."""
         self.stream.seek(self.start)
-        for line in iter(self.stream.readline, b""):
+        for n, line in enumerate(iter(self.stream.readline, b"")):
             text = line.strip()
             del line
             if text in _LIST_ENDS:
-                return
+                break
+            if not n & 255:
+                _progress("reading the model file, item", n)
             if text.endswith(b","):
                 text = text[:-1]
             item = _parse_streamed(text, self.call) if len(text) > _STREAMED_LINE else None
@@ -1022,6 +1040,7 @@ class _LazyItems:
                 item = _parse_json(text, self.call)
             del text                      # (the item's streams keep the text they need)
             yield item
+        _progress("reading the model file, item")
 
 
 # A text feature's counts take an object per number once parsed (a list for each
@@ -1224,6 +1243,14 @@ def _slot_names(cls):
     return names
 
 
+def _top_counts(counts, top=3):
+    """{"count": the total, "top": [[key, count]] of the ``top`` largest counts (the
+    first of equal ones first)} of a {key: count} dict."""
+    largest = sorted(counts.items(), key=lambda item: -item[1])[:top]
+    return {"count": _plain(sum(counts.values())),
+            "top": [[key, _plain(count)] for key, count in largest]}
+
+
 class _Distribution:
     """The statistics of one feature, per class label: exact and mergeable.
 
@@ -1248,6 +1275,8 @@ class _Distribution:
                                      deficit finds something
       compile(classes, params, shared)   the _Scorer predictions use
       describe(params)               one line for the command line
+      class_statistics(classes, params)   {label: {"count": ..., ...}}: what info
+                                     shows of each class (None: nothing)
       to_file(classes, what), from_file(feature, where, classes, class_count)
                                      its fields of the model file (``file_fields``)
     Defined here once for all of them, so that no subclass can get them wrong:
@@ -1269,6 +1298,10 @@ class _Distribution:
     def subtract(self, other):
         """Refuses (see deficit)."""
         raise _Unlearned(self.deficit(other, ()))
+
+    def class_statistics(self, classes, params):
+        """What each class's statistics say, for info: here nothing."""
+        return None
 
     def holds_nothing(self):
         """True when there are no statistics to remove (none counted, or all removed):
@@ -1666,6 +1699,11 @@ class _ValueCounts(_Distribution):
         shown = ", ".join(map(str, values[:6])) + (", ..." if len(values) > 6 else "")
         return "%d values: %s" % (len(values), shown)
 
+    def class_statistics(self, classes, params):
+        """Per class: {"count": N_cj, "top": [[value, N_cjv]] of its 3 most frequent
+        values, the first seen first among equal counts}."""
+        return {label: _top_counts(self.counts.get(label, {})) for label in classes}
+
     def to_file(self, classes, what):
         """{"declared": [...], "values": [...], "counts": [per class, per value]}."""
         values = self.values()
@@ -1913,6 +1951,21 @@ class _NormalSums(_Distribution):
         (a, b), (c, d) = moments
         return "mean %.6g, standard deviation %.6g" % (_quotient(a, b),
                                                        _quotient(c, d) ** 0.5)
+
+    def class_statistics(self, classes, params):
+        """Per class: {"count": n, "mean": m, "sd": s}, s^2 the sum of squared
+        deviations over n - ddof (the model's ddof, without var_smoothing); None
+        where there is no value, or too few for ddof."""
+        from fractions import Fraction
+        ddof = params.get("ddof", 0)
+        result = {}
+        for label in classes:
+            n, s1, s2 = self.exact(label) or (0, 0, 0)
+            mean = Fraction(s1) / n if n else None
+            sd = _float((s2 - s1 * mean) / (n - ddof)) ** 0.5 if n and n > ddof else None
+            result[label] = {"count": _plain(n), "mean": None if mean is None else
+                             _float(mean), "sd": sd}
+        return result
 
     def to_file(self, classes, what):
         """{"sums": [[n, sum, sum of squares] per class]}."""
@@ -2377,6 +2430,16 @@ class _WordCounts(_Distribution):
         return "%s documents, %s words in the vocabulary (%s)" % (
             format(_plain(sum(self.present.values())), ","),
             format(len(self.vocabulary(params)), ","), params["text_model"])
+
+    def class_statistics(self, classes, params):
+        """Per class: {"count": its documents, "top": [[word, occurrences]] of its 3
+        most frequent words}."""
+        result = {}
+        for label in classes:
+            counted = _top_counts(self.terms.get(label, {}))
+            counted["count"] = _plain(self.present.get(label, 0))
+            result[label] = counted
+        return result
 
     def to_file(self, classes, what):
         """{"words": [...], "documents": [per class], "word_documents", "word_counts":
@@ -2855,6 +2918,14 @@ class _PoissonSums(_Distribution):
             return "no values"
         return "mean %.6g" % _float(sum(s[1] for s in self.sums.values()) / n)
 
+    def class_statistics(self, classes, params):
+        """Per class: {"count": n, "mean": the mean count (None without values)}."""
+        result = {}
+        for label in classes:
+            n, total = self.sums.get(label, (0, 0))
+            result[label] = {"count": _plain(n), "mean": _float(total / n) if n else None}
+        return result
+
     def to_file(self, classes, what):
         """{"sums": [[n, sum] per class]}."""
         return {"sums": [[_exact_text(x) for x in self.sums.get(c, (0, 0))]
@@ -2989,6 +3060,20 @@ class _ValueRecord(_Distribution):
         """'1,234 distinct values recorded'."""
         n = sum(map(len, self.counts.values()))
         return "%s distinct values recorded" % format(n, ",") if n else "no values"
+
+    def class_statistics(self, classes, params):
+        """Per class: {"count": n, "mean": m, "sd": s} of the recorded values, s^2 the
+        sum of squared deviations over n - ddof (None where undefined)."""
+        ddof = params.get("ddof", 0)
+        result = {}
+        for label in classes:
+            counted = self.counts.get(label, {})
+            n = sum(counted.values())
+            mean = math.fsum(x * float(c) for x, c in counted.items()) / n if n else None
+            sd = math.sqrt(math.fsum(float(c) * (x - mean) ** 2 for x, c in counted.items())
+                           / float(n - ddof)) if n and n > ddof else None
+            result[label] = {"count": _plain(n), "mean": mean, "sd": sd}
+        return result
 
     def to_file(self, classes, what):
         """{"records": [[values in increasing order, their counts] per class]}."""
@@ -3230,6 +3315,19 @@ class _MDLBins(_ValueRecord):
         """The MDL cut points of the record (bin b holds cuts[b-1] < x <= cuts[b])."""
         values, columns = self.weight_columns(classes)
         return _mdl_cut_points(values, columns) if values else []
+
+    def class_statistics(self, classes, params):
+        """Per class: {"count": n, "bins": [its weight in each bin], "cuts": the cut
+        points (the same for every class)}."""
+        values, columns = self.weight_columns(classes)
+        cuts = _mdl_cut_points(values, columns) if values else []
+        bins = [[0] * (len(cuts) + 1) for _ in classes]
+        for i, value in enumerate(values):
+            b = bisect_left(cuts, value)      # bin b holds cuts[b-1] < x <= cuts[b]
+            for k, column in enumerate(columns):
+                bins[k][b] += column[i]
+        return {label: {"count": _plain(sum(counts)), "bins": list(map(_plain, counts)),
+                        "cuts": cuts} for label, counts in zip(classes, bins)}
 
     def compile(self, classes, params, shared):
         """The _BinScorer of the classes' bin probabilities."""
@@ -5001,6 +5099,7 @@ class _PairTable:
         single = {}
         sizes = []
         for j, name in enumerate(names):
+            _progress("feature", j + 1, len(names))
             feature = statistics.features[name]
             stats = feature.stats
             if feature.name == "categorical":
@@ -5032,6 +5131,7 @@ class _PairTable:
                                                [0] * k)
                     for c, column in enumerate(columns):
                         counts[c] += column[i]
+        _progress("feature")
         self.sizes = sizes
         self.feature_of = feature_of = [j for j, _ in self.key_list]
         ends = {}
@@ -5051,7 +5151,8 @@ class _PairTable:
         remap = [self.kid.get((j, self.key(j, value))) if self.key_of[j] is not False
                  else None for j, value in pair_counts.ids.order]
         pairs = []
-        for label in classes:
+        for c, label in enumerate(classes):
+            _progress("pair counts, class", c + 1, len(classes))
             counted = pair_counts.pairs.get(label, {})
             keys = list(counted)
             a = list(map(remap.__getitem__, map(_PAIR_SHIFT.__rrshift__, keys)))
@@ -5075,6 +5176,7 @@ class _PairTable:
                     for key, count in zip(keys, counts):
                         flat[key] = get(key, 0) + count
             pairs.append(flat)
+        _progress("pair counts, class")
         return pairs
 
     def key(self, j, value):
@@ -5490,8 +5592,8 @@ class _Kind:
                      it, its scorer reads each value through it
       compile(classes, params, shared)   the _Scorer (by default the distribution's)
     Defined here once for every kind, so that a subclass stays its own class through
-    all of them: add, empty, copy, absorb, deficit, subtract, describe, to_file and
-    from_file.
+    all of them: add, empty, copy, absorb, deficit, subtract, describe,
+    class_statistics, to_file and from_file.
     """
 
     name = None
@@ -5570,6 +5672,10 @@ class _Kind:
     def describe(self, params):
         """One line about the fitted feature, for the command line."""
         return self.stats.describe(params)
+
+    def class_statistics(self, classes, params):
+        """What the feature's statistics say of each class (see _Distribution)."""
+        return self.stats.class_statistics(classes, params)
 
     def to_file(self, classes, what):
         """The feature's fields of the model file (``what`` names its values)."""
@@ -6731,6 +6837,17 @@ class _NaiveStatistics:
         return [(name, stats.name or "gaussian", stats.describe(params))
                 for name, stats in self.features.items()]
 
+    def class_statistics(self, params):
+        """{name: {"kind": kind, "classes": {label: statistics}}} of every feature whose
+        kind describes its classes (see _Distribution.class_statistics)."""
+        classes = self.classes()
+        result = {}
+        for name, feature in self.features.items():
+            statistics = feature.class_statistics(classes, params) if feature.name else None
+            if statistics is not None:
+                result[name] = {"kind": feature.name, "classes": statistics}
+        return result
+
 
 # -- naive Bayes compiled: per-row sums by builtins (the fast path) ---------------
 #
@@ -7151,6 +7268,36 @@ def _aode_impute_check(value):
     return None if type(value) is bool else "True or False"
 
 
+def _presence_counts(pairs, feature_of, width):
+    """From one class's pair counts {a << 32 | b: N(c, a, b)} (value ids a < b, each
+    of a feature in feature_of), ({a * width + j: sum_v N(c, a, v) over feature j's
+    values v}: the rows with value a and feature j present, and {p * width + j (p <
+    j): sum_{u, v} N(c, u, v)}: the rows with features p and j both present).  Whole
+    counts are added up by the C counter, each key repeated count times, when that is
+    not much more work than a loop over the keys."""
+    keys = list(pairs)
+    counts = list(pairs.values())
+    low = list(map(_PAIR_SHIFT.__rrshift__, keys))
+    high = list(map(0xFFFFFFFF .__and__, keys))
+    low_feature = list(map(feature_of.__getitem__, low))
+    high_feature = list(map(feature_of.__getitem__, high))
+    with_feature = map(add, map(mul, low, repeat(width)), high_feature)
+    with_feature = chain(with_feature, map(add, map(mul, high, repeat(width)), low_feature))
+    both = map(add, map(mul, map(min, low_feature, high_feature), repeat(width)),
+               map(max, low_feature, high_feature))
+    sums = []
+    for grouped, times in ((with_feature, counts + counts), (both, counts)):
+        counter = {}
+        if _INT.issuperset(map(type, counts)) and sum(counts) <= 8 * len(counts):
+            _count_keys(counter, chain.from_iterable(map(repeat, grouped, times)))
+        else:
+            get = counter.get
+            for key, count in zip(grouped, times):
+                counter[key] = get(key, 0) + count
+        sums.append(counter)
+    return sums[0], sums[1]
+
+
 class _AODEStatistics(_NaiveStatistics):
     """The sufficient statistics of AODE: those of naive Bayes (class counts, each
     feature's counts or record of values) and the pairwise class-conditional counts
@@ -7247,33 +7394,64 @@ class _AODEStatistics(_NaiveStatistics):
         return _AODEModel(self, params)
 
     def _replacements(self):
-        """Each feature's replacement of a missing value (see imputed), when no value
-        is missing (the counts unchanged)."""
+        """Each feature's replacement of a missing value (see imputed), from the
+        counts as they are."""
+        return [self._replacement(self.features[name]) for name in self.names()]
+
+    @staticmethod
+    def _replacement(feature):
+        """A categorical feature's mode (weighted, all classes; ties to the first value
+        in values() order), a number's weighted mean (0.0 when its values weigh 1e-6
+        or less); None for another kind or a feature without values."""
+        if feature.name not in ("categorical", "discretized"):
+            return None
+        totals = Counter()
+        for values in feature.stats.counts.values():
+            totals.update(values)
+        if feature.name == "categorical":
+            values = feature.stats.values()
+            if not values:
+                return None
+            most = max(totals.get(v, 0) for v in values)
+            return next(v for v in values if totals.get(v, 0) == most)
+        weight = sum(totals.values())
+        if not weight > _AODE_SMALL:
+            return 0.0
+        values = list(totals)
+        _, weighted, _ = _exact_sums(values, [totals[x] for x in values])
+        return _float(_fraction(weighted) / weight) + 0.0     # not -0.0
+
+    def lacks_values(self):
+        """True when some row lacks the value of a categorical or discretized feature."""
+        return any(sum(feature.stats.counts.get(label, {}).values()) != n
+                   for feature in self.features.values()
+                   if feature.name in ("categorical", "discretized")
+                   for label, n in self.class_count.items())
+
+    def impute_values(self):
+        """Give every missing value of a categorical or discretized feature its
+        replacement, in these statistics' own value counts (N(c, replacement) +=
+        N_c - sum_v N(c, v)); the pairwise counts are left as they are.  Returns
+        (the value counts as they were, per feature position: {label: {value:
+        count}}, the replacements)."""
+        counted = {}
         replacements = []
-        for name in self.names():
+        for j, name in enumerate(self.names()):
             feature = self.features[name]
+            replacement = self._replacement(feature)
+            replacements.append(replacement)
             if feature.name not in ("categorical", "discretized"):
-                replacements.append(None)
                 continue
-            totals = Counter()
-            for values in feature.stats.counts.values():
-                totals.update(values)
-            if feature.name == "categorical":
-                values = feature.stats.values()
-                if not values:
-                    replacements.append(None)
-                    continue
-                most = max(totals.get(v, 0) for v in values)
-                replacements.append(next(v for v in values if totals.get(v, 0) == most))
-            else:
-                weight = sum(totals.values())
-                if not weight > _AODE_SMALL:
-                    replacements.append(0.0)
-                else:
-                    values = list(totals)
-                    _, weighted, _ = _exact_sums(values, [totals[x] for x in values])
-                    replacements.append(_float(_fraction(weighted) / weight) + 0.0)
-        return replacements
+            counts = feature.stats.counts
+            counted[j] = {label: dict(values) for label, values in counts.items()}
+            if replacement is None:
+                continue
+            for label, n in self.class_count.items():
+                lacking = n - sum(counts.get(label, {}).values())
+                if lacking:
+                    mine = counts.setdefault(label, {})
+                    mine[replacement] = mine.get(replacement, 0) + lacking
+        return counted, replacements
 
     def imputed(self):
         """(statistics, replacements): a copy of these statistics as if every missing
@@ -7293,82 +7471,56 @@ class _AODEStatistics(_NaiveStatistics):
         and each goes to the replacement's count.  Without a missing value these
         statistics themselves are returned (nothing to replace, nothing to copy).
         """
-        if not any(sum(feature.stats.counts.get(label, {}).values()) != n
-                   for feature in self.features.values()
-                   if feature.name in ("categorical", "discretized")
-                   for label, n in self.class_count.items()):
+        if not self.lacks_values():
             return self, self._replacements()
         twin = self.copy()
         names = twin.names()
-        replacements = [None] * len(names)
-        counted = {}                      # feature position -> {label: {value: count}}
-        for j, name in enumerate(names):
-            feature = twin.features[name]
-            if feature.name not in ("categorical", "discretized"):
-                continue
-            counts = feature.stats.counts
-            counted[j] = {label: dict(values) for label, values in counts.items()}
-            totals = Counter()
-            for values in counts.values():
-                totals.update(values)
-            if feature.name == "categorical":
-                values = feature.stats.values()
-                if not values:
-                    continue
-                most = max(totals.get(v, 0) for v in values)
-                replacement = next(v for v in values if totals.get(v, 0) == most)
-            else:
-                weight = sum(totals.values())
-                if not weight > _AODE_SMALL:
-                    replacement = 0.0
-                else:
-                    values = list(totals)
-                    _, weighted, _ = _exact_sums(values, [totals[x] for x in values])
-                    replacement = _float(_fraction(weighted) / weight) + 0.0  # not -0.0
-            replacements[j] = replacement
-            for label, n in self.class_count.items():
-                lacking = n - sum(counts.get(label, {}).values())
-                if lacking:
-                    mine = counts.setdefault(label, {})
-                    mine[replacement] = mine.get(replacement, 0) + lacking
+        counted, replacements = twin.impute_values()
         pair_counts = twin.pair_counts
-        items, get_id = pair_counts.ids.order, pair_counts.ids.__getitem__
+        get_id = pair_counts.ids.__getitem__
         filled = {j: get_id((j, value)) for j, value in enumerate(replacements)
                   if value is not None}
         used = sorted(counted)
+        width = len(names)
         for label, n in self.class_count.items():
             mine = pair_counts.pairs.setdefault(label, {})
-            # with[a, j] = sum_v N(c, a, v) over feature j's values v
-            with_feature = defaultdict(int)
-            for key, count in mine.items():
-                a, b = key >> _PAIR_SHIFT, key & 0xFFFFFFFF
-                with_feature[a, items[b][0]] += count
-                with_feature[b, items[a][0]] += count
-            both = defaultdict(int)       # (p, j) -> sum_{u, v} N(c, u, v)
-            for (a, j), count in with_feature.items():
-                both[items[a][0], j] += count
-            added = defaultdict(int)
+            ids = {p: [get_id((p, value)) for value in counted[p].get(label, {})]
+                   for p in used}             # numbered before feature_of is read
+            feature_of = [j for j, _ in pair_counts.ids.order]
+            with_feature, both = _presence_counts(mine, feature_of, width)
+            added = {}
+            get = added.get
             present = {}
             for p in used:
                 values = counted[p].get(label, {})
                 present[p] = sum(values.values())
-                for value, count in values.items():
-                    a = get_id((p, value))
-                    for j, b in filled.items():
-                        if j != p:        # x_p present, j missing
-                            lacking = count - with_feature.get((a, j), 0)
-                            if lacking:
-                                added[a << _PAIR_SHIFT | b if a < b else
-                                      b << _PAIR_SHIFT | a] += lacking
+                kids, counts = ids[p], list(values.values())
+                base = list(map(mul, kids, repeat(width)))
+                for j, b in filled.items():
+                    if j == p:
+                        continue      # x_p present, j missing: N(c, x_p) - sum_v N(c, x_p, v)
+                    lacking = list(map(sub, counts, map(with_feature.get, map(
+                        add, base, repeat(j)), repeat(0))))
+                    keep = list(map(bool, lacking))
+                    if not any(keep):
+                        continue
+                    lacking = list(compress(lacking, keep))
+                    near = list(compress(kids, keep))
+                    keys = map(add, map(int.__lshift__, map(min, near, repeat(b)),
+                                        repeat(_PAIR_SHIFT)), map(max, near, repeat(b)))
+                    for key, count in zip(keys, lacking):
+                        added[key] = get(key, 0) + count
             for p, a in filled.items():   # both missing
                 for j, b in filled.items():
                     if p < j:
-                        lacking = n - present[p] - present[j] + both.get((p, j), 0)
+                        lacking = n - present[p] - present[j] + both.get(
+                            p * width + j, 0)
                         if lacking:
-                            added[a << _PAIR_SHIFT | b if a < b else
-                                  b << _PAIR_SHIFT | a] += lacking
+                            key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
+                            added[key] = get(key, 0) + lacking
+            get = mine.get
             for key, count in added.items():
-                mine[key] = mine.get(key, 0) + count
+                mine[key] = get(key, 0) + count
         return twin, replacements
 
     def to_file(self, classes):
@@ -8093,8 +8245,11 @@ def _tan_structure(score, nodes, root):
     if nodes <= 2:
         return parents
     base = {a: score(a, [root]) for a in features}
-    gain = {(a, b): score(a, [root, b]) - base[a] for a in features for b in features
-            if a != b}
+    gain = {}
+    for n, a in enumerate(features):
+        _progress("scoring pairs, feature", n + 1, len(features))
+        gain.update(((a, b), score(a, [root, b]) - base[a]) for b in features if a != b)
+    _progress("scoring pairs, feature")
     linked = [False] * nodes
     links = []
     for step in range(nodes - 2):
@@ -8151,8 +8306,13 @@ def _hill_climbing_structure(score, nodes, root, max_parents):
                 deleted[head][tail] = score(head, [p for p in mine if p != tail]) - base
 
     for node in range(nodes):
+        _progress("scoring nodes", node + 1, nodes)
         update(node)
+    _progress("scoring nodes")
+    step = 0
     while True:
+        step += 1
+        _progress("structure search, step", step)
         best, best_change = None, -1e100
         children = [[] for _ in parents]
         for child, mine in enumerate(parents):
@@ -8172,6 +8332,7 @@ def _hill_climbing_structure(score, nodes, root, max_parents):
                 if deleted[head][tail] > best_change:
                     best, best_change = (False, head, tail), deleted[head][tail]
         if best is None or not best_change > 0:
+            _progress("structure search, step")
             return parents
         add_arc, head, tail = best
         if add_arc:
@@ -8535,12 +8696,14 @@ class _NetworkModel:
                             ("categorical", "discretized")]
         rows = statistics.row_counts.rows
         self.cuts, self.index, self.values = {}, {}, {}
-        for j in used:
+        for n, j in enumerate(used):
+            _progress("feature", n + 1, len(used))
             if kinds[j] == "categorical":
                 self.values[j] = statistics.features[names[j]].stats.values()
                 self.index[j] = {v: i for i, v in enumerate(self.values[j])}
             else:
                 self.cuts[j] = self._cut_points(rows, j)
+        _progress("feature")
         self.cardinality = [max(1, len(self.values[j])) if j in self.values else
                             len(self.cuts[j]) + 1 for j in used] + [len(self.class_values)]
         self.modes = self._modes(rows)
@@ -8942,6 +9105,10 @@ class _MixtureStatistics:
         """The features' one-line descriptions."""
         return self.primary.summary(params)
 
+    def class_statistics(self, params):
+        """What each feature says of each class (the first part's)."""
+        return self.primary.class_statistics(params)
+
     def count(self, rows, labels, weights, start, fitting):
         """Count a chunk of rows into every part."""
         for statistics in self.parts.values():
@@ -9088,16 +9255,13 @@ class _MixtureModel:
         self.k = len(self.classes)
         members = params["members"]
         weights = _mixture_weights(members, statistics.weights, params["weights"])
+        shared = {}
         self.members = []
         for name in members:
             if weights[name] < 1e-3:      # a member that the mixture does not need
                 continue
-            cls, member_params = _member_parameters(name, params)
-            part = statistics.parts.get(cls.__name__)
-            if part is None:
-                raise NaiveBayesError("AutoBayes: member %r needs statistics this model "
-                                      "did not keep; fit it again" % name)
-            self.members.append((name, weights[name], part.compile(member_params)))
+            self.members.append((name, weights[name],
+                                 _member_model(statistics, name, params, shared)))
         total = sum(w for _, w, _ in self.members)
         self.members = [(name, w / total, compiled) for name, w, compiled in self.members]
         self.evaluation = statistics.evaluation
@@ -9400,6 +9564,8 @@ class _Classifier:
     _allowed_kinds = None                 # the kinds the family can use (None: all)
     _command_name = None                  # its name for the command line's --model
     _kind_map = None                      # kinds the family reads as others: {kind: kind}
+    # merge(a, b) is the model of fitting both training sets (cross_validate relies on it)
+    _merge_is_fit = True
     _estimator_type = "classifier"        # scikit-learn before 1.6
 
     def _new_statistics(self):
@@ -9931,10 +10097,19 @@ class _Classifier:
         """
         return self._model("tables()").tables()
 
-    def summary(self):
+    def summary(self, per_class=False):
         """What the model holds, as plain data: {"classes": [[label, count]],
         "features": [[name, kind, description]], "target": name or None}, and for AODE
         "pairwise counts", the number of pairwise counts kept.
+
+        With per_class=True, also "class_statistics": {name: {"kind": kind, "classes":
+        {label: statistics}}}, what each feature's statistics say of each class, as R's
+        and Weka's summaries show them (info prints them): "count", the class's
+        weight of rows where the feature is present (documents for text); with "mean"
+        and "sd" (gaussian and kde: the deviation with the model's ddof, without
+        var_smoothing; poisson: the mean only), "bins" and "cuts" (discretized: the
+        class's weight in each MDL bin), or "top" ([[value, count]] of the class's 3
+        most frequent values, or words).
 
         >>> NaiveBayes().fit([["a", 1.0], ["b", 3.0]], ["x", "y"]).summary()["features"]
         [[0, 'categorical', '2 values: a, b'], [1, 'gaussian', 'mean 2, standard deviation 1']]
@@ -9945,6 +10120,8 @@ class _Classifier:
                                zip(statistics.classes(), self.class_count_)],
                    "features": [list(item) for item in statistics.summary(params)],
                    "target": self._state.target}
+        if per_class:
+            summary["class_statistics"] = statistics.class_statistics(params)
         extra = getattr(statistics, "extra_summary", None)
         summary.update(extra() if extra else {})
         compiled = self._model("summary()")
@@ -10557,6 +10734,128 @@ _AUTO_MEMBERS = {
 }
 
 
+_AUTO_WORK = 20000000     # rows x features^2 / 2 of AutoBayes' internal cross-validation
+
+
+def _stratified_sample(labels, size, seed):
+    """The positions, in increasing order, of ``size`` of the labels: each class's
+    share of them in proportion to its rows (the largest remainders rounded up, the
+    earlier class first among equal ones), its rows picked by a seeded shuffle."""
+    import random
+    rng = random.Random(seed)
+    by_class = defaultdict(list)
+    for i, label in enumerate(labels):
+        by_class[label].append(i)
+    classes = _sorted_if_orderable(by_class)
+    quotas = {label: len(by_class[label]) * size // len(labels) for label in classes}
+    remainders = sorted(classes, key=lambda label: -(len(by_class[label]) * size
+                                                     % len(labels)))
+    for label in remainders[:size - sum(quotas.values())]:
+        quotas[label] += 1
+    kept = []
+    for label in classes:
+        members = by_class[label]
+        rng.shuffle(members)
+        kept.extend(members[:quotas[label]])
+    return sorted(kept)
+
+
+def _auto_sample(width):
+    """The most rows AutoBayes cross-validates its members on to choose their weights:
+    5,000, fewer for wide data so that the pairs of values its members count stay
+    about _AUTO_WORK (2,366 rows of 130 features), never fewer than 1,000."""
+    return max(1000, min(5000, _AUTO_WORK * 2 // max(1, width * width)))
+
+
+def _aode_statistics_of_rows(rows, impute):
+    """(AODE's statistics, the replacements of missing values or None) of the rows a
+    network's statistics keep, as AODE would have counted them, but for numbers:
+    each number is counted as the smallest value of its MDL bin (the bins cut as
+    AODE cuts them, after the imputation with impute=True), so that the pairwise
+    counts hold pairs of bins rather than of raw values.  AODE's compiled model reads
+    every number through its bin, so it compiles to the same model: the same counts
+    per pair of keys, exactly, in memory that grows with the bins, not the values.
+    With impute=True the missing values are first replaced as Weka's
+    ReplaceMissingValues replaces them (see _AODEStatistics.imputed), row by row."""
+    aode = _AODEStatistics()
+    aode.class_count = dict(rows.class_count)
+    aode.layout = rows.layout
+    aode.features = {name: feature.copy() for name, feature in rows.features.items()}
+    replacements = None
+    if impute:
+        replacements = aode.impute_values()[1] if aode.lacks_values() else \
+            aode._replacements()
+    classes = aode.classes()
+    names = aode.names()
+    readers = []                          # per feature: None (the value), bins, or False
+    for name in names:
+        feature = aode.features[name]
+        if feature.name == "categorical":
+            readers.append(None)
+        elif feature.name == "discretized":
+            values, columns = feature.stats.weight_columns(classes)
+            cuts = _mdl_cut_points(values, columns) if values else []
+            smallest = {}
+            for value in values:          # in increasing order
+                smallest.setdefault(bisect_left(cuts, value), value)
+            readers.append((cuts, smallest))
+        else:
+            readers.append(False)
+    get_id = aode.pair_counts.ids.__getitem__
+    used = [(j, reader) for j, reader in enumerate(readers) if reader is not False]
+    for label, counted in rows.row_counts.rows.items():
+        id_rows, weights = [], []
+        for row, (weight, _) in counted.items():
+            if not weight:
+                continue
+            ids = []
+            for j, reader in used:
+                value = row[j] if j < len(row) else None
+                if value is None:
+                    if replacements is None or replacements[j] is None:
+                        continue
+                    value = replacements[j]
+                if reader is not None:
+                    cuts, smallest = reader
+                    value = smallest[bisect_left(cuts, value)]
+                ids.append(get_id((j, value)))
+            ids.sort()
+            id_rows.append(ids)
+            weights.append(weight)
+        if id_rows:
+            aode.pair_counts.add_ids(label, id_rows, weights)
+    return aode, replacements
+
+
+def _member_model(statistics, name, params, shared):
+    """AutoBayes' member ``name`` compiled from its statistics (a _MixtureStatistics):
+    a network or naive Bayes from the rows that the network statistics keep, AODE
+    from the pairwise counts of their bins (_aode_statistics_of_rows; ``shared``
+    keeps them for the next AODE member of the same statistics).  A model file that
+    kept AODE's own counts compiles its AODE members from them."""
+    cls, member_params = _member_parameters(name, params)
+    part = statistics.parts.get(cls.__name__)
+    if part is not None:
+        return part.compile(member_params)
+    rows = next((part for part in statistics.parts.values()
+                 if isinstance(part, _NetworkStatistics)), None)
+    if rows is None:
+        raise NaiveBayesError("AutoBayes: member %r needs statistics this model did not "
+                              "keep; fit it again" % name)
+    if cls._statistics_class is _NetworkStatistics:
+        return rows.compile(member_params)
+    if cls._statistics_class is _NaiveStatistics:
+        return _NaiveStatistics.compile(rows, member_params)
+    impute = bool(member_params.get("impute"))
+    found = shared.get(impute)
+    if found is None:
+        found = shared[impute] = _aode_statistics_of_rows(rows, impute)
+    aode, replacements = found
+    compiled = _AODEModel(aode, dict(member_params, impute=False))
+    compiled.replacements = replacements
+    return compiled
+
+
 def _check_members(value):
     """The check of members=: a non-empty list of distinct names of AutoBayes' members."""
     if isinstance(value, str) or not isinstance(value, (list, tuple)) or not value or \
@@ -10585,7 +10884,8 @@ def _member_parameters(name, params):
     member = cls().get_params()
     member.update(own)
     for shared in ("features", "categories", "numeric", "significant_digits", "max_memory"):
-        member[shared] = params[shared]
+        if shared in cls._parameters:
+            member[shared] = params[shared]
     return cls, member
 
 
@@ -10599,19 +10899,25 @@ class AutoBayes(_Classifier):
     ReplaceMissingValues imputes them, and a Bayesian network found by hill climbing
     with at most 2 parents per node; numbers are cut into MDL bins.  fit chooses the
     weights (weights="cv"): each member's probabilities of the true class of every row
-    in an internal stratified cross-validation (folds=, seeded; at most 5,000 rows are
-    scored), then the weights maximising their mixture's log-likelihood, with a prior
-    of 2 pseudo-rows per member (EM); then every member is fitted on all the rows.
+    in an internal stratified cross-validation (folds=, seeded, on the rows in a
+    canonical order, so that their order does not matter; on a stratified sample of
+    5,000 rows when there are more, fewer for wide data: 2,366 rows of 130 features),
+    then the weights maximising their mixture's log-likelihood, with a prior of 2
+    pseudo-rows per member (EM); then every member is fitted on all the rows.
     summary()["choice"] says what it chose and why, explain() each member's weight.
 
     Other members: "tan" (TAN), "bayesnet3" (at most 3 parents), "naive" (naive Bayes
     on MDL bins).  weights="uniform" or {member: weight} fixes the weights instead.
 
-    Statistics: those of every member's family, exact, as theirs; fit keeps the rows
-    in memory while it cross-validates (it reads X once, into a list).  partial_fit
-    and merge update every member exactly and keep the weights chosen at fit (a merge
-    averages two models' weights by their numbers of rows); fit again to choose them
-    from all the rows.
+    Statistics: the class and value counts and every distinct row's weight, exact,
+    as a Bayesian network keeps them; every member compiles from them, the AODE
+    members from the pairwise counts of their bins, which give exactly the model
+    of AODE fitted on the same rows (memory linear in the rows and features, where
+    AODE's own pairwise counts of raw numbers grow with the square of the features).
+    fit keeps the rows in memory while it cross-validates (it reads X once, into a
+    list).  partial_fit and merge update the statistics exactly and keep the weights
+    chosen at fit (a merge averages two models' weights by their numbers of rows);
+    fit again to choose them from all the rows.
 
     >>> X = [["sunny", "hot"], ["sunny", "hot"], ["rain", "mild"], ["rain", "cool"],
     ...      ["overcast", "cool"], ["sunny", "mild"], ["rain", "mild"], ["overcast", "hot"]]
@@ -10627,6 +10933,8 @@ class AutoBayes(_Classifier):
     # numbers are binned whatever kind they are declared (read_csv's kinds say
     # gaussian): AutoBayes' members condition on bins
     _kind_map = {"gaussian": "discretized", "kde": "discretized", "poisson": "discretized"}
+    # a merge averages the weights that a fit chooses by cross-validation
+    _merge_is_fit = False
     _command_name = "auto"
     _parameters = _classifier_parameters(
         "discretized", _NETWORK_KINDS, without=("alpha", "prior_alpha", "class_prior"),
@@ -10649,10 +10957,9 @@ class AutoBayes(_Classifier):
         self._start()
 
     def _new_statistics(self):
-        """Empty statistics: one part per family of the members."""
-        members = self.members if _check_members(self.members) is None else ()
-        return _MixtureStatistics(dict.fromkeys(
-            _AUTO_MEMBERS[name][0].__name__ for name in members))
+        """Empty statistics: the rows, as a Bayesian network keeps them, from which
+        every member compiles (see _member_model)."""
+        return _MixtureStatistics(("BayesNet",))
 
     def fit(self, X, y, sample_weight=None):
         """Fit every member on all the rows and, with weights="cv", choose the
@@ -10687,17 +10994,25 @@ class AutoBayes(_Classifier):
         folds' statistics counted once each, each training set their merge.  The rows
         are first put in a canonical order (by label, values and weight), so that the
         folds, hence the weights, depend on the rows and not on the order they came
-        in: the same rows in any order give the same model file."""
+        in: the same rows in any order give the same model file.  Beyond
+        _auto_sample(width) rows the cross-validation runs on a stratified sample of
+        that many (three weights need no more; the members themselves are fitted on
+        every row)."""
         folds = min(self.folds, len(X))
         if folds < 2 or len(statistics.class_count) < 2:
             return
         order = sorted(range(len(X)), key=lambda i: (
             _canonical_value(y[i]), _canonical_row(X[i]),
             _canonical_value(1 if sample_weight is None else sample_weight[i])))
+        sample = _auto_sample(len(statistics.names()))
+        if len(order) > sample:
+            kept = _stratified_sample([y[i] for i in order], sample, 0)
+            order = [order[n] for n in kept]
         X = [X[i] for i in order]
         y = [y[i] for i in order]
         if sample_weight is not None:
             sample_weight = [sample_weight[i] for i in order]
+        folds = min(folds, len(X))
         fold_of = _stratified_folds(y, folds, 0)
         # every fold counts each feature as the whole fit does (a column of numbers
         # and a few words is categorical, even in a fold without the words)
@@ -10722,6 +11037,7 @@ class AutoBayes(_Classifier):
         probabilities = [[] for _ in names]
         scored = []
         for fold, (members, _) in enumerate(parts):
+            _progress("choosing the weights, fold", fold + 1, folds)
             held_out = [i for i in members if i % stride == 0]
             training = None
             for other, (_, part) in enumerate(parts):
@@ -10730,10 +11046,10 @@ class AutoBayes(_Classifier):
             if not held_out or training is None:
                 continue
             scored.extend(held_out)
+            shared = {}
             for m, name in enumerate(names):
-                cls, member_params = _member_parameters(name, params)
                 try:
-                    compiled = training.parts[cls.__name__].compile(member_params)
+                    compiled = _member_model(training, name, params, shared)
                 except _OverBudget as error:
                     raise NaiveBayesError("fit(): %s" % error, call="fit()") from None
                 rows = [compiled.positional(X[i]) for i in held_out]
@@ -10745,6 +11061,7 @@ class AutoBayes(_Classifier):
                     likelihoods[m].append(max(truth, 1e-300))
                     hits[m].append(max(range(len(full)), key=full.__getitem__) ==
                                    classes.index(y[i]) if y[i] in classes else False)
+        _progress("choosing the weights, fold")
         if not scored:
             return
         row_weights = [1.0 if sample_weight is None else float(sample_weight[i])
@@ -11210,64 +11527,166 @@ def _decode_by_name(value, where, decode):
 # Reports: evaluation, cross-validation and explanations as plain data
 #
 # What the command line prints, computed here so that the command line only
-# translates options into calls and data into text.
+# translates options into calls and data into text: evaluate() and cross_validate()
+# return an EvaluationReport, whose str() is the text that evaluate and cv print.
 # ----------------------------------------------------------------------------------
 
 class _Evaluation:
-    """Predictions against the truth, accumulated batch by batch (evaluate, cv)."""
+    """Predictions against the truth, gathered batch by batch (evaluate, cv, the HTML
+    report): every row's true label, weight, predicted class and probabilities, from
+    which report() computes the figures.  The ROC curves need every row's scores, so
+    the probabilities are kept, in a flat array of doubles (8 bytes each)."""
 
     def __init__(self, classes):
-        self.classes = list(classes)
-        self.confusion = {}          # (true, predicted) -> count
-        self.truths = Counter()
-        self.log_loss = 0.0
-        self.rows = 0
+        from array import array
+        self.classes = list(classes)        # the columns of the probabilities
+        self.index = {label: k for k, label in enumerate(self.classes)}
+        self.truths = []
+        self.predicted = []                 # indices into classes
+        self.weights = []                   # ints or floats
+        self.weighted = False               # True once weights were given
+        self.probabilities = array("d")
 
-    def add(self, truths, probabilities):
-        """Add rows: their true labels and predicted probabilities (classes order);
-        a label the model does not know counts as probability 0."""
-        index = {label: k for k, label in enumerate(self.classes)}
-        for truth, p in zip(truths, probabilities):
-            predicted = self.classes[p.index(max(p))]
-            self.confusion[truth, predicted] = self.confusion.get((truth, predicted), 0) + 1
-            self.truths[truth] += 1
-            k = index.get(truth)
-            probability = p[k] if k is not None else 0.0
-            self.log_loss -= log(min(max(probability, 1e-15), 1.0))
-            self.rows += 1
+    @property
+    def rows(self):
+        """The number of rows added."""
+        return len(self.truths)
+
+    def add(self, truths, probabilities, weights=None, predicted=None):
+        """Add rows: their true labels and probabilities (classes order), and their
+        weights (None: 1 each) and predicted classes (indices into classes; None: the
+        first most probable, as predict decides).  A label the model does not know
+        has probability 0."""
+        probabilities = [list(p) for p in probabilities]
+        if predicted is None:
+            predicted = [p.index(max(p)) for p in probabilities]
+        for p in probabilities:
+            self.probabilities.extend(p)
+        self.truths.extend(truths)
+        self.predicted.extend(predicted)
+        if weights is None:
+            self.weights.extend(repeat(1, len(probabilities)))
+        else:
+            self.weights.extend(weights)
+            self.weighted = True
+
+    def predictions(self):
+        """Each row's probabilities (classes order), in the order the rows came."""
+        width = len(self.classes)
+        flat = self.probabilities.tolist()
+        return [flat[i:i + width] for i in range(0, len(flat), width)]
 
     def report(self):
-        """The report as plain JSON-ready data (what evaluate --json prints): labels
-        as scikit-learn's precision_recall_fscore_support and confusion_matrix use
-        them (those in the truth or the predictions), and their averages."""
-        predicted = {p for _, p in self.confusion}
-        labels = [c for c in self.classes if c in self.truths or c in predicted] + \
-            [t for t in self.truths if t not in self.classes]
+        """The figures as plain JSON-ready data (what evaluate --json prints; see
+        EvaluationReport for each): labels as scikit-learn's
+        precision_recall_fscore_support and confusion_matrix use them (those in the
+        truth or the predictions), every figure weighted by the rows' weights."""
+        classes, truths, weights = self.classes, self.truths, self.weights
+        width = len(classes)
+        unknown = [t for t in dict.fromkeys(truths) if t not in self.index]
+        columns = classes + unknown       # every label: the model's, then the truth's
+        predicted = [classes[k] for k in self.predicted]
+        occurring = set(truths) | set(predicted)
+        labels = [c for c in classes if c in occurring] + unknown
+        confusion = {}
+        support = dict.fromkeys(columns, 0)
+        for truth, guess, weight in zip(truths, predicted, weights):
+            confusion[truth, guess] = confusion.get((truth, guess), 0) + weight
+            support[truth] += weight
+        total = _weight_sum(weights)
         per_class = {}
         for label in labels:
-            tp = self.confusion.get((label, label), 0)
-            predicted = sum(n for (_, p), n in self.confusion.items() if p == label)
-            support = self.truths.get(label, 0)
-            precision = tp / predicted if predicted else 0.0
-            recall = tp / support if support else 0.0
+            tp = confusion.get((label, label), 0)
+            chosen = _weight_sum([n for (_, p), n in confusion.items() if p == label])
+            precision = tp / chosen if chosen else 0.0
+            recall = tp / support[label] if support[label] else 0.0
             f1 = 2 * precision * recall / (precision + recall) if precision + recall else 0.0
             per_class[label] = {"precision": precision, "recall": recall, "f1": f1,
-                                "support": support}
-        total = sum(self.truths.values())
+                                "support": _plain(support[label])}
         averages = {}
         for name, weight in (("macro avg", lambda s: 1.0 / len(labels)),
                              ("weighted avg", lambda s: s / total if total else 0.0)):
             averages[name] = {metric: sum(weight(c["support"]) * c[metric]
                                           for c in per_class.values())
                               for metric in ("precision", "recall", "f1")}
-            averages[name]["support"] = total
-        correct = sum(self.confusion.get((label, label), 0) for label in labels)
-        return {"rows": self.rows, "accuracy": correct / self.rows if self.rows else 0.0,
-                "log_loss": self.log_loss / self.rows if self.rows else 0.0,
+            averages[name]["support"] = _plain(total)
+        correct = _weight_sum([confusion.get((label, label), 0) for label in labels])
+        probabilities = self.probabilities
+        losses, briers = [], []
+        second = columns[1] if len(columns) == 2 else None
+        for i, (truth, weight) in enumerate(zip(truths, weights)):
+            row = probabilities[i * width:(i + 1) * width]
+            k = self.index.get(truth)
+            p = row[k] if k is not None else 0.0
+            losses.append(-weight * log(min(max(p, 1e-15), 1.0)))
+            if second is not None:        # two labels: scikit-learn's binary form
+                q = row[self.index[second]] if second in self.index else 0.0
+                briers.append(weight * (q - (truth == second)) ** 2)
+            else:                         # (p_c - [c is the truth])^2 over every label
+                briers.append(weight * (math.fsum([x * x for x in row]) - 2 * p + 1))
+        areas = {}
+        for label in columns:
+            k = self.index.get(label)
+            scores = probabilities[k::width] if k is not None else [0.0] * len(truths)
+            areas[label] = _roc_auc(scores, [t == label for t in truths], weights)
+        if len(columns) == 2:
+            roc_auc = areas[second]
+        elif len(columns) > 2 and None not in areas.values():
+            roc_auc = math.fsum(areas.values()) / len(columns)
+        else:
+            roc_auc = None
+        undefined = None                  # why there is no roc_auc
+        if roc_auc is None:
+            label = next((label for label in columns if areas[label] is None), None)
+            undefined = "one class" if label is None or len(columns) < 2 else "%s %s" % (
+                _clip(_shown(label), 30), "has no rows" if not support[label]
+                else "is every row")
+        return {"rows": self.rows, "weight": _plain(total),
+                "accuracy": correct / total if total else 0.0,
+                "log_loss": math.fsum(losses) / total if total else 0.0,
+                "brier": math.fsum(briers) / total if total else 0.0,
+                "roc_auc": roc_auc,
+                "roc_auc_by_class": {str(label): area for label, area in areas.items()},
                 "classes": {str(label): metrics for label, metrics in per_class.items()},
                 "averages": averages, "labels": labels,
-                "confusion_matrix": [[self.confusion.get((t, p), 0) for p in labels]
-                                     for t in labels]}
+                "confusion_matrix": [[_plain(confusion.get((t, p), 0)) for p in labels]
+                                     for t in labels],
+                "per_class": per_class, "columns": columns, "undefined": undefined}
+
+
+def _weight_sum(weights):
+    """The sum of weights: exact for ints, correctly rounded for floats."""
+    weights = list(weights)
+    return sum(weights) if _INT.issuperset(map(type, weights)) else math.fsum(weights)
+
+
+def _roc_auc(scores, positives, weights):
+    """The area under the ROC curve of ``scores`` telling the rows where
+    ``positives`` holds from the others, each row counting its weight: the trapezoid
+    over the curve's points, rows of equal scores making one diagonal step (so a tie
+    counts one half), as scikit-learn's roc_auc_score computes it.  None when either
+    side weighs nothing: the area is then undefined (scikit-learn's roc_auc_score
+    warns and returns NaN; a report never holds NaN).
+
+    >>> _roc_auc([0.9, 0.4, 0.4, 0.1], [True, True, False, False], [1, 1, 1, 1])
+    0.875
+    """
+    steps = {}                            # score -> [weight of negatives, of positives]
+    for score, positive, weight in zip(scores, positives, weights):
+        step = steps.get(score)
+        if step is None:
+            step = steps[score] = [0, 0]
+        step[1 if positive else 0] += weight
+    negatives = _weight_sum(step[0] for step in steps.values())
+    positive_total = _weight_sum(step[1] for step in steps.values())
+    if not (negatives > 0 and positive_total > 0):
+        return None
+    twice_area, above = 0, 0              # twice the area: exact for whole weights
+    for score in sorted(steps, reverse=True):
+        step_negatives, step_positives = steps[score]
+        twice_area += step_negatives * (2 * above + step_positives)
+        above += step_positives
+    return twice_area / (2 * positive_total * negatives)
 
 
 def _stratified_folds(labels, folds, seed):
@@ -11289,49 +11708,404 @@ def _stratified_folds(labels, folds, seed):
     return assignment
 
 
-def _cross_validate(make_model, X, labels, folds, seed):
-    """Stratified k-fold cross-validation: the evaluation report over all rows, with
-    each fold's accuracy and their mean and standard deviation, and "predictions":
-    each row's out-of-fold probabilities in input order (over report["labels"]).
+class EvaluationReport:
+    """What evaluate() and cross_validate() return: a model's predictions against the
+    truth, as attributes, as data (to_dict()) and as text (str(), which is what the
+    command line's evaluate and cv print).  Every figure weighs each row by its
+    sample weight, as scikit-learn's metrics do with sample_weight.
 
-    One model per fold, then each training set is the merge of the other folds'
-    models: exact, and cheaper than refitting (k-1)/k of the data k times."""
+    accuracy     the weighted share of rows whose predicted class (the first most
+                 probable, as predict decides) is the true one
+    log_loss     the weighted mean of -log P(true class), probabilities clipped at
+                 1e-15 (a label the model does not know has probability 0)
+    brier        scikit-learn's brier_score_loss: with two labels the weighted mean
+                 of (p - y)^2 for the second label, in [0, 1]; with more, the
+                 weighted mean over rows of the sum over labels of (p_c - [c is the
+                 truth])^2, in [0, 2] (Brier's own definition, twice the two-label
+                 form when there are two)
+    roc_auc      the area under the ROC curve (ties count one half, as in
+                 scikit-learn's roc_auc_score): of the second label's probability
+                 with two labels; the mean of every label's one-vs-rest area with
+                 more (multi_class="ovr", average="macro").  None when undefined: a
+                 label with no row, or with every row, of the truth (weighted)
+    roc_auc_by_class   {label: one-vs-rest area, or None}
+    per_class    {label: {"precision", "recall", "f1", "support"}} (support: the
+                 weight of its true rows), for the labels in the truth or the
+                 predictions (scikit-learn's labels)
+    labels       those labels, in the order of per_class and confusion
+    confusion    [[weight]]: rows the true label, columns the predicted one
+    classes      the columns of predictions: the model's classes (evaluate), or every
+                 label of y, sorted when orderable (cross_validate)
+    predictions  each row's probabilities (cross_validate: out of fold), input order
+    predicted    each row's predicted class, input order
+    rows, weight the number of rows and their total weight
+    warnings     one line each: cross-validated accuracy below always predicting the
+                 majority class, with the settings to try; fewer rows of a class
+                 than folds
+    Cross-validation only (None otherwise): folds, seed, fold_accuracy (each fold's
+    weighted accuracy), mean_accuracy and sd_accuracy (their mean and population
+    standard deviation), fold_of (each row's fold, from 0).
+    """
+
+    __slots__ = ("rows", "weight", "accuracy", "log_loss", "brier", "roc_auc",
+                 "roc_auc_by_class", "per_class", "labels", "confusion", "classes",
+                 "predictions", "predicted", "warnings", "folds", "seed", "fold_accuracy",
+                 "mean_accuracy", "sd_accuracy", "fold_of", "_data")
+
+    def __init__(self, evaluation, warnings=(), folds=None):
+        data = evaluation.report()
+        self._data = data
+        self.rows, self.weight = data["rows"], data["weight"]
+        self.accuracy, self.log_loss = data["accuracy"], data["log_loss"]
+        self.brier, self.roc_auc = data["brier"], data["roc_auc"]
+        self.roc_auc_by_class = {label: data["roc_auc_by_class"][str(label)]
+                                 for label in data["columns"]}
+        self.per_class = data["per_class"]
+        self.labels = data["labels"]
+        self.confusion = data["confusion_matrix"]
+        self.classes = evaluation.classes
+        self.predictions = evaluation.predictions()
+        self.predicted = [self.classes[k] for k in evaluation.predicted]
+        self.warnings = list(warnings)
+        for name in ("folds", "seed", "fold_accuracy", "mean_accuracy", "sd_accuracy",
+                     "fold_of"):
+            setattr(self, name, None if folds is None else folds[name])
+
+    def __repr__(self):
+        return "<EvaluationReport: %s, accuracy %.4f%s>" % (
+            _counted(self.rows, "row"), self.accuracy,
+            "" if self.folds is None else ", %d-fold cross-validation" % self.folds)
+
+    def to_dict(self, predictions=True):
+        """The report as plain JSON-ready data (labels as they are): rows, weight,
+        accuracy, log_loss, brier, roc_auc, roc_auc_by_class, classes (per class, by
+        str(label): precision, recall, f1, support), averages (macro avg, weighted
+        avg), labels, confusion_matrix, warnings; cross-validation adds folds, seed,
+        fold_accuracy, mean_accuracy and sd_accuracy; and with ``predictions``,
+        prediction_classes, predictions, predicted (and fold_of)."""
+        data = {key: value for key, value in self._data.items()
+                if key not in ("per_class", "columns", "undefined")}
+        data["warnings"] = list(self.warnings)
+        if self.folds is not None:
+            data.update(folds=self.folds, seed=self.seed, fold_accuracy=self.fold_accuracy,
+                        mean_accuracy=self.mean_accuracy, sd_accuracy=self.sd_accuracy)
+        if predictions:
+            data.update(prediction_classes=list(self.classes),
+                        predictions=self.predictions, predicted=list(self.predicted))
+            if self.folds is not None:
+                data["fold_of"] = list(self.fold_of)
+        return data
+
+    def __str__(self):
+        """The report as aligned text within 80 columns: what evaluate and cv print."""
+        return _report_text(self)
+
+
+def _report_text(report):
+    """The text of an EvaluationReport (see its __str__)."""
+    data = report._data
+    lines = []
+    if report.folds is not None:
+        accuracy = [a for a in report.fold_accuracy if a is not None]
+        lines += ["fold accuracy %.4f +- %.4f (min %.4f, max %.4f)"
+                  % (report.mean_accuracy, report.sd_accuracy, min(accuracy),
+                     max(accuracy)), ""]
+    weight = "" if report.weight == report.rows else " (weight %s)" % _figure(report.weight)
+    lines += ["rows      %s%s" % (format(report.rows, ","), weight),
+              "accuracy  %.4f" % report.accuracy,
+              "log loss  %.4f" % report.log_loss,
+              "brier     %.4f" % report.brier,
+              "roc auc   %s" % _roc_auc_text(report)]
+    import textwrap
+    for warning in report.warnings:
+        lines += textwrap.wrap("warning: " + warning, 80, subsequent_indent="  ",
+                               break_long_words=False, break_on_hyphens=False)
+    lines.append("")
+    labels = [str(label) for label in report.labels]
+    width = max([_width(_clip(label)) for label in labels] + [len("weighted avg")])
+    lines.append("%s  precision  recall  f1-score  support" % _left("", width))
+    rows = list(data["classes"].items()) + list(data["averages"].items())
+    for i, (label, metrics) in enumerate(rows):
+        if i == len(data["classes"]):
+            lines.append("")
+        lines.append("%s  %9.4f  %6.4f  %8.4f  %7s"
+                     % (_left(_clip(label), width), metrics["precision"], metrics["recall"],
+                        metrics["f1"], _figure(metrics["support"])))
+    lines.append("")
+    lines.append("confusion matrix (rows: true class, columns: predicted)")
+    lines += _confusion_lines(labels, [[_figure(n) for n in row] for row in report.confusion],
+                              max(_width(_clip(label)) for label in labels))
+    return "\n".join(lines) + "\n"
+
+
+def _figure(n):
+    """A count or weight for a report: an integer as it is, else 6 digits."""
+    return str(n) if type(n) is int else "%.6g" % n
+
+
+def _roc_auc_text(report):
+    """The ROC AUC line's figure, or why there is none."""
+    if report.roc_auc is None:
+        return "undefined (%s)" % report._data["undefined"]
+    return "%.4f%s" % (report.roc_auc, " (one-vs-rest, macro mean)"
+                       if len(report.roc_auc_by_class) > 2 else "")
+
+
+def _confusion_lines(labels, matrix, width):
+    """The confusion matrix as text within 80 columns: labels as column heads when
+    they fit, else numbers with a legend."""
+    cell = max([len(str(n)) for row in matrix for n in row] + [1])
+    heads = [str(label) for label in labels]
+    if width + 2 + len(labels) * (max(map(_width, heads)) + 2) > 80:
+        heads = [str(k + 1) for k in range(len(labels))]
+        legend = ["  %*d = %s" % (len(heads[-1]), k + 1, _clip(label, 60))
+                  for k, label in enumerate(labels)]
+        rows = [str(k + 1) for k in range(len(labels))]
+        width = len(heads[-1])
+    else:
+        legend = []
+        rows = [_clip(label) for label in labels]
+    cell = max([cell] + list(map(_width, heads)))
+    lines = [_left("", width) + "  " + "  ".join(_right(h, cell) for h in heads)]
+    lines += [_left(label, width) + "  " + "  ".join(_right(n, cell) for n in row)
+              for label, row in zip(rows, matrix)]
+    return lines + (["", "classes:"] + legend if legend else [])
+
+
+def _labels_list(y, call):
+    """y as a checked list of labels."""
+    labels = list(_iterate(_labels_of(y, call), "y", "an iterable of labels", call))
+    _check_labels(labels, 0, call)
+    return labels
+
+
+def _weights_list(sample_weight, call):
+    """sample_weight as a checked list of weights (ints where integral), or None."""
+    if sample_weight is None:
+        return None
+    array = _as_numpy(sample_weight, "sample_weight", call)
+    weights = list(_iterate(array.tolist() if array is not None else sample_weight,
+                            "sample_weight", "an iterable of numbers", call))
+    return _check_weights(weights, 0, call) if weights else weights
+
+
+def _check_lengths(call, rows, labels, weights):
+    """One label and weight per row, at least one row, and some weight."""
+    for name, items, what in (("y", labels, "labels"), ("sample_weight", weights, "weights")):
+        if items is not None and len(items) != rows:
+            raise NaiveBayesError("%s: X has %d rows but %s has %d %s; expected one per row"
+                                  % (call, rows, name, len(items), what), call=call,
+                                  argument=name)
+    if not rows:
+        raise NaiveBayesError("%s: X is empty; expected at least one row" % call, call=call,
+                              argument="X")
+    if weights is not None and not any(weights):
+        raise NaiveBayesError("%s: sample_weight is zero for every row; expected a positive "
+                              "total weight" % call, call=call, argument="sample_weight")
+
+
+def _check_classifier(model, call):
+    if not isinstance(model, _Classifier):
+        raise NaiveBayesError("%s: model is %s; expected a classifier of naive_bayes "
+                              "(NaiveBayes, AODE, TAN, BayesNet, AutoBayes ...)"
+                              % (call, _describe(model)), call=call, argument="model")
+
+
+def evaluate(model, X, y, sample_weight=None):
+    """The EvaluationReport of a fitted model's predictions for rows X against labels
+    y, each row weighted by sample_weight: accuracy, log loss, Brier score, ROC AUC,
+    per-class precision, recall and F1, the confusion matrix, and each row's
+    probabilities (report.predictions, columns in the model's classes_ order).
+    str(report) is what the command line's evaluate prints.
+
+    >>> model = CategoricalNB().fit([["a"], ["a"], ["b"], ["b"]], ["x", "x", "y", "y"])
+    >>> report = evaluate(model, [["a"], ["b"], ["b"]], ["x", "y", "x"])
+    >>> report.accuracy, report.roc_auc, report.confusion
+    (0.6666666666666666, 0.75, [[1, 1], [0, 1]])
+    """
+    call = "evaluate()"
+    _check_classifier(model, call)
+    model._fitted(call)
+    if not (hasattr(X, "__len__") and hasattr(X, "__getitem__")):
+        X = list(_iterate(_rows_of(X, call), "X", "an iterable of rows", call))
+    labels = _labels_list(y, call)
+    weights = _weights_list(sample_weight, call)
+    _check_lengths(call, len(X), labels, weights)
+    joints, compiled = model._joints(X, call)
+    evaluation = _Evaluation(compiled.classes)
+    evaluation.add(labels, _posteriors(joints), weights, _best(joints))
+    return EvaluationReport(evaluation)
+
+
+def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
+    """Stratified k-fold cross-validation of a model's settings: the EvaluationReport
+    of every row's out-of-fold prediction (report.predictions, in input order, columns
+    in report.classes order), with each fold's accuracy.  str(report) is what the
+    command line's cv prints after its first line.
+
+    The folds are the command line's: each class's rows shuffled by
+    random.Random(seed) and dealt round-robin over the folds, the classes in sorted
+    order, so that each fold holds about 1/folds of every class (the same seed, the
+    same folds).  Each fold is predicted by a new model with ``model``'s parameters,
+    type(model)(**model.get_params()), fitted on the other folds' rows and weights:
+    ``model`` itself is neither fitted nor changed.  For the families whose merge
+    equals a fit (_merge_is_fit) one model is fitted per fold and each training set's
+    model is the merge of the others', the same model, (k - 1) times cheaper;
+    AutoBayes, whose weights come from a cross-validation of its own training rows,
+    is fitted afresh on each training set.
+
+    report.warnings (also in str(report)) says when the accuracy is below the majority
+    rate (the weighted share of the most frequent class: what always predicting it
+    scores), naming settings to try, and when a class has fewer rows than there are
+    folds (some folds then hold none of it, as scikit-learn's StratifiedKFold warns).
+    Bad arguments raise NaiveBayesError: folds < 2 or more folds than rows, lengths
+    that differ, an error in a row (named by its number in X).
+
+    >>> X = [["a", 1.0], ["a", 1.5], ["b", 3.0], ["b", 3.5]] * 3
+    >>> report = cross_validate(NaiveBayes(), X, ["x", "x", "y", "y"] * 3, folds=3)
+    >>> report.accuracy, report.fold_accuracy, report.roc_auc
+    (1.0, [1.0, 1.0, 1.0], 1.0)
+    """
+    import operator
+    call = "cross_validate()"
+    _check_classifier(model, call)
+    for name, value, least in (("folds", folds, 2), ("seed", seed, None)):
+        try:
+            number = operator.index(value)
+        except TypeError:
+            number = None
+        if number is None or type(value) is bool or (least is not None and number < least):
+            raise NaiveBayesError("%s: %s=%s; expected an integer%s"
+                                  % (call, name, _shown(value),
+                                     "" if least is None else " >= %d" % least),
+                                  call=call, argument=name)
+    folds, seed = operator.index(folds), operator.index(seed)
+    X = list(_iterate(_rows_of(X, call), "X", "an iterable of rows", call))
+    labels = _labels_list(y, call)
+    weights = _weights_list(sample_weight, call)
+    _check_lengths(call, len(X), labels, weights)
+    if folds > len(X):
+        raise NaiveBayesError("%s: folds=%d but X has %s; expected at most one fold per row"
+                              % (call, folds, _counted(len(X), "row")), call=call,
+                              argument="folds")
+    params = model.get_params()
+    return _cross_validate(lambda: type(model)(**params), X, labels, folds, seed, weights)
+
+
+def _cross_validate(make_model, X, labels, folds, seed, weights=None,
+                    call="cross_validate()", command_line=False):
+    """cross_validate on checked lists of rows, labels and weights; make_model()
+    gives a new model of the settings.  ``command_line``: warnings name options
+    (--model auto), not keywords (AutoBayes())."""
+    n = len(X)
     fold_of = _stratified_folds(labels, folds, seed)
-    parts = []
-    for fold in range(folds):
-        members = [i for i, f in enumerate(fold_of) if f == fold]
-        part = make_model()
-        if members:
-            part.fit([X[i] for i in members], [labels[i] for i in members])
-        parts.append((members, part))
-    evaluation = _Evaluation(_sorted_if_orderable(set(labels)))
+    members = [[] for _ in range(folds)]
+    for i, fold in enumerate(fold_of):
+        members[fold].append(i)
+    merging = make_model()._merge_is_fit
+    parts = [None] * folds
+    for fold, rows in enumerate(members if merging else ()):
+        _progress("fitting fold", fold + 1, folds)
+        if rows and (weights is None or any(weights[i] for i in rows)):
+            try:
+                parts[fold] = _fit_rows(make_model(), X, labels, weights, rows, call)
+            except NaiveBayesError as error:
+                if error.row is not None:         # a bad row: as bad in any fit
+                    raise
+                merging = False                   # (a class_prior naming a class this
+                break                             # fold lacks): fit each training set
+    _progress("fitting fold")
+    classes = _sorted_if_orderable(dict.fromkeys(labels))
+    index = {label: k for k, label in enumerate(classes)}
+    probabilities, predicted = [None] * n, [None] * n
+    for fold, rows in enumerate(members):
+        _progress("fold", fold + 1, folds)
+        training = None
+        if merging:
+            try:
+                for other, part in enumerate(parts):
+                    if other != fold and part is not None:
+                        training = part if training is None else training.merge(part)
+            except NaiveBayesError:               # the folds' inferred kinds differ
+                training = None
+        if training is None:
+            training = _fit_rows(make_model(), X, labels, weights,
+                                 [i for i in range(n) if fold_of[i] != fold], call)
+        try:
+            joints, compiled = training._joints([X[i] for i in rows], call)
+        except NaiveBayesError as error:
+            raise _renumbered(error, rows, call) from None
+        order = [index[label] for label in compiled.classes]
+        for i, p, best in zip(rows, _posteriors(joints), _best(joints)):
+            full = [0.0] * len(classes)
+            for k, q in zip(order, p):
+                full[k] = q
+            probabilities[i], predicted[i] = full, order[best]
+    evaluation = _Evaluation(classes)
+    evaluation.add(labels, probabilities, weights, predicted)
+    weight = (lambda i: 1) if weights is None else weights.__getitem__
     fold_accuracy = []
-    predictions = [None] * len(X)
-    for fold, (members, _) in enumerate(parts):
-        training = make_model()
-        for other, (others, part) in enumerate(parts):
-            if other != fold and others:
-                training = training.merge(part)
-        probabilities = training.predict_proba([X[i] for i in members])
-        order = training.classes_
-        full = [[p[order.index(c)] if c in order else 0.0 for c in evaluation.classes]
-                for p in probabilities]
-        truths = [labels[i] for i in members]
-        evaluation.add(truths, full)
-        for i, p in zip(members, full):
-            predictions[i] = p
-        predicted = [order[p.index(max(p))] for p in probabilities]
-        fold_accuracy.append(sum(map(_same, predicted, truths)) / len(members))
-    report = evaluation.report()
-    mean = sum(fold_accuracy) / len(fold_accuracy)
-    report.update(folds=folds, seed=seed, fold_accuracy=fold_accuracy, mean_accuracy=mean,
-                  sd_accuracy=math.sqrt(sum((a - mean) ** 2 for a in fold_accuracy)
-                                        / len(fold_accuracy)), predictions=predictions)
+    for rows in members:
+        total = _weight_sum(map(weight, rows))
+        hit = _weight_sum([weight(i) for i in rows if classes[predicted[i]] == labels[i]])
+        fold_accuracy.append(hit / total if total else None)
+    scored = [a for a in fold_accuracy if a is not None]
+    mean = math.fsum(scored) / len(scored)
+    counts = Counter(labels)
+    smallest = min(classes, key=counts.__getitem__)
+    warnings = []
+    if counts[smallest] < folds:
+        warnings.append("class %s has %s, fewer than %d folds: some folds have none"
+                        % (_clip(_shown(smallest), 30), _counted(counts[smallest], "row"),
+                           folds))
+    report = EvaluationReport(evaluation, warnings, {
+        "folds": folds, "seed": seed, "fold_accuracy": fold_accuracy, "mean_accuracy": mean,
+        "sd_accuracy": math.sqrt(math.fsum((a - mean) ** 2 for a in scored) / len(scored)),
+        "fold_of": fold_of})
+    majority = max(report.labels, key=lambda label: report.per_class[label]["support"])
+    rate = report.per_class[majority]["support"] / report.weight
+    if report.accuracy < rate:
+        report.warnings.insert(0, _majority_warning(majority, rate, training,
+                                                    command_line))
     return report
 
 
-def _same(a, b):
-    return a == b
+def _majority_warning(majority, rate, model, command_line):
+    """Cross-validated accuracy below the majority rate, and the settings to try:
+    AutoBayes (the recommended model), and MDL bins for numbers modelled otherwise."""
+    settings = []
+    if isinstance(model, AutoBayes):
+        settings.append(("--model naive --numeric discretized",
+                         "NaiveBayes(numeric='discretized')"))
+    else:
+        settings.append(("--model auto", "AutoBayes()"))
+        if set(model.feature_kinds_.values()) & {"gaussian", "kde", "poisson"}:
+            settings.append(("--numeric discretized", "numeric='discretized'"))
+    return "accuracy below the majority rate %.4f (always %s); try %s" % (
+        rate, _clip(_shown(majority), 20),
+        " or ".join(option if command_line else keyword for option, keyword in settings))
+
+
+def _fit_rows(model, X, labels, weights, rows, call):
+    """model fitted on the rows numbered ``rows`` of X; an error about one of them
+    names its number in X."""
+    try:
+        return model.fit([X[i] for i in rows], [labels[i] for i in rows],
+                         None if weights is None else [weights[i] for i in rows])
+    except NaiveBayesError as error:
+        raise _renumbered(error, rows, call) from None
+
+
+def _renumbered(error, rows, call):
+    """A NaiveBayesError about row r of a selection, restated under ``call`` about
+    row rows[r] of the whole."""
+    row, argument = getattr(error, "row", None), getattr(error, "argument", None)
+    if row is not None and argument in ("X", "y", "sample_weight") and 0 <= row < len(rows):
+        return _row_error(call, argument, rows[row], error.reason)
+    message = str(error)
+    if error.call and message.startswith(error.call + ": "):
+        message = message[len(error.call) + 2:]
+    return NaiveBayesError("%s: %s" % (call, message), call=call, argument=argument)
 
 
 def _log_odds_parts(model, row, words_shown=10):
@@ -11893,8 +12667,11 @@ def _picture_recorded_values(model, feature):
 def _picture_parents(model):
     """{feature: [the features it depends on besides the class]}, the class's own
     under None; None for naive Bayes.  In AODE each feature in turn is the parent of
-    all the others; a network's arcs are its summary()["parents"]."""
-    if isinstance(model, AODE):
+    all the others (AutoBayes: its leading member's structure); a network's arcs are
+    its summary()["parents"]."""
+    compiled = model._model("plot()")
+    leader = compiled.leader() if isinstance(compiled, _MixtureModel) else compiled
+    if isinstance(leader, _AODEModel):
         names = [n for n, kind in model.feature_kinds_.items() if kind != "ignore"]
         return {name: [other for other in names if other != name] for name in names}
     parents = model.summary().get("parents")
@@ -14149,35 +14926,85 @@ def _check_output(output, inputs):
 
 
 class _Progress:
-    """Rows done and rows per second on stderr, for work longer than a second, and
-    only on a terminal (never when stderr is piped or redirected)."""
+    """How far a command is, on stderr, for work longer than a second: rows done and
+    rows per second (fit, predict, evaluate), and the stages the library reports
+    through _progress while the command runs (cv's folds, a structure search's
+    steps, a model file's items).  By default only on a terminal, where one line is
+    rewritten in place; --progress shows it anyway (then a line a second), --quiet
+    never."""
 
-    def __init__(self, what):
+    def __init__(self, what, mode=None):
         import time
         self.clock = time.monotonic
         self.start = self.next = self.clock() + 1.0
         self.what = what
-        self.shown = False
-        self.active = hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
+        self.shown = 0                    # the width of the line on the terminal
+        self.terminal = hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
+        self.active = self.terminal if mode is None else mode
+        self.stages = {}                  # stage -> (done, total), outermost first
+        self.previous = None
+
+    def __enter__(self):
+        """Listen to the library's reports of long work (see _progress)."""
+        global _progress_listener
+        self.previous = _progress_listener
+        if self.active:
+            _progress_listener = self.stage
+        return self
+
+    def __exit__(self, *exception):
+        global _progress_listener
+        _progress_listener = self.previous
+        self.done()
 
     def update(self, rows):
-        """Show the rows done so far (on a terminal, at most once a second)."""
+        """Show the rows done so far (at most four times a second)."""
         if not self.active:
             return
         now = self.clock()
         if now >= self.next:
             rate = rows / max(now - self.start + 1.0, 1e-9)
-            sys.stderr.write("\r%s: %s rows, %s rows/s "
-                             % (self.what, format(rows, ","), format(int(rate), ",")))
-            sys.stderr.flush()
-            self.shown = True
+            self._show("%s: %s rows, %s rows/s" % (self.what, format(rows, ","),
+                                                   format(int(rate), ",")), now)
+
+    def stage(self, stage, done, total):
+        """A report of the library's (see _progress): the stage's step, after which
+        the stages reported since it (the parts of its previous step) are dropped;
+        without a step, the stage and its parts are over."""
+        stages = self.stages
+        if stage in stages:
+            names = list(stages)
+            for name in names[names.index(stage) + (done is not None):]:
+                del stages[name]
+        if done is None:                  # the stage is over
+            return
+        stages[stage] = done, total
+        now = self.clock()
+        if now >= self.next:
+            parts = [name if done is None else "%s %s" % (name, format(done, ",")) if
+                     total is None else "%s %s of %s" % (name, format(done, ","),
+                                                         format(total, ","))
+                     for name, (done, total) in stages.items()]
+            self._show("%s: %s" % (self.what, ", ".join(parts)), now)
+
+    def _show(self, text, now):
+        text = _clip(text, 79)
+        if self.terminal:
+            sys.stderr.write("\r%s%s" % (text, " " * (self.shown - _width(text))))
+            self.shown = _width(text)
             self.next = now + 0.25
+        else:
+            sys.stderr.write(text + "\n")
+            self.next = now + 1.0
+        sys.stderr.flush()
 
     def done(self):
-        """Clear the progress line."""
+        """End the progress line (before the command prints its results)."""
         if self.shown:
             sys.stderr.write("\n")
             sys.stderr.flush()
+            self.shown = 0
+        self.stages.clear()
 
 
 def _model_params(args, parameters):
@@ -14283,7 +15110,7 @@ def _cmd_fit(args):
     reader = _training_reader(args)
     try:
         model = _new_model(args, reader)
-        progress = _Progress("fit")
+        progress = args.progress_line
         done = 0
         # partial_fit refuses a first batch whose every weight is 0 (the model would
         # have no weight); such batches are fitted with the next one instead, which
@@ -14419,7 +15246,7 @@ def _cmd_predict(args):
         writer = csv.writer(stream, delimiter=delimiter, lineterminator="\n")
         writer.writerow([source.header[i] for i in keep] + [model.target_ or "prediction"] +
                         ([str(c) for c in classes] if args.proba else []))
-        progress = _Progress("predict")
+        progress = args.progress_line
         done = 0
         for chunk in _batches(reader.raw_rows(), 1000):
             batch = reader.convert(chunk)
@@ -14477,56 +15304,15 @@ def _cmd_forget(args):
     return 0
 
 
-def _confusion_lines(labels, matrix, width):
-    """The confusion matrix as text within 80 columns: labels as column heads when
-    they fit, else numbers with a legend."""
-    cell = max([len(str(n)) for row in matrix for n in row] + [1])
-    heads = [str(label) for label in labels]
-    if width + 2 + len(labels) * (max(map(_width, heads)) + 2) > 80:
-        heads = [str(k + 1) for k in range(len(labels))]
-        legend = ["  %*d = %s" % (len(heads[-1]), k + 1, _clip(label, 60))
-                  for k, label in enumerate(labels)]
-        rows = [str(k + 1) for k in range(len(labels))]
-        width = len(heads[-1])
-    else:
-        legend = []
-        rows = [_clip(label) for label in labels]
-    cell = max([cell] + list(map(_width, heads)))
-    lines = [_left("", width) + "  " + "  ".join(_right(h, cell) for h in heads)]
-    lines += [_left(label, width) + "  " + "  ".join(_right(n, cell) for n in row)
-              for label, row in zip(rows, matrix)]
-    return lines + (["", "classes:"] + legend if legend else [])
-
-
-def _report_text(report):
-    """The report as aligned text tables."""
-    labels = [str(label) for label in report["labels"]]
-    width = max([_width(_clip(label)) for label in labels] + [len("weighted avg")])
-    lines = ["rows      %s" % format(report["rows"], ","),
-             "accuracy  %.4f" % report["accuracy"],
-             "log loss  %.4f" % report["log_loss"], ""]
-    lines.append("%s  precision  recall  f1-score  support" % _left("", width))
-    rows = list(report["classes"].items()) + list(report["averages"].items())
-    for i, (label, metrics) in enumerate(rows):
-        if i == len(report["classes"]):
-            lines.append("")
-        lines.append("%s  %9.4f  %6.4f  %8.4f  %7d"
-                     % (_left(_clip(label), width), metrics["precision"], metrics["recall"],
-                        metrics["f1"], metrics["support"]))
-    lines.append("")
-    lines.append("confusion matrix (rows: true class, columns: predicted)")
-    lines += _confusion_lines(labels, report["confusion_matrix"],
-                              max(_width(_clip(label)) for label in labels))
-    return "\n".join(lines) + "\n"
-
-
 def _print_report(report, as_json):
+    """An EvaluationReport on stdout: str(report), or with --json its to_dict()
+    without each row's predictions (cv --predictions writes those)."""
     if as_json:
         import json
-        sys.stdout.write(json.dumps(report, indent=2, ensure_ascii=False, allow_nan=False,
-                                    default=str) + "\n")
+        sys.stdout.write(json.dumps(report.to_dict(predictions=False), indent=2,
+                                    ensure_ascii=False, allow_nan=False, default=str) + "\n")
     else:
-        sys.stdout.write(_report_text(report))
+        sys.stdout.write(str(report))
 
 
 def _cmd_evaluate(args):
@@ -14535,15 +15321,15 @@ def _cmd_evaluate(args):
     if target is None and not _is_arff(args.data):
         raise _Usage("--target is required: the model file does not name its target")
     reader = _prediction_reader(model, args, target)
+    progress = args.progress_line
     try:
-        evaluation = _Evaluation(model.classes_)
-        progress = _Progress("evaluate")
+        evaluation = _Evaluation(model._fitted().classes())
         for batch in reader.batches(1000):
             try:
-                probabilities = model.predict_proba(batch.X)
+                joints, _ = model._joints(batch.X, "evaluate()")
             except NaiveBayesError as error:
                 raise batch.at_line(error) from None
-            evaluation.add(batch.y, probabilities)
+            evaluation.add(batch.y, _posteriors(joints), batch.sample_weight, _best(joints))
             progress.update(evaluation.rows)
         progress.done()
     finally:
@@ -14551,12 +15337,16 @@ def _cmd_evaluate(args):
     path = reader.source.path
     if not evaluation.rows:
         raise NaiveBayesError("%s has no row with a label; expected labelled rows" % path)
+    if not any(evaluation.weights):
+        raise NaiveBayesError("%s: every row has weight 0; expected a positive total weight"
+                              % path)
     _print_notes(reader.warnings + reader.notes_after())
-    report = evaluation.report()
-    if not set(evaluation.truths) & set(model.classes_):
+    report = EvaluationReport(evaluation)
+    if not set(evaluation.truths) & set(evaluation.classes):
+        truths = dict.fromkeys(evaluation.truths)
         _warn("none of the labels in %s (%s) is a class of the model (%s): is --target "
-              "the right column?" % (path, _clip(", ".join(map(str, evaluation.truths)), 40),
-                                     _clip(", ".join(map(str, model.classes_)), 40)))
+              "the right column?" % (path, _clip(", ".join(map(str, truths)), 40),
+                                     _clip(", ".join(map(str, evaluation.classes)), 40)))
     _print_report(report, args.json)
     return 0
 
@@ -14573,39 +15363,62 @@ def _cmd_cv(args):
     if len(table.X) < args.folds:
         raise _Usage("--folds %d: %s has only %d labelled rows"
                      % (args.folds, table.path, len(table.X)))
-    if args.report is not None:
-        _check_output(args.report, [args.data])
+    for output in (args.report, args.predictions):
+        if output is not None:
+            _check_output(output, [args.data])
+    if args.report is not None and args.predictions is not None and \
+            _same_file(args.report, args.predictions):
+        raise _Usage("--predictions %s: that is the --report file; expected another"
+                     % _quote(args.predictions))
+    weights = None if table.sample_weight is None else \
+        _check_weights(table.sample_weight, 0, "cv")
+    if weights is not None and not any(weights):
+        raise NaiveBayesError("%s: every row has weight 0; expected a positive total weight"
+                              % table.path)
     try:
         report = _cross_validate(lambda: _new_model(args, reader), table.X, table.y,
-                                 args.folds, args.seed)
+                                 args.folds, args.seed, weights, "cross-validation",
+                                 command_line=True)
     except NaiveBayesError as error:
-        if error.row is not None:         # a row of a fold: find it among the file's
-            try:
-                _new_model(args, reader).fit(table.X, table.y)
-            except NaiveBayesError as located:
-                raise table.at_line(located) from None
-        raise NaiveBayesError("%s: %s" % (table.path, error)) from None
+        raise table.at_line(error) from None
+    args.progress_line.done()
     _print_notes(table.warnings)
-    predictions = report.pop("predictions")
     if args.report is not None:           # the model of all rows, its out-of-fold rows
-        model = _new_model(args, reader).fit(table.X, table.y)
+        model = _new_model(args, reader).fit(table.X, table.y, sample_weight=weights)
         model.target_ = table.target
-        order = [report["labels"].index(label) for label in model.classes_]
-        proba = [[p[k] for k in order] for p in predictions]
+        order = [report.classes.index(label) for label in model.classes_]
+        proba = [[p[k] for k in order] for p in report.predictions]
         _write_atomically(args.report, report_html(
             model, table.X, table.y, proba, "%d-fold cross-validation of %s, target %s "
             "(out-of-fold predictions)" % (args.folds, table.path, table.target)), None)
+    if args.predictions is not None:
+        _write_atomically(args.predictions, _predictions_csv(table, report), None)
     if not args.json:
-        accuracy = report["fold_accuracy"]
         sys.stdout.write("%d-fold stratified cross-validation of %s (seed %d), target %s\n"
-                         "fold accuracy %.4f +- %.4f (min %.4f, max %.4f)\n\n"
-                         % (args.folds, table.path, args.seed, _typed(table.target),
-                            report["mean_accuracy"], report["sd_accuracy"], min(accuracy),
-                            max(accuracy)))
+                         % (args.folds, table.path, args.seed, _typed(table.target)))
     _print_report(report, args.json)
-    if args.report is not None:
-        sys.stdout.write("wrote %s\n" % args.report)
+    for output in (args.report, args.predictions):
+        if output is not None:
+            sys.stdout.write("wrote %s\n" % output)
     return 0
+
+
+def _predictions_csv(table, report):
+    """cv --predictions: a CSV of every labelled row's out-of-fold prediction, in the
+    file's order and dialect: its line, its fold (from 1), the true label, the
+    predicted one, and one probability per class."""
+    import csv
+    import io
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=table.delimiter or ",", lineterminator="\n")
+    writer.writerow(["line", "fold", table.target, "predicted"] + list(report.classes))
+    comma = table.decimal == ","
+    for line, fold, truth, guess, probabilities in zip(
+            table.lines, report.fold_of, table.y, report.predicted, report.predictions):
+        writer.writerow([line, fold + 1, truth, guess] +
+                        [repr(p).replace(".", ",") if comma else repr(p)
+                         for p in probabilities])
+    return out.getvalue()
 
 
 def _cmd_report(args):
@@ -14743,6 +15556,7 @@ def _cmd_info(args):
         out.write("not fitted\n")
     else:
         out.write(_summary_text(model))
+        out.write(_class_statistics_text(model.summary(per_class=True)))
     params = model.get_params()
     shown = ["%s=%r" % (name, value) for name, value in params.items()
              if name not in ("features", "categories", "tokenizer")]
@@ -14750,6 +15564,48 @@ def _cmd_info(args):
     out.write(textwrap.fill("parameters: " + ", ".join(shown), 80, subsequent_indent="  ",
                             break_long_words=False, break_on_hyphens=False) + "\n")
     return 0
+
+
+def _class_statistics_text(summary):
+    """info's per-class statistics of each feature (summary(per_class=True)), one
+    line per class within 80 columns."""
+    statistics = summary.get("class_statistics")
+    if not statistics:
+        return ""
+    labels = [label for label, _ in summary["classes"]]
+    label_width = min(20, max(_width(_clip(label, 20)) for label in labels))
+
+    def count(n):
+        return format(n, ",") if type(n) is int else _figure(n)
+    counts = [count(c["count"]) for feature in statistics.values()
+              for c in feature["classes"].values()]
+    count_width = max(map(len, counts))
+    room = 80 - 4 - label_width - 2 - count_width - 2
+    lines = ["per class: rows with the feature; mean and sd, rows per bin, or top values"]
+    for name, feature in statistics.items():
+        kind, classes = feature["kind"], feature["classes"]
+        head = "%s (%s" % (_clip(name, 40), kind)
+        cuts = next(iter(classes.values())).get("cuts")
+        if cuts:
+            head += ", cut at %s" % ", ".join("%.6g" % cut for cut in cuts)
+        lines.append("  " + _clip(head, 77) + ")")
+        for label in labels:
+            shown = classes[label]
+            if not shown["count"]:
+                detail = "no values"
+            elif "bins" in shown:
+                detail = ", ".join(map(count, shown["bins"]))
+            elif "top" in shown:
+                detail = ", ".join("%s %s" % (_clip(value, 16), count(n))
+                                   for value, n in shown["top"])
+            elif shown.get("sd") is not None:
+                detail = "mean %.4g, sd %.4g" % (shown["mean"], shown["sd"])
+            else:
+                detail = "mean %.4g" % shown["mean"]
+            lines.append("    %s  %s  %s" % (_left(_clip(label, 20), label_width),
+                                             _right(count(shown["count"]), count_width),
+                                             _clip(detail, room)))
+    return "\n".join(lines) + "\n"
 
 
 def _number_option(text):
@@ -14774,7 +15630,15 @@ def _parser():
         sub.set_defaults(run=_COMMANDS[name])
         return sub
 
+    def progress_options(sub):
+        sub.add_argument("--progress", action="store_const", const=True, help="show "
+                         "how far long work is on stderr even when it is not a terminal")
+        sub.add_argument("--quiet", dest="progress", action="store_const", const=False,
+                         help="never show how far long work is (the default shows it on "
+                         "a terminal)")
+
     def data_options(sub):
+        progress_options(sub)
         sub.add_argument("--delimiter", metavar="CHAR", help="field separator: a "
                          "character, or tab, comma, semicolon, pipe (default: detected)")
         sub.add_argument("--decimal", metavar="MARK", help="decimal mark of numbers: . or "
@@ -14866,6 +15730,9 @@ def _parser():
     sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.add_argument("--report", metavar="FILE.html", help="also write the HTML report "
                      "of the out-of-fold predictions (see the report command)")
+    sub.add_argument("--predictions", metavar="FILE", help="also write every row's "
+                     "out-of-fold prediction as CSV: its line, fold, true and predicted "
+                     "class, and one probability per class")
     model_options(sub)
 
     sub = command("explain", "the most informative features, or why one row got its "
@@ -14905,6 +15772,7 @@ def _parser():
     sub = command("info", "what a model file holds",
                   "python naive_bayes.py info titanic.json")
     sub.add_argument("model", metavar="MODEL.json")
+    progress_options(sub)
     return parser
 
 
@@ -14937,8 +15805,10 @@ def main(argv=None):
         return stop.code if isinstance(stop.code, int) else 0
     prog = "%s %s" % (_PROG, args.command)
     field_limit = csv.field_size_limit(_LINE_LIMIT)     # a document may be a long cell
+    args.progress_line = _Progress(args.command, getattr(args, "progress", None))
     try:
-        return args.run(args)
+        with args.progress_line:          # ended before any error is printed
+            return args.run(args)
     except (_Usage, _OptionError) as error:
         sys.stderr.write("%s: error: %s\n" % (prog, _one_line(error)))
         return 2

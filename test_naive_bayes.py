@@ -2259,6 +2259,59 @@ def test_every_family_merges_and_streams_to_the_model_of_one_fit(family, data):
             whole.predict_joint_log_proba(queries)
 
 
+@given(st.data())
+def test_autobayes_aode_members_from_binned_rows_equal_aode_itself(data):
+    """AutoBayes keeps the rows (as a network does) and compiles its AODE members from
+    the pairwise counts of their bins: the same model, bit for bit, as AODE fitted on
+    the same rows with the member's settings (with and without imputation)."""
+    _, X, y, weights, _ = data.draw(family_data("AODE"))
+    kinds = {j: kind for j, kind in enumerate(
+        data.draw(st.lists(st.sampled_from(["categorical", "discretized", "ignore"]),
+                           min_size=len(X[0]), max_size=len(X[0]))))}
+    kinds = {j: ("categorical" if kind == "discretized" and not all(
+        row[j] is None or isinstance(row[j], (int, float)) and not isinstance(row[j], bool)
+        and math.isfinite(row[j]) for row in X) else kind) for j, kind in kinds.items()}
+    model = naive_bayes.AutoBayes(members=("waode", "aode", "naive"), weights="uniform",
+                                  features=kinds).fit(X, y, sample_weight=weights)
+    compiled = model._model("test")
+    queries = [compiled.positional(row) for row in X + [[None] * len(X[0])]]
+    for name, _, member in compiled.members:
+        cls, params = naive_bayes._member_parameters(name, model.get_params())
+        alone = cls(**params).fit(X, y, sample_weight=weights)
+        assert member.joints(queries) == alone._model("test").joints(queries), name
+
+
+def test_autobayes_chooses_its_weights_on_a_stratified_sample_of_large_data(monkeypatch):
+    """Beyond _auto_sample(width) rows (5,000, fewer for wide data) the internal
+    cross-validation runs on a stratified sample; the members are fitted on every row."""
+    assert naive_bayes._auto_sample(10) == 5000 and naive_bayes._auto_sample(130) == 2366
+    assert naive_bayes._auto_sample(1000) == 1000
+    monkeypatch.setattr(naive_bayes, "_AUTO_WORK", 1)          # the floor: 1,000 rows
+    rng = random.Random(8)
+    X = [[rng.choice("ab"), rng.choice("xyz")] for _ in range(1500)]
+    y = ["p" if row[0] == "a" and rng.random() < 0.8 else "q" for row in X]
+    model = naive_bayes.AutoBayes(folds=4).fit(X, y)
+    evaluation = model._fitted().evaluation
+    assert {rows for _, _, rows in evaluation.values()} == {1000}
+    assert model.class_count_ == [y.count("p"), y.count("q")]
+
+
+def one_spelling_per_value(X, y):
+    """No two values that Python holds equal but writes differently (0, 0.0 and
+    False) in one column or among the labels: they are one value, written as the
+    first seen (the README's model file section), so their order shows in the file."""
+    columns = list(zip(*X)) + [tuple(y)] if X else [tuple(y)]
+    for column in columns:
+        spelling = {}
+        for value in column:
+            try:
+                if spelling.setdefault(value, repr(value)) != repr(value):
+                    return False
+            except TypeError:
+                pass
+    return True
+
+
 @settings(max_examples=30)
 @given(st.data(), st.randoms(use_true_random=False))
 def test_autobayes_chooses_the_same_weights_however_the_rows_arrived(data, rng):
@@ -2267,6 +2320,7 @@ def test_autobayes_chooses_the_same_weights_however_the_rows_arrived(data, rng):
     feature as the whole fit does (a column of numbers and words stays categorical
     in a fold without the words)."""
     _, X, y, weights, _ = data.draw(family_data("AutoBayes"))
+    assume(one_spelling_per_value(X, y))
     kinds = data.draw(st.sampled_from([None, "mixed"]))
     if kinds == "mixed":                  # a column of numbers with one word
         X = [list(row) + [i if i else "word"] for i, row in enumerate(X)]
@@ -2366,6 +2420,7 @@ def test_every_family_is_unchanged_by_the_order_of_the_rows(family, data, rng):
 @given(st.data(), st.randoms(use_true_random=False))
 def test_every_family_writes_the_same_file_however_the_rows_arrived(family, data, rng):
     make, X, y, weights, bounds = data.draw(family_data(family))
+    assume(one_spelling_per_value(X, y))
     order = list(range(len(X)))
     rng.shuffle(order)
     shuffled = [X[i] for i in order], [y[i] for i in order], \
@@ -4527,6 +4582,29 @@ def test_the_readmes_from_python_example_prints_what_it_shows():
                           capture_output=True, text=True, encoding="utf-8")
     assert done.returncode == 0 and not done.stderr, done.stderr
     assert done.stdout == shown + "\n"
+
+
+def test_the_readmes_cross_validation_session_agrees_with_the_command_lines_cv(
+        capsys, monkeypatch):
+    """README, "Evaluating a model": read_csv on a ';' and decimal-comma file,
+    cross_validate and print(report), under python -S from the repository root, print
+    what the README shows, and the report is what cv prints after its first line."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Evaluating a model"):]
+    start = section.index("$ python -S - <<'END'\n")
+    session = section[start:section.index("\n```\n", start)]
+    code, shown = session.split("\n", 1)[1].split("END\n", 1)
+    assert "read_csv(\"examples/data/iris_de.csv\"" in code and "cross_validate(" in code
+    done = subprocess.run([sys.executable, "-S", "-"], input=code, cwd=ROOT,
+                          capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert done.stdout == shown + "\n"
+    monkeypatch.chdir(ROOT)               # the path as the README writes it
+    status, out, err = cli(capsys, "cv", "examples/data/iris_de.csv", "--target", "Art")
+    assert status == 0, err
+    first, report = out.split("\n", 1)
+    assert first.startswith("10-fold stratified cross-validation of examples/data/iris_de.csv")
+    assert done.stdout.startswith(report + "\n") and "roc auc" in report
 
 
 def test_aode_from_python_is_the_command_lines_aode(tmp_path, capsys):
@@ -6861,18 +6939,18 @@ def test_notebook_views_of_every_family(family, mixed):
 
 def test_cross_validation_keeps_each_rows_out_of_fold_probabilities_in_input_order(mixed):
     _, X, y = mixed
-    report = naive_bayes._cross_validate(lambda: NaiveBayes(features=PICTURE_KINDS), X, y,
-                                         5, 3)
+    report = naive_bayes.cross_validate(NaiveBayes(features=PICTURE_KINDS), X, y, folds=5,
+                                        seed=3)
     fold_of = naive_bayes._stratified_folds(y, 5, 3)
     for fold in range(5):
         training = NaiveBayes(features=PICTURE_KINDS).fit(
             [x for x, f in zip(X, fold_of) if f != fold],
             [t for t, f in zip(y, fold_of) if f != fold])
-        order = [training.classes_.index(c) for c in report["labels"]]
+        order = [training.classes_.index(c) for c in report.classes]
         for i in [i for i, f in enumerate(fold_of) if f == fold][:5]:
             expected = training.predict_proba([X[i]])[0]
-            assert report["predictions"][i] == pytest.approx([expected[k] for k in order],
-                                                             abs=1e-12)
+            assert report.predictions[i] == pytest.approx([expected[k] for k in order],
+                                                          abs=1e-12)
 
 
 def test_cli_report_writes_the_page_of_a_model_and_its_data(tmp_path, capsys):
@@ -7026,6 +7104,592 @@ def test_the_report_renders_in_chromium_with_ink_colour_and_a_quiet_console(tmp_
     keep = os.environ.get("NAIVE_BAYES_SCREENSHOT")
     if keep:
         assert render(chromium, page, Path(keep), 1240, 3050, 1) == []
+
+
+# ----------------------------------------------------------------------------------
+# Evaluation and cross-validation from Python: evaluate, cross_validate and their
+# EvaluationReport, the figures the command line's evaluate and cv print
+# ----------------------------------------------------------------------------------
+
+
+def titanic_table():
+    return naive_bayes.read_csv(TITANIC, target="survived")
+
+
+def random_weights(n, seed=5, zeros=True):
+    """Whole and fractional weights, some 0."""
+    rng = random.Random(seed)
+    return [rng.choice([0, 0.5, 1, 2, 3.25] if zeros else [0.5, 1, 2, 3.25]) for _ in range(n)]
+
+
+def sklearn_figures(y, proba, classes, weights):
+    """scikit-learn's figures of probabilities proba (columns: classes) for labels y."""
+    numpy, _ = needs_sklearn()
+    from sklearn import metrics
+    proba = numpy.array(proba)
+    predicted = [classes[k] for k in proba.argmax(axis=1)]
+    two = len(classes) == 2
+    return {
+        "accuracy": metrics.accuracy_score(y, predicted, sample_weight=weights),
+        "log_loss": metrics.log_loss(y, proba, labels=classes, sample_weight=weights),
+        "brier": metrics.brier_score_loss(y, proba[:, 1] if two else proba,
+                                          pos_label=classes[1] if two else None,
+                                          labels=None if two else classes,
+                                          sample_weight=weights),
+        "roc_auc": metrics.roc_auc_score(y, proba[:, 1], sample_weight=weights) if two
+        else metrics.roc_auc_score(y, proba, multi_class="ovr", average="macro",
+                                   labels=classes, sample_weight=weights),
+        "per_class": metrics.precision_recall_fscore_support(
+            y, predicted, labels=classes, sample_weight=weights, zero_division=0),
+        "confusion": metrics.confusion_matrix(y, predicted, labels=classes,
+                                              sample_weight=weights).tolist()}
+
+
+def assert_agrees_with_sklearn(report, y, weights):
+    expected = sklearn_figures(y, report.predictions, report.classes, weights)
+    for name in ("accuracy", "log_loss", "brier", "roc_auc"):
+        assert getattr(report, name) == pytest.approx(expected[name], rel=1e-12,
+                                                      abs=1e-15), name
+    assert report.labels == report.classes
+    precision, recall, f1, support = expected["per_class"]
+    for k, label in enumerate(report.classes):
+        got = report.per_class[label]
+        assert [got["precision"], got["recall"], got["f1"], got["support"]] == \
+            pytest.approx([precision[k], recall[k], f1[k], support[k]], rel=1e-12)
+    assert [cell for row in report.confusion for cell in row] == pytest.approx(
+        [cell for row in expected["confusion"] for cell in row], rel=1e-12)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_evaluate_agrees_with_sklearn_on_two_classes_with_weights_and_ties(weighted):
+    # titanic's 2,201 rows have 14 distinct rows, so its scores are full of ties:
+    # roc_auc_score's trapezoid counts each tie one half
+    table = titanic_table()
+    model = NaiveBayes(features=table.kinds).fit(table.X[::2], table.y[::2])
+    X, y = table.X[1::2], table.y[1::2]
+    weights = random_weights(len(X)) if weighted else None
+    report = naive_bayes.evaluate(model, X, y, sample_weight=weights)
+    assert_agrees_with_sklearn(report, y, weights)
+    assert report.classes == model.classes_ and report.rows == len(X)
+    assert report.predictions == model.predict_proba(X)
+    assert report.predicted == model.predict(X)
+    assert report.accuracy == model.score(X, y, sample_weight=weights) or weighted
+    # scikit-learn's binary Brier score is half the sum over both classes
+    halves = [(p[0] - (t == "no")) ** 2 + (p[1] - (t == "yes")) ** 2
+              for p, t in zip(report.predictions, y)]
+    w = weights or [1] * len(y)
+    assert report.brier == pytest.approx(sum(h * v for h, v in zip(halves, w)) / sum(w) / 2)
+
+
+@pytest.mark.parametrize("weighted", [False, True])
+def test_evaluate_agrees_with_sklearn_on_many_classes_with_weights(weighted):
+    table = naive_bayes.read_arff(DATA / "glass.arff", target="Type", numeric="discretized")
+    model = NaiveBayes(features=table.kinds).fit(table.X[::2], table.y[::2])
+    X, y = table.X[1::2], table.y[1::2]
+    weights = random_weights(len(X), zeros=False) if weighted else None
+    report = naive_bayes.evaluate(model, X, y, sample_weight=weights)
+    assert len(report.classes) == 6
+    assert_agrees_with_sklearn(report, y, weights)
+    # the multiclass Brier score by hand: mean over rows of sum_c (p_c - [c = y])^2
+    w = weights or [1] * len(y)
+    by_hand = sum(v * sum((p - (c == t)) ** 2 for p, c in zip(row, report.classes))
+                  for row, t, v in zip(report.predictions, y, w)) / sum(w)
+    assert report.brier == pytest.approx(by_hand, rel=1e-12)
+    assert report.roc_auc == pytest.approx(
+        sum(report.roc_auc_by_class.values()) / 6, rel=1e-12)
+    assert "roc auc   %.4f (one-vs-rest, macro mean)" % report.roc_auc in str(report)
+
+
+def test_roc_auc_is_undefined_when_a_class_has_no_row_of_the_truth():
+    numpy, _ = needs_sklearn()
+    from sklearn.metrics import roc_auc_score
+    table = naive_bayes.read_csv(DATA / "iris.csv", target="class")
+    model = NaiveBayes(features=table.kinds).fit(table.X, table.y)
+    kept = [i for i, label in enumerate(table.y) if label != "Iris-setosa"]
+    X, y = [table.X[i] for i in kept], [table.y[i] for i in kept]
+    report = naive_bayes.evaluate(model, X, y)
+    assert report.roc_auc is None and report.roc_auc_by_class["Iris-setosa"] is None
+    assert report.roc_auc_by_class["Iris-virginica"] is not None
+    assert "roc auc   undefined ('Iris-setosa' has no rows)" in str(report)
+    assert report.to_dict()["roc_auc"] is None
+    with pytest.warns(Warning, match="not defined"):    # scikit-learn: NaN, and a warning
+        area = roc_auc_score(y, numpy.array(report.predictions), multi_class="ovr",
+                             labels=report.classes)
+    assert area != area
+    # two classes, the truth all of one: undefined; every weight of a class 0: too
+    titanic = titanic_table()
+    model = NaiveBayes().fit(titanic.X, titanic.y)
+    only = [i for i, label in enumerate(titanic.y) if label == "yes"]
+    report = naive_bayes.evaluate(model, [titanic.X[i] for i in only], ["yes"] * len(only))
+    assert report.roc_auc is None and "roc auc   undefined ('no' has no rows)" in str(report)
+    weights = [0 if label == "no" else 1 for label in titanic.y]
+    assert naive_bayes.evaluate(model, titanic.X, titanic.y, weights).roc_auc is None
+    assert naive_bayes.evaluate(model, titanic.X, titanic.y).roc_auc is not None
+
+
+@given(st.lists(st.tuples(st.integers(0, 100).map(lambda k: k / 100), st.booleans(),
+                          st.sampled_from([0, 1, 2, 0.5])), min_size=1, max_size=40))
+def test_roc_auc_is_in_0_1_invariant_to_monotone_maps_and_flips_with_the_order(rows):
+    scores, positives, weights = map(list, zip(*rows))
+    area = naive_bayes._roc_auc(scores, positives, weights)
+    defined = any(w for p, w in zip(positives, weights) if p) and \
+        any(w for p, w in zip(positives, weights) if not p)
+    assert (area is None) == (not defined)
+    assume(defined)
+    assert 0 <= area <= 1
+    stretched = [math.exp(3 * s) - 7 for s in scores]        # strictly increasing here
+    assert naive_bayes._roc_auc(stretched, positives, weights) == pytest.approx(area)
+    reversed_order = [-s for s in scores]
+    assert naive_bayes._roc_auc(reversed_order, positives, weights) == \
+        pytest.approx(1 - area)
+    other_side = naive_bayes._roc_auc(scores, [not p for p in positives], weights)
+    assert other_side == pytest.approx(1 - area)
+    # a weight of n is n copies of the row
+    if all(float(w).is_integer() for w in weights):
+        copies = [(s, p) for s, p, w in zip(scores, positives, weights) for _ in range(int(w))]
+        assert naive_bayes._roc_auc([s for s, _ in copies], [p for _, p in copies],
+                                    [1] * len(copies)) == pytest.approx(area)
+
+
+@given(st.lists(st.tuples(st.sampled_from([0.0, 0.1, 0.5, 0.9, 1.0]), st.booleans(),
+                          st.sampled_from([1, 2, 0.5])), min_size=2, max_size=40))
+def test_roc_auc_equals_sklearns_with_ties_and_weights(rows):
+    needs_sklearn()
+    from sklearn.metrics import roc_auc_score
+    scores, positives, weights = map(list, zip(*rows))
+    assume(any(positives) and not all(positives))
+    assert naive_bayes._roc_auc(scores, positives, weights) == pytest.approx(
+        roc_auc_score(positives, scores, sample_weight=weights), rel=1e-12)
+
+
+def test_a_label_the_model_does_not_know_has_probability_0_as_in_sklearn():
+    numpy, _ = needs_sklearn()
+    from sklearn import metrics
+    model = CategoricalNB().fit([["a"], ["a"], ["b"], ["c"]], ["x", "x", "y", "z"])
+    y = ["x", "w", "z", "w", "y"]
+    report = naive_bayes.evaluate(model, [["a"], ["b"], ["c"], ["a"], ["b"]], y)
+    assert report.classes == ["x", "y", "z"] and report.labels == ["x", "y", "z", "w"]
+    assert report.roc_auc_by_class["w"] == 0.5 and report.per_class["w"]["recall"] == 0
+    proba = numpy.array([p + [0.0] for p in report.predictions])[:, [3, 0, 1, 2]]
+    labels = ["w", "x", "y", "z"]          # scikit-learn wants them sorted
+    assert report.roc_auc == pytest.approx(metrics.roc_auc_score(
+        y, proba, multi_class="ovr", labels=labels), rel=1e-12)
+    assert report.brier == pytest.approx(metrics.brier_score_loss(y, proba, labels=labels))
+    assert report.log_loss == pytest.approx(2 * -math.log(1e-15) / 5 - sum(
+        math.log(p[labels.index(t)]) for p, t in zip(proba, y) if t != "w") / 5)
+
+
+def test_cli_cv_predictions_refuses_an_input_or_the_report_and_writes_nothing_on_error(
+        tmp_path, capsys):
+    for argv in (["--predictions", TITANIC], ["--predictions", tmp_path / "same.html",
+                                              "--report", tmp_path / "same.html"]):
+        status, out, err = cli(capsys, "cv", TITANIC, "--target", "survived", *argv)
+        assert status == 2 and err.count("\n") == 1, err
+    data = write(tmp_path / "d.csv", "x,y\n" + "".join("%d,%s\n" % (i, "ab"[i % 2])
+                                                       for i in range(20)) + "-1,a\n")
+    status, out, err = cli(capsys, "cv", data, "--target", "y", "--poisson", "x",
+                           "--folds", "3", "--predictions", tmp_path / "p.csv")
+    assert status == 1 and "d.csv line 22, column 'x'" in err, err
+    assert not (tmp_path / "p.csv").exists()
+
+
+def test_cross_validate_agrees_with_sklearn_with_weights():
+    table = naive_bayes.read_arff(DATA / "glass.arff", target="Type", numeric="discretized")
+    weights = random_weights(len(table.X), zeros=False)
+    report = naive_bayes.cross_validate(NaiveBayes(features=table.kinds), table.X, table.y,
+                                        folds=5, seed=2, sample_weight=weights)
+    assert_agrees_with_sklearn(report, table.y, weights)
+    for fold in range(5):
+        rows = [i for i, f in enumerate(report.fold_of) if f == fold]
+        hit = sum(weights[i] for i in rows if report.predicted[i] == table.y[i])
+        assert report.fold_accuracy[fold] == pytest.approx(hit / sum(weights[i] for i in rows))
+
+
+# the families whose merge is not a fit (AutoBayes: weights chosen by its own
+# cross-validation at fit, averaged by merge) are fitted afresh per fold
+def cross_validation_data(family):
+    table = naive_bayes.read_arff(DATA / "diabetes.arff", target="class",
+                                  numeric="discretized")
+    if family == "GaussianNB":
+        table = naive_bayes.read_arff(DATA / "diabetes.arff", target="class")
+    X, y = table.X[:150], table.y[:150]
+    if family == "CategoricalNB":
+        X = [["%.0f" % (v / 20) for v in row] for row in X]
+    return {"GaussianNB": {}, "CategoricalNB": {}}.get(family, {"features": table.kinds}), \
+        X, y
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+def test_every_familys_out_of_fold_probabilities_are_those_of_fitting_the_training_rows(
+        family):
+    cls = naive_bayes._MODELS[family]
+    params, X, y = cross_validation_data(family)
+    weights = random_weights(len(X), zeros=False)
+    model = cls(**params)
+    report = naive_bayes.cross_validate(model, X, y, folds=3, seed=4, sample_weight=weights)
+    assert cls._merge_is_fit == (family != "AutoBayes")
+    assert report.fold_of == naive_bayes._stratified_folds(y, 3, 4)
+    for fold in range(3):
+        train = [i for i, f in enumerate(report.fold_of) if f != fold]
+        test = [i for i, f in enumerate(report.fold_of) if f == fold]
+        fitted = cls(**params).fit([X[i] for i in train], [y[i] for i in train],
+                                   sample_weight=[weights[i] for i in train])
+        order = [fitted.classes_.index(c) for c in report.classes]
+        for i, p in zip(test, fitted.predict_proba([X[i] for i in test])):
+            assert report.predictions[i] == [p[k] for k in order]
+        if family == "AutoBayes":         # a merge would not do: the test can tell
+            parts = [cls(**params).fit([X[i] for i in rows], [y[i] for i in rows])
+                     for rows in ([i for i in train if report.fold_of[i] == f]
+                                  for f in range(3) if f != fold)]
+            merged = parts[0].merge(parts[1]).predict_proba([X[i] for i in test])
+            assert merged != fitted.predict_proba([X[i] for i in test])
+    assert not model.__sklearn_is_fitted__()      # the model given is left as it was
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+@given(st.data())
+def test_every_family_cross_validates_as_fitting_each_training_set(family, data):
+    make, X, y, weights, _ = data.draw(family_data(family))
+    folds = data.draw(st.integers(2, 4))
+    assume(len(X) >= folds and (weights is None or all(weights)))
+    try:
+        report = naive_bayes.cross_validate(make(), X, y, folds=folds, seed=1,
+                                            sample_weight=weights)
+    except NaiveBayesError:               # a training set the family cannot fit
+        return
+    for fold in range(folds):
+        train = [i for i, f in enumerate(report.fold_of) if f != fold]
+        test = [i for i, f in enumerate(report.fold_of) if f == fold]
+        fitted = make().fit([X[i] for i in train], [y[i] for i in train],
+                            sample_weight=part_of(weights, train))
+        for i, p in zip(test, fitted.predict_proba([X[i] for i in test])):
+            assert dict(zip(fitted.classes_, p)) == \
+                {c: q for c, q in zip(report.classes, report.predictions[i])
+                 if c in fitted.classes_}
+
+
+def part_of(items, rows):
+    return None if items is None else [items[i] for i in rows]
+
+
+def test_cross_validate_leaves_a_fitted_model_unchanged_and_clones_its_parameters():
+    table = titanic_table()
+    model = NaiveBayes(alpha=3, features=table.kinds).fit(table.X[:50], table.y[:50])
+    before = snapshot(model, table.X[:5])
+    report = naive_bayes.cross_validate(model, table.X, table.y, folds=4)
+    assert snapshot(model, table.X[:5]) == before
+    same = naive_bayes.cross_validate(NaiveBayes(alpha=3, features=table.kinds), table.X,
+                                      table.y, folds=4)
+    other = naive_bayes.cross_validate(NaiveBayes(features=table.kinds), table.X, table.y,
+                                       folds=4)
+    assert report.predictions == same.predictions != other.predictions
+
+
+def test_cross_validate_folds_are_the_command_lines_and_str_is_its_report(tmp_path, capsys):
+    # iris_de.csv: ';' and decimal commas, read by read_csv as by the command line
+    table = naive_bayes.read_csv(DATA / "iris_de.csv", target="Art")
+    report = naive_bayes.cross_validate(NaiveBayes(features=table.kinds), table.X, table.y,
+                                        folds=7, seed=11)
+    status, out, err = cli(capsys, "cv", DATA / "iris_de.csv", "--target", "Art", "--folds",
+                           "7", "--seed", "11", "--predictions", tmp_path / "p.csv")
+    assert status == 0, err
+    first, rest = out.split("\n", 1)
+    assert first == "7-fold stratified cross-validation of %s (seed 11), target Art" % (
+        DATA / "iris_de.csv")
+    assert rest == str(report) + "wrote %s\n" % (tmp_path / "p.csv")
+    with open(tmp_path / "p.csv", newline="", encoding="utf-8") as handle:
+        rows = list(csv.reader(handle, delimiter=";"))
+    assert rows[0] == ["line", "fold", "Art", "predicted"] + report.classes
+    assert [int(r[0]) for r in rows[1:]] == table.lines
+    assert [int(r[1]) - 1 for r in rows[1:]] == report.fold_of
+    assert [r[2] for r in rows[1:]] == table.y and [r[3] for r in rows[1:]] == report.predicted
+    assert [[float(p.replace(",", ".")) for p in r[4:]] for r in rows[1:]] == report.predictions
+    assert all("," in r[4] and "." not in r[4] for r in rows[1:])      # decimal commas
+    status, out, err = cli(capsys, "cv", DATA / "iris_de.csv", "--target", "Art", "--folds",
+                           "7", "--seed", "11", "--json")
+    assert json.loads(out) == json.loads(json.dumps(report.to_dict(predictions=False)))
+    assert report.to_dict()["predictions"] == report.predictions
+
+
+def test_the_command_lines_evaluate_prints_str_of_evaluate(tmp_path, capsys):
+    model_path = tmp_path / "m.json"
+    assert cli(capsys, "fit", DATA / "iris.csv", "--target", "class", "-o", model_path)[0] == 0
+    status, out, err = cli(capsys, "evaluate", model_path, DATA / "iris.csv")
+    assert status == 0, err
+    table = naive_bayes.read_csv(DATA / "iris.csv", target="class")
+    report = naive_bayes.evaluate(NaiveBayes.load(model_path), table.X, table.y)
+    assert out == str(report)
+    assert "brier     " in out and "roc auc   " in out
+
+
+def test_cv_and_evaluate_on_the_command_line_honour_arff_weights(tmp_path, capsys):
+    rows = "".join("%s,%s,{%s}\n" % ("ab"[i % 2] if i % 5 else "b", "pq"[i % 3 == 0],
+                                     [1, 2, 0.5][i % 3]) for i in range(60))
+    data = write(tmp_path / "w.arff", "@relation w\n@attribute x {a,b}\n@attribute y {p,q}\n"
+                 "@data\n" + rows)
+    table = naive_bayes.read_arff(data, target="y")
+    assert table.sample_weight and 0.5 in table.sample_weight
+    report = naive_bayes.cross_validate(NaiveBayes(features=table.kinds,
+                                                   categories=table.categories),
+                                        table.X, table.y, folds=3,
+                                        sample_weight=table.sample_weight)
+    status, out, err = cli(capsys, "cv", data, "--folds", "3", "--json")
+    assert status == 0, err
+    assert json.loads(out) == json.loads(json.dumps(report.to_dict(predictions=False)))
+    assert report.weight == sum(table.sample_weight) != report.rows
+    unweighted = naive_bayes.cross_validate(NaiveBayes(features=table.kinds), table.X,
+                                            table.y, folds=3)
+    assert unweighted.log_loss != report.log_loss
+    assert cli(capsys, "fit", data, "-o", tmp_path / "m.json")[0] == 0
+    status, out, err = cli(capsys, "evaluate", tmp_path / "m.json", data)
+    assert "rows      60 (weight %s)" % report.weight in out
+    assert out == str(naive_bayes.evaluate(NaiveBayes.load(tmp_path / "m.json"), table.X,
+                                           table.y, table.sample_weight))
+
+
+def test_cross_validate_and_evaluate_refuse_bad_arguments_naming_them():
+    X, y = [["a"], ["b"], ["a"], ["b"]], ["p", "q", "p", "q"]
+    model = CategoricalNB()
+    for kwargs, message in [
+            ({"folds": 1}, r"cross_validate\(\): folds=1; expected an integer >= 2"),
+            ({"folds": 2.5}, r"folds=2.5; expected an integer >= 2"),
+            ({"folds": True}, r"folds=True; expected an integer >= 2"),
+            ({"folds": 5}, r"folds=5 but X has 4 rows; expected at most one fold per row"),
+            ({"seed": "x"}, r"seed='x'; expected an integer"),
+            ({"sample_weight": [1, 1]}, r"X has 4 rows but sample_weight has 2 weights"),
+            ({"sample_weight": [0, 0, 0, 0]}, r"sample_weight is zero for every row"),
+            ({"sample_weight": [1, -1, 1, 1]}, r"sample_weight row 1 is int -1")]:
+        kwargs = dict({"folds": 2}, **kwargs)
+        with pytest.raises(NaiveBayesError, match=message) as error:
+            naive_bayes.cross_validate(model, X, y, **kwargs)
+        assert error.value.argument in ("folds", "seed", "sample_weight")
+    with pytest.raises(NaiveBayesError, match=r"X has 4 rows but y has 3 labels"):
+        naive_bayes.cross_validate(model, X, y[:3], folds=2)
+    with pytest.raises(NaiveBayesError, match=r"cross_validate\(\): y row 2 is missing"):
+        naive_bayes.cross_validate(model, X, ["p", "q", None, "q"], folds=2)
+    with pytest.raises(NaiveBayesError, match=r"model is str 'model'; expected a classifier"):
+        naive_bayes.cross_validate("model", X, y)
+    # a bad row is named by its number in X, not in its fold
+    rows = [[float(i % 3)] for i in range(12)]
+    rows[7] = [-1.0]
+    with pytest.raises(NaiveBayesError, match=r"cross_validate\(\): X row 7, feature 0 is "
+                                              r"float -1.0; expected a non-negative"):
+        naive_bayes.cross_validate(NaiveBayes(features=["poisson"]), rows, ["p", "q"] * 6,
+                                   folds=3)
+    with pytest.raises(NaiveBayesError, match=r"evaluate\(\): this CategoricalNB is not "
+                                              r"fitted yet"):
+        naive_bayes.evaluate(model, X, y)
+    fitted = CategoricalNB().fit(X, y)
+    with pytest.raises(NaiveBayesError, match=r"evaluate\(\): X has 4 rows but y has 3 "
+                                              r"labels; expected one per row"):
+        naive_bayes.evaluate(fitted, X, y[:3])
+    with pytest.raises(NaiveBayesError, match=r"evaluate\(\): X is empty"):
+        naive_bayes.evaluate(fitted, [], [])
+    report = naive_bayes.evaluate(fitted, iter(X), iter(y), iter([1, 2, 1, 2]))  # generators
+    assert report.rows == 4 and report.weight == 6
+
+
+def test_cross_validate_warns_of_a_class_with_fewer_rows_than_folds():
+    X = [["a"], ["b"]] * 6 + [["c"]] * 3
+    y = ["p", "q"] * 6 + ["r"] * 3
+    report = naive_bayes.cross_validate(CategoricalNB(), X, y, folds=5)
+    assert report.warnings == ["class 'r' has 3 rows, fewer than 5 folds: some folds "
+                               "have none"]
+    assert "warning: class 'r' has 3 rows" in str(report)
+    assert naive_bayes.cross_validate(CategoricalNB(), X, y, folds=3).warnings == []
+
+
+def below_the_majority_rows(n=100):
+    """90% 'a', 10% 'b', every value seen once (IDs): each unseen value favours the
+    smaller class, so naive Bayes predicts 'b' for almost every held-out row."""
+    X = [["v%d_%d" % (i, j) for j in range(8)] for i in range(n)]
+    return X, ["b" if i % 10 == 0 else "a" for i in range(n)]
+
+
+def test_cross_validation_below_the_majority_rate_says_so_naming_settings(tmp_path, capsys):
+    X, y = below_the_majority_rows()
+    report = naive_bayes.cross_validate(NaiveBayes(), X, y, folds=5)
+    assert report.accuracy < 0.5
+    assert report.warnings == ["accuracy below the majority rate 0.9000 (always 'a'); try "
+                               "AutoBayes()"]
+    assert "\nwarning: accuracy below the majority rate 0.9000 (always 'a'); try " \
+        "AutoBayes()\n" in str(report)
+    assert report.to_dict()["warnings"] == report.warnings
+    # numbers modelled by a bell curve: MDL bins too
+    numbers = [row + [float(i % 7)] for i, row in enumerate(X)]
+    gaussian = naive_bayes.cross_validate(NaiveBayes(), numbers, y, folds=5)
+    assert gaussian.warnings == ["accuracy below the majority rate 0.9000 (always 'a'); try "
+                                 "AutoBayes() or numeric='discretized'"]
+    # never when the accuracy reaches the majority rate
+    majority = naive_bayes.cross_validate(CategoricalNB(), [["x"]] * 100, y, folds=5)
+    assert majority.accuracy == 0.9 and majority.warnings == []
+    # the command line names its options, on one line within 80 columns
+    lines = ["%s,%s" % (",".join(row), label) for row, label in zip(X, y)]
+    names = ["f%d" % j for j in range(8)]
+    data = write(tmp_path / "ids.csv", ",".join(names + ["y"]) + "\n" + "\n".join(lines) + "\n")
+    status, out, err = cli(capsys, "cv", data, "--target", "y", "--folds", "5",
+                           "--categorical", ",".join(names))
+    assert status == 0, err
+    assert "\nwarning: accuracy below the majority rate 0.9000 (always 'a'); try --model " \
+        "auto\n" in out
+    assert out.count("warning: ") == 1 and max(map(len, out.splitlines()[1:])) <= 80
+    status, out, err = cli(capsys, "cv", data, "--target", "y", "--folds", "5", "--json",
+                           "--categorical", ",".join(names))
+    assert json.loads(out)["warnings"] == ["accuracy below the majority rate 0.9000 (always "
+                                           "'a'); try --model auto"]
+
+
+def test_the_readmes_unbalanced_arff_falls_below_the_majority_rate_until_binned(capsys):
+    path = DATA / "unbalanced.arff"
+    status, out, err = cli(capsys, "cv", path)
+    assert status == 0, err
+    assert "accuracy  0.9206\n" in out
+    assert "warning: accuracy below the majority rate 0.9860 (always 'Inactive'); try\n" \
+        "  --model auto or --numeric discretized\n" in out
+    status, out, err = cli(capsys, "cv", path, "--numeric", "discretized")
+    assert "accuracy  0.9860\n" in out and "warning" not in out
+
+
+def test_cross_validation_of_autobayes_below_the_majority_suggests_naive_bayes_bins():
+    X, y = below_the_majority_rows(60)
+    model = naive_bayes.AutoBayes(weights="uniform").fit(X, y)
+    assert naive_bayes._majority_warning("a", 0.9, model, True).endswith(
+        "try --model naive --numeric discretized")
+    assert naive_bayes._majority_warning("a", 0.9, model, False).endswith(
+        "try NaiveBayes(numeric='discretized')")
+
+
+def test_cv_shows_its_folds_and_a_structure_searchs_steps_as_progress(monkeypatch, tmp_path):
+    import time
+
+    class Stderr:
+        def __init__(self, terminal):
+            self.text = ""
+            self.terminal = terminal
+
+        def isatty(self):
+            return self.terminal
+
+        def write(self, text):
+            self.text += text
+
+        def flush(self):
+            pass
+    ticks = iter(range(10 ** 7))          # a clock that moves half a second per look
+    monkeypatch.setattr(time, "monotonic", lambda: next(ticks) * 0.5)
+    argv = ["cv", str(DATA / "vote.arff"), "--model", "bayesnet", "--folds", "3"]
+    shown = {}
+    for terminal, option in ((True, None), (True, "--quiet"), (False, None),
+                             (False, "--progress")):
+        stderr = Stderr(terminal)
+        monkeypatch.setattr(sys, "stderr", stderr)
+        assert main(argv + ([option] if option else [])) == 0
+        shown[terminal, option] = stderr.text
+    text = shown[True, None]
+    assert re.search(r"\rcv: fitting fold 3 of 3 *\r", text)
+    assert re.search(r"\rcv: fold 3 of 3 *\r", text)
+    assert re.search(r"\rcv: fold \d of 3, scoring nodes \d+ of 17 *\r", text)
+    assert re.search(r"\rcv: fold \d of 3, structure search, step \d+ *\r", text)
+    assert text.endswith("\n") and max(map(len, text.split("\r"))) <= 82
+    assert shown[True, "--quiet"] == "" and shown[False, None] == ""
+    lines = shown[False, "--progress"]
+    assert "\r" not in lines and "cv: fold 2 of 3" in lines and lines.endswith("\n")
+    # a model file read item by item, and a network's search when it is first used
+    model_path = tmp_path / "vote.json"
+    monkeypatch.setattr(sys, "stderr", Stderr(False))
+    assert main(["fit", str(DATA / "vote.arff"), "--model", "bayesnet", "-o",
+                 str(model_path)]) == 0
+    stderr = Stderr(True)
+    monkeypatch.setattr(sys, "stderr", stderr)
+    assert main(["evaluate", str(model_path), str(DATA / "vote.arff")]) == 0
+    assert "evaluate: reading the model file, item 0" in stderr.text
+    assert "evaluate: structure search, step" in stderr.text
+
+
+# info: per-class statistics, as R's and Weka's summaries show them (summary(per_class=True))
+
+def test_summary_per_class_gives_each_classs_statistics_of_every_kind(mixed):
+    import statistics as stats
+    from bisect import bisect_left
+    _, X, y = mixed
+    model = NaiveBayes(features=PICTURE_KINDS, ddof=1).fit(X, y)
+    assert "class_statistics" not in model.summary()
+    summary = model.summary(per_class=True)["class_statistics"]
+    assert {name: feature["kind"] for name, feature in summary.items()} == PICTURE_KINDS
+    cuts = model.tables()["d"]["cuts"]
+    assert cuts
+    for label in model.classes_:
+        rows = [x for x, t in zip(X, y) if t == label]
+        for name in ("g", "k"):
+            got = summary[name]["classes"][label]
+            values = [row[name] for row in rows]
+            assert got["count"] == len(values)
+            assert got["mean"] == pytest.approx(stats.mean(values), rel=1e-12)
+            assert got["sd"] == pytest.approx(stats.stdev(values), rel=1e-9)     # ddof 1
+        got = summary["p"]["classes"][label]
+        assert got == {"count": len(rows), "mean": pytest.approx(
+            stats.mean(row["p"] for row in rows), rel=1e-12)}
+        got = summary["c"]["classes"][label]
+        assert got == {"count": len(rows), "top": [
+            [value, n] for value, n in Counter(row["c"] for row in rows).most_common(3)]}
+        got = summary["d"]["classes"][label]
+        bins = Counter(bisect_left(cuts, row["d"]) for row in rows)
+        assert got == {"count": len(rows), "cuts": cuts,
+                       "bins": [bins[b] for b in range(len(cuts) + 1)]}
+        got = summary["t"]["classes"][label]
+        words = Counter(word for row in rows for word in row["t"].split())
+        assert got == {"count": len(rows), "top": [list(item)
+                                                   for item in words.most_common(3)]}
+
+
+def test_summary_per_class_of_weighted_rows_and_of_a_class_without_values():
+    X = [[1.0, "a"], [3.0, "b"], [None, "a"], [None, None]]
+    model = NaiveBayes().fit(X, ["p", "p", "q", "r"], sample_weight=[2, 0.5, 1, 1])
+    summary = model.summary(per_class=True)["class_statistics"]
+    assert summary[0]["classes"]["p"] == {"count": 2.5, "mean": pytest.approx(1.4),
+                                          "sd": pytest.approx(0.8)}   # weighted, ddof 0
+    assert summary[0]["classes"]["q"] == {"count": 0, "mean": None, "sd": None}
+    assert summary[1]["classes"]["p"] == {"count": 2.5, "top": [["a", 2], ["b", 0.5]]}
+    assert summary[1]["classes"]["r"] == {"count": 0, "top": []}
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+def test_every_family_gives_naive_bayes_per_class_statistics(family):
+    cls = naive_bayes._MODELS[family]
+    params, X, y = cross_validation_data(family)
+    model = cls(**params).fit(X, y)
+    expected = NaiveBayes(**params).fit(X, y) if family not in (
+        "CategoricalNB", "GaussianNB") else cls().fit(X, y)
+    got = model.summary(per_class=True)["class_statistics"]
+    assert got and got == expected.summary(per_class=True)["class_statistics"]
+
+
+def test_cli_info_shows_each_classs_statistics_within_80_columns(tmp_path, capsys):
+    model_path = tmp_path / "m.json"
+    assert cli(capsys, "fit", MELON, "--target", "好瓜", "--ignore", "编号", "--ddof", "1",
+               "-o", model_path)[0] == 0
+    status, out, err = cli(capsys, "info", model_path)
+    assert status == 0, err
+    block = out[out.index("per class: "):out.index("parameters: ")]
+    assert "  密度 (gaussian)\n    否  9  mean 0.4961, sd 0.1947\n" \
+           "    是  8  mean 0.5737, sd 0.1292\n" in block
+    assert "  纹理 (categorical)\n    否  9  稍糊 4, 模糊 3, 清晰 2\n" \
+           "    是  8  清晰 7, 稍糊 1\n" in block
+    assert "编号" not in block                      # ignored: nothing per class
+    summary = NaiveBayes.load(model_path).summary(per_class=True)["class_statistics"]
+    assert "%.4g" % summary["密度"]["classes"]["否"]["sd"] == "0.1947"
+    assert cli(capsys, "fit", DATA / "diabetes.arff", "--numeric", "discretized", "-o",
+               model_path)[0] == 0
+    status, out, err = cli(capsys, "info", model_path)
+    assert "  plas (discretized, cut at 99.5, 127.5, 154.5)\n" \
+           "    tested_negative  500  181, 210, 85, 24\n" \
+           "    tested_positive  268  16, 78, 76, 98\n" in out
+    assert "  pres (discretized)\n    tested_negative  500  500\n" in out
+    assert max(_width(line) for line in out.splitlines() if str(tmp_path) not in line) <= 80
+
+
+def _width(text):
+    return naive_bayes._width(text)
 
 
 # ----------------------------------------------------------------------------------
