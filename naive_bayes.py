@@ -151,6 +151,7 @@ _FLOAT_MAX_EXACT = int(_FLOAT_MAX)       # for comparisons with exact counts
 _FLOAT_INT = frozenset((float, int))
 _FLOAT = frozenset((float,))
 _FLOAT_NONE = frozenset((float, type(None)))
+_PLAIN_REALS = frozenset((float, int, type(None)))
 _INT = frozenset((int,))
 _STR = frozenset((str,))
 _LOG_2 = log(2.0)
@@ -716,10 +717,15 @@ def _log_sum_exp(scores):
     return top + log(math.fsum([exp(s - top) for s in scores]))
 
 
+_SOFTMAX_COLUMNS = 4       # classes up to which _posteriors goes column by column
+
+
 def _posteriors(joints, logs=False):
     """P(c | x) (or log P(c | x)) for each row of joint log-likelihoods: the one
     softmax of the library.  Max-shifted exponentials are normalised column by column
-    with builtins, without a Python loop over the rows; the shift comes first, (s -
+    with builtins, without a Python loop over the rows (with more than
+    _SOFTMAX_COLUMNS classes, row by row: a few long maps per row beat many short
+    columns); the shift comes first, (s -
     top) - log(total), so that large joints lose no digits.  Rows holding an infinity
     are normalised over their deciding scores (see _joint_with_infinities)."""
     if len(joints) == 1:                  # one row: the same arithmetic, less set-up
@@ -728,6 +734,21 @@ def _posteriors(joints, logs=False):
         return []
     if not _all_finite(joints):
         joints = list(map(_deciding_scores, joints))
+    if len(joints[0]) > _SOFTMAX_COLUMNS:
+        # many classes: row by row, a few builtin maps over a long row each (the
+        # same operations in the same order as by columns, so the same numbers)
+        out = []
+        append = out.append
+        if logs:
+            for joint in joints:
+                shifted = list(map(sub, joint, repeat(max(joint))))
+                log_total = log(sum(map(exp, shifted)))
+                append(list(map(sub, shifted, repeat(log_total))))
+            return out
+        for joint in joints:
+            exps = list(map(exp, map(sub, joint, repeat(max(joint)))))
+            append(list(map(truediv, exps, repeat(sum(exps)))))
+        return out
     columns = list(zip(*joints))
     tops = list(map(max, joints))
     shifted = [list(map(sub, column, tops)) for column in columns]
@@ -1136,16 +1157,183 @@ class _LazyItems:
         self.call = call
 
     def __iter__(self):
-        """Each item, parsed from its line."""
+        """Each item, parsed from its line (a long one with _parse_streamed)."""
         self.stream.seek(self.start)
         for n, line in enumerate(iter(self.stream.readline, b"")):
             text = line.strip()
+            del line
             if text in _LIST_ENDS:
                 break
             if not n & 255:
                 _progress("reading the model file, item", n)
-            yield _parse_json(text[:-1] if text.endswith(b",") else text, self.call)
+            if text.endswith(b","):
+                text = text[:-1]
+            item = _parse_streamed(text, self.call) if len(text) > _STREAMED_LINE else None
+            if item is None:
+                item = _parse_json(text, self.call)
+            del text                      # (the item's streams keep the text they need)
+            yield item
         _progress("reading the model file, item")
+
+
+# A text feature's counts take an object per number once parsed (a list for each
+# [word index, count] pair: about ten times the bytes of the file), so on a long line
+# these fields stay text until from_file reads them, one class and one pair at a
+# time: loading a model then takes about the memory of the model, not of its JSON.
+_STREAMED_LINE = 1 << 16
+_STREAMED_FIELDS = frozenset(("word_documents", "word_counts"))
+_STREAMED_CHUNK = 1 << 16
+_JSON_DECODER = None
+_JSON_BLANK = None
+
+
+def _json_decoder():
+    """A json.JSONDecoder reading numbers and constants as _parse_json does (and
+    _JSON_BLANK, the pattern of JSON's white space, set)."""
+    global _JSON_DECODER, _JSON_BLANK
+    if _JSON_DECODER is None:
+        import json
+        import re
+        _JSON_BLANK = re.compile(r"[ \t\n\r]*")
+
+        def no_constants(name):
+            raise ValueError("%s is not allowed" % name)
+        _JSON_DECODER = json.JSONDecoder(parse_constant=no_constants,
+                                         parse_int=_bounded_int)
+    return _JSON_DECODER
+
+
+def _parse_streamed(text, call):
+    """The JSON object of one long line, its _STREAMED_FIELDS that are lists of
+    lists as _StreamedLists; None when the line is anything else, or not valid JSON
+    (the caller then parses it whole, and names what is wrong)."""
+    try:
+        text = text.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        return None
+    if not text.startswith("{"):
+        return None
+    decode = _json_decoder().raw_decode
+    blank = _JSON_BLANK.match
+    out = {}
+    try:
+        position = blank(text, 1).end()
+        if text[position] == "}":
+            return None
+        while True:
+            key, position = decode(text, position)
+            position = blank(text, position).end()
+            if type(key) is not str or text[position] != ":":
+                return None
+            position = blank(text, position + 1).end()
+            if key in _STREAMED_FIELDS and text[position] == "[":
+                spans = []
+                position = blank(text, position + 1).end()
+                if text[position] == "]":
+                    position += 1
+                else:
+                    while True:
+                        start = position
+                        _, position = decode(text, position)
+                        spans.append((start, position))
+                        position = blank(text, position).end()
+                        if text[position] == "]":
+                            position += 1
+                            break
+                        if text[position] != ",":
+                            return None
+                        position = blank(text, position + 1).end()
+                out[key] = _StreamedLists(text, spans)
+            else:
+                out[key], position = decode(text, position)
+            position = blank(text, position).end()
+            if text[position] == "}":
+                return out if not text[position + 1:].strip() else None
+            if text[position] != ",":
+                return None
+            position = blank(text, position + 1).end()
+    except (ValueError, IndexError, RecursionError):
+        return None
+
+
+class _StreamedLists:
+    """A list field of a model-file line kept as its text: item k is a _PairStream of
+    its elements when it is a list, else its value (see _parse_streamed)."""
+
+    __slots__ = ("text", "spans")
+
+    def __init__(self, text, spans):
+        self.text = text
+        self.spans = spans
+
+    def __len__(self):
+        return len(self.spans)
+
+    def __repr__(self):
+        """The field's text, as an error message shows a value."""
+        return _clip(self.text[self.spans[0][0]:self.spans[-1][1]] if self.spans else "",
+                     200)
+
+    def __getitem__(self, k):
+        """Item k: a list's elements one at a time, or the value itself."""
+        start, end = self.spans[k]
+        if self.text[start] == "[":
+            return _PairStream(self.text, start, end)
+        return _json_decoder().raw_decode(self.text, start)[0]
+
+
+class _PairStream:
+    """The elements of one JSON list in a text, each parsed as it is iterated."""
+
+    __slots__ = ("text", "start", "end")
+
+    def __init__(self, text, start, end):
+        self.text = text
+        self.start = start
+        self.end = end
+
+    def __iter__(self):
+        """Each element (the list was parsed once already: it is valid JSON), parsed
+        some 64 KB of text at a time: cut after an element that ends "], [" (the
+        separator save() writes) and parsed as a list of its own.  A cut that is not
+        between two elements (inside a string, or a deeper list) leaves a piece that
+        is not one whole JSON list: from there, element by element."""
+        decode = _json_decoder().raw_decode
+        text, position, end = self.text, self.start + 1, self.end
+        while True:
+            cut = text.find("], [", position + _STREAMED_CHUNK, end)
+            piece = "[" + (text[position:end] if cut < 0 else text[position:cut + 1] + "]")
+            try:
+                items, used = decode(piece)
+            except ValueError:
+                used = -1
+            if used != len(piece):
+                yield from self.one_by_one(position)
+                return
+            yield from items
+            if cut < 0:
+                return
+            position = cut + 3            # at the "[" of the next element
+
+    def one_by_one(self, position):
+        """The elements from position (one, or blanks before one) on, one at a time."""
+        decode = _json_decoder().raw_decode
+        blank = _JSON_BLANK.match
+        text = self.text
+        position = blank(text, position).end()
+        if text[position] == "]":
+            return
+        while True:
+            item, position = decode(text, position)
+            yield item
+            position = blank(text, position).end()
+            if text[position] == "]":
+                return
+            position = blank(text, position + 1).end()      # past the ","
+
+    def __repr__(self):
+        """The list's text, as an error message shows a value."""
+        return _clip(self.text[self.start:self.end], 200)
 
 
 # ----------------------------------------------------------------------------------
@@ -2417,8 +2605,8 @@ class _WordCounts(_Distribution):
         tables = []
         for field in ("word_documents", "word_counts"):
             table = _field(feature, field, where)
-            _expect(type(table) is list and len(table) == len(classes), where + "." + field,
-                    table, "one list per class (%d)" % len(classes))
+            _expect(type(table) in (list, _StreamedLists) and len(table) == len(classes),
+                    where + "." + field, table, "one list per class (%d)" % len(classes))
             tables.append(table)
         stats = cls()
         for k, label in enumerate(classes):
@@ -2429,9 +2617,11 @@ class _WordCounts(_Distribution):
             per_field = []
             for field, table in zip(("word_documents", "word_counts"), tables):
                 here = "%s.%s[%d]" % (where, field, k)
-                _expect(type(table[k]) is list, here, table[k], "a list of [word index, count]")
+                pairs = table[k]          # (a _PairStream: parsed as it is read)
+                _expect(type(pairs) in (list, _PairStream), here, pairs,
+                        "a list of [word index, count]")
                 counts = {}
-                for pair in table[k]:
+                for pair in pairs:
                     _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is int
                             and 0 <= pair[0] < len(words), here, pair,
                             "[word index, count] pairs with indexes into words")
@@ -6684,14 +6874,53 @@ class _NaiveStatistics:
             self.class_count[label] = self.class_count.get(label, 0) + count
         order = list(groups)
         inferred = set()
-        for position, name in enumerate(names):     # kinds still open: from every value
+        size = max(_COUNT_BLOCK, _COUNT_VALUES // max(1, len(names)))
+        default = fitting.default_kind or fitting.numeric
+        # Kinds still open are inferred from every value of the chunk (_infer_kind).
+        # Walking each such column through all the rows costs as much as the counting
+        # (the rows are scattered in memory), so the kind is read from each class's
+        # first block and, when that says "number", confirmed block by block in the
+        # counting below, where the block is in the cache: a word in a later block
+        # (or a value the numeric kind refuses, where the whole chunk says
+        # categorical) counts the feature again as categorical from its whole columns.
+        # Either way the kind is the one _infer_kind gives for the whole chunk.
+        tentative = set()                 # positions whose numeric kind is unconfirmed
+        heads = [groups[label][:size] for label in order]
+        for position, name in enumerate(names):
             if self.features[name].name is None:
-                columns = [list(map(itemgetter(position), groups[label])) for label in order]
-                kind = _infer_kind(columns, fitting.default_kind or fitting.numeric)
+                kind = _infer_kind([list(map(itemgetter(position), head)) for head in heads],
+                                   default)
+                if kind is not None and kind != "categorical" and \
+                        any(len(groups[label]) > size for label in order):
+                    if fitting.allowed is None or kind in fitting.allowed:
+                        tentative.add(position)
+                    else:
+                        kind = None       # refused unless the whole chunk says otherwise
+                if kind is None:
+                    kind = _infer_kind([list(map(itemgetter(position), groups[label]))
+                                        for label in order], default)
                 if kind is not None:
                     fitting.check_kind(name, kind)
                     self.features[name] = _KINDS[kind]()
                     inferred.add(name)
+
+        def recount(position, name):
+            """Count a tentatively numeric feature again from its whole columns, as the
+            kind of the whole chunk says, when that is not the numeric kind."""
+            tentative.discard(position)
+            kind = _infer_kind([list(map(itemgetter(position), groups[label]))
+                                for label in order], default)
+            if kind != "categorical":
+                return False
+            fitting.check_kind(name, kind)
+            self.features[name] = _KINDS[kind]()
+            recounted.add(position)
+            add(position, name,
+                [list(map(itemgetter(position), groups[label])) for label in order],
+                [weight_groups[label] if weight_groups else None for label in order])
+            return True
+
+        recounted = set()
 
         def add(position, name, columns, weights):
             """Add one feature's columns (one per label in order); name the row of a
@@ -6702,6 +6931,8 @@ class _NaiveStatistics:
                     if column:
                         stats.add(label, column, weight, fitting.params)
             except _BadValue as error:
+                if position in tentative and recount(position, name):
+                    return
                 i = _locate([row[position] for row in rows], error.value)
                 i = i if kept is None else kept[i]
                 hint = ""
@@ -6725,15 +6956,22 @@ class _NaiveStatistics:
         # ...then block by block of each class's rows, the other features of a block
         # together: the block's values stay in the processor's cache (twice as fast as
         # whole columns at 100,000 rows).
-        size = max(_COUNT_BLOCK, _COUNT_VALUES // max(1, len(names)))
         for first in range(0, max(map(len, groups.values()), default=0), size):
             blocks = [groups[label][first:first + size] for label in order]
             weight_blocks = [weight_groups[label].part(first, first + size)
                              if weight_groups else None for label in order]
             transposed = [zip(*block) if block else repeat(()) for block in blocks]
             for position, (name, columns) in enumerate(zip(names, zip(*transposed))):
-                if self.features[name].name is not None and position not in whole:
-                    add(position, name, columns, weight_blocks)
+                if self.features[name].name is None or position in whole or \
+                        position in recounted:
+                    continue
+                if first and position in tentative and \
+                        not _PLAIN_REALS.issuperset(chain.from_iterable(map(
+                            map, repeat(type), columns))) and \
+                        _infer_kind(columns, default) == "categorical" and \
+                        recount(position, name):
+                    continue
+                add(position, name, columns, weight_blocks)
         return groups, weight_groups, names
 
     def positional_rows(self, rows, start, fitting):
@@ -7001,8 +7239,10 @@ class _FastPath:
                   not isinstance(s, _NoEvidence)]
         self.others = [scorers[j] for j in others]
         self.pick_others = _picker(others, width)
-        # Whole batches of rows of packed features need no Python-level loop at all.
+        # Whole batches of rows of packed features need no Python-level loop at all;
+        # batches of all-normal rows one loop, without the per-row checks of joint.
         self.only_packed = self.packed is not None and self.pick_packed is None
+        self.only_normal = self.normal is not None and self.pick_normal is None
 
     def joint(self, row):
         """The joint log-likelihoods of one row in feature order, or None when the
@@ -7048,7 +7288,28 @@ class _FastPath:
                 return self.packed.joints(rows)
             except TypeError:             # an unhashable value: found row by row
                 pass
+        elif self.only_normal and _FLOAT_INT.issuperset(map(type, chain.from_iterable(rows))):
+            return self.normal_joints(rows)
         return None
+
+    def normal_joints(self, rows):
+        """The joints of rows of floats and ints, every feature normal: joint's
+        arithmetic, one loop; a row with an infinite or NaN joint is None (the slow
+        path scores it)."""
+        out = []
+        append = out.append
+        normal = self.normal
+        for row in rows:
+            joint = []
+            for constant, means, scales, scaled_means in normal:
+                if scaled_means is None:
+                    length = hypot(*map(mul, map(sub, row, means), scales))
+                else:
+                    length = dist(list(map(mul, row, scales)), scaled_means)
+                joint.append(constant - length * length)
+            total = sum(joint)
+            append(joint if total - total == 0 else None)
+        return out
 
 
 class _NaiveModel:
@@ -7115,6 +7376,9 @@ class _NaiveModel:
         joints = self.fast.joints(rows)
         if joints is None:
             return list(map(self.joint, rows))
+        if None in joints:                # rows the fast path left to the slow one
+            joints = [self.joint_checked(row) if joint is None else joint
+                      for joint, row in zip(joints, rows)]
         return joints
 
     def joint_checked(self, row):
@@ -8549,6 +8813,103 @@ class _SparseCells(dict):
                 for j in sorted(self.defaults)]
 
 
+class _NodeVectors(dict):
+    """One node's terms for every class at once: the key (the node's value, then its
+    parents' values but the class's) -> per class (classes_ order) log P(value |
+    parents), filled as keys occur (a table holds no more entries than it has cells,
+    and most are never asked for)."""
+
+    __slots__ = ("model", "node", "positions")
+
+    def __init__(self, model, node):
+        super().__init__()
+        self.model = model
+        self.node = node
+        root = model.root
+        # where each parent's value is: in the key (its place), or the class (None)
+        own = 0 if node != root else None
+        features = [p for p in model.parents[node] if p != root]
+        self.positions = [None if p == root else features.index(p) + (own is not None)
+                          for p in model.parents[node]]
+
+    def __missing__(self, key):
+        """The terms of a key, as node_terms computes them."""
+        model = self.model
+        node = self.node
+        size = model.cardinality[node]
+        table = model.cpts[node]
+        sizes = [model.cardinality[p] for p in model.parents[node]]
+        vector = []
+        for c in model.class_index:
+            j = 0
+            for where, parent_size in zip(self.positions, sizes):
+                j = j * parent_size + (c if where is None else key[where])
+            vector.append(table[j * size + (c if node == model.root else key[0])])
+        vector = tuple(vector)
+        self[key] = vector
+        return vector
+
+
+class _NetworkFast:
+    """A network's joint log-likelihoods of whole rows with one dict lookup per node:
+    every node's terms for all classes at once (_NodeVectors), keyed by the values of
+    the row that the node's table reads, then added per class in node order, as
+    joint adds them (so the same numbers).  A row with a missing, unseen or odd value,
+    or an infinite term, returns None: joint scores it (and names what is wrong)."""
+
+    def __init__(self, model):
+        used = model.used
+        self.categorical = [n for n, j in enumerate(used) if j not in model.cuts]
+        self.binned = [n for n, j in enumerate(used) if j in model.cuts]
+        self.pick_categorical = _picker([used[n] for n in self.categorical], model.width)
+        self.pick_binned = _picker([used[n] for n in self.binned], model.width)
+        self.indexes = [model.index[used[n]] for n in self.categorical]
+        self.cuts = [model.cuts[used[n]] for n in self.binned]
+        order = self.categorical + self.binned          # node n's value: order.index(n)
+        self.node_order = None if order == list(range(len(used))) else \
+            itemgetter(*[order.index(n) for n in range(len(used))])
+        root = model.root
+        self.keys = []
+        for node, parents in enumerate(model.parents):
+            key = ([] if node == root else [node]) + [p for p in parents if p != root]
+            # (itemgetter of one place gives the value, not a tuple: the place twice)
+            self.keys.append(itemgetter(*key, *key) if len(key) == 1 else
+                             itemgetter(*key) if key else _no_key)
+        self.vectors = [_NodeVectors(model, node) for node in range(len(model.parents))]
+
+    def joint(self, row):
+        """Per-class joint log-likelihoods of one row (in feature order), or None."""
+        try:
+            values = []
+            if self.categorical:
+                pick = self.pick_categorical
+                values = list(map(dict.get, self.indexes, row if pick is None else pick(row)))
+                if None in values:
+                    return None           # missing, unseen
+            if self.cuts:
+                pick = self.pick_binned
+                numbers = row if pick is None else pick(row)
+                if not _FLOAT_INT.issuperset(map(type, numbers)):
+                    return None
+                total = sum(numbers)
+                if total - total != 0:
+                    return None           # NaN or infinite
+                values += map(bisect_left, self.cuts, map(float, numbers))   # as _number
+            if self.node_order is not None:
+                values = list(self.node_order(values))
+        except (TypeError, OverflowError):          # unhashable, or an int beyond floats
+            return None
+        joint = list(map(sum, zip(*map(getitem, self.vectors,
+                                       [key(values) for key in self.keys]))))
+        total = sum(joint)
+        return joint if total - total == 0 else None
+
+
+def _no_key(values):
+    """The key of a node that reads no value of the row (the class without parents)."""
+    return ()
+
+
 class _NetworkModel:
     """The compiled network: the data as BayesNet sees it (bins and filled-in values),
     the structure its search finds, and every node's table of log P(x | parents).
@@ -8609,6 +8970,7 @@ class _NetworkModel:
                     cell[0] += weight
                     cell[1] += n
         self.prepared = prepared
+        self.fast = None                  # the _NetworkFast, made on first use
         from fractions import Fraction
         unit = _common_denominator(weight for weight, _ in prepared.values())
         scored = [(values, weight * unit if type(weight) is int else
@@ -8777,8 +9139,13 @@ class _NetworkModel:
                                        zip(*self.node_terms(values))])
 
     def joints(self, rows):
-        """Joint log-likelihoods of many rows."""
-        return list(map(self.joint, rows))
+        """Joint log-likelihoods of many rows: by the fast form where a row allows it
+        (the same numbers as joint: the same terms added in the same order)."""
+        fast = self.fast
+        if fast is None:
+            fast = self.fast = _NetworkFast(self)
+        joint = self.joint
+        return [fast.joint(row) or joint(row) for row in rows]
 
     def parent_names(self, node):
         """A node's parents as feature names, None for the class."""
@@ -13741,6 +14108,24 @@ class _Lines:
         self.number += 1
         return self.pending.pop()
 
+    def blocks(self):
+        """The lines still to come, a list at a time (as read and decoded), counted a
+        list at a time: chain.from_iterable(blocks()) gives them with no Python step
+        per line (csv.reader counts the lines it reads itself)."""
+        while True:
+            if not self.pending:
+                if self.text is not None:
+                    self._read_text()
+                elif self.decoder is not None:
+                    self._decode_stream()
+                else:
+                    self._read_block()
+                if not self.pending:
+                    return
+            lines, self.pending = self.pending[::-1], []
+            self.number += len(lines)
+            yield lines
+
     def _read_text(self):
         """The next line of an open text file."""
         try:
@@ -13908,8 +14293,10 @@ class _CsvSource:
             only = options.missing_only
             self.missing = frozenset(only if only is not None else _MISSING_CELLS) | \
                 frozenset(options.missing) | {""}
-            self.reader = csv.reader(chain(first, self.lines), delimiter=self.delimiter,
-                                     strict=True)
+            self.numeric_missing = any(_TableReader._finite_numbers([cell]) is not None
+                                       for cell in self.missing)
+            self.reader = csv.reader(chain(first, chain.from_iterable(self.lines.blocks())),
+                                     delimiter=self.delimiter, strict=True)
             header = self._next()
             if header is None:
                 raise NaiveBayesError("%s is empty; expected a header row" % self.path)
@@ -13948,18 +14335,47 @@ class _CsvSource:
                 return cells
 
     def rows(self):
-        """(line number, cells) for every data row, cells stripped of spaces."""
+        """(line number, cells) for every data row, cells (a tuple) stripped of spaces."""
+        return chain.from_iterable(self._row_chunks())
+
+    def _row_chunks(self, size=1000):
+        """rows() a list at a time, made by builtins with no Python step per row:
+        csv.reader's records taken by islice, their lines numbered from the lines
+        the reader counted (a record spans one line more per line break in its
+        cells), blank records dropped, the cells stripped."""
+        import csv
         width = self.width
+        reader = self.reader
         strip = str.strip
-        while True:
-            cells = self._next()
-            if cells is None:
-                return
-            if len(cells) != width:
-                raise NaiveBayesError("%s line %d: %s, expected %d as in the header"
-                                      % (self.path, self.start,
-                                         _counted(len(cells), "cell"), width))
-            yield self.start, list(map(strip, cells))
+        try:
+            while True:
+                first = reader.line_num + 1
+                records = list(islice(reader, size))
+                if not records:
+                    return
+                if reader.line_num - first + 1 == len(records):
+                    lines = range(first, first + len(records))
+                else:                     # quoted line breaks
+                    spans = [1 + "".join(cells).count("\n") for cells in records]
+                    lines = [first + n for n in accumulate(spans, initial=0)][:-1]
+                if not all(map(any, records)):     # a blank line is not a row
+                    kept = [(line, cells) for line, cells in zip(lines, records)
+                            if any(cells)]
+                    lines = [line for line, _ in kept]
+                    records = [cells for _, cells in kept]
+                if set(map(len, records)) - {width}:
+                    line, cells = next((line, cells) for line, cells in zip(lines, records)
+                                       if len(cells) != width)
+                    raise NaiveBayesError("%s line %d: %s, expected %d as in the header"
+                                          % (self.path, line, _counted(len(cells), "cell"),
+                                             width))
+                # cells as tuples: a tuple of strings leaves the garbage collector's
+                # lists at its first pass, a list never (the rows of a batch would be
+                # traversed again at every collection while they live)
+                yield list(zip(lines, map(tuple, map(map, repeat(strip), records))))
+        except csv.Error as error:
+            raise NaiveBayesError("%s line %d: %s" % (self.path, reader.line_num,
+                                                      error)) from None
 
     def number(self, cell):
         """A cell as a float, or None when it is not a number."""
@@ -14371,6 +14787,7 @@ class _ArffSource:
     decimal = "."
     delimiter = ","
     weighted = True
+    numeric_missing = True        # its cells come typed: read cell by cell
     _KINDS = {"numeric": "gaussian", "date": "gaussian", "string": "text",
               "nominal": "categorical"}
 
@@ -14577,8 +14994,13 @@ def _label_parser(cells, classes=None):
     else:
         wanted = bool(cells) and all(type(cell) is str and integer(cell) for cell in cells)
     if not wanted:
-        return lambda cell: cell
+        return _same_label
     return lambda cell: int(cell) if type(cell) is str and integer(cell) else cell
+
+
+def _same_label(cell):
+    """A label cell as the label: its text."""
+    return cell
 
 
 def _strict_numbers(convert):
@@ -14822,17 +15244,20 @@ class _TableReader:
         target = self.target_index
         y = None
         if target is not None:
-            kept = []
-            for line, cells in chunk:
-                label = cells[target]
-                if label is None or label in missing:
-                    self.unlabelled += 1
-                    if self.first_unlabelled is None:
-                        self.first_unlabelled = line
-                    continue
-                kept.append((line, cells))
-            chunk = kept
-            y = [self.label(cells[target]) for _, cells in chunk]
+            labels = list(map(itemgetter(target), map(itemgetter(1), chunk)))
+            if None in labels or not missing.isdisjoint(labels):
+                kept = []
+                for line, cells in chunk:
+                    label = cells[target]
+                    if label is None or label in missing:
+                        self.unlabelled += 1
+                        if self.first_unlabelled is None:
+                            self.first_unlabelled = line
+                        continue
+                    kept.append((line, cells))
+                chunk = kept
+                labels = [cells[target] for _, cells in chunk]
+            y = labels if self.label is _same_label else list(map(self.label, labels))
         width = source.width
         weights = [cells[width] if len(cells) > width else 1.0 for _, cells in chunk] \
             if source.weighted else [1.0]
@@ -14845,21 +15270,59 @@ class _TableReader:
             if convert is None:
                 columns.append((None,) * len(chunk))
                 continue
-            values = [None if cell is None or cell in missing else cell
-                      for cell in table[index]]
+            values = table[index]
+            if convert is _number_cell and not source.numeric_missing:
+                # no missing cell reads as a finite number: a column of finite numbers
+                # holds none, and _converted tries that first
+                numbers = self._finite_numbers(values)
+                if numbers is not None:
+                    columns.append(numbers)
+                    continue
+            if not missing.isdisjoint(values):      # (a column without one: as it is)
+                values = [None if cell in missing else cell for cell in values]
             if convert is not _Kind.convert_cell:          # ARFF values come typed
                 if strict is not None:    # one look at the whole column, not each cell
-                    text = "".join([v for v in values if type(v) is str])
+                    try:
+                        text = "".join(values)
+                    except TypeError:     # missing (None) or typed values
+                        text = "".join([v for v in values if type(v) is str])
                     if "_" in text or not text.isascii():
                         convert = strict
-                try:
-                    values = [convert(v) if type(v) is str else v for v in values]
-                except _BadValue as error:
-                    raise self._bad_cell(self._line_of(chunk, index, error.value), name,
-                                         error) from None
+                values = self._converted(values, convert, chunk, index, name)
             columns.append(values)
-        rows = [list(row) for row in zip(*columns)] if columns else [[] for _ in chunk]
+        rows = list(map(list, zip(*columns))) if columns else [[] for _ in chunk]
         return self._table(rows, y, weights if set(weights) != {1.0} else None, lines, [])
+
+    def _converted(self, values, convert, chunk, index, name):
+        """A column's cells (str, None for missing, or typed) converted; an error
+        naming the line and column for a cell that does not convert."""
+        if convert is _number_cell:
+            numbers = self._finite_numbers(values)
+            if numbers is not None:
+                return numbers
+        try:
+            return [convert(v) if type(v) is str else v for v in values]
+        except _BadValue as error:
+            raise self._bad_cell(self._line_of(chunk, index, error.value), name,
+                                 error) from None
+
+    @staticmethod
+    def _finite_numbers(values):
+        """The cells as _number_cell reads them, when every one is a plain ASCII
+        number giving a finite float ("_" and other digits are the strict reader's):
+        converted by float() in one builtin map; else None (a "nan", "inf", a word
+        or a missing cell: read cell by cell, where _number_cell says what each is)."""
+        if not _STR.issuperset(map(type, values)):
+            return None
+        try:
+            text = "".join(values)
+            if "_" in text or not text.isascii():
+                return None
+            numbers = list(map(float, values))
+        except ValueError:
+            return None
+        total = sum(numbers)
+        return numbers if total - total == 0 else None
 
     @staticmethod
     def _line_of(chunk, index, value):

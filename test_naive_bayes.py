@@ -1411,6 +1411,37 @@ def test_feature_kind_inference():
                      4: "gaussian", 5: "categorical"}
 
 
+def test_kinds_inferred_from_the_whole_chunk_though_read_from_its_first_block():
+    # 3,000 rows of 20 columns are counted in blocks of 512 rows per class: a kind is
+    # read from the first block and confirmed in the later ones, and a word (or a
+    # bool) in a later block makes the feature categorical, counted as if declared
+    # so, even after a value the numeric kind refuses (inf in column 1)
+    rng = random.Random(5)
+    X = [[rng.gauss(0, 1) for _ in range(20)] for _ in range(3000)]
+    y = [i % 2 for i in range(3000)]
+    X[2000][0] = "a word"
+    X[100][1], X[1500][1] = math.inf, "word"
+    X[2999][2] = True
+    X[1000][3] = None
+    X[700][4] = math.nan
+    for row in X:
+        row[5] = "v%d" % rng.randrange(3)
+    model = NaiveBayes().fit(X, y)
+    kinds = ["categorical"] * 3 + ["gaussian"] * 2 + ["categorical"] + ["gaussian"] * 14
+    assert list(model.feature_kinds_.values()) == kinds
+    declared = NaiveBayes(features=kinds).fit(X, y)
+    assert model.tables() == declared.tables()
+    assert model.predict_joint_log_proba(X[:50]) == declared.predict_joint_log_proba(X[:50])
+    X[2500][6] = math.inf             # a refused value, and no word: the error as before
+    with pytest.raises(NaiveBayesError, match=r"X row 2500, feature 6 is float inf; expected a"):
+        NaiveBayes().fit(X, y)
+    # AODE reads numbers as bins: a word late in the column makes it categorical too
+    X[2500][6] = 0.5
+    rows = [row[:4] for row in X]
+    assert list(AODE().fit(rows, y).feature_kinds_.values()) == \
+        ["categorical"] * 3 + ["discretized"]
+
+
 def test_all_missing_feature_takes_its_kind_from_later_batches():
     model = NaiveBayes().partial_fit([[None, "a"]], [0])
     model.partial_fit([["x", "b"]], [1])
@@ -3393,6 +3424,39 @@ def test_load_rejects_files_that_are_not_model_files(tmp_path, text, message):
     path.write_text(text, encoding="utf-8")
     with pytest.raises(NaiveBayesError, match=r"load\(.*model.json\): .*(%s)" % message):
         NaiveBayes.load(path)
+
+
+@pytest.mark.parametrize("line, chunk", [(1 << 16, 1 << 16), (0, 1), (0, 7)])
+def test_a_text_model_read_count_by_count_from_its_file_is_the_model_saved(
+        tmp_path, monkeypatch, line, chunk):
+    # long lines keep a text feature's counts as text, read one class and one piece
+    # at a time (naive_bayes._PairStream): the same statistics as a whole parse
+    import naive_bayes
+    monkeypatch.setattr(naive_bayes, "_STREAMED_LINE", line)
+    monkeypatch.setattr(naive_bayes, "_STREAMED_CHUNK", chunk)
+    rng = random.Random(3)
+    words = ["w%d" % i for i in range(6000)] + ['odd "], [" word', "é"]
+    docs = [[rng.choice(words) for _ in range(400)] for _ in range(40)]
+    docs[0] += ['odd "], [" word', "é"]
+    weights = [1.0 + (i % 3) / 4 for i in range(40)]
+    model = NaiveBayes(features=["text", "categorical"]).fit(
+        [[d, i % 5] for i, d in enumerate(docs)], [i % 3 for i in range(40)],
+        sample_weight=weights)
+    path = tmp_path / "text.json"
+    model.save(path)
+    loaded = NaiveBayes.load(path)
+    assert loaded.to_dict() == model.to_dict()
+    assert loaded.predict_proba([[d[:50], 1] for d in docs]) == \
+        model.predict_proba([[d[:50], 1] for d in docs])
+    # a broken long line is refused as a whole parse refuses it
+    text = path.read_text(encoding="utf-8")
+    for broken, message in ((text.replace('"word_counts": [[', '"word_counts": [[[', 1),
+                             "invalid JSON"),
+                            (text.replace('"word_counts": [[', '"word_counts": [7, [', 1),
+                             "one list per class|list of \\[word index")):
+        path.write_text(broken, encoding="utf-8")
+        with pytest.raises(NaiveBayesError, match=message):
+            NaiveBayes.load(path)
 
 
 def test_load_rejects_a_truncated_file_and_a_missing_one(tmp_path):
@@ -6763,6 +6827,29 @@ def test_a_network_treats_missing_and_unseen_values_as_the_most_frequent_one():
                                                parts["features"]) == pytest.approx(expected)
 
 
+@pytest.mark.parametrize("family", ["TAN", "BayesNet", "BayesNet3"])
+def test_networks_score_whole_rows_as_node_by_node_bit_for_bit(family):
+    # the fast form (one lookup per node for every class) adds the same terms in the
+    # same order as joint; rows it cannot take (missing, unseen, ints, NaN) go to joint
+    rng = random.Random(8)
+    X = [[rng.gauss(i % 3, 1), rng.choice("abcd"), rng.randrange(6), rng.choice("xy"),
+          "v%d" % ((i % 3 + rng.randrange(2)) % 4)] for i in range(300)]
+    y = [i % 3 for i in range(300)]
+    kinds = {0: "discretized", 1: "categorical", 2: "discretized", 3: "categorical",
+             4: "categorical"}
+    model = (naive_bayes.BayesNet(max_parents=3, features=kinds) if family == "BayesNet3"
+             else getattr(naive_bayes, family)(features=kinds)).fit(X, y)
+    rows = [list(row) for row in X[:40]] + [[None, "a", 3, "x", "v1"],
+                                            [1.5, "new", 2, "y", "v0"],
+                                            [math.nan, "b", 4, "x", "v2"],
+                                            [0.5, "c", 2 ** 70, "y", None]]
+    compiled = model._model("test")
+    assert model.predict_joint_log_proba(rows) == [compiled.joint(row) for row in rows]
+    assert model.predict_proba(rows) == [model.predict_proba_one(row) and
+                                         list(model.predict_proba_one(row).values())
+                                         for row in rows]
+
+
 def test_network_tables_give_every_node_its_parents_and_probabilities():
     X = [["a", 1.0], ["a", 1.2], ["b", 3.1], ["b", 2.9], ["a", 3.0], ["b", 1.1]]
     y = ["p", "p", "q", "q", "p", "q"]
@@ -8138,8 +8225,20 @@ def test_the_benchmark_runs_at_a_tiny_size():
     assert "| workload | operation | implementation |" in done.stdout
     assert "### Goals" in done.stdout
     for workload in ("categorical", "gaussian", "titanic", "watermelon", "kde", "aode", "wide",
-                     "reuters text", "startup", "memory"):
+                     "reuters text", "startup", "memory", "networks x20", "networks x40"):
         assert "| %s |" % workload in done.stdout
     # the straightforward AODE of the benchmark computes the same model
     gap = re.search(r"baseline agrees with naive_bayes to (\S+) in", done.stdout)
     assert gap and float(gap.group(1)) < 1e-9
+
+
+def test_the_limit_benchmark_runs_at_a_tiny_size():
+    # every limit loop is checked equal to the library's output before it is timed
+    done = subprocess.run([sys.executable, "benchmarks/limits.py", "--quick"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert "| workload | library | limit | ratio | goal | met |" in done.stdout
+    for workload in ("kinds inferred vs declared", "Gaussian predict_joint_log_proba",
+                     "text (multinomial)", "predict_proba, 100 classes", "command line",
+                     "AODE predict_proba", "TAN predict_proba", "BayesNet predict_proba"):
+        assert workload in done.stdout

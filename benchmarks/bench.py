@@ -31,6 +31,7 @@ sys.path.insert(0, str(ROOT))
 
 import naive_bayes  # noqa: E402
 from naive_bayes import AODE, CategoricalNB, GaussianNB, NaiveBayes  # noqa: E402
+from naive_bayes import TAN, AutoBayes, BayesNet  # noqa: E402
 
 N_FEATURES = 20
 N_CLASSES = 3
@@ -88,15 +89,15 @@ def watermelon_data(n_rows, seed=3):
     return rows, labels
 
 
-def aode_data(n_rows, seed=5):
-    """20 categorical features of 8 values and 3 classes, each feature depending on
-    the class and on its left neighbour (the dependence AODE models)."""
+def aode_data(n_rows, seed=5, width=N_FEATURES):
+    """20 (``width``) categorical features of 8 values and 3 classes, each feature
+    depending on the class and on its left neighbour (the dependence AODE models)."""
     rng = random.Random(seed)
     rows, labels = [], []
     for _ in range(n_rows):
         k = rng.randrange(N_CLASSES)
         row, previous = [], 0
-        for j in range(N_FEATURES):
+        for j in range(width):
             value = (previous + k + rng.randrange(3)) % 8 if rng.random() < 0.7 \
                 else rng.randrange(8)
             row.append("v%d" % value)
@@ -220,6 +221,36 @@ class StraightforwardAODE:
                             product *= tables[j][u]
                     total += product
                 scores.append(total)
+            total = sum(scores)
+            out.append([score / total for score in scores])
+        return out
+
+
+class StraightforwardNetwork:
+    """A Bayesian-network classifier (TAN, BayesNet) predicting as one would first
+    write it in pure Python, from a fitted model's tables(): for each row and class,
+    one conditional probability table lookup per node (the class node too) and one
+    multiplication, then the products normalised.  Categorical features, every value
+    seen in training."""
+
+    def __init__(self, model):
+        tables = model.tables()
+        self.classes = list(model.classes_)
+        self.nodes = [(name, table["parents"], table["probabilities"])
+                      for name, table in tables.items() if table.get("kind") != "ignore"]
+        self.names = list(model.feature_names_)
+
+    def predict_proba(self, X):
+        out = []
+        for row in X:
+            values = dict(zip(self.names, row))
+            scores = []
+            for label in self.classes:
+                values[None] = label
+                product = 1.0
+                for name, parents, table in self.nodes:
+                    product *= table[tuple([values[p] for p in parents])][values[name]]
+                scores.append(product)
             total = sum(scores)
             out.append([score / total for score in scores])
         return out
@@ -548,6 +579,42 @@ def bench_aode(table, n_rows, repeats, sample):
          len(rows))], repeats)
 
 
+def bench_networks(table, n_rows, repeats, sample, widths=(10, 20, 40)):
+    """The semi-naive and network families on aode_data of 10, 20 and 40 features:
+    fit per row (for TAN and BayesNet including the structure search and the tables,
+    which the first prediction compiles), and predict_proba per row against the
+    straightforward pure-Python versions above (checked to agree), on training rows."""
+    for width in widths:
+        X, y = aode_data(n_rows, width=width)
+        test = X[:sample]                 # values seen in training (the baselines need it)
+        w = "networks x%d" % width
+        fit = "fit + compile (%s rows)" % format(n_rows, ",")
+        first = test[:1]
+        families = [("AODE", AODE), ("TAN", TAN), ("BayesNet", BayesNet)]
+        table.compare(w, fit, [
+            ("naive_bayes " + name, lambda family=family: family().fit(X, y).predict_proba(
+                first), n_rows) for name, family in families], max(1, repeats // 2))
+        models = {name: family().fit(X, y) for name, family in families}
+        cases = []
+        for name, model in models.items():
+            model.predict_proba(first)
+            cases.append(("naive_bayes " + name,
+                          lambda model=model: model.predict_proba(test), len(test)))
+        aode = StraightforwardAODE().fit(X, y)
+        networks = {name: StraightforwardNetwork(models[name]) for name in ("TAN", "BayesNet")}
+        for name, baseline in [("AODE", aode)] + list(networks.items()):
+            ours, theirs = models[name].predict_proba(test), baseline.predict_proba(test)
+            gap = max(abs(a - b) for p, q in zip(ours, theirs) for a, b in zip(p, q))
+            assert gap < 1e-9, (name, gap)
+            cases.append(("straightforward %s" % name,
+                          lambda baseline=baseline: baseline.predict_proba(test), len(test)))
+        table.compare(w, "predict_proba (batch)", cases, repeats)
+    X, y = aode_data(max(1, n_rows // 10))
+    table.compare("networks x20", "fit + compile (%s rows)" % format(len(X), ","), [
+        ("naive_bayes AutoBayes", lambda: AutoBayes().fit(X, y).predict_proba(X[:1]),
+         len(X))], 1)
+
+
 def bench_wide(table, columns, repeats):
     """4 rows of many columns: fit in the library (plain, and naming every column in
     features=) and on the command line."""
@@ -774,6 +841,14 @@ def goals(table, n_rows, sample):
     r = ratio("aode", "predict_proba (batch)", "straightforward baseline")
     results.append(("AODE predict_proba <= 0.5x the straightforward AODE", r,
                     r is not None and r <= 0.5, "%.2fx"))
+    for workload in dict.fromkeys(w for w, _, _, _, _ in table.rows if
+                                  w.startswith("networks x")):
+        for family in ("AODE", "TAN", "BayesNet"):
+            r = ratio(workload, "predict_proba (batch)", "straightforward " + family,
+                      ours="naive_bayes " + family)
+            if r is not None:
+                results.append(("%s: %s predict_proba <= 0.5x the straightforward one"
+                                % (workload, family), r, r <= 0.5, "%.2fx"))
     for workload, operation, name, seconds, _ in table.rows:
         if workload == "wide":
             results.append(("wide: %s, %s, in seconds (< 10 s)" % (operation, name), seconds,
@@ -809,8 +884,8 @@ def goals(table, n_rows, sample):
     return results
 
 
-WORKLOADS = ("categorical", "gaussian", "mixed", "kde", "aode", "wide", "text", "startup",
-             "memory")
+WORKLOADS = ("categorical", "gaussian", "mixed", "kde", "aode", "networks", "wide", "text",
+             "startup", "memory")
 
 
 def main(argv=None):
@@ -848,6 +923,8 @@ def main(argv=None):
         bench_kde(table, args.rows, args.repeats)
     if "aode" in wanted:
         bench_aode(table, max(1, args.rows // 10), args.repeats, sample)
+    if "networks" in wanted:
+        bench_networks(table, max(1, args.rows // 20), args.repeats, min(sample, 1000))
     if "wide" in wanted:
         bench_wide(table, args.wide_columns, args.repeats)
     if "text" in wanted:
