@@ -96,8 +96,8 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, islice, repeat
-from math import (dist, exp, factorial, frexp, fsum, hypot, isfinite, isqrt, ldexp, log,
-                  sqrt)
+from math import (dist, exp, factorial, frexp, fsum, hypot, isfinite, isqrt, ldexp, lgamma,
+                  log, sqrt)
 from functools import reduce
 from operator import add, getitem, itemgetter, lt, mul, neg, sub, truediv
 
@@ -3253,6 +3253,9 @@ _MDL_MARGIN = 2.0 ** -36  # decisions closer than this (relative) are taken agai
 # with a correctly rounded log, as Java's Math.log
 
 
+_EXACT_LOGS = {}          # x -> correctly rounded log x (a Decimal log costs ~50 us)
+
+
 def _mdl_log(x, exact):
     """log(x), correctly rounded when ``exact`` (as Java's Math.log, which the C
     library's log behind math.log misses by one unit in about 1 of 30,000)."""
@@ -3260,10 +3263,16 @@ def _mdl_log(x, exact):
         return -INF if x == 0 else math.nan
     if not exact:
         return log(x)
-    from decimal import Decimal, localcontext
-    with localcontext() as context:
-        context.prec = 50
-        return float(Decimal(x).ln())
+    found = _EXACT_LOGS.get(x)
+    if found is None:
+        from decimal import Decimal, localcontext
+        with localcontext() as context:
+            context.prec = 50
+            found = float(Decimal(x).ln())
+        if len(_EXACT_LOGS) > 100000:
+            _EXACT_LOGS.clear()
+        _EXACT_LOGS[x] = found
+    return found
 
 
 def _mdl_xlogx(x, exact):
@@ -7819,6 +7828,40 @@ class _ParentTerms:
         return term
 
 
+def _dyadic_scaled(column):
+    """(ints, scale) with column[i] == ints[i] / scale exactly and scale a power of 2,
+    for counts that are ints and Fractions of power-of-2 denominators (what weights
+    given as floats sum to); None for anything else."""
+    from fractions import Fraction
+    if not {int, Fraction}.issuperset(map(type, column)):
+        return None
+    denominators = {n.denominator for n in column if type(n) is not int}
+    if any(d & (d - 1) for d in denominators):
+        return None
+    scale = max(denominators, default=1)
+    return [n * scale if type(n) is int else n.numerator * (scale // n.denominator)
+            for n in column], scale
+
+
+def _scaled_log_terms(scaled, accumulate, starts, ends, pseudo, alpha_sizes):
+    """_AODEModel._terms' logs log((n + a) / (N + a S)) of counts given as (ints,
+    scale), N the sum over each count's segment, by builtins: the totals summed
+    exactly as ints, each count and total rounded once to a float (an int rounded,
+    then divided by a power of 2: the float of the exact fraction), as _log_smoothed
+    rounds them, so the same numbers; None when a float would overflow."""
+    ints, scale = scaled
+    prefix = list(accumulate(ints, initial=0))
+    totals = map(sub, map(prefix.__getitem__, ends), map(prefix.__getitem__, starts))
+    try:
+        divisor = float(scale)
+        counts = map(truediv, map(float, ints), repeat(divisor))
+        sums = map(truediv, map(float, totals), repeat(divisor))
+        return list(map(sub, map(log, map(add, counts, pseudo)),
+                        map(log, map(add, sums, alpha_sizes))))
+    except OverflowError:
+        return None
+
+
 class _AODEModel(_PairTable):
     """The compiled AODE model: the pair tables (see _PairTable) and the averaging.
 
@@ -7961,14 +8004,24 @@ class _AODEModel(_PairTable):
         total being its feature's N_j(c, x_p): by builtins over all keys."""
         columns = []
         for column in counts:
+            whole = _INT.issuperset(map(type, column))
+            logs = None
+            if self.smoothed and not whole:       # fractional weights: ints scaled
+                scaled = _dyadic_scaled(column)
+                if scaled is not None:
+                    logs = _scaled_log_terms(scaled, self.accumulate, self.segment_start,
+                                             self.segment_end, self.key_pseudo,
+                                             self.alpha_size)
+            if logs is not None:
+                columns.append(logs)
+                continue
             prefix = list(self.accumulate(column, initial=0))
             totals = list(map(sub, map(prefix.__getitem__, self.segment_end),
                               map(prefix.__getitem__, self.segment_start)))
-            if self.smoothed and _INT.issuperset(map(type, column)) and \
-                    prefix[-1] < 2 ** 52:
+            if self.smoothed and whole and prefix[-1] < 2 ** 52:
                 logs = list(map(sub, map(log, map(add, column, self.key_pseudo)),
                                 map(log, map(add, totals, self.alpha_size))))
-            else:                         # a = 0, or fractional weights
+            else:                         # a = 0, or weights of other denominators
                 logs = [_log_smoothed([n], total, a, size)[0] for n, total, a, size in
                         zip(column, totals, self.key_pseudo,
                             map(self.sizes.__getitem__, self.feature_of))]
@@ -8437,19 +8490,22 @@ class _NetworkScores:
             def of_total(n):                      # lnG(n + |V|/2)
                 return table[2 * n + size]
         else:
+            # weights that are not whole numbers: Weka's search has no counterpart (it
+            # counts rows whatever their weights), so the library's lgamma serves;
+            # Weka's own, whose log is correctly rounded, costs a Decimal log a call
             half = size / 2.0
             cached = {}
 
             def of_count(n):
                 found = cached.get(n)
                 if found is None:
-                    found = cached[n] = _weka_ln_gamma(n / unit + 0.5)
+                    found = cached[n] = lgamma(n / unit + 0.5)
                 return found
 
             def of_total(n):
-                return _weka_ln_gamma(n / unit + half)
-        empty_terms = (-(size * table[1]) if unit == 1 else -(size * _weka_ln_gamma(0.5)),
-                       table[size] if unit == 1 else _weka_ln_gamma(size / 2.0))
+                return lgamma(n / unit + half)
+        empty_terms = (-(size * table[1]) if unit == 1 else -(size * lgamma(0.5)),
+                       table[size] if unit == 1 else lgamma(size / 2.0))
         if configurations * size > _DENSE_CELLS:
             return self._sparse_score(counts, size, of_count, of_total, empty_terms)
         dense = [0] * (configurations * size)
