@@ -47,6 +47,10 @@ write(MASS::Aids2[, setdiff(names(MASS::Aids2), "death")], "aids2")
 data("Chile", package = "carData")
 write(carData::Chile, "chile")                        # vote: Y N A U, with NAs
 
+# employee attrition (IBM's HR sample: 30 mixed columns)
+data("attrition", package = "modeldata")
+write(attrition, "attrition")
+
 # insurance (CoIL 2000: 85 socio-demographic and product columns, CARAVAN)
 data("ticdata", package = "kernlab")
 write(ticdata, "ticdata")
