@@ -333,6 +333,32 @@ def print_tables(results, titles, out=sys.stdout):
             out.write("| %s |\n" % " | ".join(line))
         out.write("\n")
 
+    # 0. the means first: one line per model (ours, then Weka's, then Khiops)
+    groups = _groups(names)
+    summary = []                          # (title, accuracy of a set, log loss of a set)
+    for title in titles:
+        summary.append((title, lambda n, t=title: per_set[n]["models"][t]["accuracy"],
+                        lambda n, t=title: per_set[n]["models"][t]["log_loss"]))
+    weka_keys = [WEKA[t] for t in titles if t in WEKA] + WEKA_ONLY
+    for key in weka_keys:
+        summary.append(("Weka " + key, lambda n, k=key: per_set[n]["weka"][k], None))
+    if khiops:
+        summary.append(("Khiops", lambda n: khiops[n]["accuracy"] if n in khiops else None,
+                        lambda n: khiops[n]["log_loss"] if n in khiops else None))
+    out.write("Means (accuracy, then log loss; a count in brackets: the sets where Weka "
+              "answered):\n\n")
+    lines = []
+    for title, accuracy, loss in summary:
+        line = [title]
+        for getter in (accuracy, loss):
+            for _, group in groups:
+                line.append("" if getter is None else
+                            _mean_cell([getter(n) for n in group], group).strip("*")
+                            .replace("** ", " "))
+        lines.append(line)
+    table(["model"] + ["accuracy, %s" % label for label, _ in groups] +
+          ["log loss, %s" % label for label, _ in groups], lines)
+
     # 1. accuracy
     columns = []                          # (title, value of a data set)
     for title in titles:
@@ -340,9 +366,8 @@ def print_tables(results, titles, out=sys.stdout):
         if title in WEKA:
             columns.append(("Weka " + WEKA[title],
                             lambda n, t=title: per_set[n]["weka"][WEKA[t]]))
-    if set(titles) == set(results["models"]):
-        for key in WEKA_ONLY:
-            columns.append(("Weka " + key, lambda n, k=key: per_set[n]["weka"][k]))
+    for key in WEKA_ONLY:
+        columns.append(("Weka " + key, lambda n, k=key: per_set[n]["weka"][k]))
     if khiops:
         columns.append(("Khiops", lambda n: khiops[n]["accuracy"] if n in khiops else None))
     out.write("Accuracy (mean over the 20 folds; Weka's columns beside ours; Khiops %s):\n\n"
