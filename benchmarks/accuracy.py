@@ -244,8 +244,9 @@ def agreement(documents, name, key, predicted, class_values):
     return same, compared
 
 
-def run(args, models):
-    """Fit every model on every data set: the results as JSON-ready data."""
+def run(args, models, save=None):
+    """Fit every model on every data set: the results as JSON-ready data (given to
+    save after each model of each data set, so that a long run keeps what it did)."""
     documents = load_weka()
     weka = documents[0]
     wanted = args.only.split(",") if args.only else list(weka["datasets"])
@@ -255,6 +256,10 @@ def run(args, models):
         names, kinds, categories, rows, classes = read_arff(ROOT / data["file"])
         folds = folds_of(weka, data)
         per_model = {}
+        weka_columns = {key: weka_accuracy(documents, name, key)
+                        for key in list(WEKA.values()) + WEKA_ONLY}
+        results["per_set"][name] = {"rows": len(rows), "models": per_model,
+                                    "weka": weka_columns}
         for title, factory in models:
             result = cross_validate(lambda: factory(kinds, categories), rows, classes, folds,
                                     whole=title in FITTED_WHOLE)
@@ -263,10 +268,8 @@ def run(args, models):
                                                 result["predicted"], data["class_values"])
             del result["predicted"]
             per_model[title] = result
-        weka_columns = {key: weka_accuracy(documents, name, key)
-                        for key in list(WEKA.values()) + WEKA_ONLY}
-        results["per_set"][name] = {"rows": len(rows), "models": per_model,
-                                    "weka": weka_columns}
+            if save:
+                save(results)
         print("%-18s %s" % (name, "  ".join("%s %.4f" % (t, r["accuracy"])
                                             for t, r in per_model.items())),
               file=sys.stderr, flush=True)
@@ -451,13 +454,49 @@ def print_tables(results, titles, out=sys.stdout):
                                        for n in below)))
 
 
+def save(path, results, command, start):
+    """Write results as JSON (atomically: a run may be stopped while it writes)."""
+    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    results = dict(results, command=command, python=sys.version.split()[0],
+                   seconds=round(time.perf_counter() - start, 1))
+    with open(str(path) + ".tmp", "w", encoding="utf-8") as handle:
+        json.dump(results, handle, indent=1)
+        handle.write("\n")
+    Path(str(path) + ".tmp").replace(path)
+
+
+def merged(paths, set_order, model_order):
+    """The results of several --json files as one (runs split by data set or model):
+    every data set's models together, in the scripts' orders."""
+    results = {"datasets": [], "models": [], "per_set": {}, "commands": []}
+    for path in paths:
+        with open(path, encoding="utf-8") as handle:
+            part = json.load(handle)
+        results["commands"].append(part.get("command"))
+        for name, entry in part["per_set"].items():
+            if name in results["per_set"]:
+                results["per_set"][name]["models"].update(entry["models"])
+            else:
+                results["per_set"][name] = entry
+            for title in entry["models"]:
+                if title not in results["models"]:
+                    results["models"].append(title)
+    results["datasets"] = [n for n in set_order if n in results["per_set"]]
+    results["models"] = [t for t in model_order if t in results["models"]]
+    for name in results["datasets"]:    # a model missing from a set is left out
+        models = results["per_set"][name]["models"]
+        results["models"] = [t for t in results["models"] if t in models]
+    return results
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", help="comma-separated data sets")
     parser.add_argument("--models", help="comma-separated column titles (default: all)")
     parser.add_argument("--json", help="write the results to this file")
     parser.add_argument("--from", dest="source",
-                        help="print the tables of a --json file instead of fitting")
+                        help="print the tables of --json files (comma-separated: runs "
+                        "split by data set or model) instead of fitting")
     args = parser.parse_args(argv)
     chosen = args.models.split(",") if args.models else None
     known = [title for title, _ in MODELS]
@@ -466,26 +505,19 @@ def main(argv=None):
             parser.error("no model %r; the models: %s" % (title, ", ".join(known)))
     start = time.perf_counter()
     if args.source:
-        with open(args.source, encoding="utf-8") as handle:
-            results = json.load(handle)
+        results = merged(args.source.split(","), weka_sets(), [t for t, _ in MODELS])
         if args.only:
             results["datasets"] = [n for n in args.only.split(",") if n in results["per_set"]]
         titles = [t for t in (chosen or results["models"]) if t in results["models"]]
     else:
         models = [(title, factory) for title, factory in MODELS
                   if chosen is None or title in chosen]
-        results = run(args, models)
+        command = "python benchmarks/accuracy.py" + "".join(
+            " %s %s" % (flag, json.dumps(value)) for flag, value in (
+                ("--only", args.only), ("--models", args.models)) if value)
+        results = run(args, models, args.json and (
+            lambda done: save(args.json, done, command, start)))
         titles = results["models"]
-        if args.json:
-            Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-            results["command"] = "python benchmarks/accuracy.py" + "".join(
-                " %s %s" % (flag, json.dumps(value)) for flag, value in (
-                    ("--only", args.only), ("--models", args.models)) if value)
-            results["python"] = sys.version.split()[0]
-            results["seconds"] = round(time.perf_counter() - start, 1)
-            with open(args.json, "w", encoding="utf-8") as handle:
-                json.dump(results, handle, indent=1)
-                handle.write("\n")
     print_tables(results, titles)
     print("%.0f s" % (time.perf_counter() - start), file=sys.stderr)
     return 0

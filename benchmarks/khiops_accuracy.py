@@ -39,7 +39,6 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 import accuracy  # noqa: E402
-import naive_bayes  # noqa: E402
 import real_data  # noqa: E402
 
 

@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(HERE))
 
 import naive_bayes  # noqa: E402
-from accuracy import cpu_times, cross_validate, switch  # noqa: E402
+from accuracy import cpu_times, cross_validate, merged, save, switch  # noqa: E402
 from naive_bayes import AODE, AutoBayes, NaiveBayes  # noqa: E402
 
 DATA = HERE / "data" / "real"
@@ -109,7 +109,7 @@ def load_khiops():
     return document["datasets"], document.get("khiops_version")
 
 
-def run(names, models):
+def run(names, models, save=None):
     results = {"datasets": names, "models": [title for title, _ in models], "per_set": {}}
     for name in names:
         table = load(name)
@@ -120,19 +120,25 @@ def run(names, models):
             result = cross_validate(lambda: factory(table.kinds), rows, None, folds, whole=True)
             del result["predicted"]
             per_model[title] = result
-        missing = sum(v is None for x in table.X for v in x)
-        kinds = {}
-        for kind in table.kinds.values():
-            kinds[kind] = kinds.get(kind, 0) + 1
-        results["per_set"][name] = {
-            "rows": len(rows), "features": len(table.names), "kinds": kinds,
-            "classes": len(set(table.y)), "missing_cells": missing,
-            "majority": max(table.y.count(c) for c in set(table.y)) / len(table.y),
-            "models": per_model}
+            results["per_set"][name] = describe(table, per_model)
+            if save:
+                save(results)
         print("%-12s %s" % (name, "  ".join("%s %.4f" % (t, r["accuracy"])
                                             for t, r in per_model.items())),
               file=sys.stderr, flush=True)
     return results
+
+
+def describe(table, per_model):
+    """A data set's entry: its shape and the models' results."""
+    missing = sum(v is None for x in table.X for v in x)
+    kinds = {}
+    for kind in table.kinds.values():
+        kinds[kind] = kinds.get(kind, 0) + 1
+    return {"rows": len(table.X), "features": len(table.names), "kinds": kinds,
+            "classes": len(set(table.y)), "missing_cells": missing,
+            "majority": max(table.y.count(c) for c in set(table.y)) / len(table.y),
+            "models": per_model}
 
 
 def print_tables(results, titles, out=sys.stdout):
@@ -206,13 +212,13 @@ def main(argv=None):
     parser.add_argument("--models", help="comma-separated models (default: all)")
     parser.add_argument("--json", help="write the results to this file")
     parser.add_argument("--from", dest="source",
-                        help="print the tables of a --json file instead of fitting")
+                        help="print the tables of --json files (comma-separated) instead "
+                        "of fitting")
     args = parser.parse_args(argv)
     chosen = args.models.split(",") if args.models else None
     start = time.perf_counter()
     if args.source:
-        with open(args.source, encoding="utf-8") as handle:
-            results = json.load(handle)
+        results = merged(args.source.split(","), list(ALL), [t for t, _ in MODELS])
         if args.only:
             results["datasets"] = [n for n in args.only.split(",") if n in results["per_set"]]
         titles = [t for t in (chosen or results["models"]) if t in results["models"]]
@@ -222,18 +228,12 @@ def main(argv=None):
             if name not in ALL:
                 parser.error("no data set %r; the data sets: %s" % (name, ", ".join(ALL)))
         models = [(t, f) for t, f in MODELS if chosen is None or t in chosen]
-        results = run(names, models)
+        command = "python benchmarks/real_data.py" + "".join(
+            " %s %s" % (flag, json.dumps(value)) for flag, value in (
+                ("--only", args.only), ("--models", args.models)) if value)
+        results = run(names, models, args.json and (
+            lambda done: save(args.json, done, command, start)))
         titles = results["models"]
-        if args.json:
-            Path(args.json).parent.mkdir(parents=True, exist_ok=True)
-            results["command"] = "python benchmarks/real_data.py" + "".join(
-                " %s %s" % (flag, json.dumps(value)) for flag, value in (
-                    ("--only", args.only), ("--models", args.models)) if value)
-            results["python"] = sys.version.split()[0]
-            results["seconds"] = round(time.perf_counter() - start, 1)
-            with open(args.json, "w", encoding="utf-8") as handle:
-                json.dump(results, handle, indent=1)
-                handle.write("\n")
     print_tables(results, titles)
     print("%.0f s" % (time.perf_counter() - start), file=sys.stderr)
     return 0
