@@ -251,16 +251,22 @@ def run(args, models, save=None):
     weka = documents[0]
     wanted = args.only.split(",") if args.only else list(weka["datasets"])
     results = {"datasets": wanted, "models": [title for title, _ in models], "per_set": {}}
+    done = {}
+    if args.json and Path(args.json).exists():      # a run stopped midway goes on
+        with open(args.json, encoding="utf-8") as handle:
+            done = json.load(handle)["per_set"]
     for name in wanted:
         data = weka["datasets"][name]
         names, kinds, categories, rows, classes = read_arff(ROOT / data["file"])
         folds = folds_of(weka, data)
-        per_model = {}
+        per_model = dict(done.get(name, {}).get("models", {}))
         weka_columns = {key: weka_accuracy(documents, name, key)
                         for key in list(WEKA.values()) + WEKA_ONLY}
         results["per_set"][name] = {"rows": len(rows), "models": per_model,
                                     "weka": weka_columns}
         for title, factory in models:
+            if title in per_model:
+                continue
             result = cross_validate(lambda: factory(kinds, categories), rows, classes, folds,
                                     whole=title in FITTED_WHOLE)
             if title in WEKA:
@@ -493,7 +499,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", help="comma-separated data sets")
     parser.add_argument("--models", help="comma-separated column titles (default: all)")
-    parser.add_argument("--json", help="write the results to this file")
+    parser.add_argument("--json", help="write the results to this file (after every model; "
+                        "a run with the file there already skips what it holds)")
     parser.add_argument("--from", dest="source",
                         help="print the tables of --json files (comma-separated: runs "
                         "split by data set or model) instead of fitting")

@@ -109,14 +109,16 @@ def load_khiops():
     return document["datasets"], document.get("khiops_version")
 
 
-def run(names, models, save=None):
+def run(names, models, save=None, done=None):
     results = {"datasets": names, "models": [title for title, _ in models], "per_set": {}}
     for name in names:
         table = load(name)
         rows = [list(x) + [label] for x, label in zip(table.X, table.y)]
         folds = folds_of(table.y)
-        per_model = {}
+        per_model = dict((done or {}).get(name, {}).get("models", {}))
         for title, factory in models:
+            if title in per_model:
+                continue
             result = cross_validate(lambda: factory(table.kinds), rows, None, folds, whole=True)
             del result["predicted"]
             per_model[title] = result
@@ -210,7 +212,8 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", help="comma-separated data sets")
     parser.add_argument("--models", help="comma-separated models (default: all)")
-    parser.add_argument("--json", help="write the results to this file")
+    parser.add_argument("--json", help="write the results to this file (after every model; "
+                        "a run with the file there already skips what it holds)")
     parser.add_argument("--from", dest="source",
                         help="print the tables of --json files (comma-separated) instead "
                         "of fitting")
@@ -231,8 +234,12 @@ def main(argv=None):
         command = "python benchmarks/real_data.py" + "".join(
             " %s %s" % (flag, json.dumps(value)) for flag, value in (
                 ("--only", args.only), ("--models", args.models)) if value)
+        done = None
+        if args.json and Path(args.json).exists():      # a run stopped midway goes on
+            with open(args.json, encoding="utf-8") as handle:
+                done = json.load(handle)["per_set"]
         results = run(names, models, args.json and (
-            lambda done: save(args.json, done, command, start)))
+            lambda done: save(args.json, done, command, start)), done)
         titles = results["models"]
     print_tables(results, titles)
     print("%.0f s" % (time.perf_counter() - start), file=sys.stderr)
