@@ -513,6 +513,10 @@ def main(argv=None):
     start = time.perf_counter()
     if args.source:
         results = merged(args.source.split(","), weka_sets(), [t for t, _ in MODELS])
+        if args.json:                   # the merged runs as one file
+            with open(args.json, "w", encoding="utf-8") as handle:
+                json.dump(results, handle, indent=1)
+                handle.write("\n")
         if args.only:
             results["datasets"] = [n for n in args.only.split(",") if n in results["per_set"]]
         titles = [t for t in (chosen or results["models"]) if t in results["models"]]
