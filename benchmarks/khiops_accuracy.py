@@ -127,6 +127,31 @@ def real_sets(only):
         yield name, table.X, table.y, folds, table.names, numeric
 
 
+def write(output, results, order, real, version):
+    """The JSON file of the results so far."""
+    document = {
+        "khiops_version": version,
+        "classifier": "khiops.sklearn.KhiopsClassifier() (defaults)",
+        "command": "PATH=/tmp/khiops-venv/bin:$PATH nice -n 10 python "
+                   "benchmarks/khiops_accuracy.py" + (" --real" if real else ""),
+        "folds": "real_data.folds_of: naive_bayes._stratified_folds(y, 10, seed), seeds 1 and 2"
+                 if real else "reference/weka/cv.json (2 x stratified 10-fold, seeds 1 "
+                 "and 2)",
+        "accuracy_rule": "mean of the fold accuracies; predicted = the first most probable "
+                         "class of predict_proba",
+        "log_loss_rule": "mean over every out-of-fold row of -ln max(1e-15, p(true class))",
+        "time_rule": "seconds of KhiopsClassifier.fit and of predict_proba, summed over "
+                     "the folds (a process started per call): wall clock (*_seconds) and "
+                     "CPU of this process and its children (*_cpu_seconds)",
+        "machine": "%d cores, %s" % (os.cpu_count(), sys.platform),
+        "datasets": {name: results[name] for name in order if name in results}}
+    output.parent.mkdir(parents=True, exist_ok=True)
+    with open(str(output) + ".tmp", "w", encoding="utf-8") as handle:
+        json.dump(document, handle, indent=1)
+        handle.write("\n")
+    Path(str(output) + ".tmp").replace(output)
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--real", action="store_true",
@@ -145,33 +170,15 @@ def main(argv=None):
         with open(output, encoding="utf-8") as handle:
             results = json.load(handle).get("datasets", {})
     start = time.perf_counter()
+    order = list(real_data.ALL) if args.real else list(accuracy.weka_sets())
     for name, X, labels, folds, names, numeric in (real_sets if args.real else arff_sets)(only):
         result = evaluate(X, labels, folds, names, numeric)
         results[name] = result
         print("%-20s accuracy %.4f  log loss %.4f  fit %.1f s  predict %.1f s"
               % (name, result["accuracy"], result["log_loss"], result["fit_seconds"],
                  result["predict_seconds"]), flush=True)
-    order = list(real_data.ALL) if args.real else list(accuracy.weka_sets())
-    document = {
-        "khiops_version": khiops.__version__,
-        "classifier": "khiops.sklearn.KhiopsClassifier() (defaults)",
-        "command": "PATH=/tmp/khiops-venv/bin:$PATH nice -n 10 python "
-                   "benchmarks/khiops_accuracy.py" + (" --real" if args.real else ""),
-        "folds": "real_data.folds_of: naive_bayes._stratified_folds(y, 10, seed), seeds 1 and 2"
-                 if args.real else "reference/weka/cv.json (2 x stratified 10-fold, seeds 1 "
-                 "and 2)",
-        "accuracy_rule": "mean of the fold accuracies; predicted = the first most probable "
-                         "class of predict_proba",
-        "log_loss_rule": "mean over every out-of-fold row of -ln max(1e-15, p(true class))",
-        "time_rule": "seconds of KhiopsClassifier.fit and of predict_proba, summed over "
-                     "the folds (a process started per call): wall clock (*_seconds) and "
-                     "CPU of this process and its children (*_cpu_seconds)",
-        "machine": "%d cores, %s" % (os.cpu_count(), sys.platform),
-        "datasets": {name: results[name] for name in order if name in results}}
-    output.parent.mkdir(parents=True, exist_ok=True)
-    with open(output, "w", encoding="utf-8") as handle:
-        json.dump(document, handle, indent=1)
-        handle.write("\n")
+        write(output, results, order, args.real, khiops.__version__)   # after every set
+    write(output, results, order, args.real, khiops.__version__)
     print("wrote %s (%.0f s)" % (output, time.perf_counter() - start), file=sys.stderr)
     return 0
 
