@@ -298,6 +298,11 @@ def cpu_times(result):
                 predict_seconds=result["predict_cpu_seconds"])
 
 
+def _get(per_set, name, title, field):
+    """A model's figure on a data set; None where it was not run."""
+    return per_set[name]["models"].get(title, {}).get(field)
+
+
 def _mean(values):
     values = [v for v in values if v is not None]
     return sum(values) / len(values) if values else None
@@ -346,16 +351,16 @@ def print_tables(results, titles, out=sys.stdout):
     groups = _groups(names)
     summary = []                          # (title, accuracy of a set, log loss of a set)
     for title in titles:
-        summary.append((title, lambda n, t=title: per_set[n]["models"][t]["accuracy"],
-                        lambda n, t=title: per_set[n]["models"][t]["log_loss"]))
+        summary.append((title, lambda n, t=title: _get(per_set, n, t, "accuracy"),
+                        lambda n, t=title: _get(per_set, n, t, "log_loss")))
     weka_keys = [WEKA[t] for t in titles if t in WEKA] + WEKA_ONLY
     for key in weka_keys:
         summary.append(("Weka " + key, lambda n, k=key: per_set[n]["weka"][k], None))
     if khiops:
         summary.append(("Khiops", lambda n: khiops[n]["accuracy"] if n in khiops else None,
                         lambda n: khiops[n]["log_loss"] if n in khiops else None))
-    out.write("Means (accuracy, then log loss; a count in brackets: the sets where Weka "
-              "answered):\n\n")
+    out.write("Means (accuracy, then log loss; a count in brackets: the sets with a figure "
+              "(Weka refused some; a run may be partial)):\n\n")
     lines = []
     for title, accuracy, loss in summary:
         line = [title]
@@ -371,7 +376,7 @@ def print_tables(results, titles, out=sys.stdout):
     # 1. accuracy
     columns = []                          # (title, value of a data set)
     for title in titles:
-        columns.append((title, lambda n, t=title: per_set[n]["models"][t]["accuracy"]))
+        columns.append((title, lambda n, t=title: _get(per_set, n, t, "accuracy")))
         if title in WEKA:
             columns.append(("Weka " + WEKA[title],
                             lambda n, t=title: per_set[n]["weka"][WEKA[t]]))
@@ -388,7 +393,7 @@ def print_tables(results, titles, out=sys.stdout):
     table(["data set"] + [title for title, _ in columns], lines)
 
     # 2. log loss
-    columns = [(title, lambda n, t=title: per_set[n]["models"][t]["log_loss"])
+    columns = [(title, lambda n, t=title: _get(per_set, n, t, "log_loss"))
                for title in titles]
     if khiops:
         columns.append(("Khiops", lambda n: khiops[n]["log_loss"] if n in khiops else None))
@@ -407,7 +412,10 @@ def print_tables(results, titles, out=sys.stdout):
     lines = []
     for title in titles + (["Khiops"] if khiops else []):
         runs = [(n, cpu_times(khiops[n]) if title == "Khiops" else per_set[n]["models"][title])
-                for n in names if title != "Khiops" or n in khiops]
+                for n in names if (n in khiops if title == "Khiops" else
+                                   title in per_set[n]["models"])]
+        if not runs:
+            continue
         fit = sum(r["fit_seconds"] for _, r in runs)
         fits = sum(r["fits"] for _, r in runs)
         predict = sum(r["predict_seconds"] for _, r in runs)
@@ -427,7 +435,7 @@ def print_tables(results, titles, out=sys.stdout):
         same = compared = 0
         differ = []
         for n in names:
-            pair = per_set[n]["models"][title].get("agreement")
+            pair = per_set[n]["models"].get(title, {}).get("agreement")
             if pair:
                 same += pair[0]
                 compared += pair[1]
@@ -444,15 +452,17 @@ def print_tables(results, titles, out=sys.stdout):
     # goal figures
     if GOAL_MODEL in titles:
         first = [n for n in weka_sets()[:FIRST] if n in names]
-        ours = {n: per_set[n]["models"][GOAL_MODEL]["accuracy"] for n in names}
+        ours = {n: _get(per_set, n, GOAL_MODEL, "accuracy") for n in names}
         theirs = {n: per_set[n]["weka"][WEKA[GOAL_WEKA]] for n in names}
-        below = [n for n in names if theirs[n] is not None and ours[n] < theirs[n] - 0.010]
+        below = [n for n in names if None not in (ours[n], theirs[n]) and
+                 ours[n] < theirs[n] - 0.010]
         out.write("Goals (the issue's, on its suite; here on ours):\n")
         for label, group in _groups(names):
-            out.write("  %s accuracy, %s: %.4f (Weka AODE %.4f), log loss %.4f\n"
-                      % (GOAL_MODEL, label, _mean(ours[n] for n in group),
-                         _mean(theirs[n] for n in group),
-                         _mean(per_set[n]["models"][GOAL_MODEL]["log_loss"] for n in group)))
+            out.write("  %s accuracy, %s: %s (Weka AODE %s), log loss %s\n"
+                      % (GOAL_MODEL, label, _mean_cell([ours[n] for n in group], group),
+                         _mean_cell([theirs[n] for n in group], group),
+                         _mean_cell([_get(per_set, n, GOAL_MODEL, "log_loss")
+                                     for n in group], group)))
         out.write("  sets where %s is more than 0.010 below Weka's AODE: %d of %d (first %d: "
                   "%d)%s\n" % (GOAL_MODEL, len(below), len(names), len(first),
                                len([n for n in below if n in first]),
@@ -489,10 +499,7 @@ def merged(paths, set_order, model_order):
                     results["models"].append(title)
     results["datasets"] = [n for n in set_order if n in results["per_set"]]
     results["models"] = [t for t in model_order if t in results["models"]]
-    for name in results["datasets"]:    # a model missing from a set is left out
-        models = results["per_set"][name]["models"]
-        results["models"] = [t for t in results["models"] if t in models]
-    return results
+    return results                      # a model missing from a set: blank cells
 
 
 def main(argv=None):
