@@ -152,7 +152,7 @@ def print_tables(results, titles, out=sys.stdout):
     def value(name, title, field):
         if title == "Khiops":
             return khiops.get(name, {}).get(field)
-        return per_set[name]["models"][title][field]
+        return per_set[name]["models"].get(title, {}).get(field)
 
     def table(header, lines):
         out.write("| %s |\n" % " | ".join(header))
@@ -177,17 +177,22 @@ def print_tables(results, titles, out=sys.stdout):
         means = ["**mean (%d)**" % len(names)]
         for t in columns:
             values = [value(n, t, field) for n in names]
-            means.append("" if None in values else "**%.4f**" % (sum(values) / len(values)))
+            present = [v for v in values if v is not None]
+            means.append("" if not present else "**%.4f**%s" % (
+                sum(present) / len(present),
+                "" if len(present) == len(values) else " (%d)" % len(present)))
         lines.append(means)
         if "AutoBayes" in titles and khiops:
             ahead = ["AutoBayes ahead of Khiops"]
             for t in columns:
                 ahead.append("")
-            better = [n for n in names if n in khiops and (
+            better = [n for n in names if n in khiops and None not in (
+                value(n, "AutoBayes", field), value(n, "Khiops", field)) and (
                 value(n, "AutoBayes", field) > value(n, "Khiops", field)
                 if field == "accuracy" else
                 value(n, "AutoBayes", field) < value(n, "Khiops", field))]
-            ahead[1] = "%d of %d" % (len(better), len([n for n in names if n in khiops]))
+            ahead[1] = "%d of %d" % (len(better), len([
+                n for n in names if n in khiops and value(n, "AutoBayes", field) is not None]))
             lines.append(ahead)
         table(["data set"] + columns, lines)
     out.write("Time (CPU seconds summed over the folds; fit includes the compilation; "
@@ -195,7 +200,10 @@ def print_tables(results, titles, out=sys.stdout):
     lines = []
     for t in columns:
         runs = [(n, cpu_times(khiops[n]) if t == "Khiops" else per_set[n]["models"][t])
-                for n in names if t != "Khiops" or n in khiops]
+                for n in names if (n in khiops if t == "Khiops" else
+                                   t in per_set[n]["models"])]
+        if not runs:
+            continue
         fit = sum(r["fit_seconds"] for _, r in runs)
         fits = sum(r["fits"] for _, r in runs)
         predict = sum(r["predict_seconds"] for _, r in runs)
