@@ -11406,6 +11406,12 @@ class AutoBayes(_Classifier):
         >>> model.predict([["a"], ["b"]])
         [0, 1]
         """
+        return self._fit_rows(X, y, sample_weight)
+
+    def _fit_rows(self, X, y, sample_weight=None, classes=None):
+        """fit, with the classes declared in their order (an ARFF file's, for the
+        command line, which reads the whole file for AutoBayes: its weights are
+        chosen from every row)."""
         _check_params(self._parameters, self.get_params(), "fit()")
         X = _rows_of(X, "fit()")
         X = list(_iterate(X, "X", "an iterable of rows", "fit()"))
@@ -11424,7 +11430,7 @@ class AutoBayes(_Classifier):
             class_weight = {label: _number(w) for label, w in class_weight.items()}
             sample_weight = _class_weighted(y, sample_weight, class_weight, 0, "fit()")
         statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()",
-                                 class_weighted=True)
+                                 classes=classes, class_weighted=True)
         if self.weights == "cv":
             self._choose_weights(statistics, X, y, sample_weight)
         with self._state.lock:
@@ -15841,11 +15847,20 @@ def _cmd_fit(args):
         done = 0
         batches = reader.batches(_BATCH_ROWS)
         balanced = model.get_params()["class_weight"] == "balanced"
-        if balanced:                      # its weights need every label first: the
-            table = reader.table()        # file in memory, its weights from all rows
-            batches = [table] if table.X else []
+        whole = balanced or (isinstance(model, AutoBayes) and model.weights == "cv")
+        if whole:                         # class weights need every label first, and
+            table = reader.table()        # AutoBayes' own weights every row: the file
+            batches = [table] if table.X else []      # in memory
+        if balanced:
             model.set_params(class_weight=_balanced_class_weight(
                 table.y, table.sample_weight, "fit()") if table.X else None)
+        if whole and isinstance(model, AutoBayes) and table.X:
+            try:
+                model._fit_rows(table.X, table.y, table.sample_weight, reader.classes)
+            except NaiveBayesError as error:
+                raise table.at_line(error) from None
+            progress.update(len(table.X))
+            done, batches = len(table.X), []
         # partial_fit refuses a first batch whose every weight is 0 (the model would
         # have no weight); such batches are fitted with the next one instead, which
         # counts them exactly as one fit of the file would.

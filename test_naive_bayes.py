@@ -5070,6 +5070,29 @@ def test_read_csv_and_read_arff_fit_exactly_the_model_of_the_command_line(
         ("naive_bayes.py: " + w).rsplit(";", 1)[0] for w in table.warnings]
 
 
+@pytest.mark.parametrize("name, target", [("vote.arff", None), ("titanic.csv", "survived")])
+def test_the_command_line_fits_autobayes_as_the_library_does_weights_included(
+        tmp_path, capsys, name, target):
+    """fit --model auto reads the whole file and chooses the mixture's weights from
+    every row, as AutoBayes.fit does (streaming batches through partial_fit would
+    leave them equal): the same model file, the declared classes in their order."""
+    path = DATA / name
+    status, out, err = cli(capsys, "fit", path, *(["--target", target] if target else []),
+                           "--model", "auto", "-o", tmp_path / "m.json")
+    assert status == 0, err
+    if name.endswith(".arff"):
+        target = naive_bayes.read_arff(path).names[-1]
+        table = naive_bayes.read_arff(path, target=target)
+    else:
+        table = naive_bayes.read_csv(path, target=target)
+    model = naive_bayes.AutoBayes(features=table.kinds, categories=table.categories)
+    model._fit_rows(table.X, table.y, table.sample_weight, table.classes)
+    model.target_ = table.target
+    written = naive_bayes.AutoBayes.load(tmp_path / "m.json")
+    assert "chosen by cross-validation" in written.summary()["choice"]
+    assert naive_bayes._json_text(model.to_dict()) == (tmp_path / "m.json").read_text("utf-8")
+
+
 def test_the_readmes_from_python_example_prints_what_it_shows():
     """README, "From Python": the session under python -S from the repository root."""
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
