@@ -9358,12 +9358,13 @@ class _MixtureStatistics:
     the mixture's weights and their evaluation, chosen when it was fitted."""
 
     file_fields = ("members", "mixture")
-    __slots__ = ("parts", "weights", "evaluation")
+    __slots__ = ("parts", "weights", "evaluation", "temperature")
 
     def __init__(self, families=()):
         self.parts = {family: _MODELS[family]._statistics_class() for family in families}
         self.weights = {}                 # member name -> weight (empty: equal weights)
         self.evaluation = {}              # member name or "mixture" -> [log loss, accuracy, rows]
+        self.temperature = 1.0            # the mixture's probabilities to the power 1 / T
 
     @property
     def primary(self):
@@ -9435,6 +9436,7 @@ class _MixtureStatistics:
         twin.parts = parts
         twin.weights = dict(self.weights)
         twin.evaluation = {name: list(v) for name, v in self.evaluation.items()}
+        twin.temperature = self.temperature
         return twin
 
     def skeleton(self):
@@ -9470,6 +9472,11 @@ class _MixtureStatistics:
                                          other.weights.get(name, 0) * theirs) / total)
                             if total else 0.0 for name in names}
             self.evaluation = {}
+        if self.temperature != other.temperature:     # 1 / T averaged likewise
+            total = mine + theirs
+            self.temperature = float(total / (mine / self.temperature +
+                                              theirs / other.temperature)) if total else 1.0
+            self.evaluation = {}
         return self
 
     def deficit(self, other):
@@ -9498,7 +9505,8 @@ class _MixtureStatistics:
             members.append(item)
         return {"members": members, "mixture": {
             "weights": [[name, w] for name, w in self.weights.items()],
-            "evaluation": [[name] + list(v) for name, v in self.evaluation.items()]}}
+            "evaluation": [[name] + list(v) for name, v in self.evaluation.items()],
+            "temperature": self.temperature}}
 
     @classmethod
     def from_file(cls, data, classes, class_count):
@@ -9525,8 +9533,14 @@ class _MixtureStatistics:
         if not statistics.parts:
             raise _Invalid("members is empty; expected one entry per family of the members")
         mixture = _field(data, "mixture")
-        _expect(type(mixture) is dict and set(mixture) == {"weights", "evaluation"},
-                "mixture", mixture, '{"weights": [...], "evaluation": [...]}')
+        _expect(type(mixture) is dict and set(mixture) - {"temperature"} ==
+                {"weights", "evaluation"}, "mixture", mixture,
+                '{"weights": [...], "evaluation": [...], "temperature": T}')
+        temperature = mixture.get("temperature", 1.0)
+        _expect(type(temperature) in (int, float) and type(temperature) is not bool and
+                isfinite(temperature) and temperature > 0, "mixture.temperature",
+                temperature, "a finite number > 0")
+        statistics.temperature = float(temperature)
         for pair in mixture["weights"]:
             _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is str and
                     type(pair[1]) in (int, float) and 0 <= pair[1] <= 1, "mixture.weights",
@@ -9572,15 +9586,16 @@ class _MixtureModel:
         total = sum(w for _, w, _ in self.members)
         self.members = [(name, w / total, compiled) for name, w, compiled in self.members]
         self.evaluation = statistics.evaluation
+        self.temperature = statistics.temperature
         self.positional = self.members[0][2].positional
 
     def _mixed(self, per_member):
-        """log sum_m w_m P_m(c | x) of one row, from each member's joint."""
+        """log sum_m w_m P_m(c | x) of one row, from each member's joint, over T."""
         mixed = [0.0] * self.k
         for (_, weight, _), joint in zip(self.members, per_member):
             for c, p in enumerate(_posterior(joint)):
                 mixed[c] += weight * p
-        return [_log(p) for p in mixed]
+        return [_log(p) / self.temperature for p in mixed]
 
     def joint(self, row):
         """The mixture's log posterior of one row."""
@@ -9596,7 +9611,7 @@ class _MixtureModel:
             for (_, weight, _), probabilities in zip(self.members, columns):
                 for c, p in enumerate(probabilities[n]):
                     mixed[c] += weight * p
-            out.append([_log(p) for p in mixed])
+            out.append([_log(p) / self.temperature for p in mixed])
         return out
 
     def leader(self):
@@ -9638,14 +9653,16 @@ class _MixtureModel:
         sentence}, and the leading member's structure when it has one."""
         rows = [[name, weight] + list(self.evaluation.get(name, [None, None])[:2])
                 for name, weight, _ in self.members]
-        items = {"members": rows, "choice": _mixture_sentence(rows, self.evaluation)}
+        items = {"members": rows, "choice": _mixture_sentence(rows, self.evaluation,
+                                                              self.temperature),
+                 "temperature": self.temperature}
         leader = self.leader()
         if hasattr(leader, "summary_items"):
             items.update(leader.summary_items())
         return items
 
 
-def _mixture_sentence(rows, evaluation):
+def _mixture_sentence(rows, evaluation, temperature=1.0):
     """'mixture 0.41 waode, 0.33 bayesnet, ... chosen by 5-fold cross-validation on
     300 rows: log loss 0.31, accuracy 0.88 (best member waode: 0.33, 0.87)'."""
     shares = ", ".join("%.2f %s" % (weight, name) for name, weight, _, _ in
@@ -9657,6 +9674,8 @@ def _mixture_sentence(rows, evaluation):
     best = min(scored)[1] if scored else None
     text = "mixture %s, weights chosen by cross-validation on %s rows: log loss %.3g, " \
         "accuracy %.3g" % (shares, format(int(mixture[2]), ","), mixture[0], mixture[1])
+    if temperature != 1.0:
+        text += ", probabilities tempered by T = %.3g" % temperature
     if best is not None:
         text += " (best single member %s: %.3g, %.3g)" % (best, evaluation[best][0],
                                                           evaluation[best][1])
@@ -9673,6 +9692,42 @@ def _mixture_weights(members, chosen, setting):
         total = sum(chosen.get(name, 0) for name in members)
         return {name: chosen.get(name, 0) / total for name in members}
     return {name: 1.0 / len(members) for name in members}
+
+
+def _temperature(probabilities, truth, row_weights, prior=2.0):
+    """The T, between 1/4 and 4, whose tempered probabilities p_c^(1/T) / sum_d
+    p_d^(1/T) give the out-of-fold rows the least log loss (weighted), plus ``prior``
+    pseudo-rows' worth of (log T)^2 pulling it towards 1: naive Bayes' products of
+    correlated factors are over-confident (T > 1 softens them); the order of the
+    classes in each row, hence every prediction, is unchanged.  Golden-section search
+    on log T: deterministic."""
+    rows = [([_log(p) for p in row], t, v) for row, t, v in
+            zip(probabilities, truth, row_weights) if row[t] > 0]
+    if not rows:
+        return 1.0
+
+    def loss(log_t):
+        inverse = exp(-log_t)
+        total = prior * log_t * log_t
+        for logs, t, v in rows:
+            scaled = [x * inverse for x in logs]
+            total -= v * (scaled[t] - _log_sum_exp(scaled))
+        return total
+    lo, hi = log(0.25), log(4.0)
+    ratio = (sqrt(5.0) - 1) / 2
+    a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
+    loss_a, loss_b = loss(a), loss(b)
+    for _ in range(40):
+        if loss_a <= loss_b:
+            hi, b, loss_b = b, a, loss_a
+            a = hi - ratio * (hi - lo)
+            loss_a = loss(a)
+        else:
+            lo, a, loss_a = a, b, loss_b
+            b = lo + ratio * (hi - lo)
+            loss_b = loss(b)
+    best = (lo + hi) / 2
+    return round(exp(best), 6) if loss(best) < loss(0.0) else 1.0
 
 
 def _em_weights(likelihoods, row_weights, prior, steps=100):
@@ -11332,7 +11387,11 @@ class AutoBayes(_Classifier):
     canonical order, so that their order does not matter; on a stratified sample of
     5,000 rows when there are more, fewer for wide data: 2,366 rows of 130 features),
     then the weights maximising their mixture's log-likelihood, with a prior of 2
-    pseudo-rows per member (EM); then every member is fitted on all the rows.
+    pseudo-rows per member (EM), and one temperature T (between 1/4 and 4, with a
+    prior of 2 pseudo-rows on log T pulling it towards 1) by which the mixture's
+    probabilities are tempered, P(c | x)^(1/T) normalised, where the same
+    out-of-fold rows say the mixture is over- or under-confident (it never changes
+    which class is the most probable); then every member is fitted on all the rows.
     summary()["choice"] says what it chose and why, explain() each member's weight.
 
     Other members: "tan" (TAN), "bayesnet3" (at most 3 parents), "naive" (naive Bayes
@@ -11530,6 +11589,9 @@ class AutoBayes(_Classifier):
         mixed = [[sum(w * probabilities[m][n][c] for m, w in enumerate(weights))
                   for c in range(len(classes))] for n in range(len(scored))]
         truth = [classes.index(y[i]) for i in scored]
+        statistics.temperature = _temperature(mixed, truth, row_weights)
+        mixed = [_posterior([_log(p) / statistics.temperature for p in row])
+                 for row in mixed]
         statistics.evaluation["mixture"] = scores(
             [row[t] for row, t in zip(mixed, truth)],
             [max(range(len(row)), key=row.__getitem__) == t for row, t in zip(mixed, truth)])

@@ -2297,6 +2297,40 @@ def test_autobayes_chooses_its_weights_on_a_stratified_sample_of_large_data(monk
     assert model.class_count_ == [y.count("p"), y.count("q")]
 
 
+def test_autobayes_tempers_its_probabilities_without_changing_a_prediction(tmp_path):
+    """The temperature chosen on the internal cross-validation's out-of-fold rows
+    softens an over-confident mixture (T > 1) or sharpens an under-confident one,
+    P(c | x)^(1/T) normalised: every prediction is the untempered one, the file keeps
+    T, and a file's T must be a finite number > 0."""
+    rng = random.Random(12)
+    X = [[rng.choice("ab")] * 6 + [rng.choice("xyz")] for _ in range(300)]
+    y = [row[0] if rng.random() < 0.8 else rng.choice("ab") for row in X]
+    X = [[v if rng.random() < 0.9 else rng.choice("ab") for v in row[:-1]] + row[-1:]
+         for row in X]                              # 6 noisy copies: over-confident
+    model = naive_bayes.AutoBayes().fit(X, y)
+    temperature = model._fitted().temperature
+    assert temperature > 1.2
+    assert "tempered by T = %.3g" % temperature in model.summary()["choice"]
+    plain = naive_bayes.AutoBayes.from_dict(model.to_dict())
+    plain._fitted().temperature = 1.0
+    plain.set_params(folds=5)                       # compile again
+    tempered, untempered = model.predict_proba(X), plain.predict_proba(X)
+    assert model.predict(X) == plain.predict(X)
+    for p, q in zip(tempered, untempered):
+        expected = [v ** (1 / temperature) for v in q]
+        assert p == pytest.approx([v / sum(expected) for v in expected], rel=1e-9)
+    assert max(map(max, tempered)) < max(map(max, untempered))
+    model.save(tmp_path / "m.json")
+    assert naive_bayes.AutoBayes.load(tmp_path / "m.json").predict_proba(X) == tempered
+    data = model.to_dict()
+    for bad in (0, -1.0, "hot", True, None):
+        data["mixture"]["temperature"] = bad
+        with pytest.raises(NaiveBayesError, match="mixture.temperature"):
+            naive_bayes.AutoBayes.from_dict(data)
+    del data["mixture"]["temperature"]              # a file without it: T = 1
+    assert naive_bayes.AutoBayes.from_dict(data).predict_proba(X) == untempered
+
+
 def one_spelling_per_value(X, y):
     """No two values that Python holds equal but writes differently (0, 0.0 and
     False) in one column or among the labels: they are one value, written as the
