@@ -2331,6 +2331,95 @@ def test_autobayes_tempers_its_probabilities_without_changing_a_prediction(tmp_p
     assert naive_bayes.AutoBayes.from_dict(data).predict_proba(X) == untempered
 
 
+def weighted_objective(w, columns, prior, truth, row_weights, penalty):
+    """-sum_i v_i log P(y_i | x_i) + penalty/2 |w|^2 of weighted naive Bayes, written
+    out plainly (the oracle of _attribute_weights)."""
+    loss = 0.0
+    for i, (t, v) in enumerate(zip(truth, row_weights)):
+        scores = [prior[c] + sum(w[j] * columns[j][c][i] for j in range(len(w)))
+                  for c in range(len(prior))]
+        top = max(scores)
+        loss += v * (top + math.log(sum(math.exp(x - top) for x in scores)) - scores[t])
+    return loss + penalty / 2 * sum(x * x for x in w)
+
+
+@given(st.data())
+def test_weighted_naive_bayes_weights_are_the_minimum_of_their_objective(data):
+    """The feature weights of the "weighted" member (WANBIA: Zaidi et al. 2013) minimise
+    the training rows' negative conditional log-likelihood plus penalty/2 |w|^2 over
+    w >= 0, a convex objective: no weight moved up or down (within the bounds) lowers it,
+    and neither does naive Bayes' w = 1."""
+    width, k = data.draw(st.integers(1, 4)), data.draw(st.integers(2, 3))
+    n = data.draw(st.integers(1, 25))
+    logs = st.floats(-12.0, 0.0)
+    columns = [[data.draw(st.lists(logs, min_size=n, max_size=n)) for _ in range(k)]
+               for _ in range(width)]
+    prior = data.draw(st.lists(st.floats(-5.0, 0.0), min_size=k, max_size=k))
+    truth = data.draw(st.lists(st.integers(0, k - 1), min_size=n, max_size=n))
+    row_weights = data.draw(st.lists(st.sampled_from([0.5, 1.0, 2.0, 3.0]), min_size=n,
+                                     max_size=n))
+    penalty = data.draw(st.sampled_from([0.1, 1.0, 10.0]))
+    w = naive_bayes._attribute_weights(columns, prior, truth, row_weights, penalty)
+    assert len(w) == width and all(isfinite(x) and x >= 0 for x in w)
+    best = weighted_objective(w, columns, prior, truth, row_weights, penalty)
+    tolerance = 1e-7 * (1 + abs(best))
+    assert best <= weighted_objective([1.0] * width, columns, prior, truth, row_weights,
+                                      penalty) + tolerance
+    for j in range(width):
+        for step in (1e-3, -1e-3, 0.1, -0.1):
+            moved = list(w)
+            moved[j] = max(0.0, moved[j] + step)
+            assert best <= weighted_objective(moved, columns, prior, truth, row_weights,
+                                              penalty) + tolerance
+    again = naive_bayes._attribute_weights(columns, prior, truth, row_weights, penalty)
+    assert again == w                                   # deterministic, bit for bit
+
+
+def test_the_weighted_member_is_naive_bayes_with_a_learned_weight_per_feature(tmp_path):
+    """AutoBayes' "weighted" member: naive Bayes on MDL bins, log P(c) + sum_j w_j
+    log P(x_j | c), the weights learned from the rows: a copy of a feature shares its
+    weight with the original (they would count the evidence twice), noise fades, and
+    the weights are in the summary, the explanation and the model file's round trip."""
+    rng = random.Random(21)
+    X, y = [], []
+    for _ in range(400):
+        label = rng.choice("pq")
+        signal = rng.gauss(1.0 if label == "p" else -1.0, 1.0)
+        X.append([signal, signal, rng.gauss(0.0, 1.0), rng.choice("ab")])
+        y.append(label)
+    model = naive_bayes.AutoBayes(members=("weighted",)).fit(X, y)
+    weights = model.summary()["feature weights"]
+    assert list(weights) == [0, 1, 2, 3]             # the features' names: positions
+    assert weights[0] == pytest.approx(weights[1], rel=1e-6)         # a copy: one share
+    assert 0.3 < weights[0] < 0.8                      # about half of one feature's
+    assert max(weights[2], weights[3]) < weights[0]                  # noise fades
+    naive = NaiveBayes(numeric="discretized").fit(X, y)
+    member = model._model("test").members[0][2]
+    assert member.weights == [weights[name] for name in range(4)]
+    for row in X[:50] + [[None, None, None, None], [0.3, None, 9.0, "c"]]:
+        parts = naive.explain(row)
+        expected = [parts["prior"][label] + sum(
+            w * feature["log_likelihood"][label]
+            for w, feature in zip(member.weights, parts["features"]))
+            for label in naive.classes_]
+        assert member.joint(member.positional(row)) == pytest.approx(expected, abs=1e-9)
+        explained = model.explain(row)
+        assert [f["weight"] for f in explained["features"]] == member.weights
+    # the weighted member predicts better than naive Bayes on the rows it learned from
+    assert log_loss_of(model, X, y) < log_loss_of(naive, X, y)
+    model.save(tmp_path / "m.json")
+    loaded = naive_bayes.AutoBayes.load(tmp_path / "m.json")
+    assert loaded.predict_proba(X) == model.predict_proba(X)
+    assert loaded.summary()["feature weights"] == weights
+
+
+def log_loss_of(model, X, y):
+    """Mean -ln P(true class) of a fitted model."""
+    probabilities = model.predict_proba(X)
+    return -sum(math.log(p[model.classes_.index(label)])
+                for p, label in zip(probabilities, y)) / len(y)
+
+
 def one_spelling_per_value(X, y):
     """No two values that Python holds equal but writes differently (0, 0.0 and
     False) in one column or among the labels: they are one value, written as the
