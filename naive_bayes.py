@@ -516,6 +516,48 @@ def _canonical_row(row):
     return (0,) + tuple(map(_canonical_value, row))
 
 
+def _stratified_sample(labels, size, seed):
+    """The positions, in increasing order, of ``size`` of the labels: each class's
+    share of them in proportion to its rows (the largest remainders rounded up, the
+    earlier class first among equal ones), its rows picked by a seeded shuffle."""
+    import random
+    rng = random.Random(seed)
+    by_class = defaultdict(list)
+    for i, label in enumerate(labels):
+        by_class[label].append(i)
+    classes = _sorted_if_orderable(by_class)
+    quotas = {label: len(by_class[label]) * size // len(labels) for label in classes}
+    remainders = sorted(classes, key=lambda label: -(len(by_class[label]) * size
+                                                     % len(labels)))
+    for label in remainders[:size - sum(quotas.values())]:
+        quotas[label] += 1
+    kept = []
+    for label in classes:
+        members = by_class[label]
+        rng.shuffle(members)
+        kept.extend(members[:quotas[label]])
+    return sorted(kept)
+
+
+def _stratified_folds(labels, folds, seed):
+    """Fold number of each row: every class dealt round-robin over the folds after a
+    seeded shuffle, so each fold holds about 1/folds of every class."""
+    import random
+    rng = random.Random(seed)
+    by_class = defaultdict(list)
+    for i, label in enumerate(labels):
+        by_class[label].append(i)
+    assignment = [0] * len(labels)
+    position = 0
+    for label in _sorted_if_orderable(by_class):
+        members = by_class[label]
+        rng.shuffle(members)
+        for i in members:
+            assignment[i] = position % folds
+            position += 1
+    return assignment
+
+
 def _shown(value, limit=60):
     """repr(value) for a message, cut to limit characters (never raises)."""
     try:
@@ -780,139 +822,6 @@ def _best(joints):
     if not _all_finite(joints):
         joints = list(map(_deciding_scores, joints))
     return list(map(list.index, joints, map(max, joints)))
-
-
-# Decision rules: from P(c | x) to a label other than the argmax.  They read the
-# posteriors (never joints: with point masses those are infinite) and change no
-# probability.  Float rounding can tie, or swap, two scores that differ in the last
-# bits (p_a / t and p_b / t for neighbouring p_a, p_b; sums of products); scores that
-# close are compared again exactly, as Fractions of the floats, so that the rules are
-# exact functions of the probabilities: equal thresholds, or the 0-1 loss, give the
-# argmax with its ties.
-_NEAR = 1e-12             # relative closeness below which scores are compared exactly
-
-
-class _Decision:
-    """The decision rules of a model, checked against its classes: ``labels`` maps rows
-    of P(c | x) (columns in classes order) to labels.
-
-    - reject_below r: a row whose largest probability is below r gets reject_label;
-      this is looked at first, on the probabilities themselves.
-    - thresholds {c: t_c > 0}, one per class: the class maximising P(c | x) / t_c
-      (Spark's rule; ties to the earlier class).
-    - costs {i: {j: C_ij}}: the class j minimising sum_i P(i | x) C_ij, the expected
-      cost of predicting j when the truth is i (Weka's CostSensitiveClassifier with
-      -M, minimizeExpectedCost); every class has a row and every off-diagonal entry,
-      a diagonal one left out costs 0; ties to the earlier class.
-    - neither: the argmax.
-
-    >>> rule = _Decision(["a", "b"], {"thresholds": {"a": 0.8, "b": 0.2}, "costs": None,
-    ...                               "reject_below": None, "reject_label": "unsure"}, "predict()")
-    >>> rule.labels([[0.7, 0.3], [0.9, 0.1]])            # 0.7/0.8 < 0.3/0.2; 1.125 > 0.5
-    ['b', 'a']
-    """
-
-    __slots__ = ("classes", "rule", "thresholds", "costs", "reject_below", "reject_label")
-
-    def __init__(self, classes, params, call):
-        _check_domains({name: _DECISION_PARAMETERS[name] for name in
-                        ("thresholds", "costs", "reject_below", "reject_label")}, params, call)
-        self.classes = list(classes)
-        thresholds, costs = params["thresholds"], params["costs"]
-        if thresholds is not None and costs is not None:
-            raise NaiveBayesError("%s: thresholds and costs are both set; expected one "
-                                  "decision rule (set the other to None)" % call, call=call)
-        self.rule = "thresholds" if thresholds is not None else \
-            "costs" if costs is not None else None
-        self.thresholds = self.costs = None
-        if thresholds is not None:
-            self._check_labels("thresholds", thresholds, call)
-            self.thresholds = [float(_number(thresholds[c])) for c in self.classes]
-        if costs is not None:
-            self._check_labels("costs", costs, call)
-            for truth, row in costs.items():
-                self._check_labels("costs[%s]" % _shown(truth), row, call, every=False)
-            rows = []
-            for truth in self.classes:
-                row = costs[truth]
-                absent = [c for c in self.classes if c not in row and c != truth]
-                if absent:
-                    raise NaiveBayesError("%s: costs[%s] has no cost for predicting %s; "
-                                          "expected one for every other class (0 may be "
-                                          "left out on the diagonal only)"
-                                          % (call, _shown(truth), _shown(absent[0])),
-                                          call=call)
-                rows.append([float(_number(row.get(c, 0))) for c in self.classes])
-            self.costs = [list(column) for column in zip(*rows)]   # by predicted class
-        self.reject_below = None if params["reject_below"] is None else \
-            float(_number(params["reject_below"]))
-        self.reject_label = params["reject_label"]
-        if self.reject_below is not None and self.reject_label in self.classes:
-            raise NaiveBayesError("%s: reject_label %s is a class; expected a label the "
-                                  "model never predicts otherwise" % (
-                                      call, _shown(self.reject_label)), call=call)
-
-    def _check_labels(self, what, mapping, call, every=True):
-        """A {label: x} mapping names only classes, and (every) every class."""
-        known = set(self.classes)
-        unknown = [label for label in mapping if label not in known]
-        if unknown:
-            raise NaiveBayesError("%s: %s names %s, not among the classes %s" % (
-                call, what, _shown(unknown[0]), _shown(self.classes)), call=call)
-        absent = [label for label in self.classes if label not in mapping]
-        if every and absent:
-            raise NaiveBayesError("%s: %s has no entry for class %s; expected one for "
-                                  "every class" % (call, what, _shown(absent[0])), call=call)
-
-    def index(self, p):
-        """The index of the class the rules choose for one row, or None to reject."""
-        if self.reject_below is not None and max(p) < self.reject_below:
-            return None
-        if self.thresholds is not None:
-            scores = list(map(truediv, p, self.thresholds))
-            return _exact_best(scores, max(scores) * _NEAR, lambda k, Fraction: (
-                Fraction(p[k]) / Fraction(self.thresholds[k])))
-        if self.costs is not None:
-            try:
-                scores = [-math.fsum(map(mul, p, column)) for column in self.costs]
-                scale = max(math.fsum(map(abs, map(mul, p, column))) for column in self.costs)
-            except OverflowError:         # costs near the float range: all exactly
-                scores, scale = [0.0] * len(self.costs), INF
-            return _exact_best(scores, scale * _NEAR, lambda k, Fraction: -sum(
-                map(mul, map(Fraction, p), map(Fraction, self.costs[k]))))
-        return p.index(max(p))
-
-    def labels(self, posteriors):
-        """The labels of rows of P(c | x)."""
-        classes, reject = self.classes, self.reject_label
-        out = []
-        for p in posteriors:
-            k = self.index(p)
-            out.append(reject if k is None else classes[k])
-        return out
-
-    def explain(self, p):
-        """What the rules did to one row: {"rule", "argmax", "predicted", "changed",
-        "probability"}, rule being the one that chose ("reject", "thresholds", "costs",
-        or "argmax" when none did)."""
-        argmax = p.index(max(p))
-        k = self.index(p)
-        predicted = self.reject_label if k is None else self.classes[k]
-        return {"rule": "reject" if k is None else self.rule or "argmax",
-                "argmax": self.classes[argmax], "predicted": predicted,
-                "changed": k != argmax, "probability": p[argmax]}
-
-
-def _exact_best(scores, tolerance, exact):
-    """The index of the largest score, the earlier on ties; scores within tolerance of
-    the largest are compared again by exact(k, Fraction)."""
-    top = max(scores)
-    near = [k for k, s in enumerate(scores) if s == top or top - s <= tolerance]
-    if len(near) == 1:
-        return near[0]
-    from fractions import Fraction
-    values = [exact(k, Fraction) for k in near]
-    return near[values.index(max(values))]
 
 
 # ----------------------------------------------------------------------------------
@@ -6315,6 +6224,139 @@ def _check_domains(parameters, params, call):
             raise NaiveBayesError("%s: %s" % (call, problem), call=call)
 
 
+# Decision rules: from P(c | x) to a label other than the argmax.  They read the
+# posteriors (never joints: with point masses those are infinite) and change no
+# probability.  Float rounding can tie, or swap, two scores that differ in the last
+# bits (p_a / t and p_b / t for neighbouring p_a, p_b; sums of products); scores that
+# close are compared again exactly, as Fractions of the floats, so that the rules are
+# exact functions of the probabilities: equal thresholds, or the 0-1 loss, give the
+# argmax with its ties.
+_NEAR = 1e-12             # relative closeness below which scores are compared exactly
+
+
+class _Decision:
+    """The decision rules of a model, checked against its classes: ``labels`` maps rows
+    of P(c | x) (columns in classes order) to labels.
+
+    - reject_below r: a row whose largest probability is below r gets reject_label;
+      this is looked at first, on the probabilities themselves.
+    - thresholds {c: t_c > 0}, one per class: the class maximising P(c | x) / t_c
+      (Spark's rule; ties to the earlier class).
+    - costs {i: {j: C_ij}}: the class j minimising sum_i P(i | x) C_ij, the expected
+      cost of predicting j when the truth is i (Weka's CostSensitiveClassifier with
+      -M, minimizeExpectedCost); every class has a row and every off-diagonal entry,
+      a diagonal one left out costs 0; ties to the earlier class.
+    - neither: the argmax.
+
+    >>> rule = _Decision(["a", "b"], {"thresholds": {"a": 0.8, "b": 0.2}, "costs": None,
+    ...                               "reject_below": None, "reject_label": "unsure"}, "predict()")
+    >>> rule.labels([[0.7, 0.3], [0.9, 0.1]])            # 0.7/0.8 < 0.3/0.2; 1.125 > 0.5
+    ['b', 'a']
+    """
+
+    __slots__ = ("classes", "rule", "thresholds", "costs", "reject_below", "reject_label")
+
+    def __init__(self, classes, params, call):
+        _check_domains({name: _DECISION_PARAMETERS[name] for name in
+                        ("thresholds", "costs", "reject_below", "reject_label")}, params, call)
+        self.classes = list(classes)
+        thresholds, costs = params["thresholds"], params["costs"]
+        if thresholds is not None and costs is not None:
+            raise NaiveBayesError("%s: thresholds and costs are both set; expected one "
+                                  "decision rule (set the other to None)" % call, call=call)
+        self.rule = "thresholds" if thresholds is not None else \
+            "costs" if costs is not None else None
+        self.thresholds = self.costs = None
+        if thresholds is not None:
+            self._check_labels("thresholds", thresholds, call)
+            self.thresholds = [float(_number(thresholds[c])) for c in self.classes]
+        if costs is not None:
+            self._check_labels("costs", costs, call)
+            for truth, row in costs.items():
+                self._check_labels("costs[%s]" % _shown(truth), row, call, every=False)
+            rows = []
+            for truth in self.classes:
+                row = costs[truth]
+                absent = [c for c in self.classes if c not in row and c != truth]
+                if absent:
+                    raise NaiveBayesError("%s: costs[%s] has no cost for predicting %s; "
+                                          "expected one for every other class (0 may be "
+                                          "left out on the diagonal only)"
+                                          % (call, _shown(truth), _shown(absent[0])),
+                                          call=call)
+                rows.append([float(_number(row.get(c, 0))) for c in self.classes])
+            self.costs = [list(column) for column in zip(*rows)]   # by predicted class
+        self.reject_below = None if params["reject_below"] is None else \
+            float(_number(params["reject_below"]))
+        self.reject_label = params["reject_label"]
+        if self.reject_below is not None and self.reject_label in self.classes:
+            raise NaiveBayesError("%s: reject_label %s is a class; expected a label the "
+                                  "model never predicts otherwise" % (
+                                      call, _shown(self.reject_label)), call=call)
+
+    def _check_labels(self, what, mapping, call, every=True):
+        """A {label: x} mapping names only classes, and (every) every class."""
+        known = set(self.classes)
+        unknown = [label for label in mapping if label not in known]
+        if unknown:
+            raise NaiveBayesError("%s: %s names %s, not among the classes %s" % (
+                call, what, _shown(unknown[0]), _shown(self.classes)), call=call)
+        absent = [label for label in self.classes if label not in mapping]
+        if every and absent:
+            raise NaiveBayesError("%s: %s has no entry for class %s; expected one for "
+                                  "every class" % (call, what, _shown(absent[0])), call=call)
+
+    def index(self, p):
+        """The index of the class the rules choose for one row, or None to reject."""
+        if self.reject_below is not None and max(p) < self.reject_below:
+            return None
+        if self.thresholds is not None:
+            scores = list(map(truediv, p, self.thresholds))
+            return _exact_best(scores, max(scores) * _NEAR, lambda k, Fraction: (
+                Fraction(p[k]) / Fraction(self.thresholds[k])))
+        if self.costs is not None:
+            try:
+                scores = [-math.fsum(map(mul, p, column)) for column in self.costs]
+                scale = max(math.fsum(map(abs, map(mul, p, column))) for column in self.costs)
+            except OverflowError:         # costs near the float range: all exactly
+                scores, scale = [0.0] * len(self.costs), INF
+            return _exact_best(scores, scale * _NEAR, lambda k, Fraction: -sum(
+                map(mul, map(Fraction, p), map(Fraction, self.costs[k]))))
+        return p.index(max(p))
+
+    def labels(self, posteriors):
+        """The labels of rows of P(c | x)."""
+        classes, reject = self.classes, self.reject_label
+        out = []
+        for p in posteriors:
+            k = self.index(p)
+            out.append(reject if k is None else classes[k])
+        return out
+
+    def explain(self, p):
+        """What the rules did to one row: {"rule", "argmax", "predicted", "changed",
+        "probability"}, rule being the one that chose ("reject", "thresholds", "costs",
+        or "argmax" when none did)."""
+        argmax = p.index(max(p))
+        k = self.index(p)
+        predicted = self.reject_label if k is None else self.classes[k]
+        return {"rule": "reject" if k is None else self.rule or "argmax",
+                "argmax": self.classes[argmax], "predicted": predicted,
+                "changed": k != argmax, "probability": p[argmax]}
+
+
+def _exact_best(scores, tolerance, exact):
+    """The index of the largest score, the earlier on ties; scores within tolerance of
+    the largest are compared again by exact(k, Fraction)."""
+    top = max(scores)
+    near = [k for k, s in enumerate(scores) if s == top or top - s <= tolerance]
+    if len(near) == 1:
+        return near[0]
+    from fractions import Fraction
+    values = [exact(k, Fraction) for k in near]
+    return near[values.index(max(values))]
+
+
 def _declarations(params):
     """({name: kind} from features=, {name: [values]} from categories=): read once per
     call of fit or partial_fit."""
@@ -11448,29 +11490,6 @@ _AUTO_MEMBERS = {
 _AUTO_WORK = 20000000     # rows x features^2 / 2 of AutoBayes' internal cross-validation
 
 
-def _stratified_sample(labels, size, seed):
-    """The positions, in increasing order, of ``size`` of the labels: each class's
-    share of them in proportion to its rows (the largest remainders rounded up, the
-    earlier class first among equal ones), its rows picked by a seeded shuffle."""
-    import random
-    rng = random.Random(seed)
-    by_class = defaultdict(list)
-    for i, label in enumerate(labels):
-        by_class[label].append(i)
-    classes = _sorted_if_orderable(by_class)
-    quotas = {label: len(by_class[label]) * size // len(labels) for label in classes}
-    remainders = sorted(classes, key=lambda label: -(len(by_class[label]) * size
-                                                     % len(labels)))
-    for label in remainders[:size - sum(quotas.values())]:
-        quotas[label] += 1
-    kept = []
-    for label in classes:
-        members = by_class[label]
-        rng.shuffle(members)
-        kept.extend(members[:quotas[label]])
-    return sorted(kept)
-
-
 def _auto_sample(width):
     """The most rows AutoBayes cross-validates its members on to choose their weights:
     5,000, fewer for wide data so that the pairs of values its members count stay
@@ -12569,25 +12588,6 @@ def _decision_text(decided):
                                        for row in decided["confusion_matrix"]],
                               max(_width(_clip(label)) for label in labels))
     return "\n".join(lines) + "\n"
-
-
-def _stratified_folds(labels, folds, seed):
-    """Fold number of each row: every class dealt round-robin over the folds after a
-    seeded shuffle, so each fold holds about 1/folds of every class."""
-    import random
-    rng = random.Random(seed)
-    by_class = defaultdict(list)
-    for i, label in enumerate(labels):
-        by_class[label].append(i)
-    assignment = [0] * len(labels)
-    position = 0
-    for label in _sorted_if_orderable(by_class):
-        members = by_class[label]
-        rng.shuffle(members)
-        for i in members:
-            assignment[i] = position % folds
-            position += 1
-    return assignment
 
 
 class EvaluationReport:
