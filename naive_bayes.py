@@ -9441,10 +9441,15 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
         true = [list(map(getitem, zip(*columns[j]), truth)) for j in range(width)]
         gradient = [fsum(map(mul, row_weights, map(sub, means[j], true[j])))
                     + penalty * w[j] for j in range(width)]
-        # each feature's classes end to end in one list: one product per pair
-        flat = [list(chain.from_iterable(columns[j])) for j in range(width)]
-        products = [list(map(mul, chain.from_iterable(weighted), flat[j]))
-                    for j in range(width)]
+        # each feature's classes end to end in one list, one product per pair, and
+        # only the (row, class) cells whose v_i P(c | x_i) is not negligible (the
+        # Hessian only steers the steps: the loss and the gradient are exact)
+        cells = list(chain.from_iterable(weighted))
+        floor = 1e-12 * max(cells)
+        kept = [x > floor for x in cells]
+        cells = list(compress(cells, kept))
+        flat = [list(compress(chain.from_iterable(columns[j]), kept)) for j in range(width)]
+        products = [list(map(mul, cells, flat[j])) for j in range(width)]
         spread = [list(map(mul, row_weights, means[j])) for j in range(width)]
         hessian = [[0.0] * width for _ in range(width)]
         for j in range(width):
@@ -9474,7 +9479,7 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
             t /= 2.0
         else:
             break
-        done = loss - trial_loss <= 1e-9 * (1.0 + abs(loss))
+        done = loss - trial_loss <= 1e-6 * (1.0 + abs(loss))
         w, loss, probabilities = trial, trial_loss, trial_probabilities
         if done:
             break
@@ -11628,8 +11633,14 @@ class AutoBayes(_Classifier):
     P(c | x) = sum over members m of w_m P_m(c | x).  The members (members=) are, by
     default, WAODE (AODE with mutual-information weights, m-estimates and no frequency
     limit) and AODE with m-estimates, both on missing values imputed as Weka's
-    ReplaceMissingValues imputes them, and a Bayesian network found by hill climbing
-    with at most 2 parents per node; numbers are cut into MDL bins.  fit chooses the
+    ReplaceMissingValues imputes them, a Bayesian network found by hill climbing with
+    at most 2 parents per node, and "weighted": naive Bayes with one weight w_j >= 0
+    per feature, P(c | x) ~ P(c) prod_j P(x_j | c)^(w_j), the weights maximising the
+    rows' conditional log-likelihood less (1/2) sum_j w_j^2 (WANBIA: Zaidi,
+    Cerquides, Carman and Webb 2013), so that features repeating one another share
+    the evidence they would count twice and features that do not help fade
+    (summary()["feature weights"] when it leads the mixture); numbers are cut into
+    MDL bins.  fit chooses the
     weights (weights="cv"): each member's probabilities of the true class of every row
     in an internal stratified cross-validation (folds=, seeded, on the rows in a
     canonical order, so that their order does not matter; on a stratified sample of
@@ -11643,15 +11654,9 @@ class AutoBayes(_Classifier):
     summary()["choice"] says what it chose and why, explain() each member's weight.
 
     Other members: "tan" (TAN), "bayesnet3" (at most 3 parents), "naive" (naive Bayes
-    on MDL bins) and "weighted": naive Bayes on MDL bins with one weight w_j >= 0 per
-    feature, P(c | x) ~ P(c) prod_j P(x_j | c)^(w_j), the weights maximising the rows'
-    conditional log-likelihood less (1/2) sum_j w_j^2 (WANBIA: Zaidi, Cerquides,
-    Carman and Webb 2013), so that features repeating one another share the evidence
-    they would count twice and features that do not help fade (summary()["feature
-    weights"] when it leads the mixture).  weights="uniform" or {member: weight}
-    fixes the weights instead.  class_weight weighs the rows once, from all of fit's
-    rows, for the members and the internal cross-validation alike; the decision
-    rules are NaiveBayes'.
+    on MDL bins).  weights="uniform" or {member: weight} fixes the weights instead.
+    class_weight weighs the rows once, from all of fit's rows, for the members and the
+    internal cross-validation alike; the decision rules are NaiveBayes'.
 
     Statistics: the class and value counts and every distinct row's weight, exact,
     as a Bayesian network keeps them; every member compiles from them, the AODE
@@ -11669,7 +11674,7 @@ class AutoBayes(_Classifier):
     >>> model.predict_one(["overcast", "mild"])
     'yes'
     >>> [name for name, *_ in model.summary()["members"]]
-    ['waode', 'aode', 'bayesnet']
+    ['waode', 'aode', 'bayesnet', 'weighted']
     """
 
     _statistics_class = _MixtureStatistics
@@ -11682,13 +11687,14 @@ class AutoBayes(_Classifier):
     _command_name = "auto"
     _parameters = _classifier_parameters(
         "discretized", _NETWORK_KINDS, without=("alpha", "prior_alpha", "class_prior"),
-        extra={"members": _Parameter(("waode", "aode", "bayesnet"), _check_members),
+        extra={"members": _Parameter(("waode", "aode", "bayesnet", "weighted"),
+                                     _check_members),
                "weights": _Parameter("cv", _check_mixture_weights),
                "folds": _Parameter(5, _integer_at_least(2)),
                "max_memory": _MEMORY_PARAMETER})
 
-    def __init__(self, members=("waode", "aode", "bayesnet"), weights="cv", folds=5,
-                 features=None, categories=None, numeric="discretized",
+    def __init__(self, members=("waode", "aode", "bayesnet", "weighted"), weights="cv",
+                 folds=5, features=None, categories=None, numeric="discretized",
                  significant_digits=None, max_memory=2000, class_weight=None,
                  thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
         self.members = members
