@@ -16250,6 +16250,15 @@ def _summary_text(model, output=None):
             if name is not None:
                 lines.append("  %s <- %s" % (_left(_clip(name), width), named(parents)))
         lines.append("  the class <- %s" % named(summary["parents"][None]))
+    if output is None and "choice" in summary:           # AutoBayes (info)
+        import textwrap
+        lines += textwrap.wrap("mixture: " + summary["choice"].replace("mixture ", "", 1),
+                               80, subsequent_indent="  ", break_long_words=False)
+    if output is None and "feature weights" in summary:
+        weights = summary["feature weights"]
+        width = max(_width(_clip(name)) for name in weights)
+        lines.append("feature weights (naive Bayes' evidence of each feature times):")
+        lines += ["  %s %.4g" % (_left(_clip(name), width), w) for name, w in weights.items()]
     return "\n".join(lines) + "\n"
 
 

@@ -2307,7 +2307,8 @@ def test_autobayes_tempers_its_probabilities_without_changing_a_prediction(tmp_p
     y = [row[0] if rng.random() < 0.8 else rng.choice("ab") for row in X]
     X = [[v if rng.random() < 0.9 else rng.choice("ab") for v in row[:-1]] + row[-1:]
          for row in X]                              # 6 noisy copies: over-confident
-    model = naive_bayes.AutoBayes().fit(X, y)
+    # (members that count the copies as independent: "weighted" would share them out)
+    model = naive_bayes.AutoBayes(members=("waode", "aode", "bayesnet")).fit(X, y)
     temperature = model._fitted().temperature
     assert temperature > 1.2
     assert "tempered by T = %.3g" % temperature in model.summary()["choice"]
@@ -2411,6 +2412,33 @@ def test_the_weighted_member_is_naive_bayes_with_a_learned_weight_per_feature(tm
     loaded = naive_bayes.AutoBayes.load(tmp_path / "m.json")
     assert loaded.predict_proba(X) == model.predict_proba(X)
     assert loaded.summary()["feature weights"] == weights
+
+
+def test_info_on_an_autobayes_file_says_the_mixture_and_the_feature_weights(
+        tmp_path, capsys):
+    rng = random.Random(5)
+    lines = ["a,b,y"]
+    for _ in range(300):
+        label = rng.choice("pq")
+        signal = rng.gauss(1.0 if label == "p" else -1.0, 1.0)
+        lines.append("%.3f,%.3f,%s" % (signal, signal, label))    # b: a's copy
+    data = write(tmp_path / "d.csv", "\n".join(lines) + "\n")
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "--model", "auto",
+                           "-o", tmp_path / "m.json")
+    assert status == 0, err
+    status, out, err = cli(capsys, "info", tmp_path / "m.json")
+    model = naive_bayes.AutoBayes.load(tmp_path / "m.json")
+    choice = model.summary()["choice"]
+    assert status == 0 and "mixture: " + choice[len("mixture "):len("mixture ") + 30] in out
+    assert all(len(line) <= 80 for line in out.splitlines()[1:])     # [0]: the path
+    table = naive_bayes.read_csv(data, target="y")      # "weighted" alone: it leads
+    alone = naive_bayes.AutoBayes(members=("weighted",), features=table.kinds).fit(
+        table.X, table.y)
+    alone.save(tmp_path / "alone.json")
+    status, out, err = cli(capsys, "info", tmp_path / "alone.json")
+    weights = alone._model("test").members[0][2].weights
+    assert status == 0 and "\n  a %.4g\n  b %.4g\n" % tuple(weights) in out
+    assert weights[0] == pytest.approx(weights[1])   # a copy shares the evidence
 
 
 def log_loss_of(model, X, y):
