@@ -9397,6 +9397,7 @@ class _NetworkModel:
 _WEIGHT_ROWS = 5000        # rows the weights are learned on at most (a stratified sample)
 _WEIGHT_PENALTY = 1.0      # lambda: a standard normal prior on each weight
 _WEIGHT_STEPS = 20         # Newton steps at most (a handful suffice: see _attribute_weights)
+_WEIGHT_FULL_HESSIAN = 150  # features beyond which Newton steps use the Hessian's diagonal
 _HESSIAN_WORK = 10 ** 7    # fewer rows (not below 500) when features^2 x classes x rows is more
 
 
@@ -9409,8 +9410,10 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
     Projected Newton from w = 1 (naive Bayes): on the weights that are free (above 0,
     or at 0 with a gradient pulling them up) a Newton step, cut back until the loss
     falls as Armijo asks; the loss is convex with a Hessian of at least penalty * I,
-    so a handful of steps find its minimum.  By builtins over the rows; deterministic
-    (the same inputs give the same weights, bit for bit)."""
+    so a handful of steps find its minimum (beyond _WEIGHT_FULL_HESSIAN features the
+    steps use the Hessian's diagonal, and _WEIGHT_STEPS of them come close).  By
+    builtins over the rows; deterministic (the same inputs give the same weights, bit
+    for bit)."""
     width, k, n = len(columns), len(prior), len(truth)
     if not width or k < 2 or not n:
         return [1.0] * width
@@ -9454,10 +9457,12 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
         spread = [list(map(mul, row_weights, means[j])) for j in range(width)]
         hessian = [[0.0] * width for _ in range(width)]
         for j in range(width):
-            for m in range(j + 1):
+            for m in (range(j + 1) if full else (j,)):
                 value = sum(map(mul, products[j], flat[m])) - sum(map(mul, spread[j], means[m]))
                 hessian[j][m] = hessian[m][j] = value + (penalty if j == m else 0.0)
         return gradient, hessian
+
+    full = width <= _WEIGHT_FULL_HESSIAN        # else its diagonal: steps stay cheap
 
     w = [1.0] * width
     loss, probabilities = posterior(w)
@@ -9467,7 +9472,8 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
         if not free:
             break
         solved = _solve_positive([[hessian[j][m] for m in free] for j in free],
-                                 [-gradient[j] for j in free])
+                                 [-gradient[j] for j in free]) if full else \
+            [-gradient[j] / hessian[j][j] for j in free]
         direction = [0.0] * width
         for j, d in zip(free, solved):
             direction[j] = d
