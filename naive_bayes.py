@@ -11797,8 +11797,8 @@ class AutoBayes(_Classifier):
         parts = []
         for fold in range(folds):
             members = [i for i, f in enumerate(fold_of) if f == fold]
-            part = None
-            if members:
+            part = None               # (a fold of rows weighing 0 counts nothing)
+            if members and (sample_weight is None or any(sample_weight[i] for i in members)):
                 part = declared._learn([X[i] for i in members], [y[i] for i in members],
                                        None if sample_weight is None else
                                        [sample_weight[i] for i in members],

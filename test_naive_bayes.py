@@ -2449,6 +2449,16 @@ def test_info_on_an_autobayes_file_says_the_mixture_and_the_feature_weights(
     assert weights[0] == pytest.approx(weights[1])   # a copy shares the evidence
 
 
+def test_autobayes_fits_when_a_fold_of_its_cross_validation_weighs_nothing():
+    """Rows of weight 0 count nothing (scikit-learn's meaning); an internal fold made
+    only of them is no training data rather than an error."""
+    X, y, weights = [["a"], ["b"], ["a"]], ["p", "q", "p"], [0, 1, 1]
+    model = naive_bayes.AutoBayes().fit(X, y, sample_weight=weights)
+    assert model.class_count_ == [1, 1] and model.predict(X) == ["p", "q", "p"]
+    for row in model.predict_proba(X):
+        assert sum(row) == pytest.approx(1.0) and min(row) > 0
+
+
 def log_loss_of(model, X, y):
     """Mean -ln P(true class) of a fitted model."""
     probabilities = model.predict_proba(X)
