@@ -8444,6 +8444,9 @@ def _weka_ln_gamma(x):
 _HALF_LN_GAMMA = [math.nan]      # _weka_ln_gamma(k / 2) for k = 1, 2, ...: only grows
 
 
+_HALF_TABLE_COUNTS = 10 ** 7  # whole counts up to which the search uses Weka's lnGamma table
+
+
 def _half_ln_gamma(largest):
     """The table of ln Gamma(k / 2) up to k = largest: the only arguments of the
     structure score, whose prior is 1/2 per cell and whose counts are whole rows."""
@@ -8524,7 +8527,8 @@ class _NetworkScores:
             configurations *= self.cardinality[p]
         counts = self.cell_counts(node, parents)
         unit = self.unit
-        if unit == 1:
+        exact = unit == 1 and self.total <= _HALF_TABLE_COUNTS
+        if exact:
             table = _half_ln_gamma(2 * self.total + 2 * size + 2)
 
             def of_count(n):                      # lnG(1/2 + n)
@@ -8533,9 +8537,10 @@ class _NetworkScores:
             def of_total(n):                      # lnG(n + |V|/2)
                 return table[2 * n + size]
         else:
-            # weights that are not whole numbers: Weka's search has no counterpart (it
-            # counts rows whatever their weights), so the library's lgamma serves;
-            # Weka's own, whose log is correctly rounded, costs a Decimal log a call
+            # weights that are not whole numbers, or whole ones beyond
+            # _HALF_TABLE_COUNTS: Weka's search has no counterpart (it counts rows
+            # whatever their weights), so the library's lgamma serves; Weka's own,
+            # whose log is correctly rounded, costs a Decimal log a call
             half = size / 2.0
             cached = {}
 
@@ -8547,14 +8552,14 @@ class _NetworkScores:
 
             def of_total(n):
                 return lgamma(n / unit + half)
-        empty_terms = (-(size * table[1]) if unit == 1 else -(size * lgamma(0.5)),
-                       table[size] if unit == 1 else lgamma(size / 2.0))
+        empty_terms = (-(size * table[1]) if exact else -(size * lgamma(0.5)),
+                       table[size] if exact else lgamma(size / 2.0))
         if configurations * size > _DENSE_CELLS:
             return self._sparse_score(counts, size, of_count, of_total, empty_terms)
         dense = [0] * (configurations * size)
         for cell, n in counts.items():
             dense[cell] = n
-        if unit == 1:
+        if exact:
             odd = table[1::2]                     # odd[n] = lnG(1/2 + n)
             cell_terms = list(map(odd.__getitem__, dense))
         else:
@@ -9396,6 +9401,7 @@ class _NetworkModel:
 
 _WEIGHT_ROWS = 5000        # rows the weights are learned on at most (a stratified sample)
 _WEIGHT_PENALTY = 1.0      # lambda: a standard normal prior on each weight
+_WEIGHT_MAX = 100.0        # the most a feature's evidence counts (separable data: w -> inf)
 _WEIGHT_STEPS = 20         # Newton steps at most (a handful suffice: see _attribute_weights)
 _WEIGHT_FULL_HESSIAN = 150  # features beyond which Newton steps use the Hessian's diagonal
 _HESSIAN_WORK = 10 ** 7    # fewer rows (not below 500) when features^2 x classes x rows is more
@@ -9403,7 +9409,8 @@ _HESSIAN_WORK = 10 ** 7    # fewer rows (not below 500) when features^2 x classe
 
 def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENALTY,
                        steps=_WEIGHT_STEPS):
-    """The weights w >= 0 minimising -sum_i v_i log P(y_i | x_i) + penalty/2 |w|^2,
+    """The weights 0 <= w <= _WEIGHT_MAX minimising -sum_i v_i log P(y_i | x_i) +
+    penalty/2 |w|^2,
     P(c | x_i) ~ exp(prior_c + sum_j w_j columns[j][c][i]): ``columns`` per feature and
     class the rows' log-likelihoods, ``truth`` each row's class, ``row_weights`` v_i.
 
@@ -9417,6 +9424,12 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
     width, k, n = len(columns), len(prior), len(truth)
     if not width or k < 2 or not n:
         return [1.0] * width
+    # the rows' weights over the largest (1 for unit weights), the penalty with them:
+    # the same minimum, without overflow for weights such as 1e30
+    scale = max(row_weights)
+    if scale != 1.0:
+        row_weights = [v / scale for v in row_weights]
+        penalty = penalty / scale
 
     def posterior(w):
         """(loss, P(c | x_i) per class) at w."""
@@ -9468,25 +9481,28 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
     loss, probabilities = posterior(w)
     for _ in range(steps):
         gradient, hessian = derivatives(w, probabilities)
-        free = [j for j in range(width) if w[j] > 0 or gradient[j] < 0]
+        free = [j for j in range(width) if (w[j] > 0 or gradient[j] < 0) and (
+            w[j] < _WEIGHT_MAX or gradient[j] > 0)]
         if not free:
             break
         solved = _solve_positive([[hessian[j][m] for m in free] for j in free],
                                  [-gradient[j] for j in free]) if full else \
             [-gradient[j] / hessian[j][j] for j in free]
+        if not all(map(isfinite, solved)):
+            break
         direction = [0.0] * width
         for j, d in zip(free, solved):
             direction[j] = d
         t = 1.0
         for _ in range(30):                 # cut back until Armijo's decrease
-            trial = [max(0.0, x + t * d) for x, d in zip(w, direction)]
+            trial = [min(_WEIGHT_MAX, max(0.0, x + t * d)) for x, d in zip(w, direction)]
             trial_loss, trial_probabilities = posterior(trial)
             if trial_loss <= loss + 1e-4 * fsum(map(mul, gradient, map(sub, trial, w))):
                 break
             t /= 2.0
         else:
             break
-        done = loss - trial_loss <= 1e-6 * (1.0 + abs(loss))
+        done = loss - trial_loss <= 1e-6 * (1.0 / scale + abs(loss))
         w, loss, probabilities = trial, trial_loss, trial_probabilities
         if done:
             break
@@ -9614,8 +9630,10 @@ class _WeightedNaiveModel:
         return self.base.tables()
 
     def summary_items(self):
-        """{"feature weights": {feature: w}}."""
-        return {"feature weights": dict(zip(self.names, self.weights))}
+        """{"feature weights": {feature: w}} of the features with evidence (not those
+        ignored)."""
+        return {"feature weights": {name: w for name, w, scorer in zip(
+            self.names, self.weights, self.base.scorers) if not isinstance(scorer, _NoEvidence)}}
 
 
 # -- AutoBayes: the family's models mixed, weighted by cross-validation ---------------
@@ -11815,7 +11833,8 @@ class AutoBayes(_Classifier):
         scored = []
         for fold, (members, _) in enumerate(parts):
             _progress("choosing the weights, fold", fold + 1, folds)
-            held_out = [i for i in members if i % stride == 0]
+            held_out = [i for i in members if i % stride == 0 and (
+                sample_weight is None or sample_weight[i])]     # weight 0: nothing to score
             training = None
             for other, (_, part) in enumerate(parts):
                 if other != fold and part is not None:
@@ -16148,15 +16167,20 @@ def _fit_batch(model, batch, classes):
         raise batch.at_line(error) from None
 
 
-# CPython's gc.freeze (3.7+; PyPy has none): objects alive now are left out of
-# later collections until gc.unfreeze
-_GC_FREEZE = getattr(gc, "freeze", lambda: None)
-_GC_UNFREEZE = getattr(gc, "unfreeze", lambda: None)
+def _gc_freezing():
+    """(freeze, unfreeze) for the command line's fit: CPython's gc.freeze (3.7+) leaves
+    the objects alive now out of later collections until gc.unfreeze; nothing on
+    PyPy, which has none, nor when the caller has frozen objects of its own (unfreeze
+    would release them too)."""
+    if not hasattr(gc, "freeze") or gc.get_freeze_count():
+        return (lambda: None), (lambda: None)
+    return gc.freeze, gc.unfreeze
 
 
 def _cmd_fit(args):
     _check_output(args.output, [args.data])
     reader = _training_reader(args)
+    freeze, unfreeze = _gc_freezing()
     try:
         model = _new_model(args, reader)
         progress = args.progress_line
@@ -16194,12 +16218,12 @@ def _cmd_fit(args):
             progress.update(done)
             # what the model holds so far is not scanned again by the collector,
             # which the counts of a long file would keep busy (30% of the CPU)
-            _GC_FREEZE()
+            freeze()
         if waiting:
             _fit_batch(model, _joined(waiting), reader.classes)     # refused: no weight
         progress.done()
     finally:
-        _GC_UNFREEZE()
+        unfreeze()
         reader.close()
     if not done:
         raise NaiveBayesError("%s has no row with a label; expected labelled rows"
@@ -16271,7 +16295,7 @@ def _summary_text(model, output=None):
         import textwrap
         lines += textwrap.wrap("mixture: " + summary["choice"].replace("mixture ", "", 1),
                                80, subsequent_indent="  ", break_long_words=False)
-    if output is None and "feature weights" in summary:
+    if output is None and summary.get("feature weights"):
         weights = summary["feature weights"]
         width = max(_width(_clip(name)) for name in weights)
         lines.append("feature weights (naive Bayes' evidence of each feature times):")

@@ -2459,6 +2459,49 @@ def test_autobayes_fits_when_a_fold_of_its_cross_validation_weighs_nothing():
         assert sum(row) == pytest.approx(1.0) and min(row) > 0
 
 
+def test_autobayes_and_networks_take_huge_weights_and_classes_of_weight_zero(tmp_path,
+                                                                             capsys):
+    """Found by an attack on the weighted member: weights such as 1e30 overflowed its
+    line search (ValueError), a class whose rows all weigh 0 broke the internal
+    cross-validation, whole weights of 1e9 made the network search build a table of
+    2e10 entries, and info on a model without features failed."""
+    rng = random.Random(2)
+    X = [[rng.gauss(0, 1), rng.choice("xyz")] for _ in range(20)]
+    y = ["a" if row[0] + (row[1] == "x") > 0.3 else "b" for row in X]
+    for scale in (1e30, 1e140, 1e300):
+        for members in (("weighted",), ("waode", "aode", "bayesnet", "weighted")):
+            model = naive_bayes.AutoBayes(members=members).fit(X, y, sample_weight=[scale] * 20)
+            for row in model.predict_proba(X):
+                assert sum(row) == pytest.approx(1.0) and all(map(isfinite, row))
+    net = naive_bayes.BayesNet(max_parents=2).fit(X, y, sample_weight=[10 ** 9] * 20)
+    assert net.predict(X[:1]) in (["a"], ["b"])
+    model = naive_bayes.AutoBayes().fit([["x"], ["y"], ["x"], ["y"], ["z"]],
+                                        ["a", "b", "a", "b", "c"], sample_weight=[1, 1, 1, 1, 0])
+    assert model.classes_ == ["a", "b"]
+    naive_bayes.AutoBayes(members=("weighted",)).fit([[], []], ["a", "b"]).save(
+        tmp_path / "empty.json")
+    status, out, err = cli(capsys, "info", tmp_path / "empty.json")
+    assert status == 0 and "mixture: " in out and "feature weights" not in out, err
+
+
+def test_the_command_line_fit_freezes_the_collector_only_for_itself(tmp_path, capsys):
+    import gc
+    data = write(tmp_path / "d.csv", "a,y\n1,p\n2,q\n3,p\n")
+    assert cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")[0] == 0
+    assert gc.get_freeze_count() == 0 and gc.isenabled()
+    bad = write(tmp_path / "bad.arff", "@relation r\n@attribute a numeric\n@attribute b "
+                "{p, q}\n@data\n" + "1, p\n2, q\n" * 1500 + "1, p, {-1}\n")
+    assert cli(capsys, "fit", bad, "-o", tmp_path / "n.json")[0] == 1   # batch 2 fails
+    assert gc.get_freeze_count() == 0
+    if hasattr(gc, "freeze"):                    # a caller's own freeze is left alone
+        gc.freeze()
+        try:
+            assert cli(capsys, "fit", data, "--target", "y", "-o", tmp_path / "m.json")[0] == 0
+            assert gc.get_freeze_count() > 0
+        finally:
+            gc.unfreeze()
+
+
 def log_loss_of(model, X, y):
     """Mean -ln P(true class) of a fitted model."""
     probabilities = model.predict_proba(X)
