@@ -16172,7 +16172,7 @@ def _gc_freezing():
     the objects alive now out of later collections until gc.unfreeze; nothing on
     PyPy, which has none, nor when the caller has frozen objects of its own (unfreeze
     would release them too)."""
-    if not hasattr(gc, "freeze") or gc.get_freeze_count():
+    if not hasattr(gc, "get_freeze_count") or gc.get_freeze_count():
         return (lambda: None), (lambda: None)
     return gc.freeze, gc.unfreeze
 
