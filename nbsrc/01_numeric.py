@@ -1,0 +1,517 @@
+# ----------------------------------------------------------------------------------
+# Numeric helpers
+# ----------------------------------------------------------------------------------
+
+INF = float("inf")
+_FLOAT_MAX = sys.float_info.max
+_FLOAT_MAX_EXACT = int(_FLOAT_MAX)       # for comparisons with exact counts
+_FLOAT_INT = frozenset((float, int))
+_FLOAT = frozenset((float,))
+_FLOAT_NONE = frozenset((float, type(None)))
+_PLAIN_REALS = frozenset((float, int, type(None)))
+_INT = frozenset((int,))
+_STR = frozenset((str,))
+_LOG_2 = log(2.0)
+_LOG_2PI = log(2.0 * math.pi)
+
+
+def _log(x):
+    """Natural log that maps 0 to -inf instead of raising."""
+    return log(x) if x > 0 else -INF
+
+
+def _ratio(numerator, denominator):
+    """numerator / denominator exactly: an int when it divides, else a Fraction."""
+    if numerator % denominator == 0:
+        return numerator // denominator
+    from fractions import Fraction
+    return Fraction(numerator, denominator)
+
+
+def _common_denominator(numbers):
+    """The least common denominator of exact weights (ints, Fractions or floats; 1
+    for ints alone)."""
+    from fractions import Fraction
+    unit = 1
+    for number in numbers:
+        if type(number) is not int:
+            d = Fraction(number).denominator
+            unit = unit * d // math.gcd(unit, d)
+    return unit
+
+
+def _scaled_integers(xs):
+    """Return (ints, shift) with xs[i] == ints[i] / 2**shift exactly; xs are floats.
+
+    Every float is an integer times a power of two, and the smallest nonzero magnitude
+    has the finest power, so one shift turns the whole column into integers.  None when
+    the column spans too many binades for one float shift (an exact slow path follows).
+    A NaN or an infinity makes int() raise, so callers need not look for them first.
+    """
+    smallest = min(map(abs, xs))
+    if not smallest:
+        smallest = min(filter(None, map(abs, xs)), default=0.0)
+        if not smallest:
+            return [0] * len(xs), 0
+    shift = max(0, 53 - frexp(smallest)[1])
+    try:
+        return list(map(int, map(ldexp, xs, repeat(shift)))), shift
+    except OverflowError:                 # too many binades apart, or an infinity
+        if all(map(isfinite, xs)):
+            return None
+        raise
+
+
+# Exact sums of floats are dyadic rationals: m / 2**k for integers m and k >= 0.  As
+# (m, k) pairs they add with a shift and an integer addition (no gcd, unlike Fraction).
+
+def _dyadic(number, k=0):
+    """An exact int or dyadic Fraction, divided by 2**k, as a pair (m, k)."""
+    if type(number) is int:
+        return number, k
+    return number.numerator, k + number.denominator.bit_length() - 1
+
+
+def _dyadic_sum(a, b):
+    """a + b for (m, k) pairs."""
+    (m, k), (n, j) = a, b
+    if k == j:
+        return m + n, k
+    if k < j:
+        return (m << (j - k)) + n, j
+    return m + (n << (k - j)), k
+
+
+def _fraction(pair):
+    """An (m, k) pair as an exact number (an int when k is 0, else a Fraction)."""
+    if not pair[1]:
+        return pair[0]
+    from fractions import Fraction
+    return Fraction(pair[0], 1 << pair[1])
+
+
+class _Weights(list):
+    """Row weights as the caller gave them (ints or floats, finite and > 0): the true
+    weights every feature kind sees.  ``scaled`` holds the same weights as (integers,
+    shift), integers[i] / 2**shift exactly, so that the library's distributions sum
+    them exactly by integer arithmetic without converting them again."""
+
+    __slots__ = ("scaled",)
+
+    def subset(self, keep):
+        """The weights where keep (a list of bools) is true, scaled form included."""
+        integers, shift = self.scaled
+        subset = _Weights(compress(self, keep))
+        subset.scaled = list(compress(integers, keep)), shift
+        return subset
+
+    def part(self, start, stop):
+        """The weights of rows start..stop - 1."""
+        integers, shift = self.scaled
+        part = _Weights(self[start:stop])
+        part.scaled = integers[start:stop], shift
+        return part
+
+
+def _weight_integers(weights):
+    """(integers, shift) with weights[i] == integers[i] / 2**shift exactly, for
+    weights that are ints, floats or Fractions with power-of-2 denominators (every
+    float is one); None for a Fraction with any other denominator."""
+    scaled = getattr(weights, "scaled", None)
+    if scaled is not None:
+        return scaled
+    types = set(map(type, weights))
+    if types <= _INT:
+        return list(weights), 0
+    if types <= _FLOAT_INT:
+        floats = list(map(float, weights))
+        if all(map(float.is_integer, floats)):
+            return list(map(int, floats)), 0
+        scaled = _scaled_integers(floats)
+        if scaled is not None:
+            return scaled
+        from fractions import Fraction
+        weights = list(map(Fraction, floats))          # spanning > 900 binades
+    fractions = [w for w in weights if type(w) is not int and type(w) is not float]
+    if any(w.denominator & (w.denominator - 1) for w in fractions):
+        return None                       # a denominator that is not a power of 2
+    shift = max([w.denominator.bit_length() - 1 for w in fractions], default=0)
+    integers = []
+    for w in weights:
+        if type(w) is float:
+            w = _ratio(*w.as_integer_ratio())
+        integers.append(w << shift if type(w) is int else
+                        w.numerator << (shift - w.denominator.bit_length() + 1))
+    return integers, shift
+
+
+def _exact_sums(xs, weights=None):
+    """Return (sum w, sum w*x, sum w*x*x) over finite floats xs, exactly: the count
+    an int or Fraction, the sums (m, k) pairs meaning m / 2**k.
+
+    Exact sums make the statistics independent of the order of the rows, of how they
+    were split into batches, and of merging: fit, partial_fit and merge agree bit for
+    bit.  They are also the stable way to a variance (no cancellation in sum x^2 -
+    (sum x)^2 / n), for any count and any spread of means.  ``weights``: None for
+    weight 1, or exact weights (see _weight_integers).
+    A NaN or an infinity among xs raises ValueError or OverflowError.
+    """
+    if weights is None and len(xs) <= 4:  # a few values (partial_fit row by row)
+        s1 = s2 = (0, 0)
+        for x in xs:
+            m, d = x.as_integer_ratio()   # ValueError or OverflowError for NaN or inf
+            k = d.bit_length() - 1
+            s1 = _dyadic_sum(s1, (m, k))
+            s2 = _dyadic_sum(s2, (m * m, 2 * k))
+        return len(xs), s1, s2
+    scaled = _scaled_integers(xs)
+    if scaled is None:                    # values more than 1024 binades apart
+        from fractions import Fraction
+        ints, shift = list(map(Fraction, xs)), 0
+    else:
+        ints, shift = scaled
+    if weights is None:
+        n = len(ints)
+        s1 = _dyadic(sum(ints), shift)
+        s2 = _dyadic(sum(map(mul, ints, ints)), 2 * shift)
+    else:
+        scaled_weights = _weight_integers(weights)
+        if scaled_weights is None:        # weights of any denominator: as Fractions
+            from fractions import Fraction
+            weights = list(map(Fraction, weights))
+            n = sum(weights)
+            weighted = list(map(mul, weights, ints))
+            scale = Fraction(1, 1 << shift)
+            return n, sum(weighted) * scale, sum(map(mul, weighted, ints)) * scale * scale
+        weights, weight_shift = scaled_weights
+        n = _ratio(sum(weights), 1 << weight_shift)
+        weighted = list(map(mul, weights, ints))
+        s1 = _dyadic(sum(weighted), shift + weight_shift)
+        s2 = _dyadic(sum(map(mul, weighted, ints)), 2 * shift + weight_shift)
+    return n, s1, s2
+
+
+def _exact_moments(xs, weights=None):
+    """(sum w, sum w x, sum w x^2) over finite floats xs as exact numbers: the count an
+    int or Fraction, the sums Fractions (see _exact_sums; weights of any denominator)."""
+    from fractions import Fraction
+    if not xs:
+        return sum(weights or ()), Fraction(0), Fraction(0)
+    n, s1, s2 = _exact_sums(xs, weights)
+    return n, Fraction(_fraction(s1) if type(s1) is tuple else s1), \
+        Fraction(_fraction(s2) if type(s2) is tuple else s2)
+
+
+def _dyadic_text(pair):
+    """An (m, k) pair as the model file writes an exact number: an int, or "p/q" in
+    lowest terms (q a power of 2)."""
+    m, k = pair
+    if k and m:
+        k -= min(k, (m & -m).bit_length() - 1)      # drop common factors of 2
+        m = pair[0] >> (pair[1] - k)
+    if not k or not m:
+        return m
+    return "%d/%d" % (m, 1 << k)
+
+
+def _quotient(a, b):
+    """a / b for ints, b > 0, correctly rounded; +-inf beyond the float range."""
+    try:
+        return a / b
+    except OverflowError:
+        return INF if a > 0 else -INF
+
+
+def _float(x):
+    """An exact number as a float: +-inf when it is too large for one."""
+    try:
+        return float(x)
+    except OverflowError:
+        return INF if x > 0 else -INF
+
+
+def _plain(count):
+    """A count as an int when integral, else a float (inf beyond the float range)."""
+    if type(count) is int:
+        return count
+    return int(count) if count == int(count) else _float(count)
+
+
+def _number(x):
+    """x as a float if it is a real number other than bool, else None; an int too
+    large for a float becomes +-inf (and is then rejected as not finite)."""
+    if type(x) is float:
+        return x
+    from numbers import Real
+    if isinstance(x, Real) and not isinstance(x, bool):
+        try:
+            return float(x)
+        except (OverflowError, ValueError, TypeError):
+            try:
+                return INF if x > 0 else -INF
+            except Exception:             # an odd Real whose comparisons fail
+                return None
+    return None
+
+
+def _finite_or_missing(x):
+    """A value of a numeric feature as a finite float, or None when it is missing
+    (None, NaN of any type, pandas.NA); _BadValue for anything else."""
+    if type(x) is not float:
+        if _is_missing(x):
+            return None
+        number = _number(x)
+        if number is None:
+            raise _BadValue(x, "a real number")
+        x = number
+    if x != x:
+        return None
+    if not isfinite(x):
+        raise _BadValue(x, "a finite number")
+    return x
+
+
+def _log_exact(x):
+    """Natural log of an exact non-negative number (int, Fraction, float), -inf at 0.
+    Correctly rounded through float when x fits one; from numerator and denominator
+    when it does not, so no count or variance is ever too large or too small."""
+    if x <= 0:
+        return -INF
+    f = _float(x)
+    if 1e-300 < f < INF:
+        return log(f)
+    if type(x) is int:
+        return log(x)                     # math.log takes ints of any size
+    return log(x.numerator) - log(x.denominator)
+
+
+def _log_plus(count, alpha):
+    """log(count + alpha) for an exact count and a float (or exact) alpha, without
+    overflow."""
+    try:
+        total = float(count) + alpha
+    except OverflowError:
+        total = INF
+    if total < INF:
+        return log(total) if total > 0 else -INF
+    from fractions import Fraction
+    return _log_exact(Fraction(count) + Fraction(alpha))
+
+
+def _is_missing(value):
+    """True for the spellings of a missing value: None, any NaN (float, NumPy,
+    Decimal: the one value not equal to itself) and pandas.NA."""
+    if value is None:
+        return True
+    kind = type(value)
+    if kind is str or kind is int:
+        return False
+    if kind.__name__ == "NAType":         # pandas.NA, whose comparisons are NA
+        return True
+    try:
+        return bool(value != value)
+    except Exception:                     # an odd __ne__: not a missing value
+        return False
+
+
+def _hashable(value):
+    try:
+        hash(value)
+    except TypeError:
+        return False
+    return True
+
+
+def _sorted_if_orderable(items):
+    """items sorted when they are mutually orderable, else in the order given."""
+    items = list(items)
+    try:
+        return sorted(items)
+    except Exception:                     # TypeError, or an odd __lt__ (Decimal NaN)
+        return items
+
+
+def _round_to_digits(digits):
+    """A function rounding floats to ``digits`` significant decimal digits (None:
+    none), deterministic, so that counts of rounded values still merge exactly."""
+    if digits is None:
+        return None
+    form = "%%.%dg" % digits
+    return lambda x: float(form % x)
+
+
+_CANONICAL_RANKS = {bool: 0, int: 1, float: 1, str: 2, bytes: 3, tuple: 4}
+
+
+def _canonical(value):
+    """A sort key that orders values of any mix of types the same way every time:
+    by kind (booleans, numbers, strings, bytes, tuples, then anything else by its
+    type's name), then by value.  The model file writes values in this order, so
+    that the same statistics give the same bytes however the rows arrived."""
+    kind = type(value)
+    rank = _CANONICAL_RANKS.get(kind)
+    if rank == 4:
+        return 4, tuple(map(_canonical, value))
+    if rank is not None:
+        return rank, value
+    from numbers import Number
+    if isinstance(value, Number) and not isinstance(value, complex):
+        return 1, value                   # Fraction, Decimal: among the numbers
+    return 5, kind.__module__ + "." + kind.__qualname__, _shown(value, 200)
+
+
+def _canonical_value(value):
+    """_canonical, with every missing value (None, NaN) first and equal to each other."""
+    return (-1,) if _is_missing(value) else _canonical(value)
+
+
+def _canonical_row(row):
+    """A sort key of a row (a sequence, or a mapping by its items' keys)."""
+    if isinstance(row, Mapping):
+        return (1,) + tuple(sorted((_canonical_value(key), _canonical_value(value))
+                                   for key, value in row.items()))
+    return (0,) + tuple(map(_canonical_value, row))
+
+
+def _stratified_sample(labels, size, seed):
+    """The positions, in increasing order, of ``size`` of the labels: each class's
+    share of them in proportion to its rows (the largest remainders rounded up, the
+    earlier class first among equal ones), its rows picked by a seeded shuffle."""
+    import random
+    rng = random.Random(seed)
+    by_class = defaultdict(list)
+    for i, label in enumerate(labels):
+        by_class[label].append(i)
+    classes = _sorted_if_orderable(by_class)
+    quotas = {label: len(by_class[label]) * size // len(labels) for label in classes}
+    remainders = sorted(classes, key=lambda label: -(len(by_class[label]) * size
+                                                     % len(labels)))
+    for label in remainders[:size - sum(quotas.values())]:
+        quotas[label] += 1
+    kept = []
+    for label in classes:
+        members = by_class[label]
+        rng.shuffle(members)
+        kept.extend(members[:quotas[label]])
+    return sorted(kept)
+
+
+def _stratified_folds(labels, folds, seed):
+    """Fold number of each row: every class dealt round-robin over the folds after a
+    seeded shuffle, so each fold holds about 1/folds of every class."""
+    import random
+    rng = random.Random(seed)
+    by_class = defaultdict(list)
+    for i, label in enumerate(labels):
+        by_class[label].append(i)
+    assignment = [0] * len(labels)
+    position = 0
+    for label in _sorted_if_orderable(by_class):
+        members = by_class[label]
+        rng.shuffle(members)
+        for i in members:
+            assignment[i] = position % folds
+            position += 1
+    return assignment
+
+
+def _shown(value, limit=60):
+    """repr(value) for a message, cut to limit characters (never raises)."""
+    try:
+        text = repr(value)
+    except Exception:                     # an odd __repr__, or an int of 5,000 digits
+        return "<unprintable>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _article(word):
+    """'an' before a word that starts with a vowel letter (AODE), else 'a'."""
+    return "an" if word[:1].upper() in "AEIOU" else "a"
+
+
+def _describe(value):
+    """A value for an error message: its type and its (cut) repr, on one line."""
+    return "%s %s" % (type(value).__name__, _shown(value))
+
+
+def _one_line(error):
+    """An error message on one line (a column name may hold a newline)."""
+    return " ".join(str(error).splitlines()) or type(error).__name__
+
+
+def _quote(text):
+    """A value as it would be typed on a shell command line."""
+    import shlex
+    return shlex.quote(str(text))
+
+
+def _width(text):
+    """Terminal columns a string takes: East Asian wide characters take two."""
+    import unicodedata
+    text = str(text)
+    if text.isascii():
+        return len(text)
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _left(text, width):
+    """str(text) padded on the right to width terminal columns."""
+    return str(text) + " " * (width - _width(text))
+
+
+def _right(text, width):
+    return " " * (width - _width(text)) + str(text)
+
+
+def _clip(value, width=30):
+    """A value for a one-line label: newlines folded, text cut to ``width`` terminal
+    columns."""
+    text = " ".join(str(value).split())
+    if _width(text) <= width:
+        return text
+    kept, used = [], 0
+    for character in text:
+        used += _width(character)
+        if used > width - 3:
+            break
+        kept.append(character)
+    return "".join(kept) + "..."
+
+
+def _counted(n, thing):
+    """'1 cell', '2 cells'."""
+    return "%s %s%s" % (format(n, ","), thing, "" if n == 1 else "s")
+
+
+class _BadValue(Exception):
+    """Raised inside counting and scoring; the caller adds the call, row and feature."""
+
+    def __init__(self, value, expected):
+        super().__init__(value, expected)
+        self.value = value
+        self.expected = expected
+
+
+class _RowError(Exception):
+    """A problem with one row; the caller adds the call and the row number (and, for
+    a row of the wrong width, ``width``: its number of values)."""
+
+    def __init__(self, reason, width=None):
+        super().__init__(reason)
+        self.width = width
+
+
+# Long work (cross-validation's folds, a structure search's steps, a model file's
+# items) says how far it is through _progress; the command line listens while a
+# command runs (see _Progress) and shows it on stderr.  Nobody listens otherwise, and
+# then a report costs a global lookup: the library itself never prints.
+_progress_listener = None
+
+
+def _progress(stage, done=None, total=None):
+    """Report that long work is at step ``done`` (of ``total``) of ``stage``, a
+    phrase such as "fold" (stages reported after it are parts of its previous step);
+    without ``done``, that the stage is over."""
+    listener = _progress_listener
+    if listener is not None:
+        listener(stage, done, total)

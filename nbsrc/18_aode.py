@@ -1,0 +1,878 @@
+# -- AODE: averaged one-dependence estimators ------------------------------------------
+
+_AODE_KINDS = ("categorical", "discretized", "ignore")
+# The memory budget of the pairwise and network families (max_memory=, in MB): what
+# they count grows with the number of distinct pairs or rows, and what they compile
+# with it, so both are estimated, at about these many bytes per item (CPython's dict
+# entries, int keys and packed terms), and refused beyond the budget before they are
+# built, naming the figure and the fix.
+_PAIR_BYTES = 100                # a pairwise count (statistics)
+_TERM_BYTES = 120                # a compiled term of a pair, in each direction
+_ROW_BYTES = 200                 # a distinct row of a network (statistics), plus
+_CELL_BYTES = 8                  # per feature of it, and per node of its compiled form
+
+
+class _OverBudget(Exception):
+    """An estimate beyond max_memory: the reason, for the caller to name its call."""
+
+
+def _memory_check(value):
+    """max_memory: a number of megabytes > 0."""
+    number = _number(value)
+    if number is None or type(value) is bool or not number > 0 or not isfinite(number):
+        return "a number of megabytes > 0"
+    return None
+
+
+def _within_budget(params, estimate, what, fix):
+    """Raise _OverBudget when ``estimate`` (bytes) passes params' max_memory."""
+    budget = params.get("max_memory")
+    if budget is not None and estimate > budget * 1e6:
+        megabytes = estimate / 1e6
+        raise _OverBudget("%s would take about %s MB, beyond max_memory=%s (MB); %s, or "
+                          "raise max_memory" % (what, format(megabytes, ",.0f")
+                                                if megabytes >= 10 else "%.2g" % megabytes,
+                                                _shown(budget), fix))
+
+
+def _check_memory(params, call, *statistics):
+    """NaiveBayesError naming the call when statistics (added up: a model and what
+    partial_fit or merge adds to it) would pass params' max_memory."""
+    estimates = [part.memory_estimate() for part in statistics
+                 if part is not None and hasattr(part, "memory_estimate")]
+    if not estimates:
+        return
+    fix = _NETWORK_FIX if "network" in estimates[0][1] else _AODE_FIX
+    try:
+        _within_budget(params, sum(size for size, _ in estimates), estimates[0][1], fix)
+    except _OverBudget as error:
+        raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+
+
+_MEMORY_PARAMETER = _Parameter(2000, _memory_check, (
+    _cli_number, "AODE, TAN, BayesNet and auto: the most memory, in MB, their counts and "
+    "compiled tables may take by estimate (default 2000); beyond it the fit or the first "
+    "prediction is refused", {"metavar": "MB"}))
+_AODE_FIX = "use fewer features, ignore some, or round numbers with significant_digits="
+_NETWORK_FIX = ("ignore features with many distinct values (identifiers), or round numbers "
+                "with significant_digits=")
+_AODE_ESTIMATES = ("laplace", "m")             # estimate=: Lidstone's, or the m-estimate
+_AODE_WEIGHTINGS = ("mutual-information",)     # weighting= (None: equal weights)
+_AODE_SMALL = 1e-6     # weka.core.Utils.SMALL: below it a mutual-information term, or
+# the weight of a feature's present values (imputing its mean), counts as zero
+
+
+def _aode_weighting_check(value):
+    if value is None or (isinstance(value, str) and value in _AODE_WEIGHTINGS):
+        return None
+    return "None or " + " or ".join('"%s"' % w for w in _AODE_WEIGHTINGS)
+
+
+def _aode_impute_check(value):
+    return None if type(value) is bool else "True or False"
+
+
+def _presence_counts(pairs, feature_of, width):
+    """From one class's pair counts {a << 32 | b: N(c, a, b)} (value ids a < b, each
+    of a feature in feature_of), ({a * width + j: sum_v N(c, a, v) over feature j's
+    values v}: the rows with value a and feature j present, and {p * width + j (p <
+    j): sum_{u, v} N(c, u, v)}: the rows with features p and j both present).  Whole
+    counts are added up by the C counter, each key repeated count times, when that is
+    not much more work than a loop over the keys."""
+    keys = list(pairs)
+    counts = list(pairs.values())
+    low = list(map(_PAIR_SHIFT.__rrshift__, keys))
+    high = list(map(0xFFFFFFFF .__and__, keys))
+    low_feature = list(map(feature_of.__getitem__, low))
+    high_feature = list(map(feature_of.__getitem__, high))
+    with_feature = map(add, map(mul, low, repeat(width)), high_feature)
+    with_feature = chain(with_feature, map(add, map(mul, high, repeat(width)), low_feature))
+    both = map(add, map(mul, map(min, low_feature, high_feature), repeat(width)),
+               map(max, low_feature, high_feature))
+    sums = []
+    for grouped, times in ((with_feature, counts + counts), (both, counts)):
+        counter = {}
+        if _INT.issuperset(map(type, counts)) and sum(counts) <= 8 * len(counts):
+            _count_keys(counter, chain.from_iterable(map(repeat, grouped, times)))
+        else:
+            get = counter.get
+            for key, count in zip(grouped, times):
+                counter[key] = get(key, 0) + count
+        sums.append(counter)
+    return sums[0], sums[1]
+
+
+class _AODEStatistics(_NaiveStatistics):
+    """The sufficient statistics of AODE: those of naive Bayes (class counts, each
+    feature's counts or record of values) and the pairwise class-conditional counts
+    N(c, x_p, x_j) of every two features p < j (a _PairCounts), weighted and exact.
+
+    Memory: one count per class and pair of values that occur together, at most
+    K * V^2 / 2 for V distinct values of all features together (20 features of 8
+    values, 3 classes: 38,400 counts); numbers are counted as they are (bins are cut
+    when the model is compiled), so continuous features are best rounded with
+    significant_digits.  A fit whose counts would pass max_memory (about 100 bytes
+    each: 20 million counts at the default 2000 MB) is refused (see _check_memory).
+    """
+
+    file_fields = ("features", "pairs")
+    __slots__ = ("pair_counts",)
+
+    def __init__(self):
+        super().__init__()
+        self.pair_counts = _PairCounts()
+
+    def copy(self):
+        """An equal, independent copy."""
+        twin = super().copy()
+        twin.pair_counts = self.pair_counts.copy()
+        return twin
+
+    def absorb(self, other):
+        """Add other's statistics, pair counts included."""
+        super().absorb(other)
+        self.pair_counts.absorb(other.pair_counts)
+        return self
+
+    def deficit(self, other):
+        """What other holds beyond these statistics, pair counts included."""
+        problem = super().deficit(other)
+        if problem is None:
+            problem = self.pair_counts.deficit(other.pair_counts, self.emptied(other))
+        return problem
+
+    def remove(self, other):
+        """Remove other's statistics, pair counts included (their feature positions
+        are these: other counted into a skeleton of these)."""
+        super().remove(other)
+        self.pair_counts.subtract(other.pair_counts)
+
+    def settle(self, other, fitting):
+        """As naive Bayes settles; pairs renumbered when features are dropped, and
+        their values counted as numbers when a feature becomes numeric."""
+        names = list(self.features)
+        changed = super().settle(other, fitting)
+        if list(self.features) != names or changed:
+            position = {name: j for j, name in enumerate(self.features)}
+            number = _counted_number(fitting.params)
+            self.pair_counts = self.pair_counts.renumbered(
+                {j: position.get(name) for j, name in enumerate(names)},
+                {j: number for j, name in enumerate(names) if name in changed})
+        return changed
+
+    def count(self, rows, labels, weights, start, fitting):
+        """Count as naive Bayes does, then the pairs of every row's present values of
+        its categorical and discretized features (numbers as counted, rounded with
+        significant_digits when it is set)."""
+        groups, weight_groups, names = super().count(rows, labels, weights, start, fitting)
+        features = [self.features[name] for name in names]
+        used = [j for j, stats in enumerate(features) if stats.name in
+                ("categorical", "discretized")]
+        rounding = [_round_to_digits(fitting.params.get("significant_digits"))
+                    if features[j].name == "discretized" else None for j in range(len(names))]
+        get_id = self.pair_counts.ids.__getitem__
+        for label, group in groups.items():
+            id_rows = []
+            for row in group:
+                ids = []
+                for j in used:
+                    value = row[j]
+                    if value is None or _is_missing(value):
+                        continue
+                    if rounding[j] is not None or features[j].name == "discretized":
+                        value = float(value)
+                        if rounding[j] is not None:
+                            value = rounding[j](value)
+                        if value == 0:
+                            value = 0.0          # -0.0 and 0.0: one value
+                    ids.append(get_id((j, value)))
+                ids.sort()
+                id_rows.append(ids)
+            self.pair_counts.add_ids(label, id_rows, weight_groups[label] if weight_groups
+                                     else None)
+            _check_memory(fitting.params, fitting.call, self)
+        return groups, weight_groups, names
+
+    def compile(self, params):
+        """The compiled AODE model."""
+        return _AODEModel(self, params)
+
+    def _replacements(self):
+        """Each feature's replacement of a missing value (see imputed), from the
+        counts as they are."""
+        return [self._replacement(self.features[name]) for name in self.names()]
+
+    @staticmethod
+    def _replacement(feature):
+        """A categorical feature's mode (weighted, all classes; ties to the first value
+        in values() order), a number's weighted mean (0.0 when its values weigh 1e-6
+        or less); None for another kind or a feature without values."""
+        if feature.name not in ("categorical", "discretized"):
+            return None
+        totals = Counter()
+        for values in feature.stats.counts.values():
+            totals.update(values)
+        if feature.name == "categorical":
+            values = feature.stats.values()
+            if not values:
+                return None
+            most = max(totals.get(v, 0) for v in values)
+            return next(v for v in values if totals.get(v, 0) == most)
+        weight = sum(totals.values())
+        if not weight > _AODE_SMALL:
+            return 0.0
+        values = list(totals)
+        _, weighted, _ = _exact_sums(values, [totals[x] for x in values])
+        return _float(_fraction(weighted) / weight) + 0.0     # not -0.0
+
+    def lacks_values(self):
+        """True when some row lacks the value of a categorical or discretized feature."""
+        return any(sum(feature.stats.counts.get(label, {}).values()) != n
+                   for feature in self.features.values()
+                   if feature.name in ("categorical", "discretized")
+                   for label, n in self.class_count.items())
+
+    def impute_values(self):
+        """Give every missing value of a categorical or discretized feature its
+        replacement, in these statistics' own value counts (N(c, replacement) +=
+        N_c - sum_v N(c, v)); the pairwise counts are left as they are.  Returns
+        (the value counts as they were, per feature position: {label: {value:
+        count}}, the replacements)."""
+        counted = {}
+        replacements = []
+        for j, name in enumerate(self.names()):
+            feature = self.features[name]
+            replacement = self._replacement(feature)
+            replacements.append(replacement)
+            if feature.name not in ("categorical", "discretized"):
+                continue
+            counts = feature.stats.counts
+            counted[j] = {label: dict(values) for label, values in counts.items()}
+            if replacement is None:
+                continue
+            for label, n in self.class_count.items():
+                lacking = n - sum(counts.get(label, {}).values())
+                if lacking:
+                    mine = counts.setdefault(label, {})
+                    mine[replacement] = mine.get(replacement, 0) + lacking
+        return counted, replacements
+
+    def imputed(self):
+        """(statistics, replacements): a copy of these statistics as if every missing
+        value of a categorical or discretized feature had been replaced before it was
+        counted, as Weka's ReplaceMissingValues replaces it, and the replacement of
+        each feature (None: nothing to replace it with, or an unused feature).
+
+        A categorical feature's replacement is its mode (weighted, all classes; ties
+        to the first value in values() order, the declared order first), a number's
+        the weighted mean of its present values (0.0 when they weigh 1e-6 or less),
+        counted as one more value before the bins are cut.  Nothing is replaced while
+        counting (the mean is known only at the end, and the statistics must stay
+        exact and mergeable); every count of a missing value follows from the counts:
+          N(c, j missing)            = N_c - sum_v N(c, v)
+          N(c, x_p, j missing)       = N(c, x_p) - sum_v N(c, x_p, v)
+          N(c, p missing, j missing) = N_c - N_cp - N_cj + sum_{u, v} N(c, u, v)
+        and each goes to the replacement's count.  Without a missing value these
+        statistics themselves are returned (nothing to replace, nothing to copy).
+        """
+        if not self.lacks_values():
+            return self, self._replacements()
+        twin = self.copy()
+        names = twin.names()
+        counted, replacements = twin.impute_values()
+        pair_counts = twin.pair_counts
+        get_id = pair_counts.ids.__getitem__
+        filled = {j: get_id((j, value)) for j, value in enumerate(replacements)
+                  if value is not None}
+        used = sorted(counted)
+        width = len(names)
+        for label, n in self.class_count.items():
+            mine = pair_counts.pairs.setdefault(label, {})
+            ids = {p: [get_id((p, value)) for value in counted[p].get(label, {})]
+                   for p in used}             # numbered before feature_of is read
+            feature_of = [j for j, _ in pair_counts.ids.order]
+            with_feature, both = _presence_counts(mine, feature_of, width)
+            added = {}
+            get = added.get
+            present = {}
+            for p in used:
+                values = counted[p].get(label, {})
+                present[p] = sum(values.values())
+                kids, counts = ids[p], list(values.values())
+                base = list(map(mul, kids, repeat(width)))
+                for j, b in filled.items():
+                    if j == p:
+                        continue      # x_p present, j missing: N(c, x_p) - sum_v N(c, x_p, v)
+                    lacking = list(map(sub, counts, map(with_feature.get, map(
+                        add, base, repeat(j)), repeat(0))))
+                    keep = list(map(bool, lacking))
+                    if not any(keep):
+                        continue
+                    lacking = list(compress(lacking, keep))
+                    near = list(compress(kids, keep))
+                    keys = map(add, map(int.__lshift__, map(min, near, repeat(b)),
+                                        repeat(_PAIR_SHIFT)), map(max, near, repeat(b)))
+                    for key, count in zip(keys, lacking):
+                        added[key] = get(key, 0) + count
+            for p, a in filled.items():   # both missing
+                for j, b in filled.items():
+                    if p < j:
+                        lacking = n - present[p] - present[j] + both.get(
+                            p * width + j, 0)
+                        if lacking:
+                            key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
+                            added[key] = get(key, 0) + lacking
+            get = mine.get
+            for key, count in added.items():
+                mine[key] = get(key, 0) + count
+        return twin, replacements
+
+    def to_file(self, classes):
+        """The model file's "features" and "pairs" fields."""
+        data = super().to_file(classes)
+        data.update(self.pair_counts.to_file(classes))
+        return data
+
+    @classmethod
+    def from_file(cls, data, classes, class_count):
+        """AODE's statistics from a model file, validated."""
+        statistics = super().from_file(data, classes, class_count)
+        statistics.pair_counts = _PairCounts.from_file(data, "pairs", classes,
+                                                       len(statistics.features))
+        return statistics
+
+    def extra_summary(self):
+        """{"pairwise counts": how many are kept}."""
+        return {"pairwise counts": self.pair_counts.size()}
+
+    def memory_estimate(self):
+        """(bytes, what) of the counts that grow beyond naive Bayes': the pairs."""
+        pairs = self.pair_counts.size()
+        return pairs * _PAIR_BYTES, "the pairwise counts of AODE (%s)" % format(pairs, ",")
+
+
+_AODE_DENSE_KEYS = 2048        # keys up to which a parent's child terms are a full list
+
+
+class _ParentTerms:
+    """A parent key's child terms by key number, in the sparse form: the term of a
+    key that occurs with the parent, else the term of a count of 0 of its feature."""
+
+    __slots__ = ("model", "parent", "shifted")
+
+    def __init__(self, model, parent):
+        self.model = model
+        self.parent = parent
+        self.shifted = parent << _PAIR_SHIFT
+
+    def __getitem__(self, key):
+        term = self.model.sparse_terms.get(self.shifted | key)
+        if term is None:
+            return self.model.sparse_default(self.parent, self.model.feature_of[key])
+        return term
+
+
+def _dyadic_scaled(column):
+    """(ints, scale) with column[i] == ints[i] / scale exactly and scale a power of 2,
+    for counts that are ints and Fractions of power-of-2 denominators (what weights
+    given as floats sum to); None for anything else."""
+    from fractions import Fraction
+    if not {int, Fraction}.issuperset(map(type, column)):
+        return None
+    denominators = {n.denominator for n in column if type(n) is not int}
+    if any(d & (d - 1) for d in denominators):
+        return None
+    scale = max(denominators, default=1)
+    return [n * scale if type(n) is int else n.numerator * (scale // n.denominator)
+            for n in column], scale
+
+
+def _scaled_log_terms(scaled, accumulate, starts, ends, pseudo, alpha_sizes):
+    """_AODEModel._terms' logs log((n + a) / (N + a S)) of counts given as (ints,
+    scale), N the sum over each count's segment, by builtins: the totals summed
+    exactly as ints, each count and total rounded once to a float (an int rounded,
+    then divided by a power of 2: the float of the exact fraction), as _log_smoothed
+    rounds them, so the same numbers; None when a float would overflow."""
+    ints, scale = scaled
+    prefix = list(accumulate(ints, initial=0))
+    totals = map(sub, map(prefix.__getitem__, ends), map(prefix.__getitem__, starts))
+    try:
+        divisor = float(scale)
+        counts = map(truediv, map(float, ints), repeat(divisor))
+        sums = map(truediv, map(float, totals), repeat(divisor))
+        return list(map(sub, map(log, map(add, counts, pseudo)),
+                        map(log, map(add, sums, alpha_sizes))))
+    except OverflowError:
+        return None
+
+
+class _AODEModel(_PairTable):
+    """The compiled AODE model: the pair tables (see _PairTable) and the averaging.
+
+    Every feature in turn is a super-parent: for a row x,
+        P(c, x) ~ sum over qualifying parents p of w_p P(c, x_p) prod_{j != p} P(x_j | c, x_p)
+                  / sum of their w_p
+    with equal weights w_p (the mean), or with weighting="mutual-information" each
+    feature's mutual information with the class (see _mutual_information; equal
+    weights again when a row's parents' weights are all 0).  Each probability is one
+    smoothed estimate (n + a) / (d + a v) over v outcomes (see pseudo_count):
+        P(c, x_p)       = (N(c, x_p) + a) / (N_p + a K S_p)            v = K S_p
+        P(x_j | c, x_p) = (N(c, x_p, x_j) + a) / (N_j(c, x_p) + a S_j)  v = S_j
+    with a = alpha (estimate="laplace") or a = m / v (estimate="m": Weka's m-estimate
+    (n + m/v) / (d + m)), the sum in log space (a log-sum-exp), so that any number
+    of features gives finite probabilities.  A parent qualifies when its value is
+    present and seen at least frequency_limit times (weighted, all classes together;
+    at 0 a declared value never seen qualifies too); when none does, the row is
+    scored by naive Bayes with the prior (N_c + a) / (N + a K), v = K, and the
+    likelihoods (N(c, x_j) + a) / (N_cj + a S_j).  Numbers are cut into bins by the
+    discretized kind's MDL cut points.  With impute=True the model is compiled from
+    the statistics with every missing value replaced (see _AODEStatistics.imputed)
+    and a row's missing values take the same replacements.
+
+    Per qualifying parent key, a list holds every child key's per-class -log P(x_j |
+    c, x_p), built on first use by builtins over all children at once and packed into
+    ints as _Packed packs them: a row costs one builtin sum per parent.
+    """
+
+    def __init__(self, statistics, params):
+        classes = statistics.classes()
+        pairs = statistics.pair_counts.size()
+        _within_budget(params, 2 * pairs * _TERM_BYTES, "AODE's compiled tables (%s "
+                       "pairwise counts, a term each way)" % format(pairs, ","), _AODE_FIX)
+        self.replacements = None          # per feature: what fills a missing value
+        if params["impute"]:
+            statistics, self.replacements = statistics.imputed()
+        super().__init__(statistics, classes)
+        self.alpha = params["alpha"]
+        self.estimate = params["estimate"]
+        self.m = params["m"]
+        self.limit = params["frequency_limit"]
+        k = self.k
+        # per feature and per key number: the pseudo-count a of a child term and
+        # a * S_j; per feature the parent term's a (over K S_p outcomes)
+        self.feature_pseudo = [self.pseudo_count(size) for size in self.sizes]
+        self.feature_alpha_size = [a * size for a, size in
+                                   zip(self.feature_pseudo, self.sizes)]
+        self.parent_pseudo = [self.pseudo_count(k * size) for size in self.sizes]
+        self.key_pseudo = [self.feature_pseudo[j] for j in self.feature_of]
+        self.alpha_size = [self.feature_alpha_size[j] for j in self.feature_of]
+        self.smoothed = (self.alpha if self.estimate == "laplace" else self.m) > 0
+        self.segment_start = [self.segments[j][0] for j in self.feature_of]
+        self.segment_end = [self.segments[j][1] for j in self.feature_of]
+        self.accumulate = accumulate
+        class_count = [statistics.class_count[c] for c in classes]
+        self.log_prior = tuple(_log_smoothed(class_count, sum(class_count),
+                                             self.pseudo_count(k), k))
+        # Packed: -log P in fixed point, K 64-bit fields per int (see _Packed); with
+        # a > 0 every term is above a / (N + a K max S) (the smallest a, over the most
+        # outcomes), so whether they all fit is known now
+        bits = 63 - 11 - (self.width + 1).bit_length()
+        most = k * max(self.sizes + [1])
+        smallest = _log_smoothed([0], sum(class_count), self.pseudo_count(most),
+                                 most)[0] if self.smoothed else -INF
+        self.scale = float(2 ** bits) if bits >= 30 and smallest > -2047 else None
+        if self.scale is not None:
+            import struct
+            self.unpack = struct.Struct("<%dQ" % k).unpack
+        self.zero = 0 if self.scale is not None else self.zeros
+        no_counts = [0] * k
+        self.fallback = self._terms(None, list(map(list, zip(*[
+            self.single.get(kid, no_counts) for kid in range(len(self.key_list))]))) or
+            [[] for _ in range(k)])
+        self.entries = {}                 # parent key number -> (base, child terms)
+        # child terms per parent key: a list over every key number when there are few
+        # (builtins over all keys at once), else only the keys that occur with the
+        # parent and one term per feature for the others (memory linear in the counts:
+        # a list per parent would be quadratic in the keys, as with ID-like columns)
+        self.sparse = len(self.key_list) > _AODE_DENSE_KEYS
+        self.no_counts = [0] * k
+        self.rows = sum(class_count)
+        self.single_total = [sum(column) for column in zip(*self.single.values())] or [0]
+        self.weights = self._mutual_information() \
+            if params["weighting"] == "mutual-information" else None
+        if self.sparse:
+            self._sparse_tables()
+
+    def pseudo_count(self, outcomes):
+        """The a of (n + a) / (d + a * outcomes): alpha (Lidstone's, Laplace's at 1),
+        or m / outcomes (the m-estimate (n + m/v) / (d + m) is Lidstone's with alpha
+        = m / v), so that both run through the one formula, _log_smoothed."""
+        return self.alpha if self.estimate == "laplace" else self.m / outcomes
+
+    def _mutual_information(self):
+        """Per feature, its weight as a super-parent: the mutual information with the
+        class, sum over classes c (outer) and the feature's keys v (inner) of
+        P(c, v) log2(P(c, v) / (P(c) P(v))), with P(c, v) = N(c, v) / N_j, P(c) =
+        N_cj / N_j and P(v) = N(v) / N_j over the N_j rows where the feature is
+        present (weighted); a term is 0 where P(c, v) or P(c) P(v) is below 1e-6, as
+        in Weka's WAODE (whose rows all count 1 and are never missing).  Never below
+        0 (a rounding below is clamped)."""
+        weights = []
+        log_2 = log(2.0)
+        for j in range(self.width):
+            start, end = self.segments.get(j, (0, 0))
+            kids = [kid for kid in range(start, end) if kid in self.frequency]
+            total = _float(self.present[j])
+            if self.key_of[j] is False or not total > 0:
+                weights.append(0.0)
+                continue
+            counts = [self.single[kid] for kid in kids]
+            value_share = [_float(self.frequency[kid]) / total for kid in kids]
+            information = 0.0
+            for c in range(self.k):
+                joint = [_float(n[c]) / total for n in counts]
+                class_share = _float(sum([n[c] for n in counts])) / total
+                for p, q in zip(joint, map(mul, repeat(class_share), value_share)):
+                    if p >= _AODE_SMALL and q >= _AODE_SMALL:
+                        information += p * (log(p / q) / log_2)
+            weights.append(max(information, 0.0))
+        return weights
+
+    def _pack(self, columns):
+        """Per-class columns of log P as one list of terms: packed ints (-log P in
+        fixed point, class c in bits 64c..64c+63) or tuples."""
+        if self.scale is None:
+            return list(zip(*columns))
+        scale = -self.scale
+        packed = None
+        for c, column in enumerate(columns):
+            fields = map(round, map(mul, column, repeat(scale)))
+            if c:
+                fields = map(int.__lshift__, fields, repeat(64 * c))
+            packed = list(fields) if packed is None else list(map(add, packed, fields))
+        return packed
+
+    def _terms(self, p, counts):
+        """Per key number, its term log((n + a) / (total + a * S_j)) from per-class
+        columns of counts n = N(c, x_p, key) (or N(c, key) for naive Bayes, p None),
+        total being its feature's N_j(c, x_p): by builtins over all keys."""
+        columns = []
+        for column in counts:
+            whole = _INT.issuperset(map(type, column))
+            logs = None
+            if self.smoothed and not whole:       # fractional weights: ints scaled
+                scaled = _dyadic_scaled(column)
+                if scaled is not None:
+                    logs = _scaled_log_terms(scaled, self.accumulate, self.segment_start,
+                                             self.segment_end, self.key_pseudo,
+                                             self.alpha_size)
+            if logs is not None:
+                columns.append(logs)
+                continue
+            prefix = list(self.accumulate(column, initial=0))
+            totals = list(map(sub, map(prefix.__getitem__, self.segment_end),
+                              map(prefix.__getitem__, self.segment_start)))
+            if self.smoothed and whole and prefix[-1] < 2 ** 52:
+                logs = list(map(sub, map(log, map(add, column, self.key_pseudo)),
+                                map(log, map(add, totals, self.alpha_size))))
+            else:                         # a = 0, or weights of other denominators
+                logs = [_log_smoothed([n], total, a, size)[0] for n, total, a, size in
+                        zip(column, totals, self.key_pseudo,
+                            map(self.sizes.__getitem__, self.feature_of))]
+            columns.append(logs)
+        terms = self._pack(columns)
+        if p is not None:                 # the parent is not its own child
+            start, end = self.segments.get(p, (0, 0))
+            terms[start:end] = [self.zero] * (end - start)
+        return terms
+
+    def entry(self, p, kid):
+        """(parent term, child terms by key number) of a qualifying parent key, built
+        on first use; None when the key does not qualify."""
+        found = self.entries.get(kid, 0)
+        if found != 0:
+            return found
+        entry = None
+        if self.sparse:                   # the sparse tables, built at once
+            base = self.bases.get(kid)
+            if base is not None:
+                entry = (base, _ParentTerms(self, kid))
+            self.entries[kid] = entry
+            return entry
+        if self.frequency.get(kid, 0) >= self.limit:
+            k = self.k
+            base = self._pack([[_log_smoothed([n], self.present[p], self.parent_pseudo[p],
+                                              k * self.sizes[p])[0]]
+                               for n in self.single.get(kid, [0] * k)])[0]
+            entry = (base, self._terms(p, self.pair_column(kid)))
+        self.entries[kid] = entry
+        return entry
+
+    def _sparse_tables(self):
+        """The sparse form of every parent's child terms, built at once by builtins
+        over the pair counts, by the same arithmetic as _terms (term for term, so both
+        forms give the same numbers), in time and memory linear in the number of
+        pairwise counts: ``sparse_terms`` {parent << 32 | child: term} for every two
+        keys that occur together, ``sparse_totals`` per class {parent * width +
+        feature: N_j(c, x_p)} (None when no feature is ever missing: N_j(c, x_p) is
+        then N(c, x_p)), and ``bases`` {qualifying parent: its term log P(c, x_p)}."""
+        k, width = self.k, self.width
+        feature_of, fas = self.feature_of, self.feature_alpha_size
+        pair_keys = list(set().union(*self.pairs))
+        low = list(map(_PAIR_SHIFT.__rrshift__, pair_keys))
+        high = list(map(0xFFFFFFFF .__and__, pair_keys))
+        parents, children = low + high, high + low        # each pair in both directions
+        child_features = list(map(feature_of.__getitem__, children))
+        child_pseudo = list(map(self.feature_pseudo.__getitem__, child_features))
+        child_sizes = list(map(fas.__getitem__, child_features))
+        complete = sum(self.single_total) == 0 or all(
+            present == self.rows for present in self.present)
+        groups = None if complete else list(map(add, map(mul, parents, repeat(width)),
+                                                child_features))
+        columns, self.sparse_totals = [], None if complete else []
+        for c, flat in enumerate(self.pairs):
+            counts = list(map(flat.get, pair_keys, repeat(0)))
+            counts = counts + counts
+            if complete:                  # every row with x_p has every feature present
+                single = [self.single.get(kid, self.no_counts)[c]
+                          for kid in range(len(self.key_list))]
+                totals = list(map(single.__getitem__, parents))
+            else:
+                by_group = {}
+                get = by_group.get
+                for group, n in zip(groups, counts):
+                    by_group[group] = get(group, 0) + n
+                self.sparse_totals.append(by_group)
+                totals = list(map(by_group.__getitem__, groups))
+            if self.smoothed and _INT.issuperset(map(type, counts)) and \
+                    max(totals, default=0) < 2 ** 52:
+                columns.append(list(map(sub, map(log, map(add, counts, child_pseudo)),
+                                        map(log, map(add, totals, child_sizes)))))
+            else:                         # a = 0, or fractional weights
+                columns.append([_log_smoothed([n], total, a, self.sizes[j])[0]
+                                for n, total, a, j in zip(counts, totals, child_pseudo,
+                                                          child_features)])
+        self.sparse_terms = dict(zip(map(add, map(int.__lshift__, parents,
+                                                  repeat(_PAIR_SHIFT)), children),
+                                     self._pack(columns))) if pair_keys else {}
+        self.sparse_defaults = {}
+        # the parent terms log P(c, x_p), feature by feature (one shared total each);
+        # at frequency_limit 0 a declared value never seen qualifies too
+        self.bases = {}
+        qualifying = defaultdict(list)
+        for kid, (j, key) in enumerate(self.key_list):
+            if key is not _UNSEEN and self.frequency.get(kid, 0) >= self.limit:
+                qualifying[j].append(kid)
+        for p, kids in qualifying.items():
+            counts = [self.single.get(kid, self.no_counts) for kid in kids]
+            terms = self._pack([_log_smoothed(list(column), self.present[p],
+                                              self.parent_pseudo[p], k * self.sizes[p])
+                                for column in zip(*counts)])
+            self.bases.update(zip(kids, terms))
+
+    def sparse_default(self, parent, j):
+        """The term of a count of 0 of feature j given a parent key (built on first use)."""
+        group = parent * self.width + j
+        term = self.sparse_defaults.get(group)
+        if term is None:
+            if j == self.feature_of[parent]:
+                term = self.zero          # the parent is not its own child
+            else:
+                totals = [self.single.get(parent, self.no_counts)[c] for c in range(self.k)] \
+                    if self.sparse_totals is None else \
+                    [by_group.get(group, 0) for by_group in self.sparse_totals]
+                a, alpha_size = self.feature_pseudo[j], self.feature_alpha_size[j]
+                term = self._pack([[log(0 + a) - log(total + alpha_size)]
+                                   if self.smoothed and type(total) is int and
+                                   total < 2 ** 52
+                                   else _log_smoothed([0], total, a, self.sizes[j])
+                                   for total in totals])[0]
+            self.sparse_defaults[group] = term
+        return term
+
+    positional = _NaiveModel.positional
+
+    def row_keys(self, row):
+        """The key numbers of the row's present, used features (see _PairTable);
+        with impute=True, of the row with its missing values replaced."""
+        return super().row_keys(self.filled(row))
+
+    def filled(self, row):
+        """The row with every missing value replaced (impute=True), else the row."""
+        if self.replacements is None:
+            return row
+        return [value if fill is None or not (value is None or _is_missing(value))
+                else fill for value, fill in zip(row, self.replacements)]
+
+    def parents(self, keys):
+        """([(parent feature, entry)], their weights, or None for equal weights) of a
+        row's qualifying parents; with mutual-information weights those of weight 0
+        are left out, unless all are 0 (then every one counts, equally)."""
+        found = []
+        for kid in keys:
+            j, key = self.key_list[kid]
+            if key is not _UNSEEN:
+                entry = self.entry(j, kid)
+                if entry is not None:
+                    found.append((j, entry))
+        if self.weights is None:
+            return found, None
+        weights = [self.weights[j] for j, _ in found]
+        if not any(weights):
+            return found, None
+        kept = [w > 0 for w in weights]
+        return list(compress(found, kept)), list(compress(weights, kept))
+
+    def joint(self, row):
+        """log of the (weighted) mean over parents of P(c, x_p) prod P(x_j | c, x_p),
+        per class."""
+        keys = self.row_keys(row)
+        parents, weights = self.parents(keys)
+        if not parents:
+            terms = list(map(self.fallback.__getitem__, keys))
+            if self.scale is not None:
+                return list(map(add, self.log_prior, self.unpacked(sum(terms))))
+            return self._combined([[self.log_prior] + terms])
+        if self.scale is not None:        # one builtin sum per parent
+            width = 8 * self.k
+            fields = [self.unpack(sum(map(terms.__getitem__, keys), base).to_bytes(
+                width, "little")) for _, (base, terms) in parents]
+            shift = log(len(fields)) if weights is None else log(math.fsum(weights))
+            scale = self.scale
+            joint = []
+            for c in range(self.k):
+                column = [f[c] for f in fields]
+                low = min(column)
+                shares = [exp((low - f) / scale) for f in column]
+                if weights is not None:
+                    shares = list(map(mul, weights, shares))
+                joint.append(-low / scale - shift + log(math.fsum(shares)))
+            return joint
+        return self._combined([[base] + list(map(terms.__getitem__, keys))
+                               for _, (base, terms) in parents], weights)
+
+    def _combined(self, parents, weights=None):
+        """The tuple form: per parent the sum of its terms, then the log of the
+        (weighted) mean over parents; with zero probabilities (a = 0) each class
+        counts them as naive Bayes does, by its best parent, when every class is
+        impossible."""
+        sums = [list(map(sum, zip(*vectors))) for vectors in parents]
+        if weights is None:
+            joint = [_log_sum_exp([s[c] for s in sums]) - log(len(sums))
+                     for c in range(self.k)]
+        else:
+            logs, total = list(map(log, weights)), log(math.fsum(weights))
+            joint = [_log_sum_exp([s[c] + w for s, w in zip(sums, logs)]) - total
+                     for c in range(self.k)]
+        if max(joint) > -INF:
+            return joint
+        best = [max(_zeros_and_rest(vectors, c) for vectors in parents)
+                for c in range(self.k)]
+        top = max(order for order, _ in best)
+        joint = _InfiniteJoint([-INF] * self.k)
+        joint.effective = [rest if order == top else -INF for order, rest in best]
+        return joint
+
+    def joints(self, rows):
+        """Joint log-likelihoods of many rows, one by one."""
+        return list(map(self.joint, rows))
+
+    def unpacked(self, term):
+        """A term as a tuple of per-class log P."""
+        if self.scale is None:
+            return term
+        return tuple([-field / self.scale for field in
+                      self.unpack(term.to_bytes(8 * self.k, "little"))])
+
+    def explain(self, row, extra=()):
+        """The parts of one row's joint log-likelihood: each parent's share of the
+        class's score, and per feature its share-weighted log-likelihoods; the prior
+        holds the super-parent terms log P(c, x_p) (share-weighted) and the
+        averaging's correction, so that prior + features = joint, exactly as for naive
+        Bayes.  With parent weights w_p (of sum W) the shares are w_p P_p(c, x) / W
+        P(c, x), and the correction sum_p share_p (log(w_p / W) - log share_p)."""
+        classes, k = self.classes, self.k
+        keys = self.row_keys(row)
+        filled = self.filled(row)
+        parents, weights = self.parents(keys)
+        if parents:
+            parts = [(p, self.unpacked(base), [self.unpacked(terms[key]) for key in keys])
+                     for p, (base, terms) in parents]
+        else:
+            parts = [(None, self.log_prior, [self.unpacked(self.fallback[key])
+                                             for key in keys])]
+        sums = [list(map(sum, zip(base, *terms))) for _, base, terms in parts]
+        joint = self.joint(row)
+        m = len(parts)
+        if weights is None:
+            log_weights, fractions = [-log(m)] * m, [1.0 / m] * m
+        else:
+            total = math.fsum(weights)
+            log_weights = [log(w) - log(total) for w in weights]
+            fractions = [w / total for w in weights]
+        shares = [[exp(s[c] - joint[c] + lw) if joint[c] > -INF else fraction
+                   for c in range(k)] for s, lw, fraction in zip(sums, log_weights,
+                                                                 fractions)]
+        position = {self.key_list[kid][0]: n for n, kid in enumerate(keys)}
+        prior = []
+        contribution = [[0.0] * k for _ in keys]
+        for c in range(k):
+            own = 0.0
+            for w, (_, base, terms) in zip(shares, parts):
+                if not w[c]:              # a parent with no share (a zero probability)
+                    continue              # adds nothing, not 0 * -inf
+                own += w[c] * base[c]
+                for n, term in enumerate(terms):
+                    contribution[n][c] += w[c] * term[c]
+            entropy = -sum(w[c] * log(w[c]) for w in shares if w[c] > 0)
+            correction = -log(m) if weights is None else \
+                math.fsum([w[c] * lw for w, lw in zip(shares, log_weights)])
+            prior.append(own + entropy + correction)
+        features = []
+        for j, (name, value, used) in enumerate(zip(self.names, row, filled)):
+            n = position.get(j)
+            status = "ignored" if self.key_of[j] is False else "missing" if n is None \
+                else ("unseen" if self.key_list[keys[n]][1] is _UNSEEN else "used")
+            entry = {"feature": name, "value": value, "status": status,
+                     "log_likelihood": dict(zip(classes, contribution[n] if n is not None
+                                                else self.zeros))}
+            if used is not value:         # impute=True: a missing value replaced
+                entry["imputed"] = used
+            if n is not None and self.key_of[j]:
+                entry["interval"] = self.key_of[j].name(self.key_list[keys[n]][1])
+            features.append(entry)
+        for name, value in extra:
+            features.append({"feature": name, "value": value, "status": "ignored",
+                             "log_likelihood": dict.fromkeys(classes, 0.0)})
+        return {"prior": dict(zip(classes, prior)), "features": features,
+                "parents": [{"feature": self.names[p], "value": filled[p],
+                             "share": dict(zip(classes, w))}
+                            for (p, _, _), w in zip(parts, shares) if p is not None]}
+
+    def _naive_tables(self):
+        """Per feature {key: per-class log P(x_j | c)}, naive Bayes' view."""
+        tables = [{} for _ in self.names]
+        for (j, key), term in zip(self.key_list, self.fallback):
+            if key is not _UNSEEN:
+                tables[j][key] = self.unpacked(term)
+        return tables
+
+    def informative(self):
+        """Categorical values and bins ranked as naive Bayes ranks them (AODE's
+        dependencies are not in this ranking)."""
+        ranked = []
+        for j, table in enumerate(self._naive_tables()):
+            for key, vector in table.items():
+                value = key if self.key_of[j] is None else self.key_of[j].name(key)
+                ranked.append((self.names[j], value, _log_ratio_range(vector),
+                               self.classes[vector.index(max(vector))]))
+        ranked.sort(key=lambda item: -item[2])
+        return ranked
+
+    def tables(self):
+        """Each feature's naive-Bayes view, P(x_j | c), as naive Bayes tables it."""
+        out = {}
+        for j, vectors in enumerate(self._naive_tables()):
+            name, key_of = self.names[j], self.key_of[j]
+            if key_of is False:
+                out[name] = {"kind": "ignore"}
+            elif key_of is None:
+                out[name] = {"kind": "categorical", "probabilities": {
+                    label: {v: exp(vector[c]) for v, vector in vectors.items()}
+                    for c, label in enumerate(self.classes)}}
+            else:
+                out[name] = {"kind": "discretized", "cuts": list(key_of.cuts),
+                             "probabilities": {
+                                 label: [exp(vectors[b][c]) for b in range(len(vectors))]
+                                 for c, label in enumerate(self.classes)}}
+        return out

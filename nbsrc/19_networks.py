@@ -1,0 +1,1007 @@
+# -- Bayesian networks: TAN and hill climbing, as Weka's BayesNet ----------------------
+#
+# The class and every feature are nodes of a directed acyclic graph; each node has a
+# table P(x | its parents), and P(c, x) is the product of every node's entry.  Both
+# families learn the graph from the counts by Weka's BAYES score (a Dirichlet(1/2)
+# prior on every cell of a node's table, parents fixed): TAN grows a tree over the
+# features on top of naive Bayes, hill climbing adds and deletes arcs while the score
+# improves.  They are Weka 3.6's BayesNet with the TAN or HillClimber search and the
+# SimpleEstimator, including what BayesNet does to the data first: numbers cut into
+# Fayyad and Irani's MDL bins (supervised Discretize), then every missing value
+# replaced by its feature's most frequent bin or value (ReplaceMissingValues, after
+# the discretization), at fit and at prediction.  The structure decides by strict
+# comparisons of doubles, so the scores are summed as Weka sums them, term by term in
+# its order with its own log-gamma function, and exact ties go the way Weka's scans
+# go: the same structure, hence the same probabilities.
+
+_COEFFICIENTS_A = (8.11614167470508450300E-4, -5.95061904284301438324E-4,
+                   7.93650340457716943945E-4, -2.77777777730099687205E-3,
+                   8.33333333333331927722E-2)
+_COEFFICIENTS_B = (-1.37825152569120859100E3, -3.88016315134637840924E4,
+                   -3.31612992738871184744E5, -1.16237097492762307383E6,
+                   -1.72173700820839662146E6, -8.53555664245765465627E5)
+_COEFFICIENTS_C = (-3.51815701436523470549E2, -1.70642106651881159223E4,
+                   -2.20528590553854454839E5, -1.13933444367982507207E6,
+                   -2.53252307177582951285E6, -2.01889141433532773231E6)
+
+
+def _horner(x, coefficients, leading_one=False):
+    """coefficients[0] x^n + ... + coefficients[n] by Horner's rule (with an implied
+    leading 1: x^(n+1) + coefficients[0] x^n + ...), in Cephes' order of operations."""
+    value = x + coefficients[0] if leading_one else coefficients[0]
+    for c in coefficients[1:]:
+        value = value * x + c
+    return value
+
+
+def _weka_ln_gamma(x):
+    """ln Gamma(x) for x > 0 as Weka computes it (weka.core.Statistics.lnGamma, a port
+    of Cephes' lgam) on a correctly rounded log, as Java's Math.log is: shifted into
+    [2, 3) and a rational approximation below 13, Stirling's series above.  Its last
+    bits differ from math.lgamma's, and they decide near-ties between structures."""
+    if x < 13.0:
+        z = 1.0
+        while x >= 3.0:
+            x -= 1.0
+            z *= x
+        while x < 2.0:
+            z /= x
+            x += 1.0
+        if x == 2.0:
+            return _mdl_log(z, True)
+        x -= 2.0
+        return _mdl_log(z, True) + x * _horner(x, _COEFFICIENTS_B) / _horner(
+            x, _COEFFICIENTS_C, True)
+    q = (x - 0.5) * _mdl_log(x, True) - x + 0.91893853320467274178
+    if x > 1.0e8:
+        return q
+    p = 1.0 / (x * x)
+    if x >= 1000.0:
+        return q + ((7.9365079365079365079365e-4 * p - 2.7777777777777777777778e-3) * p
+                    + 0.0833333333333333333333) / x
+    return q + _horner(p, _COEFFICIENTS_A) / x
+
+
+_HALF_LN_GAMMA = [math.nan]      # _weka_ln_gamma(k / 2) for k = 1, 2, ...: only grows
+
+
+_HALF_TABLE_COUNTS = 10 ** 7  # whole counts up to which the search uses Weka's lnGamma table
+
+
+def _half_ln_gamma(largest):
+    """The table of ln Gamma(k / 2) up to k = largest: the only arguments of the
+    structure score, whose prior is 1/2 per cell and whose counts are whole rows."""
+    table = _HALF_LN_GAMMA
+    while len(table) <= largest:
+        table.append(_weka_ln_gamma(len(table) / 2.0))
+    return table
+
+
+_DENSE_CELLS = 1 << 20     # a node's table this large or smaller is scored cell by cell
+
+
+class _NetworkScores:
+    """Weka's BAYES score of a node given its ordered parents, for any node and parent
+    list, from the distinct rows (values as node indices, weight) of the data, each
+    weight a whole number of ``unit``s; scores are cached.
+
+    The score is the sum over parent configurations j (mixed radix, the first parent
+    most significant) of sum_v lnG(1/2 + n_jv) - lnG(n_j + |V|/2) - |V| lnG(1/2) +
+    lnG(|V|/2).  Weka adds each term to one running double, in that order, empty
+    configurations included (they add 0 only in exact arithmetic), and the structure
+    search decides by strict comparisons of these doubles: so a table of at most
+    _DENSE_CELLS cells is scored as Weka scores it, term by term (by builtins: the
+    terms in order, then one left-to-right reduce, which rounds after each addition as
+    the running double does).  A larger table (features with thousands of values, such
+    as identifiers; Weka itself needs the whole table then) is scored from the
+    configurations that occur: an empty configuration adds 0, and a value absent from
+    an occurring configuration adds lnG(1/2) - lnG(1/2), so the score is the sum over
+    occurring cells of lnG(1/2 + n) - lnG(1/2) and over occurring configurations of
+    lnG(|V|/2) - lnG(n_j + |V|/2), summed exactly rounded (fsum): equal in exact
+    arithmetic, its last bits may differ from Weka's; memory and time linear in the
+    rows.  The counts are summed as whole numbers, so a score is the same whatever the
+    order of the rows.
+    """
+
+    def __init__(self, rows, cardinality, unit=1):
+        self.cardinality = cardinality
+        self.unit = unit
+        self.columns = [list(column) for column in zip(*[values for values, _ in rows])]
+        if not self.columns:
+            self.columns = [[] for _ in cardinality]
+        self.weights = [n for _, n in rows]
+        self.total = sum(self.weights)
+        self.cache = {}
+
+    def __call__(self, node, parents):
+        """The score of node given parents (a list), cached."""
+        key = node, tuple(parents)
+        found = self.cache.get(key)
+        if found is None:
+            found = self.cache[key] = self._score(node, parents)
+        return found
+
+    def cell_counts(self, node, parents):
+        """{cell: whole-number count} of the occurring cells, cell = configuration *
+        |V| + value."""
+        cells = None
+        for p in list(parents) + [node]:
+            column = self.columns[p]
+            cells = column if cells is None else list(map(
+                add, map(mul, cells, repeat(self.cardinality[p])), column))
+        counts = Counter()
+        weights = self.weights
+        if self.total == len(weights):            # every distinct row weighs one unit
+            _count_keys(counts, cells)
+        elif self.total <= 8 * len(weights):      # a few units each: repeated, in C
+            _count_keys(counts, chain.from_iterable(map(repeat, cells, weights)))
+        else:
+            get = counts.get
+            for cell, n in zip(cells, weights):
+                counts[cell] = get(cell, 0) + n
+        return counts
+
+    def _score(self, node, parents):
+        size = self.cardinality[node]
+        configurations = 1
+        for p in parents:
+            configurations *= self.cardinality[p]
+        counts = self.cell_counts(node, parents)
+        unit = self.unit
+        exact = unit == 1 and self.total <= _HALF_TABLE_COUNTS
+        if exact:
+            table = _half_ln_gamma(2 * self.total + 2 * size + 2)
+
+            def of_count(n):                      # lnG(1/2 + n)
+                return table[2 * n + 1]
+
+            def of_total(n):                      # lnG(n + |V|/2)
+                return table[2 * n + size]
+        else:
+            # weights that are not whole numbers, or whole ones beyond
+            # _HALF_TABLE_COUNTS: Weka's search has no counterpart (it counts rows
+            # whatever their weights), so the library's lgamma serves; Weka's own,
+            # whose log is correctly rounded, costs a Decimal log a call
+            half = size / 2.0
+            cached = {}
+
+            def of_count(n):
+                found = cached.get(n)
+                if found is None:
+                    found = cached[n] = lgamma(n / unit + 0.5)
+                return found
+
+            def of_total(n):
+                return lgamma(n / unit + half)
+        empty_terms = (-(size * table[1]) if exact else -(size * lgamma(0.5)),
+                       table[size] if exact else lgamma(size / 2.0))
+        if configurations * size > _DENSE_CELLS:
+            return self._sparse_score(counts, size, of_count, of_total, empty_terms)
+        dense = [0] * (configurations * size)
+        for cell, n in counts.items():
+            dense[cell] = n
+        if exact:
+            odd = table[1::2]                     # odd[n] = lnG(1/2 + n)
+            cell_terms = list(map(odd.__getitem__, dense))
+        else:
+            cell_terms = list(map(of_count, dense))
+        totals = map(sum, zip(*[iter(dense)] * size))
+        columns = [cell_terms[v::size] for v in range(size)]
+        columns.append(list(map(neg, map(of_total, totals))))
+        columns.append(repeat(empty_terms[0]))
+        columns.append(repeat(empty_terms[1]))
+        # score += each term in Weka's order (subtracting x is adding -x, exactly)
+        return reduce(add, chain.from_iterable(zip(*columns)), 0.0)
+
+    @staticmethod
+    def _sparse_score(counts, size, of_count, of_total, empty_terms):
+        """The score from the occurring cells (see the class docstring)."""
+        at_zero = of_count(0)
+        totals = Counter()
+        terms = []
+        for cell, n in counts.items():
+            if n:
+                terms.append(of_count(n) - at_zero)
+                totals[cell // size] += n
+        for n in totals.values():
+            terms.append(empty_terms[1] - of_total(n))
+        return fsum(terms)
+
+
+def _tan_structure(score, nodes, root):
+    """Weka's TAN search: naive Bayes (the class ``root`` a parent of every feature)
+    plus a tree over the features, grown greedily from the strongest link, each
+    ordered pair (a, b) weighed by gain(a, b) = score(a | class, b) - score(a | class)
+    and the first of equal ones taken (a, then b, in index order); the first link is
+    taken whatever its gain, each later one has exactly one end in the tree.  Each
+    link (a, b) is then oriented as Weka orients it: b gets parent a when b has no
+    feature parent yet, else a gets parent b."""
+    parents = [[root] if i != root else [] for i in range(nodes)]
+    features = [i for i in range(nodes) if i != root]
+    if nodes <= 2:
+        return parents
+    base = {a: score(a, [root]) for a in features}
+    gain = {}
+    for n, a in enumerate(features):
+        _progress("scoring pairs, feature", n + 1, len(features))
+        gain.update(((a, b), score(a, [root, b]) - base[a]) for b in features if a != b)
+    _progress("scoring pairs, feature")
+    linked = [False] * nodes
+    links = []
+    for step in range(nodes - 2):
+        best, best_gain = None, 0.0
+        for a in features:
+            for b in features:
+                if a == b or (step and linked[a] == linked[b]):
+                    continue
+                if best is None or gain[a, b] > best_gain:
+                    best, best_gain = (a, b), gain[a, b]
+        links.append(best)
+        linked[best[0]] = linked[best[1]] = True
+    has_parent = [False] * nodes
+    for a, b in links:
+        child, parent = (b, a) if not has_parent[b] else (a, b)
+        parents[child].append(parent)
+        has_parent[child] = True
+    return parents
+
+
+def _descendants(children, start):
+    """The nodes a directed path leads to from start (start included)."""
+    seen, todo = {start}, [start]
+    while todo:
+        for child in children[todo.pop()]:
+            if child not in seen:
+                seen.add(child)
+                todo.append(child)
+    return seen
+
+
+def _hill_climbing_structure(score, nodes, root, max_parents):
+    """Weka's HillClimber search with its defaults (from naive Bayes, no arc
+    reversal): repeatedly the best of every arc addition (heads in index order, then
+    tails; only heads with fewer than max_parents parents, the class counting as one;
+    none that closes a cycle) and every arc deletion (nodes in index order, parents
+    in their order), by the change of the head's score, the first of equal ones; stop
+    when the best change is not positive."""
+    parents = [[root] if i != root else [] for i in range(nodes)]
+    added = [[None] * nodes for _ in range(nodes)]        # [head][tail]: score change
+    deleted = [[None] * nodes for _ in range(nodes)]
+
+    def update(head):
+        """The score changes of every move into head."""
+        mine = parents[head]
+        base = score(head, mine)
+        for tail in range(nodes):
+            if tail == head:
+                continue
+            if tail not in mine:
+                if len(mine) < max_parents:
+                    added[head][tail] = score(head, mine + [tail]) - base
+            else:
+                deleted[head][tail] = score(head, [p for p in mine if p != tail]) - base
+
+    for node in range(nodes):
+        _progress("scoring nodes", node + 1, nodes)
+        update(node)
+    _progress("scoring nodes")
+    step = 0
+    while True:
+        step += 1
+        _progress("structure search, step", step)
+        best, best_change = None, -1e100
+        children = [[] for _ in parents]
+        for child, mine in enumerate(parents):
+            for p in mine:
+                children[p].append(child)
+        for head in range(nodes):
+            if len(parents[head]) >= max_parents:
+                continue
+            below = _descendants(children, head)   # an arc from one would close a cycle
+            for tail in range(nodes):
+                if tail == head or tail in parents[head] or tail in below:
+                    continue
+                if added[head][tail] > best_change:
+                    best, best_change = (True, head, tail), added[head][tail]
+        for head in range(nodes):
+            for tail in parents[head]:
+                if deleted[head][tail] > best_change:
+                    best, best_change = (False, head, tail), deleted[head][tail]
+        if best is None or not best_change > 0:
+            _progress("structure search, step")
+            return parents
+        add_arc, head, tail = best
+        if add_arc:
+            parents[head].append(tail)
+        else:
+            parents[head].remove(tail)
+        update(head)
+
+
+_NETWORK_KINDS = ("categorical", "discretized", "ignore")
+
+
+class _NetworkStatistics(_NaiveStatistics):
+    """The sufficient statistics of the network families: those of naive Bayes and
+    every distinct row of the features they use (a _RowCounts), weighted and exact,
+    and the order of the classes as first declared (partial_fit's classes=, an ARFF
+    file's declaration), which the structure search sums its scores in, as Weka does.
+
+    Memory: one entry per distinct row and class, at most one per training row;
+    numbers are kept as counted (their bins are cut when the model is compiled), so
+    continuous features are best rounded with significant_digits.
+    """
+
+    file_fields = ("features", "row_counts", "class_order")
+    __slots__ = ("row_counts", "class_order")
+
+    def __init__(self):
+        super().__init__()
+        self.row_counts = _RowCounts()
+        self.class_order = []
+
+    def copy(self):
+        """An equal, independent copy."""
+        twin = super().copy()
+        twin.row_counts = self.row_counts.copy()
+        twin.class_order = list(self.class_order)
+        return twin
+
+    def skeleton(self):
+        """Empty statistics with the same features and class order."""
+        empty = super().skeleton()
+        empty.class_order = list(self.class_order)
+        return empty
+
+    def declare_classes(self, classes):
+        """Remember the order of the classes the first time they are declared."""
+        if not self.class_order:
+            self.class_order = list(classes)
+
+    def absorb(self, other):
+        """Add other's statistics: rows placed by feature name, as the features are."""
+        mine = list(self.features)
+        super().absorb(other)
+        names = list(self.features)
+        if names != mine:             # new features: every row of mine gets them
+            self.row_counts = self._widened(self.row_counts, mine, names)
+        theirs = self._widened(other.row_counts, list(other.features), names)
+        self.row_counts.absorb(theirs)
+        self.class_order = self.class_order or list(other.class_order)
+        return self
+
+    def _rows_as_mine(self, other):
+        """other's rows, and these, in these features (rows counted before a mapping
+        row brought a new feature lack its value)."""
+        names = list(self.features)
+        mine = self.row_counts
+        if any(len(row) != len(names) for counted in mine.rows.values() for row in counted):
+            mine = self._widened(mine, names, names)
+        return mine, self._widened(other.row_counts, list(other.features), names)
+
+    def deficit(self, other):
+        """What other holds beyond these statistics, rows included."""
+        problem = super().deficit(other)
+        if problem is None:
+            mine, theirs = self._rows_as_mine(other)
+            problem = mine.deficit(theirs, self.emptied(other))
+        return problem
+
+    def remove(self, other):
+        """Remove other's statistics, rows included."""
+        self.row_counts, theirs = self._rows_as_mine(other)
+        super().remove(other)
+        self.row_counts.subtract(theirs)
+
+    def settle(self, other, fitting):
+        """As naive Bayes settles; rows narrowed to the features left (their values
+        counted as numbers where a feature became numeric), and classes no longer
+        held left out of the class order."""
+        names = list(self.features)
+        changed = super().settle(other, fitting)
+        if changed:
+            number = _counted_number(fitting.params)
+            self.row_counts = self._widened(self.row_counts, names, names, {
+                j: number for j, name in enumerate(names) if name in changed})
+        if list(self.features) != names:
+            self.row_counts = self._widened(self.row_counts, names, list(self.features))
+        self.class_order = [label for label in self.class_order
+                            if label in self.class_count]
+        return changed
+
+    @staticmethod
+    def _widened(row_counts, names, wanted, convert=None):
+        """Row counts whose rows hold the values of ``wanted`` names (None for one they
+        lack), from rows that hold those of ``names`` (``convert``: {position in
+        names: function} for values to count anew)."""
+        position = {name: i for i, name in enumerate(names)}
+        where = [position.get(name) for name in wanted]
+        widened = _RowCounts()
+        for label, rows in row_counts.rows.items():
+            mine = widened.rows[label] = {}
+            for row, (weight, n) in rows.items():
+                if convert:
+                    row = tuple([convert[j](v) if j in convert and v is not None else v
+                                 for j, v in enumerate(row)])
+                new = tuple([None if i is None or i >= len(row) else row[i] for i in where])
+                cell = mine.get(new)
+                if cell is None:
+                    mine[new] = [weight, n]
+                else:
+                    cell[0] += weight
+                    cell[1] += n
+        return widened
+
+    def count(self, rows, labels, weights, start, fitting):
+        """Count as naive Bayes does, then every row's values of its categorical and
+        discretized features (numbers as counted, rounded with significant_digits when
+        it is set; None for a missing value or another kind)."""
+        groups, weight_groups, names = super().count(rows, labels, weights, start, fitting)
+        features = [self.features[name] for name in names]
+        kinds = [feature.name for feature in features]
+        rounding = _round_to_digits(fitting.params.get("significant_digits"))
+        width = len(self.features)
+        for label, group in groups.items():
+            values = []
+            for row in group:
+                out = [None] * width
+                for j, kind in enumerate(kinds):
+                    value = row[j]
+                    if value is None or kind not in ("categorical", "discretized") or \
+                            _is_missing(value):
+                        continue
+                    if kind == "discretized":
+                        value = float(value)
+                        if rounding is not None:
+                            value = rounding(value)
+                        if value == 0:
+                            value = 0.0          # -0.0 and 0.0: one value
+                    out[j] = value
+                values.append(tuple(out))
+            self.row_counts.add(label, values, weight_groups[label] if weight_groups
+                                else None)
+        _check_memory(fitting.params, fitting.call, self)
+        return groups, weight_groups, names
+
+    def compile(self, params):
+        """The compiled network (its structure searched now)."""
+        return _NetworkModel(self, params)
+
+    def to_file(self, classes):
+        """The model file's "features", "row_counts" and "class_order" fields."""
+        data = super().to_file(classes)
+        width = len(self.features)
+        rows = self.row_counts
+        if any(len(row) != width for counted in rows.rows.values() for row in counted):
+            rows = self._widened(rows, list(self.features), list(self.features))
+        data.update(rows.to_file(classes))
+        data["class_order"] = [_encode(label, "a class label") for label in
+                               self.class_order]
+        return data
+
+    @classmethod
+    def from_file(cls, data, classes, class_count):
+        """The network statistics of a model file, validated."""
+        statistics = super().from_file(data, classes, class_count)
+        statistics.row_counts = _RowCounts.from_file(data, classes, class_count,
+                                                     len(statistics.features))
+        order = _field(data, "class_order")
+        order = _decode_list(list(order) if type(order) is _LazyItems else order,
+                             "class_order")
+        for label in order:
+            _expect(_hashable(label) and label in class_count, "class_order", label,
+                    "labels among the classes")
+        if len(set(order)) != len(order):
+            raise _Invalid("class_order repeats a label; expected distinct labels")
+        statistics.class_order = order
+        return statistics
+
+    def extra_summary(self):
+        """{"distinct rows": how many are kept}."""
+        return {"distinct rows": self.row_counts.size()}
+
+    def memory_estimate(self):
+        """(bytes, what) of the counts that grow beyond naive Bayes': the rows."""
+        rows = self.row_counts.size()
+        return (rows * (_ROW_BYTES + _CELL_BYTES * len(self.features)),
+                "the distinct rows a network keeps (%s)" % format(rows, ","))
+
+
+_DENSE_TABLE = 1 << 16    # a node's table this large or smaller is kept whole
+
+
+class _SparseCells(dict):
+    """A node's table of log P(value | configuration) by cell, for a table too large
+    to keep whole: the cells whose count is not 0; ``defaults``, per configuration
+    that occurs in training, the entry of a value of count 0 in it; any other cell is
+    in a configuration that never occurs, whose entry is ``empty`` (1/|V|, the
+    estimate from no counts)."""
+
+    __slots__ = ("size", "empty", "defaults")
+
+    def __init__(self, size, empty):
+        super().__init__()
+        self.size = size
+        self.empty = empty
+        self.defaults = {}
+
+    def __missing__(self, cell):
+        """The entry of a value of count 0."""
+        default = self.defaults.get(cell // self.size)
+        return self.empty[cell % self.size] if default is None else default
+
+    def rows(self):
+        """(configuration, [entry of each value]) of the occurring configurations, in
+        configuration order."""
+        size = self.size
+        return [(j, [self[j * size + v] for v in range(size)])
+                for j in sorted(self.defaults)]
+
+
+class _NodeVectors(dict):
+    """One node's terms for every class at once: the key (the node's value, then its
+    parents' values but the class's) -> per class (classes_ order) log P(value |
+    parents), filled as keys occur (a table holds no more entries than it has cells,
+    and most are never asked for)."""
+
+    __slots__ = ("model", "node", "positions")
+
+    def __init__(self, model, node):
+        super().__init__()
+        self.model = model
+        self.node = node
+        root = model.root
+        # where each parent's value is: in the key (its place), or the class (None)
+        own = 0 if node != root else None
+        features = [p for p in model.parents[node] if p != root]
+        self.positions = [None if p == root else features.index(p) + (own is not None)
+                          for p in model.parents[node]]
+
+    def __missing__(self, key):
+        """The terms of a key, as node_terms computes them."""
+        model = self.model
+        node = self.node
+        size = model.cardinality[node]
+        table = model.cpts[node]
+        sizes = [model.cardinality[p] for p in model.parents[node]]
+        vector = []
+        for c in model.class_index:
+            j = 0
+            for where, parent_size in zip(self.positions, sizes):
+                j = j * parent_size + (c if where is None else key[where])
+            vector.append(table[j * size + (c if node == model.root else key[0])])
+        vector = tuple(vector)
+        self[key] = vector
+        return vector
+
+
+class _NetworkFast:
+    """A network's joint log-likelihoods of whole rows with one dict lookup per node:
+    every node's terms for all classes at once (_NodeVectors), keyed by the values of
+    the row that the node's table reads, then added per class in node order, as
+    joint adds them (so the same numbers).  A row with a missing, unseen or odd value,
+    or an infinite term, returns None: joint scores it (and names what is wrong)."""
+
+    def __init__(self, model):
+        used = model.used
+        self.categorical = [n for n, j in enumerate(used) if j not in model.cuts]
+        self.binned = [n for n, j in enumerate(used) if j in model.cuts]
+        self.pick_categorical = _picker([used[n] for n in self.categorical], model.width)
+        self.pick_binned = _picker([used[n] for n in self.binned], model.width)
+        self.indexes = [model.index[used[n]] for n in self.categorical]
+        self.cuts = [model.cuts[used[n]] for n in self.binned]
+        order = self.categorical + self.binned          # node n's value: order.index(n)
+        self.node_order = None if order == list(range(len(used))) else \
+            itemgetter(*[order.index(n) for n in range(len(used))])
+        root = model.root
+        self.keys = []
+        for node, parents in enumerate(model.parents):
+            key = ([] if node == root else [node]) + [p for p in parents if p != root]
+            # (itemgetter of one place gives the value, not a tuple: the place twice)
+            self.keys.append(itemgetter(*key, *key) if len(key) == 1 else
+                             itemgetter(*key) if key else _no_key)
+        self.vectors = [_NodeVectors(model, node) for node in range(len(model.parents))]
+
+    def joint(self, row):
+        """Per-class joint log-likelihoods of one row (in feature order), or None."""
+        try:
+            values = []
+            if self.categorical:
+                pick = self.pick_categorical
+                values = list(map(dict.get, self.indexes, row if pick is None else pick(row)))
+                if None in values:
+                    return None           # missing, unseen
+            if self.cuts:
+                pick = self.pick_binned
+                numbers = row if pick is None else pick(row)
+                if not _FLOAT_INT.issuperset(map(type, numbers)):
+                    return None
+                total = sum(numbers)
+                if total - total != 0:
+                    return None           # NaN or infinite
+                values += map(bisect_left, self.cuts, map(float, numbers))   # as _number
+            if self.node_order is not None:
+                values = list(self.node_order(values))
+        except (TypeError, OverflowError):          # unhashable, or an int beyond floats
+            return None
+        joint = list(map(sum, zip(*map(getitem, self.vectors,
+                                       [key(values) for key in self.keys]))))
+        total = sum(joint)
+        return joint if total - total == 0 else None
+
+
+def _no_key(values):
+    """The key of a node that reads no value of the row (the class without parents)."""
+    return ()
+
+
+class _NetworkModel:
+    """The compiled network: the data as BayesNet sees it (bins and filled-in values),
+    the structure its search finds, and every node's table of log P(x | parents).
+
+    The nodes are the categorical and discretized features in column order, then the
+    class (Weka's ARFF files put the class last).  A row's joint log-likelihood of
+    class c is the sum over the nodes of log P(node's value | its parents' values),
+    the class node taking the value c; P(x | j) = (alpha + w(j, x)) / (alpha |X| +
+    w(j)) from the weighted counts (SimpleEstimator); the search uses a prior of 1/2
+    per cell whatever alpha is (as Weka).  The search and the bins weigh rows as the
+    tables do, so that a weight of 2 is a row counted twice (scikit-learn's meaning;
+    Weka's search and its MDL test count rows whatever their weights: the same with
+    unit weights, Weka's own data).  A missing value, or a value never seen in
+    training, counts as its feature's most frequent bin or value (weighted; the first
+    of equal ones).
+    """
+
+    def __init__(self, statistics, params):
+        self.classes = classes = statistics.classes()
+        self.names = names = statistics.names()
+        self.width = len(names)
+        rows = statistics.row_counts.size()
+        _within_budget(params, rows * (_ROW_BYTES + 3 * _CELL_BYTES * (self.width + 1)),
+                       "the network's compiled tables (%s distinct rows)" % format(rows, ","),
+                       _NETWORK_FIX)
+        self.k = len(classes)
+        self.zeros = (0.0,) * self.k
+        self.alpha = params["alpha"]
+        max_parents = params.get("max_parents")   # None: TAN
+        order = [c for c in statistics.class_order if c in statistics.class_count]
+        self.class_values = order + [c for c in classes if c not in order]
+        self.class_index = [self.class_values.index(c) for c in classes]
+        kinds = [statistics.features[name].name for name in names]
+        self.used = used = [j for j, kind in enumerate(kinds) if kind in
+                            ("categorical", "discretized")]
+        rows = statistics.row_counts.rows
+        self.cuts, self.index, self.values = {}, {}, {}
+        for n, j in enumerate(used):
+            _progress("feature", n + 1, len(used))
+            if kinds[j] == "categorical":
+                self.values[j] = statistics.features[names[j]].stats.values()
+                self.index[j] = {v: i for i, v in enumerate(self.values[j])}
+            else:
+                self.cuts[j] = self._cut_points(rows, j)
+        _progress("feature")
+        self.cardinality = [max(1, len(self.values[j])) if j in self.values else
+                            len(self.cuts[j]) + 1 for j in used] + [len(self.class_values)]
+        self.modes = self._modes(rows)
+        prepared = {}                     # values as node indices -> [weight, rows]
+        for label, counted in rows.items():
+            c = self.class_values.index(label)
+            for row, (weight, n) in counted.items():
+                key = tuple(self._indices(row)) + (c,)
+                cell = prepared.get(key)
+                if cell is None:
+                    prepared[key] = [weight, n]
+                else:
+                    cell[0] += weight
+                    cell[1] += n
+        self.prepared = prepared
+        self.fast = None                  # the _NetworkFast, made on first use
+        from fractions import Fraction
+        unit = _common_denominator(weight for weight, _ in prepared.values())
+        scored = [(values, weight * unit if type(weight) is int else
+                   int(Fraction(weight) * unit))
+                  for values, (weight, _) in prepared.items() if weight]
+        score = _NetworkScores(scored, self.cardinality, unit)
+        nodes = len(used) + 1
+        self.root = root = nodes - 1
+        if max_parents is None:
+            self.parents = _tan_structure(score, nodes, root)
+        else:
+            self.parents = _hill_climbing_structure(score, nodes, root, max_parents)
+        self.cpts = [self._table(node, prepared) for node in range(nodes)]
+
+    def _cut_points(self, rows, j):
+        """Feature j's MDL cut points, as Weka's Discretize finds them, from the class
+        weights per value (values of weight 0 left out)."""
+        weights = {}
+        for label, counted in rows.items():
+            c = self.class_values.index(label)
+            for row, (weight, _) in counted.items():
+                value = row[j] if j < len(row) else None
+                if value is not None and weight:
+                    weights.setdefault(value, [0] * len(self.class_values))[c] += weight
+        values = sorted(weights)
+        if not values:
+            return []
+        return _mdl_cut_points(values, [list(column) for column in
+                                        zip(*[weights[v] for v in values])])
+
+    def _modes(self, rows):
+        """Each used feature's most frequent node value (weighted, after the bins; the
+        first of equal ones; 0 when every value is missing)."""
+        totals = [[0] * size for size in self.cardinality[:-1]]
+        for counted in rows.values():
+            for row, (weight, _) in counted.items():
+                for n, j in enumerate(self.used):
+                    value = row[j] if j < len(row) else None
+                    if value is not None:
+                        totals[n][self._index(j, value)] += weight
+        return [column.index(max(column)) if column else 0 for column in totals]
+
+    def _index(self, j, value):
+        """The node value of feature j's value: its bin, or its place among the known
+        values (None for one never seen in training)."""
+        cuts = self.cuts.get(j)
+        if cuts is not None:
+            return bisect_left(cuts, value)
+        return self.index[j].get(value)
+
+    def _indices(self, row):
+        """The node values of a row's used features, a missing one filled in."""
+        out = []
+        for n, j in enumerate(self.used):
+            value = row[j] if j < len(row) else None
+            index = None if value is None else self._index(j, value)
+            out.append(self.modes[n] if index is None else index)
+        return out
+
+    def _table(self, node, prepared):
+        """log P(value | configuration) of a node, flat: at configuration * |V| +
+        value (mixed radix, the first parent most significant), from the weighted
+        counts.  A list of every cell when the table has at most _DENSE_TABLE cells,
+        else a _SparseCells holding the occurring configurations' cells (the others
+        give what an empty configuration gives): the same numbers either way."""
+        from fractions import Fraction
+        alpha = Fraction(self.alpha)
+        size = self.cardinality[node]
+        parents = self.parents[node]
+        configurations = 1
+        for p in parents:
+            configurations *= self.cardinality[p]
+        counts = {}                       # configuration -> {value: weight}
+        for values, (weight, _) in prepared.items():
+            j = 0
+            for p in parents:
+                j = j * self.cardinality[p] + values[p]
+            config = counts.get(j)
+            if config is None:
+                config = counts[j] = {}
+            v = values[node]
+            config[v] = config.get(v, 0) + weight
+
+        def entry(n, total):
+            return _log(float(alpha + n) / total) if total else -log(size)
+        empty = [entry(0, float(alpha * size))] * size
+        if configurations * size <= _DENSE_TABLE:
+            table = []
+            for j in range(configurations):
+                config = counts.get(j)
+                if config is None:
+                    table.extend(empty)
+                    continue
+                total = float(alpha * size + sum(config.values()))
+                table.extend([entry(config.get(v, 0), total) for v in range(size)])
+            return table
+        table = _SparseCells(size, empty)
+        for j, config in counts.items():
+            total = float(alpha * size + sum(config.values()))
+            table.defaults[j] = entry(0, total)
+            for v, n in config.items():
+                if n:
+                    table[j * size + v] = entry(n, total)
+        return table
+
+    positional = _NaiveModel.positional
+
+    def prepared_row(self, row):
+        """(node values without the class, statuses) of a row; _RowError for a value of
+        the wrong kind."""
+        out, statuses = [], []
+        for n, j in enumerate(self.used):
+            value = row[j]
+            if value is None or _is_missing(value):
+                out.append(self.modes[n])
+                statuses.append("missing")
+                continue
+            try:
+                if j in self.cuts:
+                    number = _number(value)
+                    if number is None or not isfinite(number):
+                        raise _BadValue(value, "a real number" if number is None
+                                        else "a finite number")
+                    index = bisect_left(self.cuts[j], number)
+                else:
+                    index = self.index[j].get(value)
+            except _BadValue as error:
+                raise _RowError(", feature %r is %s; expected %s"
+                                % (self.names[j], _shown(error.value), error.expected)) \
+                    from None
+            except TypeError:
+                raise _RowError(", feature %r is %s; expected a hashable value"
+                                % (self.names[j], _describe(value))) from None
+            if index is None:
+                out.append(self.modes[n])
+                statuses.append("unseen")
+            else:
+                out.append(index)
+                statuses.append("used")
+        return out, statuses
+
+    def node_terms(self, values):
+        """Per class (classes_ order), each node's log P(value | parents)."""
+        terms = []
+        values = values + [0]
+        root = self.root
+        for c in self.class_index:
+            values[root] = c
+            mine = []
+            for node, parents in enumerate(self.parents):
+                j = 0
+                for p in parents:
+                    j = j * self.cardinality[p] + values[p]
+                mine.append(self.cpts[node][j * self.cardinality[node] + values[node]])
+            terms.append(mine)
+        return terms
+
+    def joint(self, row):
+        """Per class, the sum of every node's log P(value | parents)."""
+        values, _ = self.prepared_row(row)
+        joint = [sum(terms) for terms in self.node_terms(values)]
+        total = sum(joint)
+        if total - total == 0:
+            return joint
+        return _joint_with_infinities([list(column) for column in
+                                       zip(*self.node_terms(values))])
+
+    def joints(self, rows):
+        """Joint log-likelihoods of many rows: by the fast form where a row allows it
+        (the same numbers as joint: the same terms added in the same order)."""
+        fast = self.fast
+        if fast is None:
+            fast = self.fast = _NetworkFast(self)
+        joint = self.joint
+        return [fast.joint(row) or joint(row) for row in rows]
+
+    def parent_names(self, node):
+        """A node's parents as feature names, None for the class."""
+        return [None if p == self.root else self.names[self.used[p]]
+                for p in self.parents[node]]
+
+    def explain(self, row, extra=()):
+        """The joint log-likelihood split into the class node's term (the prior) and
+        each feature node's term; a missing or unseen value contributes the term of
+        the value it counts as (its feature's most frequent one, in "counted_as")."""
+        classes = self.classes
+        values, statuses = self.prepared_row(row)
+        terms = self.node_terms(values)
+        node_of = {j: n for n, j in enumerate(self.used)}
+        features = []
+        for j, (name, value) in enumerate(zip(self.names, row)):
+            n = node_of.get(j)
+            if n is None:
+                features.append({"feature": name, "value": value, "status": "ignored",
+                                 "log_likelihood": dict.fromkeys(classes, 0.0)})
+                continue
+            entry = {"feature": name, "value": value, "status": statuses[n],
+                     "log_likelihood": dict(zip(classes, [t[n] for t in terms])),
+                     "parents": self.parent_names(n)}
+            if statuses[n] != "used":
+                entry["counted_as"] = self.node_value(n, values[n])
+            elif j in self.cuts:
+                entry["interval"] = _BinKeys(self.cuts[j], bisect_left).name(values[n])
+            features.append(entry)
+        for name, value in extra:
+            features.append({"feature": name, "value": value, "status": "ignored",
+                             "log_likelihood": dict.fromkeys(classes, 0.0)})
+        return {"prior": dict(zip(classes, [t[self.root] for t in terms])),
+                "features": features, "class_parents": self.parent_names(self.root)}
+
+    def node_value(self, n, index):
+        """Node n's value index as a value: a known value, or a bin's interval."""
+        j = self.used[n]
+        if j in self.cuts:
+            return _BinKeys(self.cuts[j], bisect_left).name(index)
+        return self.values[j][index] if self.values[j] else None
+
+    def informative(self):
+        """Values and bins ranked as naive Bayes ranks them (the log of their largest
+        likelihood ratio between two classes, from the counts), the network's arcs
+        aside."""
+        ranked = []
+        for n, j in enumerate(self.used):
+            table = self._naive(n)
+            for index, vector in enumerate(table):
+                ranked.append((self.names[j], self.node_value(n, index),
+                               _log_ratio_range(vector),
+                               self.classes[vector.index(max(vector))]))
+        ranked.sort(key=lambda item: -item[2])
+        return ranked
+
+    def _naive(self, n):
+        """Per value of node n, per class log P(value | c) of its own counts."""
+        size = self.cardinality[n]
+        counts = [[0] * size for _ in self.classes]
+        position = {c: k for k, c in enumerate(self.class_index)}
+        for values, (weight, _) in self.prepared.items():
+            counts[position[values[self.root]]][values[n]] += weight
+        columns = [_log_smoothed(column, sum(column), self.alpha, size) for column in counts]
+        return [tuple(column[v] for column in columns) for v in range(size)]
+
+    def tables(self):
+        """Per feature node its parents and table {parents' values: {value: P}}, the
+        class node's under the key None; ignored features {"kind": "ignore"}."""
+        out = {}
+        node_of = {j: n for n, j in enumerate(self.used)}
+        for j, name in enumerate(self.names):
+            n = node_of.get(j)
+            if n is None:
+                out[name] = {"kind": "ignore"}
+                continue
+            table = {"kind": "discretized" if j in self.cuts else "categorical",
+                     "parents": self.parent_names(n), "probabilities": self._cpt(n)}
+            if j in self.cuts:
+                table["cuts"] = list(self.cuts[j])
+            out[name] = table
+        out[None] = {"kind": "class", "parents": self.parent_names(self.root),
+                     "probabilities": self._cpt(self.root)}
+        return out
+
+    def naive_tables(self):
+        """Each feature's naive-Bayes view, P(x_j | c) of its own counts, as naive
+        Bayes tables it (the pictures draw it)."""
+        out = {}
+        node_of = {j: n for n, j in enumerate(self.used)}
+        for j, name in enumerate(self.names):
+            n = node_of.get(j)
+            if n is None:
+                out[name] = {"kind": "ignore"}
+                continue
+            vectors = [[exp(t) for t in vector] for vector in self._naive(n)]
+            if j in self.cuts:
+                out[name] = {"kind": "discretized", "cuts": list(self.cuts[j]),
+                             "probabilities": {label: [p[c] for p in vectors]
+                                               for c, label in enumerate(self.classes)}}
+            else:
+                out[name] = {"kind": "categorical", "probabilities": {
+                    label: {self.node_value(n, v): p[c] for v, p in enumerate(vectors)}
+                    for c, label in enumerate(self.classes)}}
+        return out
+
+    def _cpt(self, node):
+        """{parents' values (a tuple: labels for the class, values or bin intervals
+        for features): {value: P}} of a node."""
+        def value_of(n, index):
+            return self.class_values[index] if n == self.root else self.node_value(n, index)
+        parents = self.parents[node]
+        size = self.cardinality[node]
+        table = self.cpts[node]
+        if type(table) is _SparseCells:
+            rows = table.rows()
+        else:
+            rows = enumerate(table[j:j + size] for j in range(0, len(table), size))
+        cpt = {}
+        for j, row in rows:
+            key, rest = [], j
+            for p in reversed(parents):
+                rest, index = divmod(rest, self.cardinality[p])
+                key.append(value_of(p, index))
+            cpt[tuple(reversed(key))] = {value_of(node, v): exp(t) for v, t in
+                                         enumerate(row)}
+        return cpt
+
+    def summary_items(self):
+        """{"parents": {feature: [parents]}, None for the class; the class node's
+        parents under the key None}."""
+        parents = {self.names[j]: self.parent_names(n) for n, j in enumerate(self.used)}
+        parents[None] = self.parent_names(self.root)
+        return {"parents": parents}

@@ -1,0 +1,409 @@
+# -- AutoBayes: the family's models mixed, weighted by cross-validation ---------------
+#
+# A linear pool: P(c | x) = sum over members m of w_m P_m(c | x), the members being
+# models of the families above (by default WAODE, AODE with m-estimates, both on
+# imputed values, and a Bayesian network of at most 2 parents), each fitted on all
+# the rows, and the weights chosen by the training data only: each member's
+# out-of-fold probabilities of the true class in an internal stratified
+# cross-validation, then the weights that maximise their mixture's log-likelihood
+# (EM, with a Dirichlet prior of a few pseudo-rows per member, so that small data
+# sets keep nearly equal weights).  A linear pool of calibrated members is calibrated
+# itself and cannot be worse, in log loss, than the best fixed mixture of them on the
+# rows it was chosen on; it beat every single member on the 15 Weka data sets
+# (README, "Accuracy").
+
+class _MixtureStatistics:
+    """The statistics of AutoBayes: one statistics object per family of its members
+    (two AODE members share one set of AODE counts), all counting the same rows, and
+    the mixture's weights and their evaluation, chosen when it was fitted."""
+
+    file_fields = ("members", "mixture")
+    __slots__ = ("parts", "weights", "evaluation", "temperature")
+
+    def __init__(self, families=()):
+        self.parts = {family: _MODELS[family]._statistics_class() for family in families}
+        self.weights = {}                 # member name -> weight (empty: equal weights)
+        self.evaluation = {}              # member name or "mixture" -> [log loss, accuracy, rows]
+        self.temperature = 1.0            # the mixture's probabilities to the power 1 / T
+
+    @property
+    def primary(self):
+        """The first family's statistics: classes, features and layout are the same in
+        every part."""
+        return next(iter(self.parts.values()))
+
+    @property
+    def class_count(self):
+        """The weighted number of rows per class (the parts agree)."""
+        return self.primary.class_count
+
+    @class_count.setter
+    def class_count(self, counts):
+        for statistics in self.parts.values():
+            statistics.class_count = dict(counts)
+
+    @property
+    def layout(self):
+        """The rows' shape ("sequence" or "mapping")."""
+        return self.primary.layout
+
+    @layout.setter
+    def layout(self, layout):
+        for statistics in self.parts.values():
+            statistics.layout = layout
+
+    @property
+    def features(self):
+        """{name: feature} of the first part (every part has the same features)."""
+        return self.primary.features
+
+    def classes(self):
+        """The labels, as the parts order them."""
+        return self.primary.classes()
+
+    def names(self):
+        """The feature names."""
+        return self.primary.names()
+
+    def kinds(self):
+        """{name: kind}."""
+        return self.primary.kinds()
+
+    def summary(self, params):
+        """The features' one-line descriptions."""
+        return self.primary.summary(params)
+
+    def class_statistics(self, params):
+        """What each feature says of each class (the first part's)."""
+        return self.primary.class_statistics(params)
+
+    def count(self, rows, labels, weights, start, fitting):
+        """Count a chunk of rows into every part."""
+        for statistics in self.parts.values():
+            result = statistics.count(rows, labels, weights, start, fitting)
+        return result
+
+    def declare_classes(self, classes):
+        """Every part knows every declared class (and a network its order)."""
+        for statistics in self.parts.values():
+            for label in classes:
+                statistics.class_count.setdefault(label, 0)
+            if hasattr(statistics, "declare_classes"):
+                statistics.declare_classes(classes)
+
+    def _twin(self, parts):
+        twin = type(self)()
+        twin.parts = parts
+        twin.weights = dict(self.weights)
+        twin.evaluation = {name: list(v) for name, v in self.evaluation.items()}
+        twin.temperature = self.temperature
+        return twin
+
+    def skeleton(self):
+        """Empty parts with the same features, and the same weights."""
+        return self._twin({family: s.skeleton() for family, s in self.parts.items()})
+
+    def copy(self):
+        """An equal, independent copy."""
+        return self._twin({family: s.copy() for family, s in self.parts.items()})
+
+    def conflicts(self, other):
+        """What keeps two AutoBayes models apart: their parts' conflicts."""
+        if set(self.parts) != set(other.parts):
+            return ["their members come from different families (%s and %s)"
+                    % (", ".join(self.parts), ", ".join(other.parts))]
+        found = []
+        for family, statistics in self.parts.items():
+            found.extend(statistics.conflicts(other.parts[family]))
+        return list(dict.fromkeys(found))
+
+    def absorb(self, other):
+        """Add other's counts to every part.  The weights were chosen from each one's
+        rows: the merged ones are the two weighted by the models' numbers of rows
+        (fit again to choose them from all the rows)."""
+        mine = sum(self.class_count.values())
+        theirs = sum(other.class_count.values())
+        for family, statistics in self.parts.items():
+            statistics.absorb(other.parts[family])
+        if self.weights != other.weights and (self.weights or other.weights):
+            names = list(dict.fromkeys(list(self.weights) + list(other.weights)))
+            total = mine + theirs
+            self.weights = {name: float((self.weights.get(name, 0) * mine +
+                                         other.weights.get(name, 0) * theirs) / total)
+                            if total else 0.0 for name in names}
+            self.evaluation = {}
+        if self.temperature != other.temperature:     # 1 / T averaged likewise
+            total = mine + theirs
+            self.temperature = float(total / (mine / self.temperature +
+                                              theirs / other.temperature)) if total else 1.0
+            self.evaluation = {}
+        return self
+
+    def deficit(self, other):
+        """What other holds beyond every part's statistics (None: nothing)."""
+        for family, statistics in self.parts.items():
+            problem = statistics.deficit(other.parts[family])
+            if problem is not None:
+                return problem
+        return None
+
+    def subtract(self, other, fitting):
+        """Remove other's rows from every part (forget; the weights stay)."""
+        for family, statistics in self.parts.items():
+            statistics.subtract(other.parts[family], fitting)
+
+    def compile(self, params):
+        """The compiled mixture."""
+        return _MixtureModel(self, params)
+
+    def to_file(self, classes):
+        """The model file's "members" (each family's fields) and "mixture" fields."""
+        members = []
+        for family, statistics in self.parts.items():
+            item = {"family": family}
+            item.update(statistics.to_file(classes))
+            members.append(item)
+        return {"members": members, "mixture": {
+            "weights": [[name, w] for name, w in self.weights.items()],
+            "evaluation": [[name] + list(v) for name, v in self.evaluation.items()],
+            "temperature": self.temperature}}
+
+    @classmethod
+    def from_file(cls, data, classes, class_count):
+        """AutoBayes' statistics from a model file, validated."""
+        statistics = cls()
+        members = _field(data, "members")
+        _expect(type(members) in (list, _LazyItems), "members", members, "a list")
+        for n, item in enumerate(members):
+            where = "members[%d]" % n
+            _expect(type(item) is dict, where, item, "a JSON object")
+            family = item.get("family")
+            _expect(family in _MODELS and family not in statistics.parts and
+                    family in ("NaiveBayes", "AODE", "TAN", "BayesNet"), where + ".family",
+                    family, "a family name, once")
+            part_class = _MODELS[family]._statistics_class
+            extra = set(item) - {"family"} - set(part_class.file_fields)
+            if extra:
+                raise _Invalid("%s has field %r, which a %s part does not have"
+                               % (where, sorted(extra)[0], family))
+            try:
+                statistics.parts[family] = part_class.from_file(item, classes, class_count)
+            except _Invalid as error:
+                raise _Invalid("%s: %s" % (where, error)) from None
+        if not statistics.parts:
+            raise _Invalid("members is empty; expected one entry per family of the members")
+        mixture = _field(data, "mixture")
+        _expect(type(mixture) is dict and set(mixture) - {"temperature"} ==
+                {"weights", "evaluation"}, "mixture", mixture,
+                '{"weights": [...], "evaluation": [...], "temperature": T}')
+        temperature = mixture.get("temperature", 1.0)
+        _expect(type(temperature) in (int, float) and type(temperature) is not bool and
+                isfinite(temperature) and temperature > 0, "mixture.temperature",
+                temperature, "a finite number > 0")
+        statistics.temperature = float(temperature)
+        for pair in mixture["weights"]:
+            _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is str and
+                    type(pair[1]) in (int, float) and 0 <= pair[1] <= 1, "mixture.weights",
+                    pair, "[member name, weight between 0 and 1]")
+            statistics.weights[pair[0]] = float(pair[1])
+        for item in mixture["evaluation"]:
+            _expect(type(item) is list and len(item) == 4 and type(item[0]) is str and
+                    all(type(v) in (int, float) for v in item[1:]), "mixture.evaluation",
+                    item, "[member name, log loss, accuracy, rows]")
+            statistics.evaluation[item[0]] = list(item[1:])
+        return statistics
+
+    def extra_summary(self):
+        """The weights and their evaluation."""
+        return {}
+
+    def memory_estimate(self):
+        """(bytes, what) of every part's growing counts together."""
+        parts = [statistics.memory_estimate() for statistics in self.parts.values()
+                 if hasattr(statistics, "memory_estimate")]
+        return sum(size for size, _ in parts), " and ".join(what for _, what in parts)
+
+
+class _MixtureModel:
+    """The compiled AutoBayes: every member with a weight compiled, and
+    log P(c | x) = log sum_m w_m P_m(c | x) as the joint log-likelihood (the mixture's
+    posterior: the classes' scores differ from a joint by one constant per row)."""
+
+    def __init__(self, statistics, params):
+        self.classes = statistics.classes()
+        self.names = statistics.names()
+        self.width = len(self.names)
+        self.k = len(self.classes)
+        members = params["members"]
+        weights = _mixture_weights(members, statistics.weights, params["weights"])
+        shared = {}
+        self.members = []
+        for name in members:
+            if weights[name] < 1e-3:      # a member that the mixture does not need
+                continue
+            self.members.append((name, weights[name],
+                                 _member_model(statistics, name, params, shared)))
+        total = sum(w for _, w, _ in self.members)
+        self.members = [(name, w / total, compiled) for name, w, compiled in self.members]
+        self.evaluation = statistics.evaluation
+        self.temperature = statistics.temperature
+        self.positional = self.members[0][2].positional
+
+    def _mixed(self, per_member):
+        """log sum_m w_m P_m(c | x) of one row, from each member's joint, over T."""
+        mixed = [0.0] * self.k
+        for (_, weight, _), joint in zip(self.members, per_member):
+            for c, p in enumerate(_posterior(joint)):
+                mixed[c] += weight * p
+        return [_log(p) / self.temperature for p in mixed]
+
+    def joint(self, row):
+        """The mixture's log posterior of one row."""
+        return self._mixed([compiled.joint(row) for _, _, compiled in self.members])
+
+    def joints(self, rows):
+        """The mixture's log posteriors of many rows."""
+        per_member = [compiled.joints(rows) for _, _, compiled in self.members]
+        columns = [_posteriors(joints) for joints in per_member]
+        out = []
+        for n in range(len(rows)):
+            mixed = [0.0] * self.k
+            for (_, weight, _), probabilities in zip(self.members, columns):
+                for c, p in enumerate(probabilities[n]):
+                    mixed[c] += weight * p
+            out.append([_log(p) / self.temperature for p in mixed])
+        return out
+
+    def leader(self):
+        """The member of the largest weight."""
+        return max(self.members, key=lambda member: member[1])[2]
+
+    def explain(self, row, extra=()):
+        """The leading member's explanation, its prior made the rest of the mixture's
+        log posterior (so that prior + features = joint), with every member's weight
+        and probabilities under "members"."""
+        parts = self.leader().explain(row, extra)
+        joint = self.joint(row)
+        features = parts["features"]
+        parts["prior"] = {label: joint[c] - sum(f["log_likelihood"][label]
+                                                for f in features)
+                          if joint[c] > -INF else -INF
+                          for c, label in enumerate(self.classes)}
+        parts["members"] = [{"member": name, "weight": weight, "probability": dict(zip(
+            self.classes, _posterior(compiled.joint(row))))}
+            for name, weight, compiled in self.members]
+        return parts
+
+    def informative(self):
+        """The leading member's ranking."""
+        return self.leader().informative()
+
+    def tables(self):
+        """The leading member's tables."""
+        return self.leader().tables()
+
+    def naive_tables(self):
+        """The leading member's naive-Bayes view of each feature (the pictures')."""
+        leader = self.leader()
+        naive = getattr(leader, "naive_tables", None)
+        return naive() if naive is not None else leader.tables()
+
+    def summary_items(self):
+        """{"members": [[name, weight, out-of-fold log loss, accuracy]], "choice": a
+        sentence}, and the leading member's structure when it has one."""
+        rows = [[name, weight] + list(self.evaluation.get(name, [None, None])[:2])
+                for name, weight, _ in self.members]
+        items = {"members": rows, "choice": _mixture_sentence(rows, self.evaluation,
+                                                              self.temperature),
+                 "temperature": self.temperature}
+        leader = self.leader()
+        if hasattr(leader, "summary_items"):
+            items.update(leader.summary_items())
+        return items
+
+
+def _mixture_sentence(rows, evaluation, temperature=1.0):
+    """'mixture 0.41 waode, 0.33 bayesnet, ... chosen by 5-fold cross-validation on
+    300 rows: log loss 0.31, accuracy 0.88 (best member waode: 0.33, 0.87)'."""
+    shares = ", ".join("%.2f %s" % (weight, name) for name, weight, _, _ in
+                       sorted(rows, key=lambda row: -row[1]))
+    mixture = evaluation.get("mixture")
+    if not mixture:
+        return "mixture %s (weights not chosen from the data)" % shares
+    scored = [(v[0], name) for name, v in evaluation.items() if name != "mixture"]
+    best = min(scored)[1] if scored else None
+    text = "mixture %s, weights chosen by cross-validation on %s rows: log loss %.3g, " \
+        "accuracy %.3g" % (shares, format(int(mixture[2]), ","), mixture[0], mixture[1])
+    if temperature != 1.0:
+        text += ", probabilities tempered by T = %.3g" % temperature
+    if best is not None:
+        text += " (best single member %s: %.3g, %.3g)" % (best, evaluation[best][0],
+                                                          evaluation[best][1])
+    return text
+
+
+def _mixture_weights(members, chosen, setting):
+    """{member: weight} as the weights parameter says: "cv" the ones chosen at fit
+    (equal ones until then), "uniform" equal ones, or a {member: weight} dict."""
+    if isinstance(setting, Mapping):
+        total = sum(float(setting.get(name, 0)) for name in members)
+        return {name: float(setting.get(name, 0)) / total for name in members}
+    if setting == "cv" and chosen and sum(chosen.get(name, 0) for name in members) > 0:
+        total = sum(chosen.get(name, 0) for name in members)
+        return {name: chosen.get(name, 0) / total for name in members}
+    return {name: 1.0 / len(members) for name in members}
+
+
+def _temperature(probabilities, truth, row_weights, prior=2.0):
+    """The T, between 1/4 and 4, whose tempered probabilities p_c^(1/T) / sum_d
+    p_d^(1/T) give the out-of-fold rows the least log loss (weighted), plus ``prior``
+    pseudo-rows' worth of (log T)^2 pulling it towards 1: naive Bayes' products of
+    correlated factors are over-confident (T > 1 softens them); the order of the
+    classes in each row, hence every prediction, is unchanged.  Golden-section search
+    on log T: deterministic."""
+    rows = [([_log(p) for p in row], t, v) for row, t, v in
+            zip(probabilities, truth, row_weights) if row[t] > 0]
+    if not rows:
+        return 1.0
+
+    def loss(log_t):
+        inverse = exp(-log_t)
+        total = prior * log_t * log_t
+        for logs, t, v in rows:
+            scaled = [x * inverse for x in logs]
+            total -= v * (scaled[t] - _log_sum_exp(scaled))
+        return total
+    lo, hi = log(0.25), log(4.0)
+    ratio = (sqrt(5.0) - 1) / 2
+    a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
+    loss_a, loss_b = loss(a), loss(b)
+    for _ in range(40):
+        if loss_a <= loss_b:
+            hi, b, loss_b = b, a, loss_a
+            a = hi - ratio * (hi - lo)
+            loss_a = loss(a)
+        else:
+            lo, a, loss_a = a, b, loss_b
+            b = lo + ratio * (hi - lo)
+            loss_b = loss(b)
+    best = (lo + hi) / 2
+    return round(exp(best), 6) if loss(best) < loss(0.0) else 1.0
+
+
+def _em_weights(likelihoods, row_weights, prior, steps=100):
+    """The linear pool's weights w maximising sum_i v_i log sum_m w_m L[m][i] + prior
+    sum_m log w_m (the data's weights v, a Dirichlet prior of ``prior`` pseudo-rows per
+    member), by EM from equal weights: deterministic, and a member that never helps
+    fades towards 0."""
+    count = len(likelihoods)
+    weights = [1.0 / count] * count
+    for _ in range(steps):
+        totals = [prior] * count
+        for i, v in enumerate(row_weights):
+            mixed = sum(w * column[i] for w, column in zip(weights, likelihoods))
+            if mixed > 0:
+                for m in range(count):
+                    totals[m] += v * weights[m] * likelihoods[m][i] / mixed
+        total = sum(totals)
+        weights = [t / total for t in totals]
+    return weights

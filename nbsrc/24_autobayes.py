@@ -1,0 +1,385 @@
+# AutoBayes' possible members: (classifier, its own settings); the shared ones
+# (features, categories, numeric, significant_digits) are AutoBayes'.
+_AUTO_MEMBERS = {
+    "waode": (AODE, {"weighting": "mutual-information", "estimate": "m", "frequency_limit": 0,
+                     "impute": True}),
+    "aode": (AODE, {"estimate": "m", "impute": True}),
+    "bayesnet": (BayesNet, {"max_parents": 2}),
+    "bayesnet3": (BayesNet, {"max_parents": 3}),
+    "tan": (TAN, {}),
+    "naive": (NaiveBayes, {"numeric": "discretized"}),
+    "weighted": (NaiveBayes, {"numeric": "discretized"}),
+}
+
+
+_AUTO_WORK = 20000000     # rows x features^2 / 2 of AutoBayes' internal cross-validation
+
+
+def _auto_sample(width):
+    """The most rows AutoBayes cross-validates its members on to choose their weights:
+    5,000, fewer for wide data so that the pairs of values its members count stay
+    about _AUTO_WORK (2,366 rows of 130 features), never fewer than 1,000."""
+    return max(1000, min(5000, _AUTO_WORK * 2 // max(1, width * width)))
+
+
+def _aode_statistics_of_rows(rows, impute):
+    """(AODE's statistics, the replacements of missing values or None) of the rows a
+    network's statistics keep, as AODE would have counted them, but for numbers:
+    each number is counted as the smallest value of its MDL bin (the bins cut as
+    AODE cuts them, after the imputation with impute=True), so that the pairwise
+    counts hold pairs of bins rather than of raw values.  AODE's compiled model reads
+    every number through its bin, so it compiles to the same model: the same counts
+    per pair of keys, exactly, in memory that grows with the bins, not the values.
+    With impute=True the missing values are first replaced as Weka's
+    ReplaceMissingValues replaces them (see _AODEStatistics.imputed), row by row."""
+    aode = _AODEStatistics()
+    aode.class_count = dict(rows.class_count)
+    aode.layout = rows.layout
+    aode.features = {name: feature.copy() for name, feature in rows.features.items()}
+    replacements = None
+    if impute:
+        replacements = aode.impute_values()[1] if aode.lacks_values() else \
+            aode._replacements()
+    classes = aode.classes()
+    names = aode.names()
+    readers = []                          # per feature: None (the value), bins, or False
+    for name in names:
+        feature = aode.features[name]
+        if feature.name == "categorical":
+            readers.append(None)
+        elif feature.name == "discretized":
+            values, columns = feature.stats.weight_columns(classes)
+            cuts = _mdl_cut_points(values, columns) if values else []
+            smallest = {}
+            for value in values:          # in increasing order
+                smallest.setdefault(bisect_left(cuts, value), value)
+            readers.append((cuts, smallest))
+        else:
+            readers.append(False)
+    get_id = aode.pair_counts.ids.__getitem__
+    used = [(j, reader) for j, reader in enumerate(readers) if reader is not False]
+    for label, counted in rows.row_counts.rows.items():
+        id_rows, weights = [], []
+        for row, (weight, _) in counted.items():
+            if not weight:
+                continue
+            ids = []
+            for j, reader in used:
+                value = row[j] if j < len(row) else None
+                if value is None:
+                    if replacements is None or replacements[j] is None:
+                        continue
+                    value = replacements[j]
+                if reader is not None:
+                    cuts, smallest = reader
+                    value = smallest[bisect_left(cuts, value)]
+                ids.append(get_id((j, value)))
+            ids.sort()
+            id_rows.append(ids)
+            weights.append(weight)
+        if id_rows:
+            aode.pair_counts.add_ids(label, id_rows, weights)
+    return aode, replacements
+
+
+def _member_model(statistics, name, params, shared):
+    """AutoBayes' member ``name`` compiled from its statistics (a _MixtureStatistics):
+    a network or naive Bayes from the rows that the network statistics keep, AODE
+    from the pairwise counts of their bins (_aode_statistics_of_rows; ``shared``
+    keeps them for the next AODE member of the same statistics).  A model file that
+    kept AODE's own counts compiles its AODE members from them."""
+    cls, member_params = _member_parameters(name, params)
+    part = statistics.parts.get(cls.__name__)
+    if part is not None:
+        return part.compile(member_params)
+    rows = next((part for part in statistics.parts.values()
+                 if isinstance(part, _NetworkStatistics)), None)
+    if rows is None:
+        raise NaiveBayesError("AutoBayes: member %r needs statistics this model did not "
+                              "keep; fit it again" % name)
+    if cls._statistics_class is _NetworkStatistics:
+        return rows.compile(member_params)
+    if name == "weighted":
+        return _WeightedNaiveModel(rows, member_params)
+    if cls._statistics_class is _NaiveStatistics:
+        return _NaiveStatistics.compile(rows, member_params)
+    impute = bool(member_params.get("impute"))
+    found = shared.get(impute)
+    if found is None:
+        found = shared[impute] = _aode_statistics_of_rows(rows, impute)
+    aode, replacements = found
+    compiled = _AODEModel(aode, dict(member_params, impute=False))
+    compiled.replacements = replacements
+    return compiled
+
+
+def _check_members(value):
+    """The check of members=: a non-empty list of distinct names of AutoBayes' members."""
+    if isinstance(value, str) or not isinstance(value, (list, tuple)) or not value or \
+            len(set(value)) != len(value) or any(name not in _AUTO_MEMBERS for name in value):
+        return "a non-empty list of distinct names among %s" % ", ".join(
+            map(repr, _AUTO_MEMBERS))
+    return None
+
+
+def _check_mixture_weights(value):
+    """The check of weights=: "cv", "uniform" or {member: weight >= 0}, some positive."""
+    if value in ("cv", "uniform"):
+        return None
+    if isinstance(value, Mapping) and value and all(
+            isinstance(name, str) and _number(w) is not None and isfinite(_number(w)) and
+            _number(w) >= 0 for name, w in value.items()) and \
+            sum(map(_number, value.values())) > 0:
+        return None
+    return '"cv", "uniform" or a {member: weight >= 0} dict with a positive weight'
+
+
+def _member_parameters(name, params):
+    """(class, parameters) of one AutoBayes member: its own settings (_AUTO_MEMBERS) and
+    AutoBayes' shared ones (features, categories, numeric, significant_digits)."""
+    cls, own = _AUTO_MEMBERS[name]
+    member = cls().get_params()
+    member.update(own)
+    for shared in ("features", "categories", "numeric", "significant_digits", "max_memory"):
+        if shared in cls._parameters:
+            member[shared] = params[shared]
+    return cls, member
+
+
+class AutoBayes(_Classifier):
+    """The setting to use when you do not want to choose: a mixture of the family's
+    best models, weighted by what the training data says.
+
+    P(c | x) = sum over members m of w_m P_m(c | x).  The members (members=) are, by
+    default, WAODE (AODE with mutual-information weights, m-estimates and no frequency
+    limit) and AODE with m-estimates, both on missing values imputed as Weka's
+    ReplaceMissingValues imputes them, a Bayesian network found by hill climbing with
+    at most 2 parents per node, and "weighted": naive Bayes with one weight w_j >= 0
+    per feature, P(c | x) ~ P(c) prod_j P(x_j | c)^(w_j), the weights maximising the
+    rows' conditional log-likelihood less (1/2) sum_j w_j^2 (WANBIA: Zaidi,
+    Cerquides, Carman and Webb 2013), so that features repeating one another share
+    the evidence they would count twice and features that do not help fade
+    (summary()["feature weights"] when it leads the mixture); numbers are cut into
+    MDL bins.  fit chooses the
+    weights (weights="cv"): each member's probabilities of the true class of every row
+    in an internal stratified cross-validation (folds=, seeded, on the rows in a
+    canonical order, so that their order does not matter; on a stratified sample of
+    5,000 rows when there are more, fewer for wide data: 2,366 rows of 130 features),
+    then the weights maximising their mixture's log-likelihood, with a prior of 2
+    pseudo-rows per member (EM), and one temperature T (between 1/4 and 4, with a
+    prior of 2 pseudo-rows on log T pulling it towards 1) by which the mixture's
+    probabilities are tempered, P(c | x)^(1/T) normalised, where the same
+    out-of-fold rows say the mixture is over- or under-confident (it never changes
+    which class is the most probable); then every member is fitted on all the rows.
+    summary()["choice"] says what it chose and why, explain() each member's weight.
+
+    Other members: "tan" (TAN), "bayesnet3" (at most 3 parents), "naive" (naive Bayes
+    on MDL bins).  weights="uniform" or {member: weight} fixes the weights instead.
+    class_weight weighs the rows once, from all of fit's rows, for the members and the
+    internal cross-validation alike; the decision rules are NaiveBayes'.
+
+    Statistics: the class and value counts and every distinct row's weight, exact,
+    as a Bayesian network keeps them; every member compiles from them, the AODE
+    members from the pairwise counts of their bins, which give exactly the model
+    of AODE fitted on the same rows (memory linear in the rows and features, where
+    AODE's own pairwise counts of raw numbers grow with the square of the features).
+    fit keeps the rows in memory while it cross-validates (it reads X once, into a
+    list).  partial_fit and merge update the statistics exactly and keep the weights
+    chosen at fit (a merge averages two models' weights by their numbers of rows);
+    fit again to choose them from all the rows.
+
+    >>> X = [["sunny", "hot"], ["sunny", "hot"], ["rain", "mild"], ["rain", "cool"],
+    ...      ["overcast", "cool"], ["sunny", "mild"], ["rain", "mild"], ["overcast", "hot"]]
+    >>> model = AutoBayes().fit(X, ["no", "no", "yes", "no", "yes", "no", "yes", "yes"])
+    >>> model.predict_one(["overcast", "mild"])
+    'yes'
+    >>> [name for name, *_ in model.summary()["members"]]
+    ['waode', 'aode', 'bayesnet', 'weighted']
+    """
+
+    _statistics_class = _MixtureStatistics
+    _allowed_kinds = _NETWORK_KINDS
+    # numbers are binned whatever kind they are declared (read_csv's kinds say
+    # gaussian): AutoBayes' members condition on bins
+    _kind_map = {"gaussian": "discretized", "kde": "discretized", "poisson": "discretized"}
+    # a merge averages the weights that a fit chooses by cross-validation
+    _merge_is_fit = False
+    _command_name = "auto"
+    _parameters = _classifier_parameters(
+        "discretized", _NETWORK_KINDS, without=("alpha", "prior_alpha", "class_prior"),
+        extra={"members": _Parameter(("waode", "aode", "bayesnet", "weighted"),
+                                     _check_members),
+               "weights": _Parameter("cv", _check_mixture_weights),
+               "folds": _Parameter(5, _integer_at_least(2)),
+               "max_memory": _MEMORY_PARAMETER})
+
+    def __init__(self, members=("waode", "aode", "bayesnet", "weighted"), weights="cv",
+                 folds=5, features=None, categories=None, numeric="discretized",
+                 significant_digits=None, max_memory=2000, class_weight=None,
+                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
+        self.members = members
+        self.weights = weights
+        self.folds = folds
+        self.features = features
+        self.categories = categories
+        self.numeric = numeric
+        self.significant_digits = significant_digits
+        self.max_memory = max_memory
+        self.class_weight = class_weight
+        self.thresholds = thresholds
+        self.costs = costs
+        self.reject_below = reject_below
+        self.reject_label = reject_label
+        self._start()
+
+    def _new_statistics(self):
+        """Empty statistics: the rows, as a Bayesian network keeps them, from which
+        every member compiles (see _member_model)."""
+        return _MixtureStatistics(("BayesNet",))
+
+    def fit(self, X, y, sample_weight=None):
+        """Fit every member on all the rows and, with weights="cv", choose the
+        mixture's weights by cross-validation (see the class docstring).
+
+        >>> model = AutoBayes(folds=2).fit([["a"], ["a"], ["b"], ["b"]] * 3, [0, 0, 1, 1] * 3)
+        >>> model.predict([["a"], ["b"]])
+        [0, 1]
+        """
+        return self._fit_rows(X, y, sample_weight)
+
+    def _fit_rows(self, X, y, sample_weight=None, classes=None):
+        """fit, with the classes declared in their order (an ARFF file's, for the
+        command line, which reads the whole file for AutoBayes: its weights are
+        chosen from every row)."""
+        _check_params(self._parameters, self.get_params(), "fit()")
+        X = _rows_of(X, "fit()")
+        X = list(_iterate(X, "X", "an iterable of rows", "fit()"))
+        y = _labels_of(y, "fit()")
+        y = list(_iterate(y, "y", "an iterable of labels", "fit()"))
+        if sample_weight is not None:
+            if _as_numpy(sample_weight, "sample_weight", "fit()") is not None:
+                sample_weight = _as_numpy(sample_weight, "sample_weight", "fit()").tolist()
+            sample_weight = list(_iterate(sample_weight, "sample_weight",
+                                          "an iterable of numbers", "fit()"))
+        class_weight = self.class_weight  # once, from all the rows: the folds share it
+        if class_weight is not None and (sample_weight is None or
+                                         len(sample_weight) == len(y)):
+            if class_weight == "balanced":
+                class_weight = _balanced_class_weight(y, sample_weight, "fit()")
+            class_weight = {label: _number(w) for label, w in class_weight.items()}
+            sample_weight = _class_weighted(y, sample_weight, class_weight, 0, "fit()")
+        statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()",
+                                 classes=classes, class_weighted=True)
+        if self.weights == "cv":
+            self._choose_weights(statistics, X, y, sample_weight)
+        with self._state.lock:
+            self._state.statistics = statistics
+            self._state.compiled = None
+            self._state.target = _label_name(y, self._state.target)
+            self._state.numpy_labels = False
+        return self
+
+    def _choose_weights(self, statistics, X, y, sample_weight, limit=5000):
+        """statistics.weights and .evaluation from an internal cross-validation: the
+        folds' statistics counted once each, each training set their merge.  The rows
+        are first put in a canonical order (by label, values and weight), so that the
+        folds, hence the weights, depend on the rows and not on the order they came
+        in: the same rows in any order give the same model file.  Beyond
+        _auto_sample(width) rows the cross-validation runs on a stratified sample of
+        that many (three weights need no more; the members themselves are fitted on
+        every row)."""
+        folds = min(self.folds, len(X))
+        if folds < 2 or len(statistics.class_count) < 2:
+            return
+        order = sorted(range(len(X)), key=lambda i: (
+            _canonical_value(y[i]), _canonical_row(X[i]),
+            _canonical_value(1 if sample_weight is None else sample_weight[i])))
+        sample = _auto_sample(len(statistics.names()))
+        if len(order) > sample:
+            kept = _stratified_sample([y[i] for i in order], sample, 0)
+            order = [order[n] for n in kept]
+        X = [X[i] for i in order]
+        y = [y[i] for i in order]
+        if sample_weight is not None:
+            sample_weight = [sample_weight[i] for i in order]
+        folds = min(folds, len(X))
+        fold_of = _stratified_folds(y, folds, 0)
+        # every fold counts each feature as the whole fit does (a column of numbers
+        # and a few words is categorical, even in a fold without the words)
+        declared = type(self)(**dict(self.get_params(), features=statistics.kinds()))
+        parts = []
+        for fold in range(folds):
+            members = [i for i, f in enumerate(fold_of) if f == fold]
+            part = None               # (a fold of rows weighing 0 counts nothing)
+            if members and (sample_weight is None or any(sample_weight[i] for i in members)):
+                part = declared._learn([X[i] for i in members], [y[i] for i in members],
+                                       None if sample_weight is None else
+                                       [sample_weight[i] for i in members],
+                                       declared._new_statistics(), "fit()",
+                                       check_names=False, class_weighted=True)
+            parts.append((members, part))
+        stride = max(1, -(-len(X) // limit))          # score at most about limit rows
+        params = self.get_params()
+        names = list(self.members)
+        classes = statistics.classes()
+        likelihoods = [[] for _ in names]
+        hits = [[] for _ in names]
+        probabilities = [[] for _ in names]
+        scored = []
+        for fold, (members, _) in enumerate(parts):
+            _progress("choosing the weights, fold", fold + 1, folds)
+            held_out = [i for i in members if i % stride == 0 and (
+                sample_weight is None or sample_weight[i])]     # weight 0: nothing to score
+            training = None
+            for other, (_, part) in enumerate(parts):
+                if other != fold and part is not None:
+                    training = part.copy() if training is None else training.absorb(part)
+            if not held_out or training is None:
+                continue
+            scored.extend(held_out)
+            shared = {}
+            for m, name in enumerate(names):
+                try:
+                    compiled = _member_model(training, name, params, shared)
+                except _OverBudget as error:
+                    raise NaiveBayesError("fit(): %s" % error, call="fit()") from None
+                rows = [compiled.positional(X[i]) for i in held_out]
+                for i, joint in zip(held_out, compiled.joints(rows)):
+                    posterior = dict(zip(compiled.classes, _posterior(joint)))
+                    full = [posterior.get(c, 0.0) for c in classes]
+                    probabilities[m].append(full)
+                    truth = posterior.get(y[i], 0.0)
+                    likelihoods[m].append(max(truth, 1e-300))
+                    hits[m].append(max(range(len(full)), key=full.__getitem__) ==
+                                   classes.index(y[i]) if y[i] in classes else False)
+        _progress("choosing the weights, fold")
+        if not scored:
+            return
+        row_weights = [1.0 if sample_weight is None else float(sample_weight[i])
+                       for i in scored]
+        total = sum(row_weights) or 1.0
+        weights = _em_weights(likelihoods, row_weights, prior=2.0)
+        statistics.weights = dict(zip(names, weights))
+
+        def scores(columns, correct):
+            loss = -sum(v * log(max(p, 1e-15)) for v, p in zip(row_weights, columns))
+            return [loss / total, sum(v for v, hit in zip(row_weights, correct) if hit)
+                    / total, len(scored)]
+        statistics.evaluation = {name: scores(likelihoods[m], hits[m])
+                                 for m, name in enumerate(names)}
+        mixed = [[sum(w * probabilities[m][n][c] for m, w in enumerate(weights))
+                  for c in range(len(classes))] for n in range(len(scored))]
+        truth = [classes.index(y[i]) for i in scored]
+        statistics.temperature = _temperature(mixed, truth, row_weights)
+        mixed = [_posterior([_log(p) / statistics.temperature for p in row])
+                 for row in mixed]
+        statistics.evaluation["mixture"] = scores(
+            [row[t] for row, t in zip(mixed, truth)],
+            [max(range(len(row)), key=row.__getitem__) == t for row, t in zip(mixed, truth)])
+
+
+# The registry of classifiers: what a model file's "model" field names; those with a
+# _command_name are the command line's --model choices.
+_MODELS = {cls.__name__: cls for cls in (NaiveBayes, CategoricalNB, GaussianNB, AODE, TAN,
+                                         BayesNet, AutoBayes)}
+_CLI_MODELS = {cls._command_name: cls for cls in _MODELS.values() if cls._command_name}

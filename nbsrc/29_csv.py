@@ -1,0 +1,603 @@
+# ----------------------------------------------------------------------------------
+# Reading files: CSV and ARFF as people have them
+#
+# read_csv and read_arff return a Table; the command line reads through the same
+# _TableReader, in batches.  Files are read as a stream of numbered lines (any text
+# encoding, byte-order marks, bounded line length), split into cells (CSV with a
+# detected delimiter and decimal mark, or Weka's ARFF), and converted column by
+# column into values of the kinds declared or guessed from a sample of rows.  Every
+# parse of a cell, a header, a date, an index or an encoding that fails is a
+# NaiveBayesError naming the file and the line (and the column, for a cell).
+# ----------------------------------------------------------------------------------
+
+
+_SAMPLE_ROWS = 10000      # rows read to decide what each column holds
+_BATCH_ROWS = 2000        # rows per partial_fit call: bounds the memory of a fit
+# Characters in one line of a file: a longer line is refused once that much is read,
+# before it fills the memory.
+_LINE_LIMIT = 1 << 25
+_PROG = "naive_bayes.py"
+# Cells that mean "missing" unless --missing-only says otherwise: pandas' default list
+# (read_csv's na_values), and Weka's "?".
+_MISSING_CELLS = ("", "?", "NA", "N/A", "n/a", "NaN", "nan", "-NaN", "-nan", "NULL",
+                  "null", "None", "#N/A", "#N/A N/A", "#NA", "<NA>", "-1.#IND", "-1.#QNAN",
+                  "1.#IND", "1.#QNAN")
+_DELIMITER_NAMES = {"comma": ",", "semicolon": ";", "tab": "\t", "\\t": "\t", "pipe": "|",
+                    "space": " "}
+_DELIMITERS = (",", ";", "\t", "|")      # detected, in this order of preference
+_CODE_VALUES = 5          # an integer column with at most this many values may hold codes
+
+
+class _Usage(Exception):
+    """A command-line mistake: exit status 2."""
+
+
+class _OptionError(NaiveBayesError):
+    """A reading option that names no column or has a bad value (for the command
+    line, a usage mistake: exit status 2)."""
+
+
+def _typed(value, limit=40):
+    """A value as it would be typed on a shell command line, cut to about ``limit``
+    characters (a column name of a megabyte makes no one-line message)."""
+    text = str(value)
+    if len(text) > limit or "\n" in text or "\r" in text:
+        text = _clip(text, limit)
+    return _quote(text)
+
+
+class _ReadOptions:
+    """The options of read_csv and read_arff, and of the command line (which passes
+    its own), checked; and how to name one in a message, as its caller writes it:
+    ``--ignore id`` on the command line, ``ignore=['id']`` in Python."""
+
+    _LISTS = ("missing", "missing_only")          # and each kind's option
+    __slots__ = ("call", "cli", "delimiter", "decimal", "encoding", "missing",
+                 "missing_only", "numeric", "columns", "model")
+
+    def __init__(self, call, cli, delimiter=None, decimal=None, encoding=None,
+                 missing=(), missing_only=None, numeric=None, columns=None, model=None):
+        self.call = call
+        self.cli = cli
+        self.columns = columns or {}
+        self.model = model
+        self.delimiter = None if delimiter is None else self._delimiter(delimiter)
+        if decimal is not None and decimal not in (".", ","):
+            raise _OptionError("%s: expected . or ," % self.spell("decimal", decimal))
+        self.decimal = decimal
+        self.encoding = None if encoding is None else self._encoding(encoding)
+        self.missing = list(missing or ())
+        self.missing_only = None if missing_only is None else list(missing_only)
+        problem = NaiveBayes._parameters["numeric"].check(numeric) if numeric else None
+        if problem is not None:
+            raise _OptionError("%s: expected %s" % (self.spell("numeric", numeric), problem))
+        self.numeric = numeric or NaiveBayes._parameters["numeric"].default
+
+    @classmethod
+    def from_args(cls, args, numeric=None, model=None):
+        """The reading options of a command line (argparse's namespace)."""
+        columns = {kind: _columns(getattr(args, kind, None)) for kind in _KINDS}
+        return cls("", True, args.delimiter, args.decimal, args.encoding, args.missing,
+                   args.missing_only, numeric, {k: v for k, v in columns.items() if v},
+                   model)
+
+    @classmethod
+    def from_keywords(cls, call, keywords, csv):
+        """The options of read_csv (csv=True) or read_arff, by keyword; an unknown
+        keyword is a TypeError, as Python's own."""
+        allowed = ("delimiter", "decimal", "encoding", "missing", "missing_only",
+                   "numeric", "model") if csv else ("encoding", "numeric", "model")
+        columns, given = {}, {}
+        for name, value in keywords.items():
+            if value is None and (name in _KINDS or name in allowed):
+                continue                  # None: the default, as for every option
+            if name in _KINDS:
+                columns[name] = value
+            elif name in allowed:
+                given[name] = value
+            else:
+                raise TypeError("%s got an unexpected keyword argument %r; expected %s "
+                                "or a kind (%s)" % (call, name, ", ".join(allowed),
+                                                    ", ".join(_KINDS)))
+        options = cls(call, False)             # the spelling, for the checks below
+        for name in [name for name in given if name in cls._LISTS] + list(columns):
+            value = given[name] if name in given else columns[name]
+            if value is None:
+                continue
+            names = [value] if isinstance(value, str) else value
+            try:
+                names = list(names)
+            except TypeError:
+                names = None
+            if names is None or not all(isinstance(n, str) for n in names):
+                raise _OptionError("%s: expected a list of %s" % (
+                    options.spell(name, value), "cells" if name in cls._LISTS else
+                    "column names"))
+            if name in columns:
+                columns[name] = names
+            else:
+                given[name] = names
+        for name in ("delimiter", "decimal", "encoding", "numeric"):
+            if not isinstance(given.get(name, ""), str):
+                raise _OptionError("%s: expected a string" % options.spell(name, given[name]))
+        model = given.pop("model", None)
+        if model is not None and not (isinstance(model, _Classifier) and
+                                      model.__sklearn_is_fitted__()):
+            raise _OptionError("%s: model=%s; expected a fitted classifier of this module"
+                               % (call, _shown(model)))
+        return cls(call, False, columns={k: v for k, v in columns.items() if v},
+                   model=model, **given)
+
+    def spell(self, option, value=None, placeholder=False):
+        """An option as its caller writes it: --ignore id, or ignore=['id']."""
+        if self.cli:
+            flag = "--" + option.replace("_", "-")
+            if value is None:
+                return flag
+            if isinstance(value, list):
+                value = ",".join(value)
+            return "%s %s" % (flag, value if placeholder else _typed(value))
+        if value is None or placeholder:
+            return "%s=%s" % (option, value or "")
+        if isinstance(value, list):
+            return "%s=%s" % (option, _shown(value, 50))
+        if isinstance(value, str) and (option in _KINDS or option in self._LISTS):
+            value = [value]
+        return "%s=%s" % (option, _shown(value, 50))
+
+    def _delimiter(self, option, name="delimiter"):
+        """A delimiter option: a character, or tab, comma, semicolon, pipe, space, \\t."""
+        delimiter = _DELIMITER_NAMES.get(option.lower(), option) if isinstance(
+            option, str) else option
+        if not isinstance(delimiter, str) or len(delimiter) != 1 or delimiter in "\"\r\n":
+            raise _OptionError("%s: expected one character, or tab, comma, semicolon, pipe "
+                               "or space" % self.spell(name, option))
+        return delimiter
+
+    def _encoding(self, name):
+        """The canonical name of a text encoding that Python knows."""
+        import codecs
+        try:
+            canonical = codecs.lookup(name).name
+        except (LookupError, TypeError, ValueError):
+            raise _OptionError("%s: not an encoding Python knows"
+                               % self.spell("encoding", name)) from None
+        try:
+            "a".encode(canonical)
+        except LookupError:               # base64, rot13, zlib: bytes to bytes
+            raise _OptionError("%s: not a text encoding (it turns bytes into bytes)"
+                               % self.spell("encoding", name)) from None
+        except UnicodeError:
+            pass                          # a text encoding that refuses text: see _Lines
+        return canonical
+
+
+def _columns(option):
+    """Column names from a comma-separated option value (or several uses of it);
+    --ignore '' names the column without a name."""
+    names = []
+    for value in option or ():
+        if value.strip() == "":
+            names.append("")
+        names.extend(name.strip() for name in value.split(",") if name.strip())
+    return names
+
+
+class _Lines:
+    """The lines of a file (a path, "-" for standard input, or an open file, binary or
+    text) as text, numbered: decoded line by line so that a decoding error names its
+    line, each line at most _LINE_LIMIT characters.  The encoding is ``encoding``,
+    else the one a byte-order mark names (UTF-8, UTF-16, UTF-32), else UTF-8."""
+
+    _BOMS = ((b"\xef\xbb\xbf", "utf-8"), (b"\xff\xfe\x00\x00", "utf-32-le"),
+             (b"\x00\x00\xfe\xff", "utf-32-be"), (b"\xff\xfe", "utf-16-le"),
+             (b"\xfe\xff", "utf-16-be"))
+    # Characters whose bytes must be ASCII's for a file to be split into lines
+    # before it is decoded (so that a decoding error names its line).
+    _PLAIN = "\n\r\t ,;|\"'%{}?.-+0123456789azAZ"
+
+    def __init__(self, path, encoding=None, spell=None):
+        self.number = 0
+        self.pending = []                 # decoded lines not yet returned, last first
+        self.rest = b""                   # bytes after the last newline read
+        self.tail = ""                    # text after the last newline decoded
+        self.decoder = None               # for encodings that are not ASCII-compatible
+        self.text = None                  # an open text file
+        self.owned = not hasattr(path, "read")
+        if self.owned:
+            self.path = path if path == "-" else self._file_name(path)
+            try:
+                if path == "-":
+                    self.raw = sys.stdin.buffer
+                elif self.path.lower().endswith(".gz"):     # as Weka and pandas read them
+                    import gzip
+                    self.raw = gzip.open(self.path, "rb")
+                else:
+                    self.raw = open(self.path, "rb")
+            except OSError as error:
+                raise NaiveBayesError("cannot read %s: %s"
+                                      % (self.path, error.strerror or error)) from None
+        else:
+            name = getattr(path, "name", None)
+            self.path = name if isinstance(name, str) else "<stream>"
+            self.raw = path
+        try:
+            self._open(encoding, spell)
+        except BaseException:
+            self.close()
+            raise
+
+    @staticmethod
+    def _file_name(path):
+        """A path as text; NaiveBayesError for anything that cannot name a file."""
+        import os
+        try:
+            name = os.fspath(path)
+        except TypeError:
+            raise NaiveBayesError("cannot read %s: expected a file name or an open file"
+                                  % _describe(path)) from None
+        if isinstance(name, bytes):
+            name = os.fsdecode(name)
+        if "\x00" in name:
+            raise NaiveBayesError("cannot read %s: a file name has no NUL character"
+                                  % _shown(name))
+        return name
+
+    def _open(self, encoding, spell):
+        """Decide the encoding from the option and the byte-order mark."""
+        import codecs
+        if isinstance(self.raw.read(0), str):           # an open text file
+            self.text = self.raw
+            self.encoding = getattr(self.raw, "encoding", None) or "text"
+            self.shown = str(self.encoding).upper()
+            return
+        start = b""
+        while len(start) < 4:
+            more = self._bytes(self.raw.read, 4 - len(start))
+            if not more:
+                break
+            start += more
+        bom, named = next(((b, n) for b, n in self._BOMS if start.startswith(b) and
+                           n.startswith(encoding or "")), (b"", None))
+        if encoding in ("utf-16", "utf-32"):            # the byte order from the mark
+            if named is None:
+                raise NaiveBayesError(
+                    "%s line 1: %s names no byte order and the file has no byte-order "
+                    "mark; name it: %s or %s"
+                    % (self.path, spell("encoding", encoding) if spell else encoding,
+                       spell("encoding", encoding + "-le") if spell else encoding + "-le",
+                       encoding + "-be"))
+            encoding = named
+        self.encoding = encoding or named or "utf-8"
+        skip = bom and (encoding is None or self.encoding == named or
+                        (named == "utf-8" and self.encoding == "utf-8-sig"))
+        self.rest = start[len(bom):] if skip else start
+        self.shown = self.encoding.upper() if self.encoding.startswith("utf") \
+            else self.encoding
+        try:
+            plain = self._PLAIN.encode(self.encoding) == self._PLAIN.encode("ascii")
+        except UnicodeError:
+            plain = False
+        if not plain:                     # UTF-16, UTF-32, EBCDIC: decoded as a stream
+            self.decoder = codecs.getincrementaldecoder(self.encoding)()
+
+    def __iter__(self):
+        """The lines."""
+        return self
+
+    def __next__(self):
+        """The next line, counted."""
+        if not self.pending:
+            if self.text is not None:
+                self._read_text()
+            elif self.decoder is not None:
+                self._decode_stream()
+            else:
+                self._read_block()
+            if not self.pending:
+                raise StopIteration
+        self.number += 1
+        return self.pending.pop()
+
+    def blocks(self):
+        """The lines still to come, a list at a time (as read and decoded), counted a
+        list at a time: chain.from_iterable(blocks()) gives them with no Python step
+        per line (csv.reader counts the lines it reads itself)."""
+        while True:
+            if not self.pending:
+                if self.text is not None:
+                    self._read_text()
+                elif self.decoder is not None:
+                    self._decode_stream()
+                else:
+                    self._read_block()
+                if not self.pending:
+                    return
+            lines, self.pending = self.pending[::-1], []
+            self.number += len(lines)
+            yield lines
+
+    def _read_text(self):
+        """The next line of an open text file."""
+        try:
+            line = self.text.readline(_LINE_LIMIT + 1)
+        except UnicodeError:
+            raise NaiveBayesError("%s line %d or soon after: not %s text" % (
+                self.path, self.number + 1, self.shown)) from None
+        if len(line) > _LINE_LIMIT:
+            self._too_long(self.number + 1)
+        if line:
+            self.pending = [line]
+
+    def _read(self):
+        """The next block of bytes (64 KB at most), the first four bytes first."""
+        if self.rest:
+            block, self.rest = self.rest, b""
+            return block
+        return self._bytes(getattr(self.raw, "read1", self.raw.read), 1 << 16)
+
+    def _bytes(self, read, size):
+        """read(size), a failure (a damaged .gz file, a disk error) naming the file."""
+        import zlib
+        try:
+            return read(size)
+        except (OSError, EOFError, zlib.error) as error:
+            raise NaiveBayesError("%s line %d or soon after: cannot read the file: %s"
+                                  % (self.path, self.number + 1,
+                                     getattr(error, "strerror", None) or error)) from None
+
+    def _decode_stream(self):
+        """Fill self.pending from blocks decoded by an incremental decoder (for
+        encodings whose newline is not the byte 10)."""
+        while not self.pending:
+            block = self._read()
+            try:
+                text = self.tail + self.decoder.decode(block, not block)
+            except UnicodeError:
+                raise NaiveBayesError("%s line %d or soon after: not %s text; name the "
+                                      "file's encoding with --encoding"
+                                      % (self.path, self.number + 1, self.shown)) from None
+            if block:
+                lines = [line + "\n" for line in text.split("\n")]
+                self.tail = lines.pop()[:-1]
+            else:
+                lines = [line + "\n" for line in text.split("\n")]
+                last = lines.pop()[:-1]          # the text after the last newline
+                self.tail = ""
+                if last:
+                    lines.append(last)
+            if len(self.tail) > _LINE_LIMIT:
+                self._too_long(self.number + len(lines) + 1)
+            for k, line in enumerate(lines):
+                if len(line) > _LINE_LIMIT:
+                    self._too_long(self.number + k + 1)
+            lines.reverse()
+            self.pending = lines
+            if not block:
+                return
+
+    def _read_block(self):
+        """Fill self.pending (lines in reverse order) from the next whole lines of the
+        byte stream, read 64 KB at a time and decoded together."""
+        parts, size = [], 0
+        while True:
+            block = self._read()
+            if not block:
+                data = b"".join(parts)
+                break
+            cut = block.rfind(b"\n") + 1
+            if cut:
+                parts.append(block[:cut])
+                data, self.rest = b"".join(parts), block[cut:]
+                break
+            parts.append(block)
+            size += len(block)
+            if size > _LINE_LIMIT:
+                self._too_long(self.number + 1)
+        if not data:
+            return
+        try:
+            text = data.decode(self.encoding)
+        except UnicodeError:
+            text = None
+        lines = text.split("\n") if text is not None else data.split(b"\n")
+        last = lines.pop()                # "" after a final newline, else a last line
+        lines = [line + ("\n" if text is not None else b"\n") for line in lines]
+        if last:
+            lines.append(last)
+        for k, line in enumerate(lines):
+            if len(line) > _LINE_LIMIT:
+                self._too_long(self.number + k + 1)
+            if text is None:
+                try:
+                    lines[k] = line.decode(self.encoding)
+                except UnicodeError as error:
+                    where = getattr(error, "start", None)
+                    raise NaiveBayesError(
+                        "%s line %d: not %s text%s; name the file's encoding with "
+                        "--encoding, for instance --encoding latin-1"
+                        % (self.path, self.number + k + 1, self.shown,
+                           "" if where is None else " (byte %d)" % (where + 1))
+                    ) from None
+        lines.reverse()
+        self.pending = lines
+
+    def _too_long(self, number):
+        """Refuse an overlong line, naming it."""
+        raise NaiveBayesError("%s line %d: longer than %s characters; expected a CSV or "
+                              "ARFF file" % (self.path, number, format(_LINE_LIMIT, ",")))
+
+    def close(self):
+        """Close the file (not standard input, nor a file the caller opened)."""
+        if self.owned and self.path != "-" and hasattr(self, "raw"):
+            self.raw.close()
+
+
+def _detected_delimiter(lines):
+    """The first of , ; tab | that splits the first lines into the same number of
+    fields, more than one (else the first that splits any line, else ,)."""
+    import csv
+    best = None
+    for candidate in _DELIMITERS:
+        try:
+            widths = {len(cells) for cells in csv.reader(lines, delimiter=candidate) if cells}
+        except csv.Error:
+            continue
+        if len(widths) == 1 and widths != {1}:
+            return candidate
+        if best is None and max(widths, default=1) > 1:
+            best = candidate
+    return best or ","
+
+
+def _ascii_float(text):
+    """A number as Java's Double and pandas read one: ASCII digits (Python's float()
+    also takes other scripts' digits and 1_000); ValueError otherwise."""
+    if "_" in text or not text.isascii():
+        raise ValueError(text)
+    return float(text)
+
+
+class _CsvSource:
+    """The rows of one CSV file, read once: its header (names stripped of spaces),
+    then (line number, cells) for each row, cells stripped and ragged rows refused.
+
+    The delimiter, the decimal mark (a comma in ;-separated files), the encoding and
+    the missing-value cells come from the options or are detected; an empty-named
+    first column (R's write.csv row names) is left out, with a note."""
+
+    declared = {}                 # ARFF declares kinds and values; a CSV file does not
+    categories = {}
+    default_target = None
+    weighted = False              # ARFF rows may carry an instance weight
+
+    def __init__(self, path, options, notes):
+        import csv
+        self.lines = _Lines(path, options.encoding, options.spell)
+        self.path = self.lines.path
+        self.encoding = self.lines.encoding
+        self.options = options
+        try:
+            first = list(islice(self.lines, 20))
+            self.delimiter = options.delimiter or _detected_delimiter(first)
+            self.decimal = options.decimal or ("," if self.delimiter == ";" else ".")
+            only = options.missing_only
+            self.missing = frozenset(only if only is not None else _MISSING_CELLS) | \
+                frozenset(options.missing) | {""}
+            self.numeric_missing = any(_TableReader._finite_numbers([cell]) is not None
+                                       for cell in self.missing)
+            self.reader = csv.reader(chain(first, chain.from_iterable(self.lines.blocks())),
+                                     delimiter=self.delimiter, strict=True)
+            header = self._next()
+            if header is None:
+                raise NaiveBayesError("%s is empty; expected a header row" % self.path)
+            self.header = [name.strip() for name in header]
+            self.width = len(header)
+            self.skipped = None
+            if self.header[0] == "" and len(self.header) > 1 and \
+                    "" not in options.columns.get("ignore", ()):
+                self.skipped = 0                  # R's row names: no feature, no target
+                notes.append("note: %s: the first column has no name (row numbers, as R's "
+                             "write.csv writes them): not used; %s says so and hides "
+                             "this note" % (self.path, options.spell("ignore", "")))
+            names = [n for i, n in enumerate(self.header) if i != self.skipped]
+            if len(set(names)) != len(names):
+                repeated = next(name for name in names if names.count(name) > 1)
+                raise NaiveBayesError("%s line 1: column %s appears twice; expected "
+                                      "distinct column names" % (self.path, _shown(repeated)))
+        except BaseException:
+            self.close()
+            raise
+        self.index = {name: i for i, name in enumerate(self.header) if i != self.skipped}
+
+    def _next(self):
+        """The next non-blank record; self.start is the line it starts on."""
+        import csv
+        while True:
+            self.start = self.reader.line_num + 1
+            try:
+                cells = next(self.reader)
+            except StopIteration:
+                return None
+            except csv.Error as error:
+                raise NaiveBayesError("%s line %d: %s" % (self.path, self.reader.line_num,
+                                                          error)) from None
+            if cells and cells != [""] * len(cells):     # a blank line is not a row
+                return cells
+
+    def rows(self):
+        """(line number, cells) for every data row, cells (a tuple) stripped of spaces."""
+        return chain.from_iterable(self._row_chunks())
+
+    def _row_chunks(self, size=1000):
+        """rows() a list at a time, made by builtins with no Python step per row:
+        csv.reader's records taken by islice, their lines numbered from the lines
+        the reader counted (a record spans one line more per line break in its
+        cells), blank records dropped, the cells stripped."""
+        import csv
+        width = self.width
+        reader = self.reader
+        strip = str.strip
+        try:
+            while True:
+                first = reader.line_num + 1
+                records = list(islice(reader, size))
+                if not records:
+                    return
+                if reader.line_num - first + 1 == len(records):
+                    lines = range(first, first + len(records))
+                else:                     # quoted line breaks
+                    spans = [1 + "".join(cells).count("\n") for cells in records]
+                    lines = [first + n for n in accumulate(spans, initial=0)][:-1]
+                if not all(map(any, records)):     # a blank line is not a row
+                    kept = [(line, cells) for line, cells in zip(lines, records)
+                            if any(cells)]
+                    lines = [line for line, _ in kept]
+                    records = [cells for _, cells in kept]
+                if set(map(len, records)) - {width}:
+                    line, cells = next((line, cells) for line, cells in zip(lines, records)
+                                       if len(cells) != width)
+                    raise NaiveBayesError("%s line %d: %s, expected %d as in the header"
+                                          % (self.path, line, _counted(len(cells), "cell"),
+                                             width))
+                # cells as tuples: a tuple of strings leaves the garbage collector's
+                # lists at its first pass, a list never (the rows of a batch would be
+                # traversed again at every collection while they live)
+                yield list(zip(lines, map(tuple, map(map, repeat(strip), records))))
+        except csv.Error as error:
+            raise NaiveBayesError("%s line %d: %s" % (self.path, reader.line_num,
+                                                      error)) from None
+
+    def number(self, cell):
+        """A cell as a float, or None when it is not a number."""
+        if self.decimal == ",":
+            cell = cell.replace(",", ".")
+        try:
+            return _ascii_float(cell)
+        except ValueError:
+            return None
+
+    def numbers(self, cells):
+        """The cells as floats; ValueError when one is not a number."""
+        if self.decimal == ",":
+            cells = [cell.replace(",", ".") for cell in cells]
+        text = "".join(cells)
+        if "_" in text or not text.isascii():
+            return list(map(_ascii_float, cells))
+        return list(map(float, cells))
+
+    def column(self, name, option):
+        """Index of a column named by an option (the option's name, as the caller
+        spells it, in the error)."""
+        index = self.index.get(name)
+        if index is None:
+            spell = self.options.spell
+            raise _OptionError("%s: no column %s in %s; the columns are %s"
+                               % (spell(option) if self.options.cli else spell(option, name),
+                                  _shown(name), self.path,
+                                  _clip(", ".join(map(_quote, self.index)), 200)))
+        return index
+
+    def close(self):
+        """Close the file."""
+        self.lines.close()

@@ -1,0 +1,588 @@
+# -- What each column holds -----------------------------------------------------------
+
+
+def _column_kinds(source, options, sample, target, notes):
+    """{column: kind} for every column but the target: the kind options first; then
+    what an ARFF header declares (numbers as options.numeric); then, for a CSV column,
+    what its sampled cells hold (see _guess_kind)."""
+    declared = {}
+    for kind, names in options.columns.items():
+        for name in names:
+            if not (name == "" and kind == "ignore" and source.skipped is not None):
+                source.column(name, kind)
+            if name == target:
+                raise _OptionError("%s: that is the target column" % options.spell(kind, name))
+            if declared.get(name, kind) != kind:
+                raise _OptionError("%s: the column is also declared %s"
+                                   % (options.spell(kind, name), declared[name]))
+            declared[name] = kind
+    kinds, codes = {}, []
+    for name, index in source.index.items():
+        if name == target:
+            continue
+        if name in declared:
+            kinds[name] = declared[name]
+        elif name in source.declared:
+            kind = source.declared[name]
+            kinds[name] = options.numeric if kind == "gaussian" else kind
+        else:
+            kinds[name] = _guess_kind(name, [cells[index] for _, cells in sample], source,
+                                      options, notes, codes)
+    if len(codes) == 1:
+        name, values = codes[0]
+        notes.append("note: column %s holds only %d distinct integers (%s); if they are "
+                     "codes, %s reads them as categories"
+                     % (_typed(name), len(values), _clip(", ".join(values), 30),
+                        options.spell("categorical", name)))
+    elif codes:
+        sizes = sorted(len(values) for _, values in codes)
+        notes.append("note: %d columns hold only %s distinct integers (%s); if they are "
+                     "codes, %s reads them as categories"
+                     % (len(codes), "%d to %d" % (sizes[0], sizes[-1]) if sizes[0] <
+                        sizes[-1] else sizes[0], _clip(", ".join(n for n, _ in codes), 40),
+                        options.spell("categorical", [n for n, _ in codes])))
+    return kinds
+
+
+def _guess_kind(name, cells, source, options, notes, codes):
+    """The kind of an undeclared CSV column from its sampled cells: numeric
+    (options.numeric) when every non-missing cell is a number, except numbers with a
+    leading zero (zip codes: categorical); "ignore" for dates and for text with a
+    different value in every row (an ID), with a note naming the option that keeps
+    them; else categorical.  A warning for what may be a mistake (numbers that count
+    the rows, a numeric column but for a few cells, decimal commas, free text), and
+    columns of a few distinct integers (codes?) listed in ``codes``."""
+    import re
+    numeric_kind = options.numeric
+    present = [cell for cell in cells if cell not in source.missing]
+    if not present:
+        return numeric_kind
+    column = _typed(name)
+    few = max(1, len(present) // 20)     # non-numeric cells a numeric column may have
+    try:                                  # the usual cases first: all numbers...
+        numbers = source.numbers(present)
+        odd = []
+    except ValueError:                    # ...or text, found out after a few cells
+        numbers, odd = [], []
+        for cell in present:
+            number = source.number(cell)
+            if number is not None:
+                numbers.append(number)
+                continue
+            odd.append(cell)
+            if len(odd) > few:
+                break
+    if not odd:
+        zero_led = next(filter(lambda cell: "." not in cell and "," not in cell,
+                               filter(re.compile(r"[+-]?0\d").match, present)), None)
+        if zero_led is not None:
+            notes.append("warning: column %s has numbers with leading zeros (%s): read as "
+                         "categories, as codes; %s reads them as numbers"
+                         % (column, _clip(zero_led), options.spell(numeric_kind, name)))
+            return "categorical"
+        integers = all(map(float.is_integer, numbers))
+        if len(present) >= 20 and integers and numbers == list(map(
+                float, range(int(numbers[0]), int(numbers[0]) + len(numbers)))):
+            notes.append("warning: column %s counts rows (%s, %s, ...): an ID?; %s"
+                         % (column, _clip(present[0]), _clip(present[1]),
+                            options.spell("ignore", name)))
+        elif integers and len(present) >= 10:
+            values = sorted(set(numbers))
+            if 2 <= len(values) <= _CODE_VALUES:
+                codes.append((name, ["%d" % v for v in values]))
+        return numeric_kind
+    if len(odd) <= few and 2 * len(numbers) > len(present):
+        notes.append("warning: column %s is numeric but for %s like %s: read as "
+                     "categories; %s reads such cells as missing"
+                     % (column, _counted(len(odd), "cell"), _typed(odd[0], 30),
+                        options.spell("missing", odd[0])))
+    elif source.decimal != "," and all(map(re.compile(r"[+-]?\d*,\d+\Z").match, present)):
+        notes.append("warning: column %s holds numbers with decimal commas (%s): read as "
+                     "categories; %s reads them as numbers"
+                     % (column, _clip(present[0]), options.spell("decimal", ",")))
+    elif len(present) >= 10 and all(re.match(
+            r"\d{4}-\d\d-\d\d|\d\d?[/.-]\d\d?[/.-]\d{2,4}(\D|$)", cell) for cell in present):
+        notes.append("note: column %s holds dates (%s): ignored; %s keeps them as "
+                     "categories, or turn them into numbers or parts (year, month) first"
+                     % (column, _clip(present[0]), options.spell("categorical", name)))
+        return "ignore"
+    elif sum(map(len, present)) >= 30 * len(present) and \
+            sum(" " in cell for cell in present) * 2 >= len(present):
+        notes.append("warning: column %s looks like free text (long values with spaces): "
+                     "read as categories; %s reads its words"
+                     % (column, options.spell("text", name)))
+    elif len(present) >= 20 and len(set(present)) == len(present):
+        notes.append("note: column %s has a different value in every row, as an ID has: "
+                     "ignored, as it cannot help predict; %s keeps it"
+                     % (column, options.spell("categorical", name)))
+        return "ignore"
+    return "categorical"
+
+
+def _check_target_cells(cells, target, source):
+    """Refuse a target column that looks continuous (more than 10 distinct numbers,
+    some not whole): each value would become a class."""
+    distinct = set(cells)
+    if len(distinct) <= 10:
+        return
+    numbers = [source.number(cell) for cell in distinct]
+    if None not in numbers and any(isfinite(n) and not n.is_integer() for n in numbers):
+        raise NaiveBayesError(
+            "%s: the target %s looks continuous (%d distinct numbers such as %s); expected "
+            "class labels: cut the numbers into classes first, or choose another column "
+            "with --target" % (source.path, _shown(target), len(distinct),
+                               _clip(", ".join(sorted(distinct)[:3]), 40)))
+
+
+def _label_parser(cells, classes=None):
+    """How label cells become labels: integers when every label is one (so that 2
+    sorts before 10), else the text; with a model's classes, as they are typed."""
+    import re
+    integer = re.compile(r"[+-]?(0|[1-9]\d*)\Z").match
+    if classes is not None:
+        wanted = all(type(c) is int for c in classes)
+    else:
+        wanted = bool(cells) and all(type(cell) is str and integer(cell) for cell in cells)
+    if not wanted:
+        return _same_label
+    return lambda cell: int(cell) if type(cell) is str and integer(cell) else cell
+
+
+def _same_label(cell):
+    """A label cell as the label: its text."""
+    return cell
+
+
+def _strict_numbers(convert):
+    """The cell converter of a kind that reads numbers, refusing what Python's float()
+    takes but a file's number is not (1_000, other scripts' digits); None for a kind
+    that reads text (its converter takes "_")."""
+    try:
+        convert("_")
+    except _BadValue:
+        pass
+    except Exception:                     # a kind of its own: its converter decides
+        return None
+    else:
+        return None
+
+    def strict(cell):
+        if "_" in cell or not cell.isascii():
+            try:
+                convert("_")
+            except _BadValue as error:
+                raise _BadValue(cell, error.expected) from None
+        return convert(cell)
+    return strict
+
+
+def _converters(source, names, kinds, index):
+    """Per feature, (convert, strict): functions turning a cell into a value, the
+    second for columns with a cell that is not plain ASCII or holds "_" (None when
+    the kind reads text; convert None: not read, for a feature with no column in
+    ``index`` or of kind "ignore")."""
+    converters = []
+    for name in names:
+        kind = kinds[name]
+        reader = _KINDS.get(kind)
+        convert = reader.convert_cell if reader is not None else _Kind.convert_cell
+        if name not in index or kind == "ignore":
+            converters.append((None, None))
+            continue
+        strict = None if convert is _Kind.convert_cell else _strict_numbers(convert)
+        if strict is not None and source.decimal == ",":
+            converters.append((lambda cell, convert=convert: convert(cell.replace(",", ".")),
+                               lambda cell, strict=strict: strict(cell.replace(",", "."))))
+        else:
+            converters.append((convert, strict))
+    return converters
+
+
+# -- Tables: read_csv and read_arff -----------------------------------------------------
+
+
+class Table:
+    """A data file's rows, ready for fit: what read_csv and read_arff return.
+
+    X              the rows, one list per row of the file (the target left out), its
+                   values in the order of ``names``, each converted for its kind (a
+                   number for gaussian, discretized, kde and poisson columns, the text
+                   for categorical and text ones, None for missing and ignored cells)
+    y              the labels (None without a target); integers when every label is
+    sample_weight  ARFF instance weights, or None (a CSV file, or weights all 1)
+    names          the feature columns, in the order of each row's values
+    kinds          {column: kind}: features= for a model, as the command line fits
+    categories     {column: declared values} of categorical ARFF attributes, or None
+    classes        an ARFF class attribute's declared values, or None
+    target         the target column, or None
+    lines          the line of the file on which each row starts
+    warnings       notes and warnings, one line each, as the command line prints them
+    path, delimiter, decimal, encoding   the file, and how it was written
+
+    Rows are lists rather than dicts as scikit-learn's data sets are (``data`` with
+    ``feature_names``): the form fit reads fastest, in half the memory, and the one
+    the command line fits on, so that its model files are the same; records() gives
+    dicts.
+    """
+
+    __slots__ = ("X", "y", "sample_weight", "names", "kinds", "categories", "classes",
+                 "target", "lines", "warnings", "path", "delimiter", "decimal",
+                 "encoding")
+
+    def __init__(self, **fields):
+        for name in self.__slots__:
+            setattr(self, name, fields.get(name))
+
+    def __len__(self):
+        """The number of rows."""
+        return len(self.X)
+
+    def __repr__(self):
+        return "<Table %s: %s, %s%s>" % (
+            _shown(self.path), _counted(len(self.X), "row"),
+            _counted(len(self.names), "feature"),
+            "" if self.target is None else ", target %s" % _shown(self.target))
+
+    def records(self):
+        """The rows as dicts {column: value}."""
+        names = self.names
+        return [dict(zip(names, row)) for row in self.X]
+
+    def at_line(self, error):
+        """A NaiveBayesError about one row of X, y or sample_weight (from fit,
+        predict, ...), restated with the file and the line of that row.
+
+        >>> import io
+        >>> table = read_csv(io.StringIO("x,y\\n1,a\\n-2,b\\n"), target="y")
+        >>> try:
+        ...     NaiveBayes(features={"x": "poisson"}).fit(table.X, table.y)
+        ... except NaiveBayesError as error:
+        ...     print(table.at_line(error))
+        <stream> line 3, feature 'x' is float -2.0; expected a non-negative integer count
+        """
+        row = getattr(error, "row", None)
+        if getattr(error, "argument", None) in ("X", "y", "sample_weight") and \
+                row is not None and 0 <= row < len(self.lines):
+            reason = error.reason
+            if error.argument == "sample_weight":
+                reason = ": sample_weight" + reason
+            return NaiveBayesError("%s line %d%s" % (self.path, self.lines[row], reason))
+        return NaiveBayesError("%s: %s" % (self.path, error))
+
+
+class _TableReader:
+    """An open data file read as a table, by read_csv, read_arff and the command line:
+    on opening, its header, the target, each column's kind (inferred from the first
+    _SAMPLE_ROWS rows, or a model's) and the notes and warnings about them; then its
+    rows, converted batch by batch (tables of their own, see convert)."""
+
+    def __init__(self, path, arff, target, options, default_target=False):
+        self.options = options
+        self.warnings = []
+        self.unlabelled = 0
+        self.first_unlabelled = None
+        source = (_ArffSource if arff else _CsvSource)(path, options, self.warnings)
+        self.source = source
+        try:
+            self._open(source, target, options, default_target)
+        except BaseException:
+            source.close()
+            raise
+
+    def _open(self, source, target, options, default_target):
+        """Resolve the target, the kinds and the labels' type."""
+        given = target
+        if target is None and default_target:
+            target = source.default_target
+        if target is not None:
+            source.column(target, "target")
+            if isinstance(source, _ArffSource):
+                source.check_target(target, default=given is None)
+        self.target = target
+        self.sample = []
+        self.rows = source.rows()         # read once: the sample, then the rest
+        model = options.model
+        if model is not None:
+            self.names = list(model.feature_names_)
+            self.kinds = dict(model.feature_kinds_)
+            absent = [str(name) for name in self.names if str(name) not in source.index
+                      and self.kinds[name] != "ignore"]
+            if self.names and len(absent) == len(self.names):
+                raise NaiveBayesError("%s has none of the model's columns (%s)"
+                                      % (source.path, _clip(", ".join(absent), 200)))
+            if absent:
+                self.warnings.append("warning: %s has no column %s; its values count as "
+                                     "missing" % (source.path,
+                                                  _clip(", ".join(map(repr, absent)), 200)))
+            index = {name: source.index[str(name)] for name in self.names
+                     if str(name) in source.index}
+            self.label = _label_parser(None, model.classes_)
+            self.categories = None
+        else:
+            self.sample = list(islice(self.rows, _SAMPLE_ROWS))
+            if not self.sample:
+                raise NaiveBayesError("%s has a header but no rows; expected data below it"
+                                      % source.path)
+            self.kinds = _column_kinds(source, options, self.sample, target, self.warnings)
+            self.names = list(self.kinds)
+            index = source.index
+            labels = [] if target is None else [cells[source.index[target]]
+                                                for _, cells in self.sample]
+            present = [label for label in labels if label is not None and
+                       label not in source.missing]
+            _check_target_cells(present, target, source)
+            self.label = _label_parser(present)
+            self.categories = {name: values for name, values in source.categories.items()
+                               if self.kinds.get(name) == "categorical"} or None
+        declared = source.categories.get(target) if target is not None else None
+        self.classes = list(map(self.label, declared)) if declared else None
+        self.columns = [(convert, strict, index.get(name), name) for (convert, strict), name
+                        in zip(_converters(source, self.names, self.kinds, index),
+                               self.names)]
+        self.target_index = None if target is None else source.index[target]
+
+    def raw_rows(self):
+        """(line, cells) of every row, the sampled ones first."""
+        sample, self.sample = self.sample, []
+        return chain(sample, self.rows)
+
+    def batches(self, size):
+        """The rows as tables (see convert) of ``size`` rows at most (fewer where rows
+        without a label were skipped)."""
+        rows = self.raw_rows()
+        while True:
+            chunk = list(islice(rows, size))
+            if not chunk:
+                return
+            yield self.convert(chunk)
+
+    def table(self):
+        """The whole file as one table, with every note and warning."""
+        X, y, weights, lines = [], [], [], []
+        for batch in self.batches(_BATCH_ROWS):
+            X.extend(batch.X)
+            lines.extend(batch.lines)
+            if y is not None and batch.y is not None:
+                y.extend(batch.y)
+            weights.extend(batch.sample_weight or [1.0] * len(batch.X))
+        return self._table(X, None if self.target is None else y,
+                           weights if set(weights) - {1.0} else None, lines,
+                           self.warnings + self.notes_after())
+
+    def notes_after(self):
+        """The notes that only the whole file tells: rows without a label."""
+        if not self.unlabelled:
+            return []
+        return ["note: skipped %s rows without a label (the first at line %d)"
+                % (format(self.unlabelled, ","), self.first_unlabelled)]
+
+    def _table(self, X, y, weights, lines, warnings):
+        source = self.source
+        return Table(X=X, y=y, sample_weight=weights, names=self.names, kinds=self.kinds,
+                     categories=self.categories, classes=self.classes, target=self.target,
+                     lines=lines, warnings=warnings, path=source.path,
+                     delimiter=source.delimiter, decimal=source.decimal,
+                     encoding=source.encoding)
+
+    def convert(self, chunk):
+        """The table of some (line, cells) rows: rows without a label skipped (and
+        counted), labels parsed, cells converted column by column, by
+        comprehensions (a cell costs a few builtin steps); a cell that does not
+        convert is an error naming its line and column."""
+        source = self.source
+        missing = source.missing
+        target = self.target_index
+        y = None
+        if target is not None:
+            labels = list(map(itemgetter(target), map(itemgetter(1), chunk)))
+            if None in labels or not missing.isdisjoint(labels):
+                kept = []
+                for line, cells in chunk:
+                    label = cells[target]
+                    if label is None or label in missing:
+                        self.unlabelled += 1
+                        if self.first_unlabelled is None:
+                            self.first_unlabelled = line
+                        continue
+                    kept.append((line, cells))
+                chunk = kept
+                labels = [cells[target] for _, cells in chunk]
+            y = labels if self.label is _same_label else list(map(self.label, labels))
+        width = source.width
+        weights = [cells[width] if len(cells) > width else 1.0 for _, cells in chunk] \
+            if source.weighted else [1.0]
+        lines = [line for line, _ in chunk]
+        if not chunk:
+            return self._table([], y, None, lines, [])
+        table = list(zip(*[cells for _, cells in chunk]))
+        columns = []
+        for convert, strict, index, name in self.columns:
+            if convert is None:
+                columns.append((None,) * len(chunk))
+                continue
+            values = table[index]
+            if convert is _number_cell and not source.numeric_missing:
+                # no missing cell reads as a finite number: a column of finite numbers
+                # holds none, and _converted tries that first
+                numbers = self._finite_numbers(values)
+                if numbers is not None:
+                    columns.append(numbers)
+                    continue
+            if not missing.isdisjoint(values):      # (a column without one: as it is)
+                values = [None if cell in missing else cell for cell in values]
+            if convert is not _Kind.convert_cell:          # ARFF values come typed
+                if strict is not None:    # one look at the whole column, not each cell
+                    try:
+                        text = "".join(values)
+                    except TypeError:     # missing (None) or typed values
+                        text = "".join([v for v in values if type(v) is str])
+                    if "_" in text or not text.isascii():
+                        convert = strict
+                values = self._converted(values, convert, chunk, index, name)
+            columns.append(values)
+        rows = list(map(list, zip(*columns))) if columns else [[] for _ in chunk]
+        return self._table(rows, y, weights if set(weights) != {1.0} else None, lines, [])
+
+    def _converted(self, values, convert, chunk, index, name):
+        """A column's cells (str, None for missing, or typed) converted; an error
+        naming the line and column for a cell that does not convert."""
+        if convert is _number_cell:
+            numbers = self._finite_numbers(values)
+            if numbers is not None:
+                return numbers
+        try:
+            return [convert(v) if type(v) is str else v for v in values]
+        except _BadValue as error:
+            raise self._bad_cell(self._line_of(chunk, index, error.value), name,
+                                 error) from None
+
+    @staticmethod
+    def _finite_numbers(values):
+        """The cells as _number_cell reads them, when every one is a plain ASCII
+        number giving a finite float ("_" and other digits are the strict reader's):
+        converted by float() in one builtin map; else None (a "nan", "inf", a word
+        or a missing cell: read cell by cell, where _number_cell says what each is)."""
+        if not _STR.issuperset(map(type, values)):
+            return None
+        try:
+            text = "".join(values)
+            if "_" in text or not text.isascii():
+                return None
+            numbers = list(map(float, values))
+        except ValueError:
+            return None
+        total = sum(numbers)
+        return numbers if total - total == 0 else None
+
+    @staticmethod
+    def _line_of(chunk, index, value):
+        """The line of the first row whose cell ``index`` is ``value``."""
+        for line, cells in chunk:
+            if cells[index] == value or \
+                    (type(cells[index]) is str and cells[index].replace(",", ".") == value):
+                return line
+        return chunk[0][0]
+
+    def _bad_cell(self, line, name, error):
+        """The NaiveBayesError of a cell that does not convert, naming line and column."""
+        spell = self.options.spell
+        if self.options.model is None:
+            fix = "use %s, or %s if it marks a missing value" % (
+                spell("categorical", name), spell("missing", error.value))
+        else:
+            fix = "the model reads the column as %s (use %s if it marks a missing value)" \
+                % (self.kinds[name], spell("missing", error.value))
+        return NaiveBayesError("%s line %d, column %s: %s is not %s; %s"
+                               % (self.source.path, line, _shown(name, 40),
+                                  _shown(error.value, 40), error.expected, fix))
+
+    def close(self):
+        """Close the file."""
+        self.source.close()
+
+
+def _read_table(path, target, keywords, arff, call):
+    """read_csv and read_arff: the whole file as a Table."""
+    import csv
+    limit = csv.field_size_limit(_LINE_LIMIT)          # a document may be a long cell
+    try:
+        options = _ReadOptions.from_keywords(call, keywords, csv=not arff)
+        reader = _TableReader(path, arff, target, options)
+        try:
+            return reader.table()
+        finally:
+            reader.close()
+    except NaiveBayesError as error:
+        raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+    finally:
+        csv.field_size_limit(limit)
+
+
+def read_csv(path, target=None, **options):
+    r"""The rows of a CSV file as a Table, read as the command line reads them.
+
+    ``path`` is a file name or an open file (binary or text); ``target`` names the
+    label column (None: no labels).  The options are the command line's: delimiter
+    (default: detected among , ; tab |), decimal ("." or ",": default "," in a
+    ;-separated file), encoding (default: from a byte-order mark, else UTF-8),
+    missing (more cells that mean a missing value) or missing_only (only these, and
+    empty cells), numeric (the kind of numeric columns: "gaussian", "discretized",
+    "kde"), model (a fitted classifier: read its features, with its kinds, for
+    predict and evaluate), and one per kind naming columns: categorical=, gaussian=,
+    text=, poisson=, discretized=, kde=, ignore= (lists of column names).
+
+    An undeclared column is numeric when every non-missing cell of the first 10,000
+    rows is a number, categorical otherwise; dates and text with a different value in
+    every row (IDs) are "ignore"d, with a note in table.warnings naming the option
+    that keeps them.  Rows without a label are skipped (and counted in a note).
+
+    >>> import io
+    >>> text = "outlook;temp;play\nsunny;30,5;yes\nrain;18,0;no\nsunny;27;yes\nrain;21;no\n"
+    >>> table = read_csv(io.StringIO(text), target="play")
+    >>> table.X
+    [['sunny', 30.5], ['rain', 18.0], ['sunny', 27.0], ['rain', 21.0]]
+    >>> table.y
+    ['yes', 'no', 'yes', 'no']
+    >>> table.kinds, table.delimiter, table.decimal, table.lines
+    ({'outlook': 'categorical', 'temp': 'gaussian'}, ';', ',', [2, 3, 4, 5])
+    >>> model = NaiveBayes(features=table.kinds).fit(table.X, table.y)
+    >>> model.predict([["rain", 17.5], ["sunny", 25.0]])
+    ['no', 'yes']
+
+    A cell that is not what its column holds is an error naming the line and column:
+
+    >>> try:
+    ...     read_csv(io.StringIO("x,y\n1,a\nz,b\n"), target="y", gaussian=["x"])
+    ... except NaiveBayesError as error:
+    ...     print(error)  # doctest: +ELLIPSIS
+    read_csv(): <stream> line 3, column 'x': 'z' is not a number; use categorical=['x'], ...
+    """
+    return _read_table(path, target, options, False, "read_csv()")
+
+
+def read_arff(path, target=None, **options):
+    r"""The instances of an ARFF file (Weka's format) as a Table, read as Weka reads
+    them: the declared kinds (numeric and date attributes are numbers, nominal ones
+    categorical with their declared values in table.categories, string ones text),
+    instance weights in table.sample_weight.  ``target`` names the class attribute,
+    which must be nominal (as in Weka); None, as in Weka's own readers, reads no class
+    (the command line takes the last attribute).  Options: encoding, numeric, model,
+    and the kind options, as for read_csv.
+
+    >>> import io
+    >>> table = read_arff(io.StringIO('''@relation weather
+    ... @attribute outlook {sunny, rainy}
+    ... @attribute temperature numeric
+    ... @attribute play {yes, no}
+    ... @data
+    ... sunny, 30, no
+    ... rainy, 18, yes, {0.5}
+    ... '''), target="play")
+    >>> table.X, table.y, table.sample_weight
+    ([['sunny', 30.0], ['rainy', 18.0]], ['no', 'yes'], [1.0, 0.5])
+    >>> table.kinds
+    {'outlook': 'categorical', 'temperature': 'gaussian'}
+    >>> table.categories, table.classes
+    ({'outlook': ['sunny', 'rainy']}, ['yes', 'no'])
+    """
+    return _read_table(path, target, options, True, "read_arff()")
