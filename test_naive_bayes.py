@@ -33,6 +33,21 @@ ROOT = Path(__file__).resolve().parent
 DATA = ROOT / "examples" / "data"
 NAN = float("nan")
 
+
+def python_command(*args):
+    """The argv of ``python ARGS...`` for a test's subprocess: with the test suite run
+    from the sources (NAIVE_BAYES_FROM_SOURCES=1, see conftest.py), the same through
+    tools/from_sources.py, so that the subprocess runs the parts too.  Interpreter
+    options (-S, -E, -s) come first in ``args``."""
+    args = [str(arg) for arg in args]
+    if os.environ.get("NAIVE_BAYES_FROM_SOURCES", "") in ("", "0"):
+        return [sys.executable] + args
+    flags = 0
+    while flags < len(args) and args[flags] in ("-S", "-E", "-s"):
+        flags += 1
+    return ([sys.executable] + args[:flags] + [str(ROOT / "tools" / "from_sources.py")]
+            + args[flags:])
+
 settings.register_profile("default", deadline=None, max_examples=100,
                           suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("thorough", deadline=None, max_examples=1000,
@@ -3373,7 +3388,7 @@ def test_the_readmes_decisions_session_prints_what_it_shows():
     start = section.index("$ python -S - <<'END'\n")
     session = section[start:section.index("\n```\n", start)]
     code, shown = session.split("\n", 1)[1].split("END\n", 1)
-    done = subprocess.run([sys.executable, "-S", "-"], input=code, cwd=ROOT,
+    done = subprocess.run(python_command("-S", "-"), input=code, cwd=ROOT,
                           capture_output=True, text=True, encoding="utf-8")
     assert done.returncode == 0 and not done.stderr, done.stderr
     assert done.stdout == shown + "\n"
@@ -4711,11 +4726,11 @@ def test_cli_runs_as_a_real_process(tmp_path_factory, argv):
     tmp = tmp_path_factory.getbasetemp() / "process"
     tmp.mkdir(exist_ok=True)
     if argv[0] != "fit" and not (tmp / "t.json").exists():
-        subprocess.run([sys.executable, "naive_bayes.py", "fit", "examples/data/titanic.csv",
-                        "--target", "survived", "-o", str(tmp / "t.json")], cwd=ROOT,
+        subprocess.run(python_command("naive_bayes.py", "fit", "examples/data/titanic.csv",
+                                      "--target", "survived", "-o", tmp / "t.json"), cwd=ROOT,
                        check=True, capture_output=True)
     argv = [a.replace("{tmp}", str(tmp)) for a in argv]
-    done = subprocess.run([sys.executable, "naive_bayes.py"] + argv, cwd=ROOT,
+    done = subprocess.run(python_command("naive_bayes.py") + argv, cwd=ROOT,
                           capture_output=True, text=True, encoding="utf-8")
     assert done.returncode == 0, done.stderr
     assert done.stdout and not done.stderr
@@ -4723,8 +4738,8 @@ def test_cli_runs_as_a_real_process(tmp_path_factory, argv):
 
 def test_cli_bad_data_in_a_real_process_is_one_line_without_traceback(tmp_path):
     data = write(tmp_path / "data.csv", "a,y\n1,p\n2\n")
-    done = subprocess.run([sys.executable, "-m", "naive_bayes", "fit", str(data),
-                           "--target", "y", "-o", str(tmp_path / "m.json")], cwd=ROOT,
+    done = subprocess.run(python_command("-m", "naive_bayes", "fit", data,
+                                         "--target", "y", "-o", tmp_path / "m.json"), cwd=ROOT,
                           capture_output=True, text=True)
     assert done.returncode == 1
     assert done.stderr.strip().count("\n") == 0 and "line 3" in done.stderr
@@ -4786,8 +4801,8 @@ def test_the_console_script_is_installed():
 def test_cli_stops_quietly_when_the_reader_of_its_output_goes_away(tmp_path):
     model_path = tmp_path / "t.json"
     assert main(["fit", str(TITANIC), "--target", "survived", "-o", str(model_path)]) == 0
-    process = subprocess.Popen([sys.executable, "naive_bayes.py", "predict", str(model_path),
-                                str(TITANIC)], cwd=ROOT, stdout=subprocess.PIPE,
+    process = subprocess.Popen(python_command("naive_bayes.py", "predict", model_path, TITANIC),
+                               cwd=ROOT, stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE)
     process.stdout.readline()
     process.stdout.close()                # like `| head -1`
@@ -5095,16 +5110,16 @@ def test_a_failed_write_of_the_summary_changes_no_file(tmp_path):
     model = tmp_path / "m.json"
     model.write_text("old")
     with open("/dev/full", "w") as full:
-        done = subprocess.run([sys.executable, "naive_bayes.py", "fit", str(TITANIC),
-                               "--target", "survived", "-o", str(model)], cwd=ROOT,
+        done = subprocess.run(python_command("naive_bayes.py", "fit", TITANIC,
+                                             "--target", "survived", "-o", model), cwd=ROOT,
                               stdout=full, stderr=subprocess.PIPE, text=True)
     assert done.returncode == 1 and model.read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["m.json"]
 
 
 def test_bad_utf8_on_standard_input_is_reported_at_its_line(tmp_path):
-    done = subprocess.run([sys.executable, "naive_bayes.py", "fit", "-", "--target", "y",
-                           "-o", str(tmp_path / "m.json")], cwd=ROOT,
+    done = subprocess.run(python_command("naive_bayes.py", "fit", "-", "--target", "y",
+                                         "-o", tmp_path / "m.json"), cwd=ROOT,
                           input=b"x,y\na,p\nb,q\ncaf\xe9,p\n", capture_output=True)
     assert done.returncode == 1 and b"- line 4: not UTF-8 text" in done.stderr
 
@@ -5313,7 +5328,7 @@ def test_the_readmes_from_python_example_prints_what_it_shows():
     start = section.index("$ python -S - <<'END'\n")
     session = section[start:section.index("\n```\n", start)]
     code, shown = session.split("\n", 1)[1].split("END\n", 1)
-    done = subprocess.run([sys.executable, "-S", "-"], input=code, cwd=ROOT,
+    done = subprocess.run(python_command("-S", "-"), input=code, cwd=ROOT,
                           capture_output=True, text=True, encoding="utf-8")
     assert done.returncode == 0 and not done.stderr, done.stderr
     assert done.stdout == shown + "\n"
@@ -5330,7 +5345,7 @@ def test_the_readmes_cross_validation_session_agrees_with_the_command_lines_cv(
     session = section[start:section.index("\n```\n", start)]
     code, shown = session.split("\n", 1)[1].split("END\n", 1)
     assert "read_csv(\"examples/data/iris_de.csv\"" in code and "cross_validate(" in code
-    done = subprocess.run([sys.executable, "-S", "-"], input=code, cwd=ROOT,
+    done = subprocess.run(python_command("-S", "-"), input=code, cwd=ROOT,
                           capture_output=True, text=True, encoding="utf-8")
     assert done.returncode == 0 and not done.stderr, done.stderr
     assert done.stdout == shown + "\n"
@@ -8435,7 +8450,7 @@ def _width(text):
 @pytest.mark.parametrize("name", ["textbook", "watermelon", "iris", "titanic", "spam_filter",
                                   "glass"])
 def test_every_example_runs(name):
-    done = subprocess.run([sys.executable, "-S", "examples/%s.py" % name], cwd=ROOT,
+    done = subprocess.run(python_command("-S", "examples/%s.py" % name), cwd=ROOT,
                           capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() and not done.stderr
@@ -8453,9 +8468,9 @@ def test_every_example_runs(name):
 def test_the_benchmark_runs_at_a_tiny_size():
     # every workload at a tiny size, without the peers (their imports alone take
     # seconds): about 3 seconds
-    done = subprocess.run([sys.executable, "benchmarks/bench.py", "--rows", "300",
+    done = subprocess.run(python_command("benchmarks/bench.py", "--rows", "300",
                            "--sample", "60", "--repeats", "1", "--memory-rows", "3000",
-                           "--wide-columns", "200", "--text-documents", "40", "--no-peers"],
+                           "--wide-columns", "200", "--text-documents", "40", "--no-peers"),
                           cwd=ROOT, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert "| workload | operation | implementation |" in done.stdout
@@ -8470,7 +8485,7 @@ def test_the_benchmark_runs_at_a_tiny_size():
 
 def test_the_limit_benchmark_runs_at_a_tiny_size():
     # every limit loop is checked equal to the library's output before it is timed
-    done = subprocess.run([sys.executable, "benchmarks/limits.py", "--quick"], cwd=ROOT,
+    done = subprocess.run(python_command("benchmarks/limits.py", "--quick"), cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert "| workload | library | limit | ratio | goal | met |" in done.stdout
