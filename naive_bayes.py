@@ -63,27 +63,43 @@ The file is also a command line for CSV and ARFF files::
     $ python naive_bayes.py predict titanic.json new.csv --proba
     $ python naive_bayes.py report titanic.json titanic.csv -o titanic.html
 
-The sections of the file, top to bottom (each opens with a banner comment):
+The file is built from small parts (nbsrc/ in the project's repository, joined by
+tools/amalgamate.py); it reads top to bottom as they do, each opening with a banner:
 
-    Numeric helpers       exact sums (dyadic rationals), logs, missing values, messages
-    The posterior         priors, the one smoothing formula, log-sum-exp, zeros and
-                          point masses, decision rules (thresholds, costs, reject)
-    The model file's      values and exact numbers as JSON, checked field by field
-      building blocks
-    Distributions         per feature and class label: exact, mergeable statistics and
-                          their compiled scorers (categorical, normal, words, Poisson,
-                          MDL bins, kernel densities, pairwise counts)
-    Feature kinds         adapters from columns of rows to distributions; _KINDS
-    Input checks          parameters, rows, labels, weights
-    Model families        statistics -> compiled model -> joint log-likelihoods: naive
-                          Bayes (with its fast path) and AODE
-    The classifiers       NaiveBayes, CategoricalNB, GaussianNB, AODE; _MODELS
-    The model file        the whole file: written atomically, read item by item
-    Reports               evaluation, cross-validation and explanations as data
-    Pictures              SVG plots of features and structures, the HTML report and
-                          the notebook view
-    Reading files         CSV and ARFF as people have them
-    The command line      argparse -> library calls -> printing
+    00_head.py          this map, the imports, NaiveBayesError
+    01_numeric.py       numeric helpers: exact sums (dyadic rationals), logs, missing
+                        values, canonical order, messages
+    02_posterior.py     priors, the one smoothing formula, log-sum-exp, zeros and point
+                        masses
+    03_file_values.py   the model file's building blocks: values and exact numbers as
+                        JSON, checked field by field, streamed
+    04_distributions.py what one feature tells about the class: _Distribution (exact,
+                        mergeable statistics per class) and _Scorer (compiled)
+    05_categorical.py   value counts               06_normal.py     normal sums
+    07_words.py         word counts (text)         08_poisson.py    Poisson sums
+    09_records.py       records of values (for bins and densities)
+    10_mdl.py           MDL bins: Fayyad and Irani's cut points, as Weka's
+    11_kde.py           kernel density estimates, fast and within 2e-7 of the exact
+    12_pairs.py         pairwise counts (AODE)     13_rows.py       rows (the networks)
+    14_kinds.py         feature kinds: adapters from columns of rows to distributions;
+                        the registry _KINDS
+    15_checks.py        input checks: parameters, rows, labels, weights; decision rules
+    16_families.py      model families: the interface; naive Bayes' statistics
+    17_fast_path.py     naive Bayes compiled: per-row sums by builtins
+    18_aode.py          AODE and its variants      19_networks.py   TAN and BayesNet
+    20_weighted.py      weighted naive Bayes (one weight per feature, learned)
+    21_mixture.py       AutoBayes' mixture of the family's models
+    22_classifier.py    _Classifier: fit, predict, merge, forget, explain, the file
+    23_models.py        NaiveBayes, CategoricalNB, GaussianNB, AODE, TAN, BayesNet
+    24_autobayes.py     AutoBayes; the registry of classifiers _MODELS
+    25_model_file.py    the whole model file: written atomically, read item by item
+    26_reports.py       evaluation, cross-validation and explanations as data
+    27_pictures.py      SVG plots of features, structures and evaluations
+    28_html.py          the HTML report and the notebook view
+    29_csv.py           reading CSV files as people have them
+    30_arff.py          ARFF, Weka's file format
+    31_tables.py        what each column holds; Table, read_csv, read_arff
+    32_cli.py           the command line: argparse -> library calls -> printing
 """
 
 __all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "TAN", "BayesNet",

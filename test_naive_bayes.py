@@ -351,6 +351,7 @@ def reuters(split):
     return [row[0] for row in rows], [int(row[1]) for row in rows]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text_model, max_words", [
     ("bernoulli", None), ("bernoulli", 500), ("multinomial", None), ("multinomial", 500)])
 def test_text_agrees_with_sklearn_on_reuters(text_model, max_words):
@@ -388,6 +389,7 @@ def test_default_tokenizer_is_countvectorizers():
 # scikit-learn's conventions: its own conformance checks and tools
 # ----------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @pytest.mark.parametrize("make", [
     GaussianNB, CategoricalNB, NaiveBayes, naive_bayes.AODE, naive_bayes.TAN,
     naive_bayes.BayesNet, naive_bayes.AutoBayes,
@@ -1021,6 +1023,7 @@ def reuters_tfidf():
     return Xtr, Xte, mappings(Xtr), mappings(Xte), y_train
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("norm, alpha", [(False, 1.0), (True, 1.0), (False, 0.5),
                                          (True, 0.5)])
 def test_complement_agrees_with_sklearn_on_reuters(norm, alpha):
@@ -1043,6 +1046,7 @@ def test_complement_agrees_with_sklearn_on_reuters(norm, alpha):
                                    theirs.feature_log_prob_[k], rtol=1e-12, atol=1e-15)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text_model, norm", [("multinomial", False), ("bernoulli", False),
                                               ("complement", False), ("complement", True)])
 def test_weighted_word_mappings_agree_with_sklearn_on_the_same_matrix(text_model, norm):
@@ -2177,6 +2181,7 @@ def test_merge_refuses_sequence_models_with_different_columns():
         NaiveBayes().fit([["x", 1.0]], ["p"]).merge(NaiveBayes().fit([["x", 1.0, "k"]], ["p"]))
 
 
+@pytest.mark.slow
 def test_spark_training_equals_a_local_fit(tmp_path):
     """examples/spark_train.py on 120,000 generated rows, in local mode: the model
     merged from Spark partitions equals the local fit exactly.  CI installs pyspark
@@ -3380,6 +3385,7 @@ def test_cli_decision_options_that_do_not_fit_are_one_line_errors(tmp_path, caps
     assert status == 2 and "--class-prior: an AODE has no class prior" in err
 
 
+@pytest.mark.slow
 def test_the_readmes_decisions_session_prints_what_it_shows():
     """README, "Decisions": the confusion matrices of each rule on the Reuters grain
     articles, under python -S from the repository root."""
@@ -3654,6 +3660,7 @@ def test_load_rejects_files_that_are_not_model_files(tmp_path, text, message):
         NaiveBayes.load(path)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("line, chunk", [(1 << 16, 1 << 16), (0, 1), (0, 7)])
 def test_a_text_model_read_count_by_count_from_its_file_is_the_model_saved(
         tmp_path, monkeypatch, line, chunk):
@@ -3951,6 +3958,7 @@ def test_predictions_never_see_a_stale_model_while_another_thread_updates_it():
     assert problems == []
 
 
+@pytest.mark.slow
 def test_wide_data_fits_in_linear_time(tmp_path, capsys):
     """100,000 columns: the library and the command line take every column in one
     pass (the old per-column lookups made this quadratic)."""
@@ -4517,6 +4525,7 @@ def test_cli_text_columns(tmp_path, capsys):
     assert status == 0 and json.loads(out)["folds"] == 3
 
 
+@pytest.mark.slow
 def test_cli_text_options_and_forget(tmp_path, capsys):
     with open(DATA / "reuters_grain_train.csv", newline="", encoding="utf-8") as handle:
         rows = list(csv.reader(handle))
@@ -4714,6 +4723,7 @@ def test_cli_help_for_every_command_shows_an_example(capsys):
         assert status == 0 and "example:" in out and "naive_bayes.py %s" % command in out
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("argv", [
     ["fit", "examples/data/titanic.csv", "--target", "survived", "-o", "{tmp}/t.json"],
     ["predict", "{tmp}/t.json", "examples/data/titanic.csv", "--proba"],
@@ -5147,6 +5157,7 @@ def read_arff(path):
         lines.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(reference("weka/arff_parse.json")["files"]))
 def test_arff_files_are_read_as_weka_reads_them(name):
     weka = reference("weka/arff_parse.json")["files"][name]
@@ -5265,6 +5276,7 @@ def python_model_file(table, cls=NaiveBayes, **params):
     return naive_bayes._json_text(model.to_dict())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, target, argv, options", [
     ("titanic.csv", "survived", [], {}),
     ("iris.csv", "class", [], {}),
@@ -5298,6 +5310,7 @@ def test_read_csv_and_read_arff_fit_exactly_the_model_of_the_command_line(
         ("naive_bayes.py: " + w).rsplit(";", 1)[0] for w in table.warnings]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, target", [("vote.arff", None), ("titanic.csv", "survived")])
 def test_the_command_line_fits_autobayes_as_the_library_does_weights_included(
         tmp_path, capsys, name, target):
@@ -5881,6 +5894,7 @@ def arff_rows(name):
     return attributes, [values for _, values, _ in rows]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(WEKA_CUTS["datasets"]))
 def test_cut_points_are_wekas_bit_for_bit(name):
     attributes, rows = arff_rows(name)
@@ -5900,6 +5914,7 @@ def test_cut_points_are_wekas_bit_for_bit(name):
                     (split, attribute)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(reference("weka/distributions.json")["datasets"]))
 def test_discretized_naive_bayes_is_wekas_naive_bayes_d(tmp_path, capsys, name):
     """fit train.arff --numeric discretized --alpha 1 --prior-alpha 1: Weka's
@@ -6061,6 +6076,7 @@ def kde_queries(draw, recs, hs):
     return [x for x in out if math.isfinite(x)]
 
 
+@pytest.mark.slow
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                 HealthCheck.data_too_large])
 @given(st.data())
@@ -6080,6 +6096,7 @@ def kde_mixture(n, seed):
             for _ in range(n)]
 
 
+@pytest.mark.slow
 def test_kde_large_records_are_fast_everywhere_and_accurate():
     recs = [dict.fromkeys(kde_mixture(20000, 1), 1), dict.fromkeys(kde_mixture(8000, 2), 1),
             {v: 1 + i % 3 for i, v in enumerate(kde_mixture(3000, 3))}]
@@ -6093,6 +6110,7 @@ def test_kde_large_records_are_fast_everywhere_and_accurate():
     assert worst < 2e-7
 
 
+@pytest.mark.slow
 def test_kde_dense_edges_and_a_gap():
     rng = random.Random(7)
     a = [rng.uniform(0, 1) for _ in range(5000)] + [rng.uniform(50, 51)
@@ -6401,6 +6419,7 @@ def knock_given_check(X, y):
     return (sum(x[2] == "浊响" for x in rows) + 1) / (len(rows) + 3)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name, limit", [(name, limit) for name in (
     "breast-cancer", "contact-lenses", "vote", "weather.nominal", "soybean", "iris", "labor",
     "glass", "diabetes", "weather.numeric") for limit in (1, 30)])
@@ -6483,6 +6502,7 @@ def assert_wekas(ours, weka, rows, params):
     return compared
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["breast-cancer", "contact-lenses", "credit-g", "diabetes",
                                   "glass", "iris", "labor", "soybean", "vote",
                                   "weather.nominal", "weather.numeric", "wine"])
@@ -6533,6 +6553,7 @@ def test_aode_variants_are_wekas_on_the_weighted_split(name):
         assert assert_wekas(ours, result, rows, params) == len(rows), key
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", ["soybean-train12", "contact-lenses-train6",
                                   "weather.nominal-yes-only"])
 def test_aode_variants_are_wekas_on_small_training_sets(case):
@@ -6632,6 +6653,7 @@ def test_aode_variants_on_the_command_line_are_wekas(tmp_path, capsys, name, key
     assert status == 0, err
 
 
+@pytest.mark.slow
 def test_a_thousand_features_give_finite_normalised_probabilities():
     """Weka multiplies raw probabilities and fails at ~1,000 features ("Sum is zero");
     here every product is a sum of logs and the mean over parents a log-sum-exp."""
@@ -6986,6 +7008,7 @@ def network_cases():
     return cases
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", network_cases(), ids=lambda case: case[0])
 def test_tan_and_bayesnet_are_wekas_structures_and_distributions(case):
     _, name, train, weights, test, results = case
@@ -7167,6 +7190,7 @@ def test_sparse_network_tables_and_scores_equal_the_dense_ones(rows, family):
         naive_bayes._DENSE_TABLE = with_limit
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", ["TAN", "BayesNet"])
 def test_networks_on_identifier_columns_keep_tables_linear_in_the_rows(family):
     """3,000 rows of 8 identifier columns: dense tables would hold 2 x 3,000 x 3,000
@@ -7188,6 +7212,7 @@ def test_networks_on_identifier_columns_keep_tables_linear_in_the_rows(family):
         or all(len(p) == 1 for p in compiled.parents[:-1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", ["AODE", "TAN", "BayesNet", "AutoBayes"])
 def test_max_memory_refuses_what_would_pass_it_and_changes_nothing(family, tmp_path):
     """The budget is checked on what is counted (fit, partial_fit: the model and the
@@ -8069,6 +8094,7 @@ def cross_validation_data(family):
         X, y
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
 def test_every_familys_out_of_fold_probabilities_are_those_of_fitting_the_training_rows(
         family):
@@ -8447,6 +8473,7 @@ def _width(text):
 # ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", ["textbook", "watermelon", "iris", "titanic", "spam_filter",
                                   "glass"])
 def test_every_example_runs(name):
@@ -8465,6 +8492,7 @@ def test_every_example_runs(name):
 # ----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_benchmark_runs_at_a_tiny_size():
     # every workload at a tiny size, without the peers (their imports alone take
     # seconds): about 3 seconds
@@ -8483,6 +8511,7 @@ def test_the_benchmark_runs_at_a_tiny_size():
     assert gap and float(gap.group(1)) < 1e-9
 
 
+@pytest.mark.slow
 def test_the_limit_benchmark_runs_at_a_tiny_size():
     # every limit loop is checked equal to the library's output before it is timed
     done = subprocess.run(python_command("benchmarks/limits.py", "--quick"), cwd=ROOT,
@@ -8493,3 +8522,93 @@ def test_the_limit_benchmark_runs_at_a_tiny_size():
                      "text (multinomial)", "predict_proba, 100 classes", "command line",
                      "AODE predict_proba", "TAN predict_proba", "BayesNet predict_proba"):
         assert workload in done.stdout
+
+
+# ----------------------------------------------------------------------------------
+# The single file is the build of its parts (nbsrc/, tools/amalgamate.py)
+# ----------------------------------------------------------------------------------
+
+
+def amalgamate():
+    """tools/amalgamate.py as a module."""
+    import importlib.util
+    spec = importlib.util.spec_from_file_location("amalgamate", ROOT / "tools" / "amalgamate.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_naive_bayes_py_is_the_build_of_its_parts_and_says_so():
+    build = amalgamate()
+    text = (ROOT / "naive_bayes.py").read_text(encoding="utf-8")
+    assert text == build.build()
+    first = text.splitlines()[0]
+    assert first.startswith("# Generated") and "nbsrc/" in first and "never this file" in first
+
+
+def test_where_maps_every_line_of_the_build_to_the_same_line_of_its_part():
+    build = amalgamate()
+    built = (ROOT / "naive_bayes.py").read_text(encoding="utf-8").splitlines()
+    texts = {str(path.relative_to(ROOT)): path.read_text(encoding="utf-8").splitlines()
+             for path in build.parts()}
+    mapped = 0
+    for number, line in enumerate(built, 1):
+        found = build.where(number)
+        if found.startswith("nbsrc/"):
+            name, at = found.rsplit(":", 1)
+            assert texts[name][int(at) - 1] == line, (number, found)
+            mapped += 1
+        else:                             # the header, or a blank line between parts
+            assert number == 1 or line == "", (number, found)
+    assert mapped == sum(map(len, texts.values()))   # every line of every part, once
+
+
+def test_every_part_is_one_named_concern_under_2000_lines_and_the_map_names_it():
+    build = amalgamate()
+    import ast
+    paths = build.parts()
+    assert len(paths) >= 20
+    head = ast.get_docstring(ast.parse(paths[0].read_text(encoding="utf-8")))
+    for path in paths:
+        text = path.read_text(encoding="utf-8")
+        assert re.match(r"^\d\d_[a-z][a-z0-9_]*\.py$", path.name)
+        assert text.count("\n") <= 2000, path.name
+        ast.parse(text, str(path))        # each part is whole statements
+        assert path.name in head, "the head part's section map omits %s" % path.name
+
+
+def test_amalgamate_check_fails_on_a_stale_build_and_the_build_mends_it(tmp_path):
+    import shutil
+    shutil.copytree(ROOT / "nbsrc", tmp_path / "nbsrc")
+    (tmp_path / "tools").mkdir()
+    shutil.copy(ROOT / "tools" / "amalgamate.py", tmp_path / "tools")
+    shutil.copy(ROOT / "naive_bayes.py", tmp_path)
+    tool = [sys.executable, str(tmp_path / "tools" / "amalgamate.py")]
+    assert subprocess.run(tool + ["--check"], capture_output=True).returncode == 0
+    part = sorted((tmp_path / "nbsrc").iterdir())[5]
+    part.write_text(part.read_text(encoding="utf-8") + "# an edit\n", encoding="utf-8")
+    done = subprocess.run(tool + ["--check"], capture_output=True, text=True)
+    assert done.returncode == 1 and "not the build" in done.stderr
+    assert subprocess.run(tool, capture_output=True).returncode == 0
+    assert subprocess.run(tool + ["--check"], capture_output=True).returncode == 0
+    assert "# an edit\n" in (tmp_path / "naive_bayes.py").read_text(encoding="utf-8")
+    # a part too long, or badly named, is refused and the build is not written
+    before = (tmp_path / "naive_bayes.py").read_bytes()
+    part.write_text("x = 1\n" * 2001, encoding="utf-8")
+    done = subprocess.run(tool, capture_output=True, text=True)
+    assert done.returncode == 1 and "2000" in done.stderr
+    assert (tmp_path / "naive_bayes.py").read_bytes() == before
+
+
+def test_the_suite_runs_against_the_code_its_mode_names():
+    """python -m pytest tests the built file; NAIVE_BAYES_FROM_SOURCES=1 the parts, whose
+    functions carry their part's file name (what a traceback shows)."""
+    where = Path(naive_bayes.NaiveBayes.fit.__code__.co_filename)
+    if os.environ.get("NAIVE_BAYES_FROM_SOURCES", "") not in ("", "0"):
+        assert where.parent == ROOT / "nbsrc" and where.name.endswith("_classifier.py")
+        done = subprocess.run(python_command("-c", "import naive_bayes, sys; "
+                                             "print(naive_bayes.main.__code__.co_filename)"),
+                              cwd=ROOT, capture_output=True, text=True)
+        assert Path(done.stdout.strip()).parent == ROOT / "nbsrc", done.stderr
+    else:
+        assert where == ROOT / "naive_bayes.py"
