@@ -662,6 +662,17 @@ class _RowError(Exception):
         self.width = width
 
 
+def _value_error(name, value, error):
+    """The _RowError of feature ``name``'s ``value``, which a scorer or a compiled
+    model refused: ``error`` is its _BadValue (the value as read and what was
+    expected) or the TypeError of a value that is not hashable."""
+    if isinstance(error, _BadValue):
+        return _RowError(", feature %r is %s; expected %s"
+                         % (name, _shown(error.value), error.expected))
+    return _RowError(", feature %r is %s; expected a hashable value"
+                     % (name, _describe(value)))
+
+
 # Long work (cross-validation's folds, a structure search's steps, a model file's
 # items) says how far it is through _progress; the command line listens while a
 # command runs (see _Progress) and shows it on stderr.  Nobody listens otherwise, and
@@ -1444,6 +1455,18 @@ def _defined_in(cls, name):
     return next((base for base in cls.__mro__ if name in base.__dict__), None)
 
 
+def _is_current(cls, fast, references):
+    """True when cls's ``fast`` form is as current as its ``references``: the class
+    that defines the fast form defines, or inherits from the class that defines, each
+    reference.  A subclass that overrides a reference and not the fast form makes the
+    fast form stale (it would compute what the old reference did), and then the
+    reference is used."""
+    owner = _defined_in(cls, fast)
+    return owner is not None and all(
+        defined is None or issubclass(owner, defined)
+        for defined in [_defined_in(cls, name) for name in references])
+
+
 class _Scorer:
     """A compiled distribution: per-class log-likelihoods of a value.
 
@@ -1454,7 +1477,10 @@ class _Scorer:
     The rest have defaults here:
       terms(value)         the same split into terms, each zero probability a term of
                            its own (for counting them, see _joint_with_infinities)
-      explain(value)       (status, vector, details or None) for explain()
+      explain(value)       (status, vector, details or None) for explain(): details
+                           is a dict of more entries of the feature's explanation,
+                           added to it whole, in the form explain() returns (per-class
+                           numbers as {label: number}; see _WordScorer)
       informative(name, classes)   [(feature, value, score, favoured label)]
       table(classes)       the public view of the distribution, for tables()
     and two optional fast forms, which the class defining them must keep equal to
@@ -1464,10 +1490,12 @@ class _Scorer:
                            constant - ((x - mean) * scale)^2, or None
     fast_form(name) returns a fast form only when no subclass has overridden the
     reference below the class that defined it: a subclass that changes scorer[value]
-    and not its fast form is scored value by value, never by a stale fast form.
+    (or what it rests on: ``_references``) and not its fast form is scored value by
+    value, never by a stale fast form.
     """
 
     __slots__ = ()
+    _references = ("__getitem__", "__missing__")     # what the fast forms stand for
 
     def terms(self, value):
         """The log-likelihoods of a value as a list of per-class vectors (one here)."""
@@ -1493,13 +1521,28 @@ class _Scorer:
 
     def fast_form(self, name):
         """lookup() or quadratic() when it is as current as scorer[value], else None."""
-        cls = type(self)
-        owner = _defined_in(cls, name)
-        for reference in ("__getitem__", "__missing__"):
-            defined = _defined_in(cls, reference)
-            if defined is not None and not issubclass(owner, defined):
-                return None
+        if not _is_current(type(self), name, self._references):
+            return None
         return getattr(self, name)()
+
+
+class _NumberScorer(_Scorer):
+    """A scorer of real numbers (normal densities, MDL bins, kernel densities):
+    scorer[x] reads x here, once for all of them (a finite float as it is, an int as
+    a float, zeros for a missing value, _BadValue for anything else), and ``at(x)``,
+    the one method a subclass defines, gives the per-class log-likelihoods of the
+    finite float x."""
+
+    __slots__ = ()
+    _references = _Scorer._references + ("at",)
+
+    def __getitem__(self, x):
+        """Per class log-likelihoods of the number x; zeros for a missing x."""
+        if type(x) is not float or not isfinite(x):
+            x = _finite_or_missing(x)
+            if x is None:
+                return self.zeros
+        return self.at(x)
 
 
 class _NoEvidence(_Scorer):
@@ -2080,7 +2123,7 @@ def _normal_log_density(x, mean, log_variance):
     return constant - exp(2 * log_z) if log_z < 354 else -INF
 
 
-class _NormalScorer(_Scorer):
+class _NormalScorer(_NumberScorer):
     """x -> per-class log N(x; mean, variance), computed directly (never log(pdf)).
 
     log N = constant - (d * scale)^2 with d = x - mean, constant = -log(2 pi var) / 2
@@ -2109,12 +2152,8 @@ class _NormalScorer(_Scorer):
         # a zero variance is a point mass: +inf at the mean, -inf elsewhere
         self.point_mass = any(lv == -INF for lv in self.log_variances)
 
-    def __getitem__(self, x):
-        """Per class log N(x; mean, variance); zeros for a missing x."""
-        if type(x) is not float or not isfinite(x):
-            x = _finite_or_missing(x)
-            if x is None:
-                return self.zeros
+    def at(self, x):
+        """Per class log N(x; mean, variance) of a finite float x."""
         if not self.regular:
             return tuple([(INF if x == m else -INF) if lv == -INF
                           else _normal_log_density(x, m, lv)
@@ -2623,9 +2662,10 @@ class _WordScorer(_Scorer):
     score rather than a log-likelihood.  Words outside the vocabulary are ignored."""
 
     __slots__ = ("zeros", "words", "_log_p", "_columns", "base", "bernoulli", "read",
-                 "dense", "infinite", "complement")
+                 "dense", "infinite", "complement", "classes")
 
     def __init__(self, stats, classes, params):
+        self.classes = classes
         alpha = params["alpha"]
         self.bernoulli = params["text_model"] == "bernoulli"
         self.complement = params["text_model"] == "complement"
@@ -2767,7 +2807,8 @@ class _WordScorer(_Scorer):
         return out or [self.zeros]
 
     def explain(self, value):
-        """(status, log-likelihoods, {"words": {word: per-class part}, "baseline": ...})."""
+        """(status, log-likelihoods, {"words": {word: {label: its part}}, "baseline":
+        {label: what the document's words leave out}})."""
         words = self.read(value)
         if words is None:
             return "missing", self.zeros, None
@@ -2785,7 +2826,10 @@ class _WordScorer(_Scorer):
             parts = {w: tuple([c * v for v in self.words[w]]) for w, c in counted.items()
                      if w in self.words}
             baseline = self.zeros
-        return "used", vector, {"words": parts, "baseline": baseline}
+        classes = self.classes
+        return "used", vector, {"words": {word: dict(zip(classes, part))
+                                          for word, part in parts.items()},
+                                "baseline": dict(zip(classes, baseline))}
 
     def informative(self, name, classes):
         """Each vocabulary word, scored like a categorical value: the log of the
@@ -3416,7 +3460,7 @@ class _MDLBins(_ValueRecord):
         return _BinScorer(cuts, list(zip(*logs)), zeros)
 
 
-class _BinScorer(_Scorer):
+class _BinScorer(_NumberScorer):
     """x -> per-class log P(bin of x | c): bin i holds cuts[i-1] < x <= cuts[i]."""
 
     __slots__ = ("zeros", "cuts", "vectors", "find")
@@ -3427,12 +3471,8 @@ class _BinScorer(_Scorer):
         self.zeros = zeros
         self.find = bisect_left
 
-    def __getitem__(self, x):
-        """Per class log P(bin of x | c); zeros for a missing x."""
-        if type(x) is not float or not isfinite(x):
-            x = _finite_or_missing(x)
-            if x is None:
-                return self.zeros
+    def at(self, x):
+        """Per class log P(bin of x | c) of a finite float x."""
         return self.vectors[self.find(self.cuts, x)]
 
     def interval(self, x):
@@ -3527,7 +3567,7 @@ _KDE_DENSE_HALF_WIDTH = _KDE_GRID_STEP / 2 * (1 + 1e-9)
 _KDE_FACTORIALS = [float(factorial(k)) for k in range(40)]
 
 
-# Floats and exact numbers ----------------------------------------------------------
+# Floats and exact numbers.
 
 if hasattr(math, "nextafter"):               # Python 3.9 and later
     def _kde_next_up(x):
@@ -3621,7 +3661,7 @@ def _kde_scaled_distance(x, y, bandwidth):
     return difference / bandwidth
 
 
-# Records and bandwidths ------------------------------------------------------------
+# Records and bandwidths.
 
 def _kde_error(argument, value, expected):
     """The NaiveBayesError "kde: argument=value; expected ..."."""
@@ -3848,7 +3888,7 @@ def _kde_bandwidths(records, rule="scott"):
     return [bandwidth for _, _, bandwidth in _kde_plan(records, rule)]
 
 
-# Cells and their evaluation --------------------------------------------------------
+# Cells and their evaluation.
 #
 # A Taylor cell is the tuple (centre, inverse_half_width, mean, inverse_bandwidth,
 # constant, b0, ..., b9):
@@ -3930,7 +3970,7 @@ def _kde_cell_log_density(cell, x):
     return _kde_taylor_log_density(cell, x)
 
 
-# One class's sources ---------------------------------------------------------------
+# One class's sources.
 
 class _KdeCountingSums:
     """The prefix sums 1, 2, 3, ... (or the suffix sums n, n - 1, ...) of n equal
@@ -4030,26 +4070,23 @@ class _KdeSources:
         return _kde_ulp(largest) <= self.bandwidth * 2.0 ** -30 and largest <= 1e307
 
 
-# The builder: cells over the whole line for one class --------------------------------
+# The builder: cells over the whole line for one class.
 
 class _KdeCellBuilder:
     """Cuts the real line into cells for one class's sources, each within the error
     budget (the method and its bounds: the docstring of _KernelDensities)."""
 
-    __slots__ = ("sources", "stats", "last_bound")
+    __slots__ = ("sources", "last_bound")
 
     def __init__(self, sources):
         self.sources = sources
-        self.stats = {"taylor": 0, "attempts": 0, "exact": 0, "dense": 0,
-                      "dense_fail": 0}
         self.last_bound = None
 
-    # ---------------------------------------------------------------- Taylor cell
+    # -- Taylor cell ------------------------------------------------------------------
     def taylor_cell(self, start, end, kept):
         """The Taylor cell over [start, end] from the sources in the index ranges
         ``kept``, or None when its a-posteriori bound (a) exceeds _KDE_CELL_ERROR."""
         sources = self.sources
-        self.stats["attempts"] += 1
         values, log_weights, inverse_bandwidth = (sources.values, sources.log_weights,
                                                   sources.inverse_bandwidth)
         centre = 0.5 * start + 0.5 * end
@@ -4119,7 +4156,6 @@ class _KdeCellBuilder:
             * psi_at_centre / psi_floor
         if not bound <= _KDE_CELL_ERROR:
             return None
-        self.stats["taylor"] += 1
         self.last_bound = bound
         return _kde_taylor_cell(centre, 1.0 / half_width, mean, inverse_bandwidth,
                                 top + sources.log_scale, coefficients)
@@ -4130,7 +4166,7 @@ class _KdeCellBuilder:
         factor = (_KDE_CELL_ERROR / max(self.last_bound, 1e-300)) ** (1.0 / _KDE_TERMS)
         return min(max(0.8 * factor, 1.25), 1e3)
 
-    # ------------------------------------------------------------- near the data
+    # -- near the data ----------------------------------------------------------------
     def log_density_floor(self, start, end):
         """log of a lower bound of sum_i w_i exp(-((x - x_i)/h)^2 / 2) over [start,
         end]: the best single source next to the cell, at the cell's far end."""
@@ -4185,11 +4221,10 @@ class _KdeCellBuilder:
                     cell_end = min(_kde_next_up(at), end)
                 first, last = self.near_sources(at, cell_end)
                 cells.append((at, cell_end, sources.exact_cell(first, last)))
-                self.stats["exact"] += 1
                 at = cell_end
                 width = 0.5
 
-    # ------------------------------------------------------------ one-sided walk
+    # -- one-sided walk ---------------------------------------------------------------
     def right_side_cells(self, edge, start, end, cells):
         """Cells over [start, end] (end may be inf) right of the edge source
         sources[edge], with no source between; sources right of end are negligible."""
@@ -4226,7 +4261,6 @@ class _KdeCellBuilder:
                 cell_end = end
             if cell_end == INF:              # no Taylor cell is unbounded
                 cells.append((at, end, sources.exact_cell(first, edge + 1)))
-                self.stats["exact"] += 1
                 return
             cell = self.taylor_cell(at, cell_end, [(first, edge + 1)])
             if cell is not None:
@@ -4240,7 +4274,6 @@ class _KdeCellBuilder:
                 if cell_end <= at:
                     cell_end = end
                 cells.append((at, cell_end, sources.exact_cell(first, edge + 1)))
-                self.stats["exact"] += 1
                 at = cell_end
                 width = 0.5
 
@@ -4254,13 +4287,12 @@ class _KdeCellBuilder:
         reach = (sqrt(2 * log_ratio) * (1 + 1e-9) + 1.0) * sources.bandwidth
         last = bisect_right(sources.values, sources.values[edge] + reach, edge)
         mirror = _KdeCellBuilder(sources.mirrored(edge, last))
-        mirror.stats = self.stats
         mirrored = []
         mirror.right_side_cells(last - edge - 1, -end, -start, mirrored)
         for cell_start, cell_end, cell in reversed(mirrored):
             cells.append((-cell_end, -cell_start, _kde_mirrored_cell(cell)))
 
-    # ---------------------------------------------------------------------- gaps
+    # -- gaps -------------------------------------------------------------------------
     def gap_cells(self, left, start, end, cells):
         """Cells over [start, end] between sources left and left + 1 (none inside)."""
         from fractions import Fraction
@@ -4358,10 +4390,9 @@ class _KdeCellBuilder:
                         + sources.log_weights[right_start:last],
                         sources.bandwidth, sources.log_scale)
                 cells.append((at, end, cell))
-                self.stats["exact"] += 1
                 return
 
-    # --------------------------------------------------------------------- dense
+    # -- dense ------------------------------------------------------------------------
     def dense_cells(self, first, last, start, end, cells):
         """Cells of width h/2 over [start, ~end] for the segment of sources first ..
         last, from one convolution (c); returns where they end (None: not possible)."""
@@ -4436,7 +4467,6 @@ class _KdeCellBuilder:
         # |[t^P] F| <= F(R) / R^P at R = 2: the majorant of the P-th moment's error
         majorant_factor = _KDE_FACTORIALS[_KDE_TERMS] / 2.0 ** _KDE_TERMS
         first_failed = None
-        built = 0
         for node in range(cell_count):
             window_moments = moments[node * _KDE_MOMENTS:node * _KDE_MOMENTS
                                      + window_length]
@@ -4499,17 +4529,14 @@ class _KdeCellBuilder:
                                                mean, inverse_bandwidth, constant,
                                                [v * half_width ** k
                                                 for k, v in enumerate(coefficients)])))
-                built += 1
             else:                            # rebuilt from the raw sources
-                self.stats["dense_fail"] += 1
                 if first_failed is None:
                     first_failed = node
         if first_failed is not None:
             self.near_cells(edges[first_failed], edges[cell_count], cells)
-        self.stats["dense"] += built
         return edges[cell_count]
 
-    # ---------------------------------------------------------------------- all
+    # -- all --------------------------------------------------------------------------
     def build(self):
         """[(start, end, cell)] covering the real line, in order."""
         sources = self.sources
@@ -4598,7 +4625,7 @@ def _kde_dense_kernels(window):
     return got
 
 
-# The per-feature object --------------------------------------------------------------
+# The per-feature object.
 
 class _KernelDensities:
     r"""Per-class Gaussian kernel density estimates of one feature, built once into
@@ -4756,7 +4783,6 @@ class _KernelDensities:
         self.bandwidths = [h for _, _, h in plan]
         self.n_classes = len(plan)
         self._sources = []                   # per class: _KdeSources, or None
-        self.stats = []                      # per class built into cells: its counters
         per_class = []
         for values, weights, h in plan:
             if not values:                   # no value in any class: no information
@@ -4777,7 +4803,6 @@ class _KernelDensities:
                 else:
                     builder = _KdeCellBuilder(sources)
                     cells = builder.build()
-                    self.stats.append(builder.stats)
             per_class.append(cells)
         self._merge(per_class)
 
@@ -4802,7 +4827,6 @@ class _KernelDensities:
         self._cells = merged                 # per interval: (all Taylor?, cells)
         # below this |x|, x - centre and x - mean cannot overflow in the fast path
         self._fast_limit = (_FLOAT_MAX - largest) * (1 - 1e-15)
-        self.cell_counts = [len(cells) for cells in per_class]
 
     def log_densities(self, x):
         """(log f_1(x), ..., log f_K(x)) for a finite x, within 2e-7 of the exact."""
@@ -4866,7 +4890,7 @@ class _KernelDensity(_ValueRecord):
         return _KdeScorer(_KernelDensities(records, bandwidth), records, zeros)
 
 
-class _KdeScorer(_Scorer):
+class _KdeScorer(_NumberScorer):
     """x -> per-class log f_c(x) of the kernel density estimates."""
 
     __slots__ = ("zeros", "feature", "records")
@@ -4876,12 +4900,8 @@ class _KdeScorer(_Scorer):
         self.records = records
         self.zeros = zeros
 
-    def __getitem__(self, x):
-        """Per class log f_c(x); zeros for a missing x."""
-        if type(x) is not float or not isfinite(x):
-            x = _finite_or_missing(x)
-            if x is None:
-                return self.zeros
+    def at(self, x):
+        """Per class log f_c(x) of a finite float x."""
         return self.feature.log_densities(x)
 
     def informative(self, name, classes):
@@ -5263,13 +5283,8 @@ class _PairTable:
                 continue
             try:
                 kid = self.kid.get((j, self.key(j, value)), self.unseen[j])
-            except _BadValue as error:
-                raise _RowError(", feature %r is %s; expected %s"
-                                % (self.names[j], _shown(error.value), error.expected)) \
-                    from None
-            except TypeError:
-                raise _RowError(", feature %r is %s; expected a hashable value"
-                                % (self.names[j], _describe(value))) from None
+            except (_BadValue, TypeError) as error:
+                raise _value_error(self.names[j], value, error) from None
             keys.append(kid)
         return keys
 
@@ -5655,10 +5670,20 @@ class _Kind:
       convert_cell(text)   (staticmethod) a CSV cell as a value of this kind
       shared(kinds, params)   (classmethod) what compiling needs from all the features
                      of the kind at once (the Gaussian var_smoothing epsilon)
+      fast_read(column, weights, params) -> (values, weights)
+                     optional: read() for the common case by builtins, which may
+                     skip its checks when the distribution's add() refuses what they
+                     would (a NaN, say) with nothing added; any ValueError, TypeError
+                     or OverflowError of either sends the column to read().  It
+                     stands for the read() of the class that defines it: a subclass
+                     that overrides read() and not fast_read() is read by its read()
+                     (_is_current), so a kind's own read() is never bypassed
       read_value(value)    optional: a value at prediction time as the
                      distribution's scorer takes it (None for a missing value), for a
                      kind that transforms its values (log x, say); when a kind defines
-                     it, its scorer reads each value through it
+                     it, its scorer reads each value through it, and ``transform``
+                     says what the distribution is of ("log x"): tables(), the
+                     pictures and the descriptions name it
       compile(classes, params, shared)   the _Scorer (by default the distribution's)
     Defined here once for every kind, so that a subclass stays its own class through
     all of them: add, empty, copy, absorb, deficit, subtract, describe,
@@ -5670,18 +5695,34 @@ class _Kind:
     parameters = {}
     file_fields = ()
     blocked = True
+    fast_read = None
+    reads_fast = False                    # fast_read is set and as current as read
+    transform = None                      # with read_value: what it gives ("log x")
+    numeric = False                       # a choice of numeric= and --numeric
     __slots__ = ("stats",)
 
     def __init_subclass__(cls, **options):
-        """A kind's model-file fields are its distribution's."""
+        """A kind's model-file fields are its distribution's; its fast_read is used
+        only while it stands for the kind's read (see fast_read above)."""
         super().__init_subclass__(**options)
         cls.file_fields = cls.distribution.file_fields
+        cls.reads_fast = cls.fast_read is not None and _is_current(cls, "fast_read",
+                                                                   ("read",))
 
     def __init__(self, stats=None):
         self.stats = self.distribution() if stats is None else stats
 
     def add(self, label, column, weights, params):
-        """Count one class's column of this feature (weights as for read)."""
+        """Count one class's column of this feature (weights as for read): through
+        fast_read when it stands for read, else (and for what it leaves) read."""
+        if self.reads_fast:
+            try:
+                values, read_weights = self.fast_read(column, weights, params)
+                if values:
+                    self.stats.add(label, values, read_weights)
+                return
+            except (ValueError, OverflowError, TypeError):
+                pass                      # an odd value: read() finds out which
         values, weights = self.read(column, weights, params)
         if values:
             self.stats.add(label, values, weights)
@@ -5739,8 +5780,27 @@ class _Kind:
         return scorer if self.read_value is None else _Converted(scorer, self.read_value)
 
     def describe(self, params):
-        """One line about the fitted feature, for the command line."""
-        return self.stats.describe(params)
+        """One line about the fitted feature, for the command line (", of log x" for
+        a kind that transforms its values)."""
+        text = self.stats.describe(params)
+        return text if self.transform is None else "%s, of %s" % (text, self.transform)
+
+    @classmethod
+    def table(cls, table):
+        """A scorer's table (see _Scorer.table) as the public view of a feature of
+        this kind: "kind" is the kind's name; where the distribution's own name
+        differs ("gaussian" for a kind that fills _NormalSums), "distribution" keeps
+        it, and a kind that transforms its values says of what ("of": "log x")."""
+        if cls.name is None:              # undecided: no values, the scorer's table
+            return table
+        out = {"kind": cls.name}
+        own = table.get("kind")
+        if own is not None and own != cls.name:
+            out["distribution"] = own
+        if cls.transform is not None:
+            out["of"] = cls.transform
+        out.update((key, value) for key, value in table.items() if key != "kind")
+        return out
 
     def class_statistics(self, classes, params):
         """What the feature's statistics say of each class (see _Distribution)."""
@@ -5822,6 +5882,7 @@ class _Gaussian(_Kind):
 
     name = "gaussian"
     distribution = _NormalSums
+    numeric = True
     parameters = {
         "ddof": _Parameter(0, _finite_at_least_0, (_cli_number, "Gaussian variance divisor "
                                                    "N - ddof (default 0; 1 as R)")),
@@ -5831,15 +5892,10 @@ class _Gaussian(_Kind):
     convert_cell = staticmethod(_number_cell)
     __slots__ = ()
 
-    def add(self, label, column, weights, params):
-        """Add one class's values; _BadValue for anything but a finite number."""
-        try:                              # plain floats: summed without a check first
-            values, weights_read = _present_reals(column, weights, fast=True)
-            if values:
-                self.stats.add(label, values, weights_read)
-        except (ValueError, OverflowError, TypeError):
-            # a NaN, an infinity or an odd value: the careful path finds out which
-            super().add(label, column, weights, params)
+    def fast_read(self, column, weights, params):
+        """Plain floats as they are, unchecked (_NormalSums.add refuses a NaN or an
+        infinity, adding nothing); TypeError for anything else."""
+        return _present_reals(column, weights, fast=True)
 
     def read(self, column, weights, params):
         """The present values as floats; _BadValue for anything but a finite number."""
@@ -5982,6 +6038,7 @@ class _Recorded(_Kind):
     record's size."""
 
     distribution = _ValueRecord
+    numeric = True
     parameters = {
         "significant_digits": _Parameter(None, _integer_at_least(1, allow_none=True), (
             int, "discretized and kde columns: round values to this many significant "
@@ -6211,7 +6268,7 @@ _DECISION_PARAMETERS = {
 def _numeric_parameter(default, kinds):
     """The numeric= parameter: the kind given to inferred numeric features (one of
     the numeric kinds among ``kinds``)."""
-    numeric = [name for name in kinds if _KINDS[name].convert_cell is _number_cell]
+    numeric = [name for name in kinds if _KINDS[name].numeric]
     return _Parameter(default, _one_of(*numeric), (
         tuple(numeric), "the kind of numeric columns not declared otherwise (default %s)"
         % default))
@@ -7381,6 +7438,11 @@ class _FastPath:
         return out
 
 
+# The entries of a feature's explanation that the model writes; a scorer's details
+# add others (a text's words, a bin's interval) but never replace these.
+_EXPLAINED = frozenset(("feature", "value", "status", "log_likelihood"))
+
+
 class _NaiveModel:
     """The compiled naive Bayes model: per feature a scorer (see _Scorer), and a fast
     path that adds them up for whole batches of rows (see _Packed).
@@ -7414,6 +7476,7 @@ class _NaiveModel:
                   for kind, features in by_kind.items()}
         self.scorers = scorers = [stats.compile(classes, params, shared[type(stats)])
                                   for stats in statistics.features.values()]
+        self.kinds = list(map(type, statistics.features.values()))
         self.fast = _FastPath(scorers, self.log_prior, self.width)
 
     def positional(self, row):
@@ -7460,12 +7523,8 @@ class _NaiveModel:
                     vectors.extend(scorer.terms(value))    # each zero term counts
                 else:
                     vectors.append(vector)
-            except _BadValue as error:
-                raise _RowError(", feature %r is %s; expected %s"
-                                % (name, _shown(error.value), error.expected)) from None
-            except TypeError:
-                raise _RowError(", feature %r is %s; expected a hashable value"
-                                % (name, _describe(value))) from None
+            except (_BadValue, TypeError) as error:
+                raise _value_error(name, value, error) from None
         joint = list(map(sum, zip(*vectors)))
         total = sum(joint)
         if total - total == 0:
@@ -7480,20 +7539,13 @@ class _NaiveModel:
         for name, scorer, value in zip(self.names, self.scorers, row):
             try:
                 status, vector, details = scorer.explain(value)
-            except _BadValue as error:
-                raise _RowError(", feature %r is %s; expected %s"
-                                % (name, _shown(error.value), error.expected)) from None
-            except TypeError:
-                raise _RowError(", feature %r is %s; expected a hashable value"
-                                % (name, _describe(value))) from None
+            except (_BadValue, TypeError) as error:
+                raise _value_error(name, value, error) from None
             entry = {"feature": name, "value": value, "status": status,
                      "log_likelihood": dict(zip(classes, vector))}
-            if details and "words" in details:   # text: each word's part, the baseline
-                entry["words"] = {word: dict(zip(classes, part))
-                                  for word, part in details["words"].items()}
-                entry["baseline"] = dict(zip(classes, details["baseline"]))
-            if details and "interval" in details:   # a bin: the interval the value is in
-                entry["interval"] = details["interval"]
+            if details:                   # the scorer's own entries, whole
+                entry.update((key, item) for key, item in details.items()
+                             if key not in _EXPLAINED)
             features.append(entry)
         for name, value in extra:
             features.append({"feature": name, "value": value, "status": "ignored",
@@ -7509,9 +7561,9 @@ class _NaiveModel:
         return ranked
 
     def tables(self):
-        """{feature name: table} (see _Scorer.table)."""
-        return {name: scorer.table(self.classes)
-                for name, scorer in zip(self.names, self.scorers)}
+        """{feature name: table} (see _Scorer.table), named by the features' kinds."""
+        return {name: kind.table(scorer.table(self.classes))
+                for name, scorer, kind in zip(self.names, self.scorers, self.kinds)}
 
 
 # -- AODE: averaged one-dependence estimators ------------------------------------------
@@ -8604,7 +8656,7 @@ class _NetworkScores:
         return fsum(terms)
 
 
-def _tan_structure(score, nodes, root):
+def _tan_structure(score, nodes, root, params):
     """Weka's TAN search: naive Bayes (the class ``root`` a parent of every feature)
     plus a tree over the features, grown greedily from the strongest link, each
     ordered pair (a, b) weighed by gain(a, b) = score(a | class, b) - score(a | class)
@@ -8653,13 +8705,14 @@ def _descendants(children, start):
     return seen
 
 
-def _hill_climbing_structure(score, nodes, root, max_parents):
+def _hill_climbing_structure(score, nodes, root, params):
     """Weka's HillClimber search with its defaults (from naive Bayes, no arc
     reversal): repeatedly the best of every arc addition (heads in index order, then
-    tails; only heads with fewer than max_parents parents, the class counting as one;
-    none that closes a cycle) and every arc deletion (nodes in index order, parents
-    in their order), by the change of the head's score, the first of equal ones; stop
-    when the best change is not positive."""
+    tails; only heads with fewer than params["max_parents"] parents, the class
+    counting as one; none that closes a cycle) and every arc deletion (nodes in index
+    order, parents in their order), by the change of the head's score, the first of
+    equal ones; stop when the best change is not positive."""
+    max_parents = params["max_parents"]
     parents = [[root] if i != root else [] for i in range(nodes)]
     added = [[None] * nodes for _ in range(nodes)]        # [head][tail]: score change
     deleted = [[None] * nodes for _ in range(nodes)]
@@ -8713,6 +8766,10 @@ def _hill_climbing_structure(score, nodes, root, max_parents):
             parents[head].remove(tail)
         update(head)
 
+
+# The structure searches, by the name a network family declares (its classifier's
+# _structure_search): search(score, nodes, root, params) -> each node's parents.
+_STRUCTURE_SEARCHES = {"tan": _tan_structure, "hill climbing": _hill_climbing_structure}
 
 _NETWORK_KINDS = ("categorical", "discretized", "ignore")
 
@@ -9059,7 +9116,9 @@ class _NetworkModel:
         self.k = len(classes)
         self.zeros = (0.0,) * self.k
         self.alpha = params["alpha"]
-        max_parents = params.get("max_parents")   # None: TAN
+        # the family's declared search (a KeyError for a family that declares none)
+        self.search = params["structure_search"]
+        search = _STRUCTURE_SEARCHES[self.search]
         order = [c for c in statistics.class_order if c in statistics.class_count]
         self.class_values = order + [c for c in classes if c not in order]
         self.class_index = [self.class_values.index(c) for c in classes]
@@ -9100,10 +9159,7 @@ class _NetworkModel:
         score = _NetworkScores(scored, self.cardinality, unit)
         nodes = len(used) + 1
         self.root = root = nodes - 1
-        if max_parents is None:
-            self.parents = _tan_structure(score, nodes, root)
-        else:
-            self.parents = _hill_climbing_structure(score, nodes, root, max_parents)
+        self.parents = search(score, nodes, root, params)
         self.cpts = [self._table(node, prepared) for node in range(nodes)]
 
     def _cut_points(self, rows, j):
@@ -9218,13 +9274,8 @@ class _NetworkModel:
                     index = bisect_left(self.cuts[j], number)
                 else:
                     index = self.index[j].get(value)
-            except _BadValue as error:
-                raise _RowError(", feature %r is %s; expected %s"
-                                % (self.names[j], _shown(error.value), error.expected)) \
-                    from None
-            except TypeError:
-                raise _RowError(", feature %r is %s; expected a hashable value"
-                                % (self.names[j], _describe(value))) from None
+            except (_BadValue, TypeError) as error:
+                raise _value_error(self.names[j], value, error) from None
             if index is None:
                 out.append(self.modes[n])
                 statuses.append("unseen")
@@ -9598,12 +9649,8 @@ class _WeightedNaiveModel:
         for name, scorer, value, w in zip(self.names, self.base.scorers, row, self.weights):
             try:
                 vector = scorer[value]
-            except _BadValue as error:
-                raise _RowError(", feature %r is %s; expected %s"
-                                % (name, _shown(error.value), error.expected)) from None
-            except TypeError:
-                raise _RowError(", feature %r is %s; expected a hashable value"
-                                % (name, _describe(value))) from None
+            except (_BadValue, TypeError) as error:
+                raise _value_error(name, value, error) from None
             if w != 1.0:
                 vector = [x * w if w else 0.0 for x in vector]
             vectors.append(vector)
@@ -10241,13 +10288,32 @@ class _Classifier:
     _allowed_kinds = None                 # the kinds the family can use (None: all)
     _command_name = None                  # its name for the command line's --model
     _kind_map = None                      # kinds the family reads as others: {kind: kind}
+    _structure_search = None              # a network family's (_STRUCTURE_SEARCHES)
     # merge(a, b) is the model of fitting both training sets (cross_validate relies on it)
     _merge_is_fit = True
     _estimator_type = "classifier"        # scikit-learn before 1.6
 
+    def __init_subclass__(cls, **options):
+        """A family of Bayesian networks declares its structure search (one of
+        _STRUCTURE_SEARCHES): a family that forgets it fails here, when it is defined."""
+        super().__init_subclass__(**options)
+        if issubclass(cls._statistics_class, _NetworkStatistics) and \
+                cls._structure_search not in _STRUCTURE_SEARCHES:
+            raise TypeError("%s: a family of Bayesian networks declares _structure_search, "
+                            "one of %s" % (cls.__name__, ", ".join(map(repr,
+                                                                    _STRUCTURE_SEARCHES))))
+
     def _new_statistics(self):
         """Empty statistics of the model's family."""
         return self._statistics_class()
+
+    @classmethod
+    def _compiling(cls, params):
+        """What the compiled model is built with: the parameters, and what the family
+        declares ("structure_search", a network family's search)."""
+        if cls._structure_search is None:
+            return params
+        return dict(params, structure_search=cls._structure_search)
 
     def _start(self):
         """The state of a new, unfitted model (parameters are checked when used, as
@@ -10556,7 +10622,7 @@ class _Classifier:
                 if self._state.statistics is None:
                     raise _not_fitted("%s: this %s is not fitted yet; call fit(X, y) first"
                                       % (call, type(self).__name__), call)
-                params = self.get_params()
+                params = self._compiling(self.get_params())
                 _check_params(self._parameters, params, call)
                 _check_class_prior(params.get("class_prior"), self._state.statistics.class_count,
                                    call)
@@ -11454,6 +11520,7 @@ class TAN(_Classifier):
     """
 
     _statistics_class = _NetworkStatistics
+    _structure_search = "tan"
     _allowed_kinds = _NETWORK_KINDS
     _command_name = "tan"
     _parameters = _network_parameters()
@@ -11494,6 +11561,7 @@ class BayesNet(_Classifier):
     """
 
     _statistics_class = _NetworkStatistics
+    _structure_search = "hill climbing"
     _allowed_kinds = _NETWORK_KINDS
     _command_name = "bayesnet"
     _parameters = _network_parameters({
@@ -11611,6 +11679,7 @@ def _member_model(statistics, name, params, shared):
     keeps them for the next AODE member of the same statistics).  A model file that
     kept AODE's own counts compiles its AODE members from them."""
     cls, member_params = _member_parameters(name, params)
+    member_params = cls._compiling(member_params)
     part = statistics.parts.get(cls.__name__)
     if part is not None:
         return part.compile(member_params)
@@ -13590,9 +13659,13 @@ def _picture_tables(model, call):
 
 def _picture_log_densities(model, feature, xs):
     """{class index: [log p(x | c) for x in xs]}, by the feature's compiled scorer (NaN
-    where it refuses x: a lognormal's x <= 0, say)."""
+    where it refuses x).  For a kind that transforms its values (read_value, a
+    _Converted scorer) the xs are of what the distribution is of (log x), as its
+    table's are: the density drawn is the distribution's own."""
     compiled = model._model("plot()")
     scorer = compiled.scorers[compiled.names.index(feature)]
+    while isinstance(scorer, _Converted):
+        scorer = scorer.scorer
     refused = (math.nan,) * len(compiled.classes)
     vectors = []
     for x in xs:
@@ -13747,9 +13820,51 @@ def _svg_words(model, feature, table):
             {index[c]: [p.get(w, 0.0) for w in chosen] for c, p in probabilities.items()})
 
 
+def _svg_parameters(model, feature, table):
+    """The numbers each class's density takes (a _DensityScorer's table) as a grid,
+    a row per class, shaded from the smallest to the largest: what a distribution
+    without a picture of its own holds (the numbers may be of any sign)."""
+    parameters = table.get("parameters") or {}
+    if not parameters:
+        return None
+    rows = [label for label in model.classes_ if label in parameters]
+    count = max(map(len, parameters.values()))
+    numbers = [[float(p) for p in parameters[label]] + [math.nan] * (count - len(
+        parameters[label])) for label in rows]
+    finite = [x for row in numbers for x in row if isfinite(x)] or [0.0]
+    low, spread = min(finite), (max(finite) - min(finite)) or 1.0
+    return _svg_heat_map(
+        _svg_title(feature, table), [_shown(label, 22) for label in rows],
+        ["parameter %d" % (k + 1) for k in range(count)],
+        lambda r, c: (numbers[r][c] - low) / spread if isfinite(numbers[r][c]) else 0.0,
+        lambda r, c: _svg_number(numbers[r][c], 4),
+        lambda r, c: "%s, parameter %d: %s" % (rows[r], c + 1, _svg_number(numbers[r][c])),
+        ("class", "the parameters of each class's density"), (64.0, 22.0))
+
+
+# The pictures, by the table's distribution (a kind's own name when it has none).
 _SVG_KINDS = {"gaussian": _svg_gaussian, "kde": _svg_kde, "poisson": _svg_poisson,
               "discretized": _svg_discretized, "categorical": _svg_categorical,
               "text": _svg_words}
+
+
+def _svg_drawer(table):
+    """The picture of a table: by its distribution, or its kind; a table of a
+    _DensityScorer's parameters as bars of them."""
+    draw = _SVG_KINDS.get(table.get("distribution", table["kind"]))
+    if draw is None and "parameters" in table:
+        return _svg_parameters
+    return draw
+
+
+def _svg_title(feature, table):
+    """'income (lognormal: gaussian of log x)', 'colour (categorical)'."""
+    kind = table["kind"]
+    if "distribution" in table:
+        kind = "%s: %s" % (kind, table["distribution"])
+    if "of" in table:
+        kind = "%s of %s" % (kind, table["of"])
+    return "%s (%s)" % (feature, kind)
 
 
 def _svg_plot(model, feature, tables, width=540, height=300, small=False):
@@ -13762,9 +13877,11 @@ def _svg_plot(model, feature, tables, width=540, height=300, small=False):
         raise NaiveBayesError("plot(): feature %s is not one of the model's features (%s)"
                               % (_shown(feature, 40), _svg_clip(", ".join(map(repr, tables)),
                                                                 60)), call="plot()") from None
-    title = "%s (%s)" % (feature, table["kind"])
-    draw = _SVG_KINDS.get(table["kind"])
+    title = _svg_title(feature, table)
+    draw = _svg_drawer(table)
     drawn = draw and draw(model, feature, table)
+    if isinstance(drawn, str):            # a finished picture (a grid of parameters)
+        return drawn
     if not drawn:
         why = ("ignored by the model" if table["kind"] == "ignore" else
                "no values in training" if draw else "no picture of this kind")
@@ -13782,7 +13899,9 @@ def _svg_plot(model, feature, tables, width=540, height=300, small=False):
             if peak > y_range[1]:
                 notes[i] = " (peak %s at %s)" % (_svg_number(peak),
                                                  _svg_number(xs[ys.index(peak)]))
-        return _svg_line_chart(title, curves, classes, str(feature), y_label, y_range,
+        x_label = str(feature) if "of" not in table else "%s (x: %s)" % (table["of"],
+                                                                          feature)
+        return _svg_line_chart(title, curves, classes, x_label, y_label, y_range,
                                notes, small, width, height)
     y_label, groups, heights = drawn
     if len(heights) > 8 and not small:        # many classes: bars would be a thicket

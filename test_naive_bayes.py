@@ -390,12 +390,9 @@ def test_default_tokenizer_is_countvectorizers():
 # ----------------------------------------------------------------------------------
 
 @pytest.mark.slow
-@pytest.mark.parametrize("make", [
-    GaussianNB, CategoricalNB, NaiveBayes, naive_bayes.AODE, naive_bayes.TAN,
-    naive_bayes.BayesNet, naive_bayes.AutoBayes,
-    lambda: naive_bayes.AutoBayes(weights="uniform")], ids=[
-    "GaussianNB", "CategoricalNB", "NaiveBayes", "AODE", "TAN", "BayesNet", "AutoBayes",
-    "AutoBayes uniform"])
+@pytest.mark.parametrize("make", [naive_bayes._MODELS[name] for name in sorted(
+    naive_bayes._MODELS)] + [lambda: naive_bayes.AutoBayes(weights="uniform")],
+    ids=sorted(naive_bayes._MODELS) + ["AutoBayes uniform"])
 def test_scikit_learn_estimator_checks_all_pass(make):
     needs_sklearn()
     from sklearn.utils.estimator_checks import check_estimator
@@ -1702,11 +1699,17 @@ def test_the_constructor_signature_is_the_parameter_registry():
     """scikit-learn reads parameters off __init__; the library checks them from its
     registry (base parameters plus each feature kind's): the two must agree."""
     import inspect
-    for cls in (NaiveBayes, CategoricalNB, GaussianNB):
+    for cls in naive_bayes._MODELS.values():
         signature = inspect.signature(cls.__init__).parameters
         assert list(signature)[1:] == list(cls().get_params())
         assert {name: p.default for name, p in signature.items() if name != "self"} == \
             {name: p.default for name, p in cls._parameters.items()}
+
+
+def test_every_registered_classifier_is_public_and_every_public_name_is_there():
+    assert set(naive_bayes._MODELS) <= set(naive_bayes.__all__)
+    for name in naive_bayes.__all__:
+        assert getattr(naive_bayes, name).__doc__, name
 
 
 def test_a_model_can_be_pickled_and_copied():
@@ -4170,6 +4173,7 @@ class SignKind(naive_bayes._Kind):
     name = "sign"
     distribution = SignCounts
     convert_cell = staticmethod(float)
+    transform = "x > 0"
 
     def read(self, column, weights, params):
         values, weights = naive_bayes._present_reals(column, weights)
@@ -4183,9 +4187,7 @@ class LogNormalKind(naive_bayes._Gaussian):
     """A subclass of a library kind: positive numbers, normal in log x."""
 
     name = "lognormal"
-
-    def add(self, label, column, weights, params):       # no fast path: read every value
-        naive_bayes._Kind.add(self, label, column, weights, params)
+    transform = "log x"
 
     def read(self, column, weights, params):
         values, weights = naive_bayes._present_reals(column, weights)
@@ -4215,7 +4217,7 @@ def test_a_new_kind_is_one_distribution_one_adapter_and_one_registry_line(
     model = NaiveBayes(features={0: "sign"}).fit(SIGN_X, SIGN_Y)
     assert model.feature_kinds_ == {0: "sign", 1: "categorical"}
     # P(x > 0 | down) = (1 + 1) / (3 + 2), P(x > 0 | up) = (2 + 1) / (2 + 2)
-    assert model.tables()[0] == {"parameters": {
+    assert model.tables()[0] == {"kind": "sign", "of": "x > 0", "parameters": {
         "down": [math.log(2 / 5), math.log(3 / 5)], "up": [math.log(3 / 4), math.log(1 / 4)]}}
     assert model.predict([[1.0, None], [-1.0, None]]) == ["up", "down"]
     # merge, the model file, explain and the command line work without further code
@@ -4347,6 +4349,288 @@ def test_the_registry_drives_parameters_file_fields_and_options():
     assert {"--" + kind for kind in kinds} <= options
     assert {"--ddof", "--var-smoothing", "--text-model", "--max-words", "--alpha",
             "--prior-alpha", "--numeric"} <= options
+
+
+# What a new kind or family must declare, checked over the registry: a kind's own
+# read() is never bypassed by a fast path it inherits; tables, pictures and summaries
+# name the kind (and what it transforms its values into); numeric kinds say so; a
+# network family names its structure search.
+
+def plug_in_kinds():
+    """Every registered kind and the tests' throwaway ones (new_kinds registers those)."""
+    return sorted(naive_bayes._KINDS) + ["sign", "lognormal"]
+
+
+@pytest.mark.parametrize("kind", plug_in_kinds())
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+          max_examples=25)
+@given(st.data())
+def test_a_kind_that_overrides_only_read_is_read_by_it(new_kinds, monkeypatch, kind, data):
+    base = naive_bayes._KINDS[kind]
+    seen = []
+
+    class OwnRead(base):
+        name = "own read"
+
+        def read(self, column, weights, params):
+            seen.append(len(column))
+            return super().read(column, weights, params)
+
+    monkeypatch.setitem(naive_bayes._KINDS, "own read", OwnRead)
+    X = [[v] for v in data.draw(st.lists(VALUES_OF[kind], min_size=1, max_size=12))]
+    y = data.draw(st.lists(st.sampled_from("ab"), min_size=len(X), max_size=len(X)))
+    weights = data.draw(st.none() | st.just([1.5] * len(X)))
+    try:
+        mine = NaiveBayes(features={0: "own read"}).fit(X, y, sample_weight=weights)
+    except NaiveBayesError:               # a value the kind refuses (lognormal's x <= 0)
+        with pytest.raises(NaiveBayesError):
+            NaiveBayes(features={0: kind}).fit(X, y, sample_weight=weights)
+        return
+    assert sum(seen) == len(X)            # every value went through the kind's read
+    theirs = NaiveBayes(features={0: kind}).fit(X, y, sample_weight=weights)
+    assert mine.predict_joint_log_proba(X) == theirs.predict_joint_log_proba(X)
+
+
+@pytest.mark.parametrize("kind", [k for k in sorted(naive_bayes._KINDS)
+                                  if naive_bayes._KINDS[k].numeric])
+def test_a_numeric_kind_that_transforms_its_values_models_what_it_transforms(kind,
+                                                                             monkeypatch):
+    """A subclass that reads 2x (read and read_value, nothing else) is the kind
+    fitted on 2x: its own read is used at fit, read_value at prediction, and the
+    tables say what they are of."""
+    base = naive_bayes._KINDS[kind]
+
+    class Doubled(base):
+        name = "doubled"
+        transform = "2x"
+
+        def read(self, column, weights, params):
+            values, weights = super().read(column, weights, params)
+            return [2 * x for x in values], weights
+
+        def read_value(self, x):
+            return 2 * x
+
+    monkeypatch.setitem(naive_bayes._KINDS, "doubled", Doubled)
+    rng = random.Random(4)
+    X = [[rng.gauss(3 * (i % 2), 1.0)] for i in range(40)]
+    y = ["ab"[i % 2] for i in range(40)]
+    doubled = NaiveBayes(features={0: "doubled"}).fit(X, y)
+    reference = NaiveBayes(features={0: kind}).fit([[2 * x] for x, in X], y)
+    queries = [[-1.0], [0.5], [1.5], [3.0], [4.5]]
+    for p, q in zip(doubled.predict_proba(queries),
+                    reference.predict_proba([[2 * x] for x, in queries])):
+        assert p == pytest.approx(q, rel=1e-9, abs=1e-12)
+    table, own = doubled.tables()[0], reference.tables()[0]
+    assert table["kind"] == "doubled" and table["distribution"] == own["kind"]
+    assert table["of"] == "2x"
+    assert doubled.summary()["features"][0][1] == "doubled"
+    assert doubled.summary()["features"][0][2].endswith(", of 2x")
+
+
+@pytest.mark.parametrize("kind", plug_in_kinds())
+def test_every_kind_is_tabled_drawn_and_reported_under_its_own_name(new_kinds, kind,
+                                                                    tmp_path, capsys):
+    import xml.etree.ElementTree as ElementTree
+    cls = naive_bayes._KINDS[kind]
+    column = {"categorical": ["red", "blue", "red", "green", "blue", "red"],
+              "text": ["win cash now", "lunch at noon", "cash now", "meet for lunch",
+                       "win now", "noon meeting"],
+              "poisson": [0, 3, 1, 4, 0, 5], "ignore": ["a", 1, "b", 2, "c", 3],
+              "lognormal": [1.0, 20.0, 2.0, 30.0, 1.5, 25.0]}.get(
+                  kind, [-1.0, 2.5, -0.5, 3.0, -2.0, 2.0])
+    X = [[value, "x" if i % 2 else "z"] for i, value in enumerate(column)]
+    y = ["down", "up"] * 3
+    model = NaiveBayes(features={0: kind}).fit(X, y)
+    table = model.tables()[0]
+    assert table["kind"] == kind
+    assert ("of" in table) is (cls.transform is not None)
+    name, shown_kind, description = model.summary()["features"][0]
+    assert shown_kind == kind
+    assert description.endswith(", of %s" % cls.transform) or cls.transform is None
+    svg = model.plot(0)
+    ElementTree.fromstring(svg)           # well-formed
+    assert kind in svg and (cls.transform is None or cls.transform.replace(">", "&gt;")
+                            in svg)
+    for page in (naive_bayes.report_html(model, X, y), model._repr_html_()):
+        assert kind in page and "<svg" in page
+    model.save(tmp_path / "m.json")
+    status, out, err = cli(capsys, "info", tmp_path / "m.json")
+    assert status == 0 and kind in out, err
+
+
+def test_a_kind_is_a_choice_of_numeric_only_when_it_declares_itself_numeric():
+    declared = [name for name, kind in naive_bayes._KINDS.items() if kind.numeric]
+    assert declared == ["gaussian", "discretized", "kde"]
+    for cls in naive_bayes._MODELS.values():
+        parameter = cls._parameters.get("numeric")
+        if parameter is None:
+            continue
+        allowed = cls._allowed_kinds or list(naive_bayes._KINDS)
+        choices = [name for name in declared if name in allowed]
+        assert parameter.option[0] == tuple(choices), cls.__name__
+        for name in naive_bayes._KINDS:
+            accepted = parameter.check(name) is None
+            assert accepted is (name in choices), (cls.__name__, name)
+
+
+def test_a_scorers_explanation_details_reach_explain_whole(new_kinds, monkeypatch):
+    class NotedScorer(naive_bayes._DensityScorer):
+        __slots__ = ()
+
+        def explain(self, value):
+            status, vector, _ = super().explain(value)
+            return status, vector, {"sign": "+" if value else "-", "status": "clobbered",
+                                    "reading": [1, 2]}
+
+    class NotedCounts(SignCounts):
+        __slots__ = ()
+
+        def compile(self, classes, params, shared):
+            scorer = super().compile(classes, params, shared)
+            scorer.__class__ = NotedScorer
+            return scorer
+
+    class NotedKind(SignKind):
+        name = "noted"
+        distribution = NotedCounts
+
+    monkeypatch.setitem(naive_bayes._KINDS, "noted", NotedKind)
+    model = NaiveBayes(features={0: "noted"}).fit(SIGN_X, SIGN_Y)
+    entry = model.explain([2.0, "r"])["features"][0]
+    assert entry["sign"] == "+" and entry["reading"] == [1, 2]
+    assert entry["status"] == "used"      # the model's own entries are never replaced
+
+
+NETWORK_X = [["s", "h", "y"], ["s", "h", "n"], ["o", "h", "y"], ["r", "m", "y"],
+             ["r", "c", "n"], ["r", "c", "n"], ["o", "c", "y"], ["s", "m", "y"]]
+NETWORK_Y = ["no", "no", "yes", "yes", "yes", "no", "yes", "no"]
+
+
+def network_families():
+    return {name: cls for name, cls in naive_bayes._MODELS.items()
+            if issubclass(cls._statistics_class, naive_bayes._NetworkStatistics)}
+
+
+def test_every_network_family_runs_the_structure_search_it_declares(monkeypatch):
+    ran = []
+    for name, search in list(naive_bayes._STRUCTURE_SEARCHES.items()):
+        def spy(score, nodes, root, params, name=name, search=search):
+            ran.append(name)
+            return search(score, nodes, root, params)
+        monkeypatch.setitem(naive_bayes._STRUCTURE_SEARCHES, name, spy)
+    X, y = NETWORK_X, NETWORK_Y
+    assert sorted(network_families()) == ["BayesNet", "TAN"]
+    for cls in network_families().values():
+        del ran[:]
+        model = cls().fit(X, y)
+        model.predict(X)
+        assert ran == [cls._structure_search] and \
+            model._model("test").search == cls._structure_search
+    del ran[:]
+    naive_bayes.AutoBayes(members=("bayesnet", "tan"), weights="uniform").fit(X, y).predict(X)
+    assert sorted(ran) == ["hill climbing", "tan"]
+
+
+def test_a_network_family_that_declares_no_search_is_refused_when_defined():
+    with pytest.raises(TypeError, match="declares _structure_search"):
+        class Forgotten(naive_bayes._Classifier):
+            _statistics_class = naive_bayes._NetworkStatistics
+
+
+def chain_structure(score, nodes, root, params):
+    """A throwaway structure search: each feature's parents are the class and the
+    feature before it (a one-dependence chain, as k-dependence Bayes with k = 1 and a
+    fixed order would give)."""
+    return [[root] + ([n - 1] if 0 < n < root else []) if n != root else []
+            for n in range(nodes)]
+
+
+@pytest.fixture
+def chain_family(monkeypatch):
+    """A new network family: a search (one registry line), a class declaring it, and
+    its registry line (and maker in the property tests)."""
+    monkeypatch.setitem(naive_bayes._STRUCTURE_SEARCHES, "chain", chain_structure)
+
+    class Chain(naive_bayes._Classifier):
+        _statistics_class = naive_bayes._NetworkStatistics
+        _structure_search = "chain"
+        _allowed_kinds = naive_bayes._NETWORK_KINDS
+        _command_name = "chain"
+        _parameters = naive_bayes._network_parameters()
+
+        def __init__(self, alpha=0.5, features=None, categories=None, numeric="discretized",
+                     significant_digits=None, max_memory=2000, class_weight=None,
+                     thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
+            self.alpha = alpha
+            self.features = features
+            self.categories = categories
+            self.numeric = numeric
+            self.significant_digits = significant_digits
+            self.max_memory = max_memory
+            self.class_weight = class_weight
+            self.thresholds = thresholds
+            self.costs = costs
+            self.reject_below = reject_below
+            self.reject_label = reject_label
+            self._start()
+
+    monkeypatch.setitem(naive_bayes._MODELS, "Chain", Chain)
+    monkeypatch.setitem(naive_bayes._CLI_MODELS, "chain", Chain)
+    monkeypatch.setitem(FAMILIES, "Chain", (["categorical", "discretized", "ignore"],
+                                            lambda kinds: Chain(features=kinds)))
+    return Chain
+
+
+def test_a_new_network_family_is_a_search_a_class_and_a_registry_line(chain_family,
+                                                                     tmp_path, capsys):
+    Chain = chain_family
+    X, y = NETWORK_X, NETWORK_Y
+    model = Chain(alpha=0.5).fit(X, y)
+    assert model.summary()["parents"] == {0: [None], 1: [None, 0], 2: [None, 1],
+                                          None: []}
+    # the oracle: log P(c) + sum_j log P(x_j | c, x_{j-1}), the counts by hand
+    values = [sorted(set(row[j] for row in X)) for j in range(3)]
+    for row in X + [["o", "m", "n"]]:
+        expected = []
+        for c in model.classes_:
+            rows = [r for r, label in zip(X, y) if label == c]
+            total = math.log((len(rows) + 0.5) / (len(X) + 0.5 * 2))
+            for j in range(3):
+                given = [r for r in rows if j == 0 or r[j - 1] == row[j - 1]]
+                hits = sum(r[j] == row[j] for r in given)
+                total += math.log((hits + 0.5) / (len(given) + 0.5 * len(values[j])))
+            expected.append(total)
+        assert model.predict_joint_log_proba([row])[0] == pytest.approx(expected, rel=1e-12)
+    # the rest comes with the registry: merge, the file, explain, the command line
+    halves = Chain().fit(X[:4], y[:4]).merge(Chain().fit(X[4:], y[4:]))
+    assert halves.predict_joint_log_proba(X) == model.predict_joint_log_proba(X)
+    loaded = naive_bayes._Classifier.from_dict(json.loads(json.dumps(model.to_dict())))
+    assert type(loaded) is Chain and loaded.predict_proba(X) == model.predict_proba(X)
+    parts = model.explain(X[0])
+    assert sum(parts["prior"].values()) != 0 and parts["features"][1]["feature"] == 1
+    data = write(tmp_path / "d.csv", "a,b,c,y\n" + "".join(
+        ",".join(row) + ",%s\n" % label for row, label in zip(X, y)))
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "--model", "chain",
+                           "-o", tmp_path / "m.json")
+    assert status == 0, err
+    assert naive_bayes._Classifier.load(tmp_path / "m.json").predict_proba(X) == \
+        Chain().fit(X, y).predict_proba(X)
+
+
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+          max_examples=25)
+@given(st.data())
+def test_a_new_network_family_merges_streams_and_round_trips(chain_family, data):
+    make, X, y, weights, bounds = data.draw(family_data("Chain"))
+    whole = make().fit(X, y, sample_weight=weights)
+    streamed = make()
+    for a, b in bounds:
+        streamed.partial_fit(X[a:b], y[a:b], sample_weight=part(weights, a, b))
+    loaded = naive_bayes._Classifier.from_dict(json.loads(json.dumps(whole.to_dict())))
+    queries = X + [[None] * len(X[0])]
+    for model in (streamed, loaded):
+        assert model.predict_joint_log_proba(queries) == whole.predict_joint_log_proba(queries)
 
 
 # ----------------------------------------------------------------------------------

@@ -501,6 +501,17 @@ class _RowError(Exception):
         self.width = width
 
 
+def _value_error(name, value, error):
+    """The _RowError of feature ``name``'s ``value``, which a scorer or a compiled
+    model refused: ``error`` is its _BadValue (the value as read and what was
+    expected) or the TypeError of a value that is not hashable."""
+    if isinstance(error, _BadValue):
+        return _RowError(", feature %r is %s; expected %s"
+                         % (name, _shown(error.value), error.expected))
+    return _RowError(", feature %r is %s; expected a hashable value"
+                     % (name, _describe(value)))
+
+
 # Long work (cross-validation's folds, a structure search's steps, a model file's
 # items) says how far it is through _progress; the command line listens while a
 # command runs (see _Progress) and shows it on stderr.  Nobody listens otherwise, and

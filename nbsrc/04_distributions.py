@@ -179,6 +179,18 @@ def _defined_in(cls, name):
     return next((base for base in cls.__mro__ if name in base.__dict__), None)
 
 
+def _is_current(cls, fast, references):
+    """True when cls's ``fast`` form is as current as its ``references``: the class
+    that defines the fast form defines, or inherits from the class that defines, each
+    reference.  A subclass that overrides a reference and not the fast form makes the
+    fast form stale (it would compute what the old reference did), and then the
+    reference is used."""
+    owner = _defined_in(cls, fast)
+    return owner is not None and all(
+        defined is None or issubclass(owner, defined)
+        for defined in [_defined_in(cls, name) for name in references])
+
+
 class _Scorer:
     """A compiled distribution: per-class log-likelihoods of a value.
 
@@ -189,7 +201,10 @@ class _Scorer:
     The rest have defaults here:
       terms(value)         the same split into terms, each zero probability a term of
                            its own (for counting them, see _joint_with_infinities)
-      explain(value)       (status, vector, details or None) for explain()
+      explain(value)       (status, vector, details or None) for explain(): details
+                           is a dict of more entries of the feature's explanation,
+                           added to it whole, in the form explain() returns (per-class
+                           numbers as {label: number}; see _WordScorer)
       informative(name, classes)   [(feature, value, score, favoured label)]
       table(classes)       the public view of the distribution, for tables()
     and two optional fast forms, which the class defining them must keep equal to
@@ -199,10 +214,12 @@ class _Scorer:
                            constant - ((x - mean) * scale)^2, or None
     fast_form(name) returns a fast form only when no subclass has overridden the
     reference below the class that defined it: a subclass that changes scorer[value]
-    and not its fast form is scored value by value, never by a stale fast form.
+    (or what it rests on: ``_references``) and not its fast form is scored value by
+    value, never by a stale fast form.
     """
 
     __slots__ = ()
+    _references = ("__getitem__", "__missing__")     # what the fast forms stand for
 
     def terms(self, value):
         """The log-likelihoods of a value as a list of per-class vectors (one here)."""
@@ -228,13 +245,28 @@ class _Scorer:
 
     def fast_form(self, name):
         """lookup() or quadratic() when it is as current as scorer[value], else None."""
-        cls = type(self)
-        owner = _defined_in(cls, name)
-        for reference in ("__getitem__", "__missing__"):
-            defined = _defined_in(cls, reference)
-            if defined is not None and not issubclass(owner, defined):
-                return None
+        if not _is_current(type(self), name, self._references):
+            return None
         return getattr(self, name)()
+
+
+class _NumberScorer(_Scorer):
+    """A scorer of real numbers (normal densities, MDL bins, kernel densities):
+    scorer[x] reads x here, once for all of them (a finite float as it is, an int as
+    a float, zeros for a missing value, _BadValue for anything else), and ``at(x)``,
+    the one method a subclass defines, gives the per-class log-likelihoods of the
+    finite float x."""
+
+    __slots__ = ()
+    _references = _Scorer._references + ("at",)
+
+    def __getitem__(self, x):
+        """Per class log-likelihoods of the number x; zeros for a missing x."""
+        if type(x) is not float or not isfinite(x):
+            x = _finite_or_missing(x)
+            if x is None:
+                return self.zeros
+        return self.at(x)
 
 
 class _NoEvidence(_Scorer):

@@ -228,7 +228,7 @@ def _normal_log_density(x, mean, log_variance):
     return constant - exp(2 * log_z) if log_z < 354 else -INF
 
 
-class _NormalScorer(_Scorer):
+class _NormalScorer(_NumberScorer):
     """x -> per-class log N(x; mean, variance), computed directly (never log(pdf)).
 
     log N = constant - (d * scale)^2 with d = x - mean, constant = -log(2 pi var) / 2
@@ -257,12 +257,8 @@ class _NormalScorer(_Scorer):
         # a zero variance is a point mass: +inf at the mean, -inf elsewhere
         self.point_mass = any(lv == -INF for lv in self.log_variances)
 
-    def __getitem__(self, x):
-        """Per class log N(x; mean, variance); zeros for a missing x."""
-        if type(x) is not float or not isfinite(x):
-            x = _finite_or_missing(x)
-            if x is None:
-                return self.zeros
+    def at(self, x):
+        """Per class log N(x; mean, variance) of a finite float x."""
         if not self.regular:
             return tuple([(INF if x == m else -INF) if lv == -INF
                           else _normal_log_density(x, m, lv)

@@ -455,9 +455,10 @@ class _WordScorer(_Scorer):
     score rather than a log-likelihood.  Words outside the vocabulary are ignored."""
 
     __slots__ = ("zeros", "words", "_log_p", "_columns", "base", "bernoulli", "read",
-                 "dense", "infinite", "complement")
+                 "dense", "infinite", "complement", "classes")
 
     def __init__(self, stats, classes, params):
+        self.classes = classes
         alpha = params["alpha"]
         self.bernoulli = params["text_model"] == "bernoulli"
         self.complement = params["text_model"] == "complement"
@@ -599,7 +600,8 @@ class _WordScorer(_Scorer):
         return out or [self.zeros]
 
     def explain(self, value):
-        """(status, log-likelihoods, {"words": {word: per-class part}, "baseline": ...})."""
+        """(status, log-likelihoods, {"words": {word: {label: its part}}, "baseline":
+        {label: what the document's words leave out}})."""
         words = self.read(value)
         if words is None:
             return "missing", self.zeros, None
@@ -617,7 +619,10 @@ class _WordScorer(_Scorer):
             parts = {w: tuple([c * v for v in self.words[w]]) for w, c in counted.items()
                      if w in self.words}
             baseline = self.zeros
-        return "used", vector, {"words": parts, "baseline": baseline}
+        classes = self.classes
+        return "used", vector, {"words": {word: dict(zip(classes, part))
+                                          for word, part in parts.items()},
+                                "baseline": dict(zip(classes, baseline))}
 
     def informative(self, name, classes):
         """Each vocabulary word, scored like a categorical value: the log of the

@@ -241,7 +241,7 @@ class _MDLBins(_ValueRecord):
         return _BinScorer(cuts, list(zip(*logs)), zeros)
 
 
-class _BinScorer(_Scorer):
+class _BinScorer(_NumberScorer):
     """x -> per-class log P(bin of x | c): bin i holds cuts[i-1] < x <= cuts[i]."""
 
     __slots__ = ("zeros", "cuts", "vectors", "find")
@@ -252,12 +252,8 @@ class _BinScorer(_Scorer):
         self.zeros = zeros
         self.find = bisect_left
 
-    def __getitem__(self, x):
-        """Per class log P(bin of x | c); zeros for a missing x."""
-        if type(x) is not float or not isfinite(x):
-            x = _finite_or_missing(x)
-            if x is None:
-                return self.zeros
+    def at(self, x):
+        """Per class log P(bin of x | c) of a finite float x."""
         return self.vectors[self.find(self.cuts, x)]
 
     def interval(self, x):

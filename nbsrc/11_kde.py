@@ -31,7 +31,7 @@ _KDE_DENSE_HALF_WIDTH = _KDE_GRID_STEP / 2 * (1 + 1e-9)
 _KDE_FACTORIALS = [float(factorial(k)) for k in range(40)]
 
 
-# Floats and exact numbers ----------------------------------------------------------
+# Floats and exact numbers.
 
 if hasattr(math, "nextafter"):               # Python 3.9 and later
     def _kde_next_up(x):
@@ -125,7 +125,7 @@ def _kde_scaled_distance(x, y, bandwidth):
     return difference / bandwidth
 
 
-# Records and bandwidths ------------------------------------------------------------
+# Records and bandwidths.
 
 def _kde_error(argument, value, expected):
     """The NaiveBayesError "kde: argument=value; expected ..."."""
@@ -352,7 +352,7 @@ def _kde_bandwidths(records, rule="scott"):
     return [bandwidth for _, _, bandwidth in _kde_plan(records, rule)]
 
 
-# Cells and their evaluation --------------------------------------------------------
+# Cells and their evaluation.
 #
 # A Taylor cell is the tuple (centre, inverse_half_width, mean, inverse_bandwidth,
 # constant, b0, ..., b9):
@@ -434,7 +434,7 @@ def _kde_cell_log_density(cell, x):
     return _kde_taylor_log_density(cell, x)
 
 
-# One class's sources ---------------------------------------------------------------
+# One class's sources.
 
 class _KdeCountingSums:
     """The prefix sums 1, 2, 3, ... (or the suffix sums n, n - 1, ...) of n equal
@@ -534,26 +534,23 @@ class _KdeSources:
         return _kde_ulp(largest) <= self.bandwidth * 2.0 ** -30 and largest <= 1e307
 
 
-# The builder: cells over the whole line for one class --------------------------------
+# The builder: cells over the whole line for one class.
 
 class _KdeCellBuilder:
     """Cuts the real line into cells for one class's sources, each within the error
     budget (the method and its bounds: the docstring of _KernelDensities)."""
 
-    __slots__ = ("sources", "stats", "last_bound")
+    __slots__ = ("sources", "last_bound")
 
     def __init__(self, sources):
         self.sources = sources
-        self.stats = {"taylor": 0, "attempts": 0, "exact": 0, "dense": 0,
-                      "dense_fail": 0}
         self.last_bound = None
 
-    # ---------------------------------------------------------------- Taylor cell
+    # -- Taylor cell ------------------------------------------------------------------
     def taylor_cell(self, start, end, kept):
         """The Taylor cell over [start, end] from the sources in the index ranges
         ``kept``, or None when its a-posteriori bound (a) exceeds _KDE_CELL_ERROR."""
         sources = self.sources
-        self.stats["attempts"] += 1
         values, log_weights, inverse_bandwidth = (sources.values, sources.log_weights,
                                                   sources.inverse_bandwidth)
         centre = 0.5 * start + 0.5 * end
@@ -623,7 +620,6 @@ class _KdeCellBuilder:
             * psi_at_centre / psi_floor
         if not bound <= _KDE_CELL_ERROR:
             return None
-        self.stats["taylor"] += 1
         self.last_bound = bound
         return _kde_taylor_cell(centre, 1.0 / half_width, mean, inverse_bandwidth,
                                 top + sources.log_scale, coefficients)
@@ -634,7 +630,7 @@ class _KdeCellBuilder:
         factor = (_KDE_CELL_ERROR / max(self.last_bound, 1e-300)) ** (1.0 / _KDE_TERMS)
         return min(max(0.8 * factor, 1.25), 1e3)
 
-    # ------------------------------------------------------------- near the data
+    # -- near the data ----------------------------------------------------------------
     def log_density_floor(self, start, end):
         """log of a lower bound of sum_i w_i exp(-((x - x_i)/h)^2 / 2) over [start,
         end]: the best single source next to the cell, at the cell's far end."""
@@ -689,11 +685,10 @@ class _KdeCellBuilder:
                     cell_end = min(_kde_next_up(at), end)
                 first, last = self.near_sources(at, cell_end)
                 cells.append((at, cell_end, sources.exact_cell(first, last)))
-                self.stats["exact"] += 1
                 at = cell_end
                 width = 0.5
 
-    # ------------------------------------------------------------ one-sided walk
+    # -- one-sided walk ---------------------------------------------------------------
     def right_side_cells(self, edge, start, end, cells):
         """Cells over [start, end] (end may be inf) right of the edge source
         sources[edge], with no source between; sources right of end are negligible."""
@@ -730,7 +725,6 @@ class _KdeCellBuilder:
                 cell_end = end
             if cell_end == INF:              # no Taylor cell is unbounded
                 cells.append((at, end, sources.exact_cell(first, edge + 1)))
-                self.stats["exact"] += 1
                 return
             cell = self.taylor_cell(at, cell_end, [(first, edge + 1)])
             if cell is not None:
@@ -744,7 +738,6 @@ class _KdeCellBuilder:
                 if cell_end <= at:
                     cell_end = end
                 cells.append((at, cell_end, sources.exact_cell(first, edge + 1)))
-                self.stats["exact"] += 1
                 at = cell_end
                 width = 0.5
 
@@ -758,13 +751,12 @@ class _KdeCellBuilder:
         reach = (sqrt(2 * log_ratio) * (1 + 1e-9) + 1.0) * sources.bandwidth
         last = bisect_right(sources.values, sources.values[edge] + reach, edge)
         mirror = _KdeCellBuilder(sources.mirrored(edge, last))
-        mirror.stats = self.stats
         mirrored = []
         mirror.right_side_cells(last - edge - 1, -end, -start, mirrored)
         for cell_start, cell_end, cell in reversed(mirrored):
             cells.append((-cell_end, -cell_start, _kde_mirrored_cell(cell)))
 
-    # ---------------------------------------------------------------------- gaps
+    # -- gaps -------------------------------------------------------------------------
     def gap_cells(self, left, start, end, cells):
         """Cells over [start, end] between sources left and left + 1 (none inside)."""
         from fractions import Fraction
@@ -862,10 +854,9 @@ class _KdeCellBuilder:
                         + sources.log_weights[right_start:last],
                         sources.bandwidth, sources.log_scale)
                 cells.append((at, end, cell))
-                self.stats["exact"] += 1
                 return
 
-    # --------------------------------------------------------------------- dense
+    # -- dense ------------------------------------------------------------------------
     def dense_cells(self, first, last, start, end, cells):
         """Cells of width h/2 over [start, ~end] for the segment of sources first ..
         last, from one convolution (c); returns where they end (None: not possible)."""
@@ -940,7 +931,6 @@ class _KdeCellBuilder:
         # |[t^P] F| <= F(R) / R^P at R = 2: the majorant of the P-th moment's error
         majorant_factor = _KDE_FACTORIALS[_KDE_TERMS] / 2.0 ** _KDE_TERMS
         first_failed = None
-        built = 0
         for node in range(cell_count):
             window_moments = moments[node * _KDE_MOMENTS:node * _KDE_MOMENTS
                                      + window_length]
@@ -1003,17 +993,14 @@ class _KdeCellBuilder:
                                                mean, inverse_bandwidth, constant,
                                                [v * half_width ** k
                                                 for k, v in enumerate(coefficients)])))
-                built += 1
             else:                            # rebuilt from the raw sources
-                self.stats["dense_fail"] += 1
                 if first_failed is None:
                     first_failed = node
         if first_failed is not None:
             self.near_cells(edges[first_failed], edges[cell_count], cells)
-        self.stats["dense"] += built
         return edges[cell_count]
 
-    # ---------------------------------------------------------------------- all
+    # -- all --------------------------------------------------------------------------
     def build(self):
         """[(start, end, cell)] covering the real line, in order."""
         sources = self.sources
@@ -1102,7 +1089,7 @@ def _kde_dense_kernels(window):
     return got
 
 
-# The per-feature object --------------------------------------------------------------
+# The per-feature object.
 
 class _KernelDensities:
     r"""Per-class Gaussian kernel density estimates of one feature, built once into
@@ -1260,7 +1247,6 @@ class _KernelDensities:
         self.bandwidths = [h for _, _, h in plan]
         self.n_classes = len(plan)
         self._sources = []                   # per class: _KdeSources, or None
-        self.stats = []                      # per class built into cells: its counters
         per_class = []
         for values, weights, h in plan:
             if not values:                   # no value in any class: no information
@@ -1281,7 +1267,6 @@ class _KernelDensities:
                 else:
                     builder = _KdeCellBuilder(sources)
                     cells = builder.build()
-                    self.stats.append(builder.stats)
             per_class.append(cells)
         self._merge(per_class)
 
@@ -1306,7 +1291,6 @@ class _KernelDensities:
         self._cells = merged                 # per interval: (all Taylor?, cells)
         # below this |x|, x - centre and x - mean cannot overflow in the fast path
         self._fast_limit = (_FLOAT_MAX - largest) * (1 - 1e-15)
-        self.cell_counts = [len(cells) for cells in per_class]
 
     def log_densities(self, x):
         """(log f_1(x), ..., log f_K(x)) for a finite x, within 2e-7 of the exact."""
@@ -1370,7 +1354,7 @@ class _KernelDensity(_ValueRecord):
         return _KdeScorer(_KernelDensities(records, bandwidth), records, zeros)
 
 
-class _KdeScorer(_Scorer):
+class _KdeScorer(_NumberScorer):
     """x -> per-class log f_c(x) of the kernel density estimates."""
 
     __slots__ = ("zeros", "feature", "records")
@@ -1380,12 +1364,8 @@ class _KdeScorer(_Scorer):
         self.records = records
         self.zeros = zeros
 
-    def __getitem__(self, x):
-        """Per class log f_c(x); zeros for a missing x."""
-        if type(x) is not float or not isfinite(x):
-            x = _finite_or_missing(x)
-            if x is None:
-                return self.zeros
+    def at(self, x):
+        """Per class log f_c(x) of a finite float x."""
         return self.feature.log_densities(x)
 
     def informative(self, name, classes):

@@ -351,13 +351,8 @@ class _PairTable:
                 continue
             try:
                 kid = self.kid.get((j, self.key(j, value)), self.unseen[j])
-            except _BadValue as error:
-                raise _RowError(", feature %r is %s; expected %s"
-                                % (self.names[j], _shown(error.value), error.expected)) \
-                    from None
-            except TypeError:
-                raise _RowError(", feature %r is %s; expected a hashable value"
-                                % (self.names[j], _describe(value))) from None
+            except (_BadValue, TypeError) as error:
+                raise _value_error(self.names[j], value, error) from None
             keys.append(kid)
         return keys
 

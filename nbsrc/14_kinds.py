@@ -173,10 +173,20 @@ class _Kind:
       convert_cell(text)   (staticmethod) a CSV cell as a value of this kind
       shared(kinds, params)   (classmethod) what compiling needs from all the features
                      of the kind at once (the Gaussian var_smoothing epsilon)
+      fast_read(column, weights, params) -> (values, weights)
+                     optional: read() for the common case by builtins, which may
+                     skip its checks when the distribution's add() refuses what they
+                     would (a NaN, say) with nothing added; any ValueError, TypeError
+                     or OverflowError of either sends the column to read().  It
+                     stands for the read() of the class that defines it: a subclass
+                     that overrides read() and not fast_read() is read by its read()
+                     (_is_current), so a kind's own read() is never bypassed
       read_value(value)    optional: a value at prediction time as the
                      distribution's scorer takes it (None for a missing value), for a
                      kind that transforms its values (log x, say); when a kind defines
-                     it, its scorer reads each value through it
+                     it, its scorer reads each value through it, and ``transform``
+                     says what the distribution is of ("log x"): tables(), the
+                     pictures and the descriptions name it
       compile(classes, params, shared)   the _Scorer (by default the distribution's)
     Defined here once for every kind, so that a subclass stays its own class through
     all of them: add, empty, copy, absorb, deficit, subtract, describe,
@@ -188,18 +198,34 @@ class _Kind:
     parameters = {}
     file_fields = ()
     blocked = True
+    fast_read = None
+    reads_fast = False                    # fast_read is set and as current as read
+    transform = None                      # with read_value: what it gives ("log x")
+    numeric = False                       # a choice of numeric= and --numeric
     __slots__ = ("stats",)
 
     def __init_subclass__(cls, **options):
-        """A kind's model-file fields are its distribution's."""
+        """A kind's model-file fields are its distribution's; its fast_read is used
+        only while it stands for the kind's read (see fast_read above)."""
         super().__init_subclass__(**options)
         cls.file_fields = cls.distribution.file_fields
+        cls.reads_fast = cls.fast_read is not None and _is_current(cls, "fast_read",
+                                                                   ("read",))
 
     def __init__(self, stats=None):
         self.stats = self.distribution() if stats is None else stats
 
     def add(self, label, column, weights, params):
-        """Count one class's column of this feature (weights as for read)."""
+        """Count one class's column of this feature (weights as for read): through
+        fast_read when it stands for read, else (and for what it leaves) read."""
+        if self.reads_fast:
+            try:
+                values, read_weights = self.fast_read(column, weights, params)
+                if values:
+                    self.stats.add(label, values, read_weights)
+                return
+            except (ValueError, OverflowError, TypeError):
+                pass                      # an odd value: read() finds out which
         values, weights = self.read(column, weights, params)
         if values:
             self.stats.add(label, values, weights)
@@ -257,8 +283,27 @@ class _Kind:
         return scorer if self.read_value is None else _Converted(scorer, self.read_value)
 
     def describe(self, params):
-        """One line about the fitted feature, for the command line."""
-        return self.stats.describe(params)
+        """One line about the fitted feature, for the command line (", of log x" for
+        a kind that transforms its values)."""
+        text = self.stats.describe(params)
+        return text if self.transform is None else "%s, of %s" % (text, self.transform)
+
+    @classmethod
+    def table(cls, table):
+        """A scorer's table (see _Scorer.table) as the public view of a feature of
+        this kind: "kind" is the kind's name; where the distribution's own name
+        differs ("gaussian" for a kind that fills _NormalSums), "distribution" keeps
+        it, and a kind that transforms its values says of what ("of": "log x")."""
+        if cls.name is None:              # undecided: no values, the scorer's table
+            return table
+        out = {"kind": cls.name}
+        own = table.get("kind")
+        if own is not None and own != cls.name:
+            out["distribution"] = own
+        if cls.transform is not None:
+            out["of"] = cls.transform
+        out.update((key, value) for key, value in table.items() if key != "kind")
+        return out
 
     def class_statistics(self, classes, params):
         """What the feature's statistics say of each class (see _Distribution)."""
@@ -340,6 +385,7 @@ class _Gaussian(_Kind):
 
     name = "gaussian"
     distribution = _NormalSums
+    numeric = True
     parameters = {
         "ddof": _Parameter(0, _finite_at_least_0, (_cli_number, "Gaussian variance divisor "
                                                    "N - ddof (default 0; 1 as R)")),
@@ -349,15 +395,10 @@ class _Gaussian(_Kind):
     convert_cell = staticmethod(_number_cell)
     __slots__ = ()
 
-    def add(self, label, column, weights, params):
-        """Add one class's values; _BadValue for anything but a finite number."""
-        try:                              # plain floats: summed without a check first
-            values, weights_read = _present_reals(column, weights, fast=True)
-            if values:
-                self.stats.add(label, values, weights_read)
-        except (ValueError, OverflowError, TypeError):
-            # a NaN, an infinity or an odd value: the careful path finds out which
-            super().add(label, column, weights, params)
+    def fast_read(self, column, weights, params):
+        """Plain floats as they are, unchecked (_NormalSums.add refuses a NaN or an
+        infinity, adding nothing); TypeError for anything else."""
+        return _present_reals(column, weights, fast=True)
 
     def read(self, column, weights, params):
         """The present values as floats; _BadValue for anything but a finite number."""
@@ -500,6 +541,7 @@ class _Recorded(_Kind):
     record's size."""
 
     distribution = _ValueRecord
+    numeric = True
     parameters = {
         "significant_digits": _Parameter(None, _integer_at_least(1, allow_none=True), (
             int, "discretized and kde columns: round values to this many significant "

@@ -151,7 +151,7 @@ _DECISION_PARAMETERS = {
 def _numeric_parameter(default, kinds):
     """The numeric= parameter: the kind given to inferred numeric features (one of
     the numeric kinds among ``kinds``)."""
-    numeric = [name for name in kinds if _KINDS[name].convert_cell is _number_cell]
+    numeric = [name for name in kinds if _KINDS[name].numeric]
     return _Parameter(default, _one_of(*numeric), (
         tuple(numeric), "the kind of numeric columns not declared otherwise (default %s)"
         % default))

@@ -210,6 +210,11 @@ class _FastPath:
         return out
 
 
+# The entries of a feature's explanation that the model writes; a scorer's details
+# add others (a text's words, a bin's interval) but never replace these.
+_EXPLAINED = frozenset(("feature", "value", "status", "log_likelihood"))
+
+
 class _NaiveModel:
     """The compiled naive Bayes model: per feature a scorer (see _Scorer), and a fast
     path that adds them up for whole batches of rows (see _Packed).
@@ -243,6 +248,7 @@ class _NaiveModel:
                   for kind, features in by_kind.items()}
         self.scorers = scorers = [stats.compile(classes, params, shared[type(stats)])
                                   for stats in statistics.features.values()]
+        self.kinds = list(map(type, statistics.features.values()))
         self.fast = _FastPath(scorers, self.log_prior, self.width)
 
     def positional(self, row):
@@ -289,12 +295,8 @@ class _NaiveModel:
                     vectors.extend(scorer.terms(value))    # each zero term counts
                 else:
                     vectors.append(vector)
-            except _BadValue as error:
-                raise _RowError(", feature %r is %s; expected %s"
-                                % (name, _shown(error.value), error.expected)) from None
-            except TypeError:
-                raise _RowError(", feature %r is %s; expected a hashable value"
-                                % (name, _describe(value))) from None
+            except (_BadValue, TypeError) as error:
+                raise _value_error(name, value, error) from None
         joint = list(map(sum, zip(*vectors)))
         total = sum(joint)
         if total - total == 0:
@@ -309,20 +311,13 @@ class _NaiveModel:
         for name, scorer, value in zip(self.names, self.scorers, row):
             try:
                 status, vector, details = scorer.explain(value)
-            except _BadValue as error:
-                raise _RowError(", feature %r is %s; expected %s"
-                                % (name, _shown(error.value), error.expected)) from None
-            except TypeError:
-                raise _RowError(", feature %r is %s; expected a hashable value"
-                                % (name, _describe(value))) from None
+            except (_BadValue, TypeError) as error:
+                raise _value_error(name, value, error) from None
             entry = {"feature": name, "value": value, "status": status,
                      "log_likelihood": dict(zip(classes, vector))}
-            if details and "words" in details:   # text: each word's part, the baseline
-                entry["words"] = {word: dict(zip(classes, part))
-                                  for word, part in details["words"].items()}
-                entry["baseline"] = dict(zip(classes, details["baseline"]))
-            if details and "interval" in details:   # a bin: the interval the value is in
-                entry["interval"] = details["interval"]
+            if details:                   # the scorer's own entries, whole
+                entry.update((key, item) for key, item in details.items()
+                             if key not in _EXPLAINED)
             features.append(entry)
         for name, value in extra:
             features.append({"feature": name, "value": value, "status": "ignored",
@@ -338,6 +333,6 @@ class _NaiveModel:
         return ranked
 
     def tables(self):
-        """{feature name: table} (see _Scorer.table)."""
-        return {name: scorer.table(self.classes)
-                for name, scorer in zip(self.names, self.scorers)}
+        """{feature name: table} (see _Scorer.table), named by the features' kinds."""
+        return {name: kind.table(scorer.table(self.classes))
+                for name, scorer, kind in zip(self.names, self.scorers, self.kinds)}

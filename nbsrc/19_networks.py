@@ -208,7 +208,7 @@ class _NetworkScores:
         return fsum(terms)
 
 
-def _tan_structure(score, nodes, root):
+def _tan_structure(score, nodes, root, params):
     """Weka's TAN search: naive Bayes (the class ``root`` a parent of every feature)
     plus a tree over the features, grown greedily from the strongest link, each
     ordered pair (a, b) weighed by gain(a, b) = score(a | class, b) - score(a | class)
@@ -257,13 +257,14 @@ def _descendants(children, start):
     return seen
 
 
-def _hill_climbing_structure(score, nodes, root, max_parents):
+def _hill_climbing_structure(score, nodes, root, params):
     """Weka's HillClimber search with its defaults (from naive Bayes, no arc
     reversal): repeatedly the best of every arc addition (heads in index order, then
-    tails; only heads with fewer than max_parents parents, the class counting as one;
-    none that closes a cycle) and every arc deletion (nodes in index order, parents
-    in their order), by the change of the head's score, the first of equal ones; stop
-    when the best change is not positive."""
+    tails; only heads with fewer than params["max_parents"] parents, the class
+    counting as one; none that closes a cycle) and every arc deletion (nodes in index
+    order, parents in their order), by the change of the head's score, the first of
+    equal ones; stop when the best change is not positive."""
+    max_parents = params["max_parents"]
     parents = [[root] if i != root else [] for i in range(nodes)]
     added = [[None] * nodes for _ in range(nodes)]        # [head][tail]: score change
     deleted = [[None] * nodes for _ in range(nodes)]
@@ -317,6 +318,10 @@ def _hill_climbing_structure(score, nodes, root, max_parents):
             parents[head].remove(tail)
         update(head)
 
+
+# The structure searches, by the name a network family declares (its classifier's
+# _structure_search): search(score, nodes, root, params) -> each node's parents.
+_STRUCTURE_SEARCHES = {"tan": _tan_structure, "hill climbing": _hill_climbing_structure}
 
 _NETWORK_KINDS = ("categorical", "discretized", "ignore")
 
@@ -663,7 +668,9 @@ class _NetworkModel:
         self.k = len(classes)
         self.zeros = (0.0,) * self.k
         self.alpha = params["alpha"]
-        max_parents = params.get("max_parents")   # None: TAN
+        # the family's declared search (a KeyError for a family that declares none)
+        self.search = params["structure_search"]
+        search = _STRUCTURE_SEARCHES[self.search]
         order = [c for c in statistics.class_order if c in statistics.class_count]
         self.class_values = order + [c for c in classes if c not in order]
         self.class_index = [self.class_values.index(c) for c in classes]
@@ -704,10 +711,7 @@ class _NetworkModel:
         score = _NetworkScores(scored, self.cardinality, unit)
         nodes = len(used) + 1
         self.root = root = nodes - 1
-        if max_parents is None:
-            self.parents = _tan_structure(score, nodes, root)
-        else:
-            self.parents = _hill_climbing_structure(score, nodes, root, max_parents)
+        self.parents = search(score, nodes, root, params)
         self.cpts = [self._table(node, prepared) for node in range(nodes)]
 
     def _cut_points(self, rows, j):
@@ -822,13 +826,8 @@ class _NetworkModel:
                     index = bisect_left(self.cuts[j], number)
                 else:
                     index = self.index[j].get(value)
-            except _BadValue as error:
-                raise _RowError(", feature %r is %s; expected %s"
-                                % (self.names[j], _shown(error.value), error.expected)) \
-                    from None
-            except TypeError:
-                raise _RowError(", feature %r is %s; expected a hashable value"
-                                % (self.names[j], _describe(value))) from None
+            except (_BadValue, TypeError) as error:
+                raise _value_error(self.names[j], value, error) from None
             if index is None:
                 out.append(self.modes[n])
                 statuses.append("unseen")

@@ -193,12 +193,8 @@ class _WeightedNaiveModel:
         for name, scorer, value, w in zip(self.names, self.base.scorers, row, self.weights):
             try:
                 vector = scorer[value]
-            except _BadValue as error:
-                raise _RowError(", feature %r is %s; expected %s"
-                                % (name, _shown(error.value), error.expected)) from None
-            except TypeError:
-                raise _RowError(", feature %r is %s; expected a hashable value"
-                                % (name, _describe(value))) from None
+            except (_BadValue, TypeError) as error:
+                raise _value_error(name, value, error) from None
             if w != 1.0:
                 vector = [x * w if w else 0.0 for x in vector]
             vectors.append(vector)

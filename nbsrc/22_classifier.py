@@ -175,13 +175,32 @@ class _Classifier:
     _allowed_kinds = None                 # the kinds the family can use (None: all)
     _command_name = None                  # its name for the command line's --model
     _kind_map = None                      # kinds the family reads as others: {kind: kind}
+    _structure_search = None              # a network family's (_STRUCTURE_SEARCHES)
     # merge(a, b) is the model of fitting both training sets (cross_validate relies on it)
     _merge_is_fit = True
     _estimator_type = "classifier"        # scikit-learn before 1.6
 
+    def __init_subclass__(cls, **options):
+        """A family of Bayesian networks declares its structure search (one of
+        _STRUCTURE_SEARCHES): a family that forgets it fails here, when it is defined."""
+        super().__init_subclass__(**options)
+        if issubclass(cls._statistics_class, _NetworkStatistics) and \
+                cls._structure_search not in _STRUCTURE_SEARCHES:
+            raise TypeError("%s: a family of Bayesian networks declares _structure_search, "
+                            "one of %s" % (cls.__name__, ", ".join(map(repr,
+                                                                    _STRUCTURE_SEARCHES))))
+
     def _new_statistics(self):
         """Empty statistics of the model's family."""
         return self._statistics_class()
+
+    @classmethod
+    def _compiling(cls, params):
+        """What the compiled model is built with: the parameters, and what the family
+        declares ("structure_search", a network family's search)."""
+        if cls._structure_search is None:
+            return params
+        return dict(params, structure_search=cls._structure_search)
 
     def _start(self):
         """The state of a new, unfitted model (parameters are checked when used, as
@@ -490,7 +509,7 @@ class _Classifier:
                 if self._state.statistics is None:
                     raise _not_fitted("%s: this %s is not fitted yet; call fit(X, y) first"
                                       % (call, type(self).__name__), call)
-                params = self.get_params()
+                params = self._compiling(self.get_params())
                 _check_params(self._parameters, params, call)
                 _check_class_prior(params.get("class_prior"), self._state.statistics.class_count,
                                    call)

@@ -387,6 +387,7 @@ class TAN(_Classifier):
     """
 
     _statistics_class = _NetworkStatistics
+    _structure_search = "tan"
     _allowed_kinds = _NETWORK_KINDS
     _command_name = "tan"
     _parameters = _network_parameters()
@@ -427,6 +428,7 @@ class BayesNet(_Classifier):
     """
 
     _statistics_class = _NetworkStatistics
+    _structure_search = "hill climbing"
     _allowed_kinds = _NETWORK_KINDS
     _command_name = "bayesnet"
     _parameters = _network_parameters({

@@ -89,6 +89,7 @@ def _member_model(statistics, name, params, shared):
     keeps them for the next AODE member of the same statistics).  A model file that
     kept AODE's own counts compiles its AODE members from them."""
     cls, member_params = _member_parameters(name, params)
+    member_params = cls._compiling(member_params)
     part = statistics.parts.get(cls.__name__)
     if part is not None:
         return part.compile(member_params)

@@ -481,9 +481,13 @@ def _picture_tables(model, call):
 
 def _picture_log_densities(model, feature, xs):
     """{class index: [log p(x | c) for x in xs]}, by the feature's compiled scorer (NaN
-    where it refuses x: a lognormal's x <= 0, say)."""
+    where it refuses x).  For a kind that transforms its values (read_value, a
+    _Converted scorer) the xs are of what the distribution is of (log x), as its
+    table's are: the density drawn is the distribution's own."""
     compiled = model._model("plot()")
     scorer = compiled.scorers[compiled.names.index(feature)]
+    while isinstance(scorer, _Converted):
+        scorer = scorer.scorer
     refused = (math.nan,) * len(compiled.classes)
     vectors = []
     for x in xs:
@@ -638,9 +642,51 @@ def _svg_words(model, feature, table):
             {index[c]: [p.get(w, 0.0) for w in chosen] for c, p in probabilities.items()})
 
 
+def _svg_parameters(model, feature, table):
+    """The numbers each class's density takes (a _DensityScorer's table) as a grid,
+    a row per class, shaded from the smallest to the largest: what a distribution
+    without a picture of its own holds (the numbers may be of any sign)."""
+    parameters = table.get("parameters") or {}
+    if not parameters:
+        return None
+    rows = [label for label in model.classes_ if label in parameters]
+    count = max(map(len, parameters.values()))
+    numbers = [[float(p) for p in parameters[label]] + [math.nan] * (count - len(
+        parameters[label])) for label in rows]
+    finite = [x for row in numbers for x in row if isfinite(x)] or [0.0]
+    low, spread = min(finite), (max(finite) - min(finite)) or 1.0
+    return _svg_heat_map(
+        _svg_title(feature, table), [_shown(label, 22) for label in rows],
+        ["parameter %d" % (k + 1) for k in range(count)],
+        lambda r, c: (numbers[r][c] - low) / spread if isfinite(numbers[r][c]) else 0.0,
+        lambda r, c: _svg_number(numbers[r][c], 4),
+        lambda r, c: "%s, parameter %d: %s" % (rows[r], c + 1, _svg_number(numbers[r][c])),
+        ("class", "the parameters of each class's density"), (64.0, 22.0))
+
+
+# The pictures, by the table's distribution (a kind's own name when it has none).
 _SVG_KINDS = {"gaussian": _svg_gaussian, "kde": _svg_kde, "poisson": _svg_poisson,
               "discretized": _svg_discretized, "categorical": _svg_categorical,
               "text": _svg_words}
+
+
+def _svg_drawer(table):
+    """The picture of a table: by its distribution, or its kind; a table of a
+    _DensityScorer's parameters as bars of them."""
+    draw = _SVG_KINDS.get(table.get("distribution", table["kind"]))
+    if draw is None and "parameters" in table:
+        return _svg_parameters
+    return draw
+
+
+def _svg_title(feature, table):
+    """'income (lognormal: gaussian of log x)', 'colour (categorical)'."""
+    kind = table["kind"]
+    if "distribution" in table:
+        kind = "%s: %s" % (kind, table["distribution"])
+    if "of" in table:
+        kind = "%s of %s" % (kind, table["of"])
+    return "%s (%s)" % (feature, kind)
 
 
 def _svg_plot(model, feature, tables, width=540, height=300, small=False):
@@ -653,9 +699,11 @@ def _svg_plot(model, feature, tables, width=540, height=300, small=False):
         raise NaiveBayesError("plot(): feature %s is not one of the model's features (%s)"
                               % (_shown(feature, 40), _svg_clip(", ".join(map(repr, tables)),
                                                                 60)), call="plot()") from None
-    title = "%s (%s)" % (feature, table["kind"])
-    draw = _SVG_KINDS.get(table["kind"])
+    title = _svg_title(feature, table)
+    draw = _svg_drawer(table)
     drawn = draw and draw(model, feature, table)
+    if isinstance(drawn, str):            # a finished picture (a grid of parameters)
+        return drawn
     if not drawn:
         why = ("ignored by the model" if table["kind"] == "ignore" else
                "no values in training" if draw else "no picture of this kind")
@@ -673,7 +721,9 @@ def _svg_plot(model, feature, tables, width=540, height=300, small=False):
             if peak > y_range[1]:
                 notes[i] = " (peak %s at %s)" % (_svg_number(peak),
                                                  _svg_number(xs[ys.index(peak)]))
-        return _svg_line_chart(title, curves, classes, str(feature), y_label, y_range,
+        x_label = str(feature) if "of" not in table else "%s (x: %s)" % (table["of"],
+                                                                          feature)
+        return _svg_line_chart(title, curves, classes, x_label, y_label, y_range,
                                notes, small, width, height)
     y_label, groups, heights = drawn
     if len(heights) > 8 and not small:        # many classes: bars would be a thicket
