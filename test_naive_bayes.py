@@ -4548,35 +4548,17 @@ def chain_structure(score, nodes, root, params):
 
 @pytest.fixture
 def chain_family(monkeypatch):
-    """A new network family: a search (one registry line), a class declaring it, and
-    its registry line (and maker in the property tests)."""
+    """A new network family: a search (one registry line), a class declaring it (here
+    on TAN's parameters and statistics), and its registry lines (the classifiers', and
+    its maker in the property tests)."""
     monkeypatch.setitem(naive_bayes._STRUCTURE_SEARCHES, "chain", chain_structure)
 
-    class Chain(naive_bayes._Classifier):
-        _statistics_class = naive_bayes._NetworkStatistics
+    class Chain(naive_bayes.TAN):
+        """TAN's parameters and statistics, the chain's structure."""
         _structure_search = "chain"
-        _allowed_kinds = naive_bayes._NETWORK_KINDS
         _command_name = "chain"
-        _parameters = naive_bayes._network_parameters()
-
-        def __init__(self, alpha=0.5, features=None, categories=None, numeric="discretized",
-                     significant_digits=None, max_memory=2000, class_weight=None,
-                     thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
-            self.alpha = alpha
-            self.features = features
-            self.categories = categories
-            self.numeric = numeric
-            self.significant_digits = significant_digits
-            self.max_memory = max_memory
-            self.class_weight = class_weight
-            self.thresholds = thresholds
-            self.costs = costs
-            self.reject_below = reject_below
-            self.reject_label = reject_label
-            self._start()
 
     monkeypatch.setitem(naive_bayes._MODELS, "Chain", Chain)
-    monkeypatch.setitem(naive_bayes._CLI_MODELS, "chain", Chain)
     monkeypatch.setitem(FAMILIES, "Chain", (["categorical", "discretized", "ignore"],
                                             lambda kinds: Chain(features=kinds)))
     return Chain

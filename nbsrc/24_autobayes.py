@@ -383,4 +383,8 @@ class AutoBayes(_Classifier):
 # _command_name are the command line's --model choices.
 _MODELS = {cls.__name__: cls for cls in (NaiveBayes, CategoricalNB, GaussianNB, AODE, TAN,
                                          BayesNet, AutoBayes)}
-_CLI_MODELS = {cls._command_name: cls for cls in _MODELS.values() if cls._command_name}
+
+
+def _cli_models():
+    """{--model name: classifier} of the registered classifiers that have one."""
+    return {cls._command_name: cls for cls in _MODELS.values() if cls._command_name}

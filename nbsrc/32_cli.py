@@ -290,14 +290,14 @@ def _training_reader(args):
     arff = _is_arff(args.data)
     if args.target is None and not arff:
         raise _Usage("--target is required: name the label column")
-    numeric = args.numeric or _CLI_MODELS[args.model]._parameters["numeric"].default
+    numeric = args.numeric or _cli_models()[args.model]._parameters["numeric"].default
     return _TableReader(args.data, arff, args.target, _ReadOptions.from_args(args, numeric),
                         default_target=True)
 
 
 def _new_model(args, reader):
     """The model that fit and cv fit: --model with the reader's kinds and categories."""
-    cls = _CLI_MODELS[args.model]
+    cls = _cli_models()[args.model]
     allowed = cls._allowed_kinds
     for name, kind in reader.kinds.items():
         if allowed is not None and kind not in allowed:
@@ -978,10 +978,10 @@ def _parser():
     def model_options(sub):
         sub.add_argument("--target", metavar="COL", help="the label column (default for "
                          "ARFF: the last attribute)")
-        sub.add_argument("--model", choices=tuple(_CLI_MODELS), default="naive",
+        sub.add_argument("--model", choices=tuple(_cli_models()), default="naive",
                          help="the model family (default naive)")
         parameters = {}                   # naive Bayes' (the widest choices) last
-        for cls in reversed(list(_CLI_MODELS.values())):
+        for cls in reversed(list(_cli_models().values())):
             parameters.update(cls._parameters)
         for name, parameter in parameters.items():
             if parameter.option is None:
