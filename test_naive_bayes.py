@@ -8878,3 +8878,15 @@ def test_the_suite_runs_against_the_code_its_mode_names():
         assert Path(done.stdout.strip()).parent == ROOT / "nbsrc", done.stderr
     else:
         assert where == ROOT / "naive_bayes.py"
+
+
+def test_the_readmes_new_kind_and_new_family_run_as_written():
+    """README, "Inside the file": the lognormal kind and the chain family, each block
+    as the README writes it, in a fresh process (they register themselves)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Inside the file"):readme.index("## API\n")]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)
+    assert len(blocks) == 2 and "_KINDS[" in blocks[0] and "_MODELS[" in blocks[1]
+    done = subprocess.run(python_command("-S", "-"), input="\n".join(blocks), cwd=ROOT,
+                          capture_output=True, text=True, encoding="utf-8")
+    assert done.returncode == 0 and not done.stderr, done.stderr
