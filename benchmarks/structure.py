@@ -4,6 +4,9 @@ and forward references.
     python benchmarks/structure.py                    # this checkout's naive_bayes.py
     python benchmarks/structure.py OLD.py             # another version, to compare
 
+For this checkout's file it also lists the parts of nbsrc/ it is built from, and the
+names a part uses from a later one (entry points that call down).
+
 A section is a banner comment (a line of dashes, then its title).  A forward
 reference is a module-level name that a top-level function or class uses and the
 file defines further down; those more than 300 lines ahead are listed.  Standard
@@ -80,7 +83,28 @@ def main(argv=None):
           % (len(references), len(far), sum(1 for item in far if item[0] > 1000)))
     for ahead, user, name, line in far:
         print("  %6s lines ahead: %s -> %s (line %d)" % (format(ahead, ","), user, name, line))
+    if Path(args.path).resolve() == ROOT / "naive_bayes.py" and (ROOT / "nbsrc").is_dir():
+        print_parts(references)
     return 0
+
+
+def print_parts(references):
+    """The parts of nbsrc/ with their sizes, and the uses of a later part's names (the
+    entry points that call down)."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    import amalgamate
+    print("\nparts (nbsrc/, in build order):")
+    for first, path, count in amalgamate.line_map():
+        print("  %-28s %6s lines" % (path.name, format(count, ",")))
+    down = set()
+    for ahead, user, name, line in references:
+        here = amalgamate.where(line).split(":")[0]
+        there = amalgamate.where(line + ahead).split(":")[0]
+        if here != there:
+            down.add((Path(here).name, user, name, Path(there).name))
+    print("\nnames used from a later part: %d" % len(down))
+    for here, user, name, there in sorted(down):
+        print("  %s: %s -> %s (%s)" % (here, user, name, there))
 
 
 if __name__ == "__main__":
