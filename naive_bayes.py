@@ -22,7 +22,8 @@ normalised with a max-shifted log-sum-exp.  The estimates, all derived from coun
   values; a value never seen in training gets alpha / (N_cj + alpha * S_j), which is
   the Laplace fallback 1 / (N_c + S_j) at alpha = 1;
 - Gaussian feature j: the normal density with the class's mean and variance (divisor
-  N_c - ddof) plus var_smoothing times the largest variance of any Gaussian feature;
+  N_c - ddof) plus var_smoothing times the feature's own variance (GaussianNB: times
+  the largest variance of any feature, as scikit-learn);
 - text: words counted per class (multinomial bag-of-words, Bernoulli set-of-words, or
   complement naive Bayes), with n-grams and stop words, or weighted {word: count} bags;
 - Poisson counts: lam_c = (sum of x in class c + alpha) / N_cj;
@@ -2008,7 +2009,9 @@ class _NormalSums(_Distribution):
     @staticmethod
     def smoothing(distributions, params):
         """The var_smoothing epsilon: var_smoothing times the largest variance (ddof 0,
-        classes pooled) of any of these distributions, as scikit-learn adds it; exact."""
+        classes pooled) of any of these distributions; exact.  GaussianNB's floor, as
+        scikit-learn's, is that of all its features; NaiveBayes' each feature's own
+        (see compile)."""
         largest = max([d.pooled_variance() for d in distributions], default=0)
         if not params["var_smoothing"] or not largest:
             return 0
@@ -2039,7 +2042,13 @@ class _NormalSums(_Distribution):
         return result
 
     def compile(self, classes, params, shared):
-        """The _NormalScorer of the classes' moments (shared: the epsilon)."""
+        """The _NormalScorer of the classes' moments, each variance floored by the
+        epsilon ``shared`` (scikit-learn's: var_smoothing times the largest variance
+        of any Gaussian feature) or, when it is None, by var_smoothing times this
+        feature's own variance: a feature of huge values (a numeric code) cannot then
+        flatten the others' densities."""
+        if shared is None:
+            shared = self.smoothing([self], params)
         moments = self.moments(classes, params["ddof"], shared)
         zeros = (0.0,) * len(classes)
         if moments is None:
@@ -5887,7 +5896,7 @@ class _Gaussian(_Kind):
         "ddof": _Parameter(0, _finite_at_least_0, (_cli_number, "Gaussian variance divisor "
                                                    "N - ddof (default 0; 1 as R)")),
         "var_smoothing": _Parameter(1e-9, _finite_at_least_0, (
-            _cli_number, "added variance, times the largest variance (default 1e-9)")),
+            _cli_number, "added variance, times the feature's own variance (default 1e-9)")),
     }
     convert_cell = staticmethod(_number_cell)
     __slots__ = ()
@@ -5903,7 +5912,12 @@ class _Gaussian(_Kind):
 
     @classmethod
     def shared(cls, features, params, class_count=None):
-        """The var_smoothing epsilon of all the kind's features (see _NormalSums)."""
+        """The var_smoothing epsilon of all the kind's features, for a family that
+        floors every variance by the largest (params["variance_floor"] "largest":
+        GaussianNB, as scikit-learn); None where each feature's floor is its own
+        variance's (see _NormalSums.compile)."""
+        if params.get("variance_floor") != "largest":
+            return None
         return _NormalSums.smoothing([feature.stats for feature in features], params)
 
 
@@ -10289,6 +10303,9 @@ class _Classifier:
     _command_name = None                  # its name for the command line's --model
     _kind_map = None                      # kinds the family reads as others: {kind: kind}
     _structure_search = None              # a network family's (_STRUCTURE_SEARCHES)
+    # Gaussian variances floored by var_smoothing times each feature's own variance
+    # ("own"), or times the largest of any Gaussian feature ("largest": scikit-learn's)
+    _variance_floor = "own"
     # merge(a, b) is the model of fitting both training sets (cross_validate relies on it)
     _merge_is_fit = True
     _estimator_type = "classifier"        # scikit-learn before 1.6
@@ -10310,10 +10327,11 @@ class _Classifier:
     @classmethod
     def _compiling(cls, params):
         """What the compiled model is built with: the parameters, and what the family
-        declares ("structure_search", a network family's search)."""
-        if cls._structure_search is None:
-            return params
-        return dict(params, structure_search=cls._structure_search)
+        declares ("variance_floor"; "structure_search", a network family's search)."""
+        params = dict(params, variance_floor=cls._variance_floor)
+        if cls._structure_search is not None:
+            params["structure_search"] = cls._structure_search
+        return params
 
     def _start(self):
         """The state of a new, unfitted model (parameters are checked when used, as
@@ -11178,8 +11196,10 @@ class NaiveBayes(_Classifier):
                    value is an error.
     ddof           Gaussian variance divisor N_c - ddof: 0 as scikit-learn, 1 as R and the
                    textbooks.
-    var_smoothing  added to every Gaussian variance, times the largest variance (ddof 0,
-                   all classes pooled) of any Gaussian feature, as in scikit-learn.
+    var_smoothing  added to every Gaussian variance, times that feature's own variance
+                   (ddof 0, all classes pooled), so that a column of huge numbers (a
+                   numeric code) cannot flatten the others; GaussianNB adds it times
+                   the largest variance of any feature, as scikit-learn does.
     text_model     "multinomial" (bag-of-words: word counts), "bernoulli" (set-of-words:
                    each vocabulary word present or absent) or "complement" (complement
                    naive Bayes, Rennie et al. 2003: scikit-learn's ComplementNB; no
@@ -11332,6 +11352,7 @@ class GaussianNB(NaiveBayes):
 
     _default_kind = "gaussian"
     _command_name = None
+    _variance_floor = "largest"           # scikit-learn's var_smoothing, exactly
 
 
 class AODE(_Classifier):

@@ -326,11 +326,34 @@ def test_mixed_model_equals_sklearn_categorical_plus_gaussian():
     rows = [c + n for c, n in zip(X_cat, X_num)]
     ours = NaiveBayes(features=["categorical"] * 4 + ["gaussian"] * 2).fit(rows, y)
     cat = SkCategoricalNB().fit(np.array(X_cat), y)
+    # NaiveBayes floors each Gaussian variance by var_smoothing times that feature's own
+    # variance: scikit-learn's GaussianNB of each feature alone
+    log_prior = np.log(cat.class_count_ / cat.class_count_.sum())
+    expected = cat.predict_joint_log_proba(np.array(X_cat))
+    for j in range(2):
+        column = np.array([[row[j]] for row in X_num])
+        expected = expected + SkGaussianNB().fit(column, y).predict_joint_log_proba(
+            column) - log_prior
+    np.testing.assert_allclose(ours.predict_joint_log_proba(rows), expected, rtol=1e-12)
+    # GaussianNB floors them all by the largest variance, as scikit-learn
     gauss = SkGaussianNB().fit(np.array(X_num), y)
-    expected = (cat.predict_joint_log_proba(np.array(X_cat))
-                + gauss.predict_joint_log_proba(np.array(X_num))
-                - np.log(cat.class_count_ / cat.class_count_.sum()))
-    np.testing.assert_allclose(ours.predict_joint_log_proba(rows), expected, rtol=1e-9)
+    np.testing.assert_allclose(GaussianNB().fit(X_num, y).predict_joint_log_proba(X_num),
+                               gauss.predict_joint_log_proba(np.array(X_num)), rtol=1e-12)
+
+
+def test_a_column_of_huge_numbers_does_not_flatten_the_other_gaussian_features():
+    """A numeric code (7 digits) kept as a Gaussian feature: NaiveBayes' floor of the
+    other features' variances is their own, so their densities are those of a model
+    without the code; GaussianNB's (scikit-learn's) is the code's variance times 1e-9."""
+    rng = random.Random(8)
+    y = ["ab"[i % 2] for i in range(200)]
+    X = [[rng.gauss(i % 2, 0.3), float(rng.randrange(1000000, 9999999))]
+         for i in range(200)]
+    alone = NaiveBayes().fit([[a] for a, _ in X], y).tables()[0]["variance"]
+    with_code = NaiveBayes().fit(X, y).tables()[0]["variance"]
+    assert with_code == alone
+    flattened = GaussianNB().fit(X, y).tables()[0]["variance"]
+    assert min(flattened.values()) > 100 * max(alone.values())
 
 
 def test_sklearn_clone_and_cross_val_score_work():

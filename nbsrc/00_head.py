@@ -21,7 +21,8 @@ normalised with a max-shifted log-sum-exp.  The estimates, all derived from coun
   values; a value never seen in training gets alpha / (N_cj + alpha * S_j), which is
   the Laplace fallback 1 / (N_c + S_j) at alpha = 1;
 - Gaussian feature j: the normal density with the class's mean and variance (divisor
-  N_c - ddof) plus var_smoothing times the largest variance of any Gaussian feature;
+  N_c - ddof) plus var_smoothing times the feature's own variance (GaussianNB: times
+  the largest variance of any feature, as scikit-learn);
 - text: words counted per class (multinomial bag-of-words, Bernoulli set-of-words, or
   complement naive Bayes), with n-grams and stop words, or weighted {word: count} bags;
 - Poisson counts: lam_c = (sum of x in class c + alpha) / N_cj;

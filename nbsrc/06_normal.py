@@ -113,7 +113,9 @@ class _NormalSums(_Distribution):
     @staticmethod
     def smoothing(distributions, params):
         """The var_smoothing epsilon: var_smoothing times the largest variance (ddof 0,
-        classes pooled) of any of these distributions, as scikit-learn adds it; exact."""
+        classes pooled) of any of these distributions; exact.  GaussianNB's floor, as
+        scikit-learn's, is that of all its features; NaiveBayes' each feature's own
+        (see compile)."""
         largest = max([d.pooled_variance() for d in distributions], default=0)
         if not params["var_smoothing"] or not largest:
             return 0
@@ -144,7 +146,13 @@ class _NormalSums(_Distribution):
         return result
 
     def compile(self, classes, params, shared):
-        """The _NormalScorer of the classes' moments (shared: the epsilon)."""
+        """The _NormalScorer of the classes' moments, each variance floored by the
+        epsilon ``shared`` (scikit-learn's: var_smoothing times the largest variance
+        of any Gaussian feature) or, when it is None, by var_smoothing times this
+        feature's own variance: a feature of huge values (a numeric code) cannot then
+        flatten the others' densities."""
+        if shared is None:
+            shared = self.smoothing([self], params)
         moments = self.moments(classes, params["ddof"], shared)
         zeros = (0.0,) * len(classes)
         if moments is None:

@@ -390,7 +390,7 @@ class _Gaussian(_Kind):
         "ddof": _Parameter(0, _finite_at_least_0, (_cli_number, "Gaussian variance divisor "
                                                    "N - ddof (default 0; 1 as R)")),
         "var_smoothing": _Parameter(1e-9, _finite_at_least_0, (
-            _cli_number, "added variance, times the largest variance (default 1e-9)")),
+            _cli_number, "added variance, times the feature's own variance (default 1e-9)")),
     }
     convert_cell = staticmethod(_number_cell)
     __slots__ = ()
@@ -406,7 +406,12 @@ class _Gaussian(_Kind):
 
     @classmethod
     def shared(cls, features, params, class_count=None):
-        """The var_smoothing epsilon of all the kind's features (see _NormalSums)."""
+        """The var_smoothing epsilon of all the kind's features, for a family that
+        floors every variance by the largest (params["variance_floor"] "largest":
+        GaussianNB, as scikit-learn); None where each feature's floor is its own
+        variance's (see _NormalSums.compile)."""
+        if params.get("variance_floor") != "largest":
+            return None
         return _NormalSums.smoothing([feature.stats for feature in features], params)
 
 

@@ -176,6 +176,9 @@ class _Classifier:
     _command_name = None                  # its name for the command line's --model
     _kind_map = None                      # kinds the family reads as others: {kind: kind}
     _structure_search = None              # a network family's (_STRUCTURE_SEARCHES)
+    # Gaussian variances floored by var_smoothing times each feature's own variance
+    # ("own"), or times the largest of any Gaussian feature ("largest": scikit-learn's)
+    _variance_floor = "own"
     # merge(a, b) is the model of fitting both training sets (cross_validate relies on it)
     _merge_is_fit = True
     _estimator_type = "classifier"        # scikit-learn before 1.6
@@ -197,10 +200,11 @@ class _Classifier:
     @classmethod
     def _compiling(cls, params):
         """What the compiled model is built with: the parameters, and what the family
-        declares ("structure_search", a network family's search)."""
-        if cls._structure_search is None:
-            return params
-        return dict(params, structure_search=cls._structure_search)
+        declares ("variance_floor"; "structure_search", a network family's search)."""
+        params = dict(params, variance_floor=cls._variance_floor)
+        if cls._structure_search is not None:
+            params["structure_search"] = cls._structure_search
+        return params
 
     def _start(self):
         """The state of a new, unfitted model (parameters are checked when used, as

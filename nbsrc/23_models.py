@@ -45,8 +45,10 @@ class NaiveBayes(_Classifier):
                    value is an error.
     ddof           Gaussian variance divisor N_c - ddof: 0 as scikit-learn, 1 as R and the
                    textbooks.
-    var_smoothing  added to every Gaussian variance, times the largest variance (ddof 0,
-                   all classes pooled) of any Gaussian feature, as in scikit-learn.
+    var_smoothing  added to every Gaussian variance, times that feature's own variance
+                   (ddof 0, all classes pooled), so that a column of huge numbers (a
+                   numeric code) cannot flatten the others; GaussianNB adds it times
+                   the largest variance of any feature, as scikit-learn does.
     text_model     "multinomial" (bag-of-words: word counts), "bernoulli" (set-of-words:
                    each vocabulary word present or absent) or "complement" (complement
                    naive Bayes, Rennie et al. 2003: scikit-learn's ComplementNB; no
@@ -199,6 +201,7 @@ class GaussianNB(NaiveBayes):
 
     _default_kind = "gaussian"
     _command_name = None
+    _variance_floor = "largest"           # scikit-learn's var_smoothing, exactly
 
 
 class AODE(_Classifier):
