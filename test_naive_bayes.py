@@ -1591,11 +1591,37 @@ def test_length_errors_do_not_drain_endless_iterators():
         NaiveBayes().fit([["a"], ["b"]], [0, 1], sample_weight=itertools.repeat(1.0))
 
 
-def test_a_declared_feature_absent_from_every_row_is_fine_unless_it_looks_like_a_typo():
-    model = NaiveBayes(features={"subject": "text", "size": "gaussian"}).fit(
+def test_a_declared_feature_no_row_holds_is_an_error_in_fit_for_every_row_form():
+    """A phantom feature: features={"Zip": ...} on rows keyed "zip".  fit() has all the
+    training rows, so a declared name none of them holds is refused (as for rows by
+    position), naming a close or differently-cased name when there is one; a first
+    partial_fit() may lack a feature that later parts hold, unless the name looks like
+    a typo of one it holds."""
+    rows = [{"zip": "a", "size": 1.0}, {"zip": "b", "size": 2.0}]
+    pandas = None
+    try:
+        import pandas
+    except ImportError:
+        pass
+    forms = [rows, [dict(row) for row in rows]]
+    if pandas is not None:
+        forms.append(pandas.DataFrame(rows))
+    for X in forms:
+        for declared, told in (({"Zip": "categorical"}, "did you mean 'zip'"),
+                               ({"subject": "text"}, "expected the name of a column")):
+            with pytest.raises(NaiveBayesError, match="features= names %r, which no row of X "
+                               "holds; %s" % (list(declared)[0], told)):
+                NaiveBayes(features=declared).fit(X, [0, 1])
+        with pytest.raises(NaiveBayesError, match="categories= names 'ZIP'.*did you mean"):
+            NaiveBayes(categories={"ZIP": ["a", "b"]}).fit(X, [0, 1])
+    with pytest.raises(NaiveBayesError, match="X row 0 has 2 values"):
+        NaiveBayes(features={0: "categorical", 5: "gaussian"}).fit([["a", 1.0]], [0])
+    model = NaiveBayes(features={"subject": "text", "size": "gaussian"}).partial_fit(
         [{"domain": "a.org", "size": 1.0}, {"domain": "b.org", "size": 2.0}], [0, 1])
     assert model.feature_kinds_["subject"] == "text"
     assert model.predict([{"subject": "hello", "domain": "a.org"}]) == [0]
+    with pytest.raises(NaiveBayesError, match="did you mean 'zip'"):
+        NaiveBayes(features={"Zip": "categorical"}).partial_fit(rows, [0, 1])
 
 
 def test_sequence_rows_may_be_named_by_a_features_dict():

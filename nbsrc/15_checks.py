@@ -543,10 +543,12 @@ def _sequence_names(declared, categories, width, start, call):
     return names
 
 
-def _check_declared_names(params, seen, call):
-    """A name in features= or categories= that no training row holds, while a row holds
-    a name much like it, is a typo.  (A declared feature that is simply absent, say in
-    one part of data trained in parts, is fine: it has no values yet.)"""
+def _check_declared_names(params, seen, call, whole):
+    """A name in features= or categories= that no training row holds is an error: in
+    fit() (``whole``: the rows are all the training data) always, as for rows by
+    position; in a first partial_fit() when a row holds a name much like it (a typo,
+    or another case: "Zip" for "zip"), since a feature of data trained in parts may be
+    absent from one part."""
     unheld = [name for option in ("features", "categories")
               if isinstance(params[option], Mapping)
               for name in params[option] if name not in seen]
@@ -554,6 +556,7 @@ def _check_declared_names(params, seen, call):
         return
     import difflib
     held = {str(name): name for name in seen}
+    folded = {text.casefold(): name for text, name in held.items()}
     for option in ("features", "categories"):
         value = params[option]
         if not isinstance(value, Mapping):
@@ -562,10 +565,17 @@ def _check_declared_names(params, seen, call):
             if name in seen:
                 continue
             close = difflib.get_close_matches(str(name), list(held), n=1, cutoff=0.75)
-            if close:
+            like = held[close[0]] if close else folded.get(str(name).casefold())
+            if like is not None:
                 raise NaiveBayesError("%s: %s= names %r, which no row of X holds; did you "
-                                      "mean %r?" % (call, option, name, held[close[0]]),
-                                      call=call)
+                                      "mean %r?" % (call, option, name, like), call=call,
+                                      argument=option)
+            if whole:
+                raise NaiveBayesError(
+                    "%s: %s= names %r, which no row of X holds; expected the name of a "
+                    "column (X's: %s)" % (call, option, name, _clip(", ".join(
+                        map(repr, sorted(held.values(), key=str))), 120)),
+                    call=call, argument=option)
 
 
 def _param_differences(names, mine, theirs):

@@ -482,7 +482,7 @@ class _Classifier:
         _check_class_prior(params.get("class_prior"), class_count, call)
         _check_discrete_labels(class_count, call)
         if known is None and check_names:
-            _check_declared_names(params, fitting.seen, call)
+            _check_declared_names(params, fitting.seen, call, whole=call == "fit()")
         return statistics
 
     def _balanced(self, y, sample_weight, call):
