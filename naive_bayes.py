@@ -10239,6 +10239,95 @@ def _warn_unknown_names(unknown, call):
                   % (call, _shown(unknown[:10], 200), more), UserWarning, stacklevel=4)
 
 
+def _value_family(value):
+    """The sort of a categorical value, for the warnings about values of another sort
+    than training's: "text", "a number" (ints, floats and bools: equal numbers are the
+    same value whatever their type) or the type's name."""
+    if isinstance(value, str):
+        return "text"
+    if isinstance(value, (int, float)) or type(value).__name__ in ("Fraction", "Decimal"):
+        return "a number"
+    return type(value).__name__
+
+
+def _value_families(statistics):
+    """{position: (families, examples)} of the categorical features: the sorts of
+    value training saw, and a few of its values."""
+    found = {}
+    for j, feature in enumerate(statistics.features.values()):
+        seen = getattr(feature.stats, "seen", None)
+        if feature.name == "categorical" and seen:
+            found[j] = (frozenset(map(_value_family, seen)), list(islice(seen, 3)))
+    return found
+
+
+_TYPE_CHECKED_ROWS = 20       # rows of a prediction call whose values' sorts are checked
+
+
+def _warn_other_sorts(compiled, rows, call):
+    """One warning when a categorical feature is given a value of a sort its training
+    values never were (a float where training saw numbers written as text): no such
+    value matches one seen, so the feature says nothing about the row."""
+    families = compiled.value_families
+    if not families:
+        return
+    for row in islice(rows, _TYPE_CHECKED_ROWS):
+        try:
+            values = compiled.positional(row)
+        except (_RowError, TypeError, IndexError):
+            return                        # the prediction itself will say what is wrong
+        for j, (sorts, examples) in families.items():
+            value = values[j]
+            if value is None or _is_missing(value) or _value_family(value) in sorts:
+                continue
+            import warnings
+            warnings.warn(
+                "%s: feature %r is %s (%s), but its training values were %s (%s): none "
+                "matches, so the feature says nothing; give it values of the sort it was "
+                "fitted on%s" % (call, compiled.names[j], _shown(value, 30),
+                                 _value_family(value), " or ".join(sorted(sorts)),
+                                 _clip(", ".join(map(_shown, examples)), 40),
+                                 " (fit on numbers: naive_bayes.read_csv reads them)"
+                                 if sorts == {"text"} and _number(value) is not None
+                                 else ""), UserWarning, stacklevel=4)
+            return
+
+
+def _warn_numbers_as_text(statistics, fitting, call):
+    """One warning for inferred categorical features whose every training value is a
+    number written as text ("5.1", as csv.DictReader gives them): each number became
+    a category of its own; naming the columns and both fixes.  (Not for CategoricalNB,
+    whose features are categories by choice, nor for codes with leading zeros.)"""
+    if fitting.default_kind is not None:   # CategoricalNB: categories by choice
+        return
+    import re
+    code = re.compile(r"[+-]?0\d").match          # "007", a code rather than a number
+    found = []
+    for name, feature in statistics.features.items():
+        seen = getattr(feature.stats, "seen", None)
+        if feature.name != "categorical" or name in fitting.kinds or not seen or \
+                not _STR.issuperset(map(type, seen)) or any(map(code, seen)):
+            continue
+        try:
+            if all(map(isfinite, map(float, seen))):
+                found.append(name)
+        except ValueError:
+            continue
+    if found:
+        import warnings
+        names = ", ".join(map(repr, found[:10])) + (" and %d more" % (len(found) - 10)
+                                                    if len(found) > 10 else "")
+        warnings.warn(
+            "%s: %s %s %s numbers written as text (%s): read as categories, each number "
+            "a value of its own; for numbers, convert them (float()) or read the file "
+            "with naive_bayes.read_csv; to keep them as categories, declare features={%s}"
+            % (call, "feature" if len(found) == 1 else "features", names,
+               "holds" if len(found) == 1 else "hold",
+               _shown(next(iter(statistics.features[found[0]].stats.seen))),
+               ", ".join("%r: \"categorical\"" % name for name in found)),
+            UserWarning, stacklevel=4)
+
+
 def _label_name(y, current):
     """The name of the label column: a pandas Series' name, else what it was."""
     name = getattr(y, "name", None) if hasattr(y, "to_numpy") else None
@@ -10620,6 +10709,7 @@ class _Classifier:
         _check_discrete_labels(class_count, call)
         if known is None and check_names:
             _check_declared_names(params, fitting.seen, call, whole=call == "fit()")
+            _warn_numbers_as_text(statistics, fitting, call)
         return statistics
 
     def _balanced(self, y, sample_weight, call):
@@ -10658,6 +10748,7 @@ class _Classifier:
                     compiled = self._state.statistics.compile(params)
                 except _OverBudget as error:
                     raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+                compiled.value_families = _value_families(self._state.statistics)
                 self._state.compiled = compiled
         return compiled
 
@@ -10682,6 +10773,8 @@ class _Classifier:
                 if unknown:
                     _warn_unknown_names(unknown, call)
                 return out, compiled
+            if start == 0:
+                _warn_other_sorts(compiled, block, call)
             if unknown is None and block and type(block[0]) is dict:
                 known = set(compiled.names)
                 unknown = [name for name in dict.fromkeys(chain.from_iterable(block))
@@ -10714,6 +10807,7 @@ class _Classifier:
         compiled = self._state.compiled
         if compiled is None:
             compiled = self._model(call)
+        _warn_other_sorts(compiled, [x], call)
         try:
             return compiled.joint(compiled.positional(x)), compiled
         except _RowError as error:

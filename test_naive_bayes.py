@@ -1726,6 +1726,35 @@ def test_dict_keys_never_seen_in_training_get_one_warning_naming_them():
         model.predict([{"colour": "red"}])                      # no warning
 
 
+@pytest.mark.parametrize("family", sorted(name for name, cls in naive_bayes._MODELS.items()
+                                           if cls._default_kind in (None, "categorical")))
+def test_numbers_written_as_text_get_a_warning_at_fit_and_numbers_at_prediction(family):
+    """csv.DictReader gives every cell as text: a column of numbers becomes categories.
+    fit() says so, naming the columns and both fixes; predicting numbers on that
+    model (none matches a text value, so the feature says nothing) says so too."""
+    import warnings
+    rows = list(csv.DictReader(io.StringIO(
+        "length,colour,y\n5.1,red,p\n4.9,blue,q\n6.2,red,p\n5.0,blue,q\n5.8,red,p\n")))
+    y = [row.pop("y") for row in rows]
+    make = naive_bayes._MODELS[family]
+    with pytest.warns(UserWarning, match=r"fit\(\): feature 'length' holds numbers "
+                      r"written as text \('5.1'\): read as categories.*naive_bayes.read_csv"
+                      r".*features=\{'length': \"categorical\"\}"):
+        model = make().fit(rows, y)
+    for predict in (model.predict, model.predict_proba):
+        with pytest.warns(UserWarning, match=r"feature 'length' is 5.1 \(a number\), but "
+                          r"its training values were text .*says nothing"):
+            predict([{"length": 5.1, "colour": "red"}])
+    with pytest.warns(UserWarning, match="feature 'length' is 5.1"):
+        model.predict_proba_one({"length": 5.1, "colour": "red"})
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        make(features={"length": "categorical"}).fit(rows, y)      # declared: no warning
+        model.predict([{"length": "5.1", "colour": "red"}])       # the same sort: none
+        model.predict([{"length": None, "colour": "red"}])        # missing: none
+        make().fit([{"zip": "02139", "n": "1a"}, {"zip": "10001", "n": "2b"}], ["p", "q"])
+
+
 # ----------------------------------------------------------------------------------
 # Parameters
 # ----------------------------------------------------------------------------------
