@@ -11066,18 +11066,22 @@ class _Classifier:
         """
         if feature is None:
             self._model("plot()")
-            return _svg_structure(self)
-        return _svg_plot(self, feature, _picture_tables(self, "plot()"), width, height)
+            return _svg_structure(self).text
+        tables = _picture_tables(self, "plot()")
+        return _svg_plot(self, feature, tables, width, height).text
 
     def _repr_html_(self):
         """The notebook view: classes, and per feature a small plot; None before fit
         (the notebook shows repr() instead)."""
-        return None if self._state.statistics is None else _notebook_html(self)
+        return None if self._state.statistics is None else _notebook_html(self).text
 
     def _repr_svg_(self):
         """One picture where one fits (the structure of AODE, TAN and BayesNet, the
         plot of a one-feature model); else None, as before fit."""
-        return None if self._state.statistics is None else _notebook_svg(self)
+        if self._state.statistics is None:
+            return None
+        svg = _notebook_svg(self)
+        return None if svg is None else svg.text
 
     # -- combining models -------------------------------------------------------------
 
@@ -13314,12 +13318,15 @@ def _informative_rows(model, top):
 # tables() (naive Bayes' view, P(x_j | c), for AODE and the networks), the compiled
 # scorers for densities, summary(), most_informative_features(), explain() and the
 # probabilities.  The markup is well-formed XML: every SVG and the page parse with
-# xml.etree.  Series differ by colour (Okabe and Ito's palette), dash, marker and
-# hatching, so they stay apart in greyscale and for colour-blind readers, and a class
-# keeps its style in every picture.  The page has no script and fetches nothing (its
-# Content-Security-Policy forbids both, so a browser complains if anything tries).  A
-# picture's ids start with a hash of its content: pictures on one page never share an
-# id (unless they are the same picture), and the same model gives the same bytes.
+# xml.etree.  Every text in them is escaped: the markup the code makes is a _Markup,
+# and anything else (a label, a feature name, a value, a title; a tuple too) is text,
+# written through _xml_text.  Series differ by colour (Okabe and Ito's palette), dash,
+# marker and hatching, so they stay apart in greyscale and for colour-blind readers,
+# and a class keeps its style in every picture.  The page has no script and fetches
+# nothing (its Content-Security-Policy forbids both, so a browser complains if
+# anything tries).  A picture's ids start with a hash of its content: pictures on one
+# page never share an id (unless they are the same picture), and the same model gives
+# the same bytes.
 # ----------------------------------------------------------------------------------
 
 _SVG_NAMESPACE = "http://www.w3.org/2000/svg"
@@ -13329,13 +13336,54 @@ _SVG_ID = "\ue000"                # stands for the picture's id prefix until it 
 _XML_FORBIDDEN = "[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]"
 
 
+class _Markup:
+    """Markup the pictures' code made itself (an element, a table, a page), written
+    as it is where any other value is text (see _xml_text).  Only the code makes one,
+    from its own literals (_markup, _element): no label, feature name or value can be
+    one (it is unhashable, and no row or file makes one).  + joins it to markup or to
+    escaped text; str() refuses it, so that markup never turns back into text that
+    something would escape twice or write unescaped."""
+
+    __slots__ = ("text",)
+    __hash__ = None
+
+    def __init__(self, text):
+        self.text = text
+
+    def __add__(self, other):
+        return _Markup(self.text + _xml_text(other).text)
+
+    def __radd__(self, other):
+        return _Markup(_xml_text(other).text + self.text)
+
+    def __str__(self):
+        raise TypeError("markup is not text: join it with _markup or _markup_join")
+
+    def __repr__(self):
+        return "_Markup(%r)" % self.text
+
+
 def _xml_text(value):
-    """str(value) for XML text or attributes: markup escaped, characters XML forbids
-    as U+FFFD, U+E000 (_SVG_ID) as a character reference."""
+    """The one way a value enters XML text or an attribute: markup (_Markup) as it
+    is; any other value as text: str(value), markup escaped (quotes too), characters
+    XML forbids as U+FFFD, U+E000 (_SVG_ID) as a character reference."""
     import re
     from html import escape
-    return escape(re.sub(_XML_FORBIDDEN, "\ufffd", str(value))).replace(_SVG_ID,
-                                                                        "&#xe000;")
+    if isinstance(value, _Markup):
+        return value
+    return _Markup(escape(re.sub(_XML_FORBIDDEN, "\ufffd", str(value))).replace(
+        _SVG_ID, "&#xe000;"))
+
+
+def _markup(template, *values):
+    """Markup from a template of the code's own (% placeholders %s only) and values,
+    each through _xml_text."""
+    return _Markup(template % tuple(_xml_text(value).text for value in values))
+
+
+def _markup_join(parts, separator=""):
+    """The parts, each through _xml_text, one after another."""
+    return _Markup(separator.join(_xml_text(part).text for part in parts))
 
 
 def _svg_px(number):
@@ -13344,15 +13392,20 @@ def _svg_px(number):
 
 
 def _element(name, content="", **attributes):
-    """An XML element.  Attribute names: _ becomes -, a trailing _ is dropped (class_);
-    a float is written as a coordinate, a value given as (markup,) as it is (an id
-    with _SVG_ID), any other escaped; None leaves the attribute out."""
-    written = "".join(' %s="%s"' % (key.rstrip("_").replace("_", "-"), _svg_px(value)
-                                    if type(value) is float else value[0]
-                                    if type(value) is tuple else _xml_text(value))
-                      for key, value in attributes.items() if value is not None)
-    return "<%s%s>%s</%s>" % (name, written, content, name) if content else \
-        "<%s%s/>" % (name, written)
+    """An XML element (_Markup): content and attribute values through _xml_text (a
+    _Markup as it is, an id with _SVG_ID; anything else as text).  Attribute names:
+    _ becomes -, a trailing _ is dropped (class_); a float is written as a
+    coordinate; None leaves the attribute out."""
+    written, content = _xml_attributes(attributes), _xml_text(content).text
+    return _Markup("<%s%s>%s</%s>" % (name, written, content, name) if content else
+                   "<%s%s/>" % (name, written))
+
+
+def _xml_attributes(attributes):
+    """' name="value"' for each attribute of _element (None left out)."""
+    return "".join(' %s="%s"' % (key.rstrip("_").replace("_", "-"), _svg_px(value)
+                                 if type(value) is float else _xml_text(value).text)
+                   for key, value in attributes.items() if value is not None)
 
 
 def _svg_text(x, y, content, size=12, anchor="start", limit=None, **attributes):
@@ -13479,24 +13532,25 @@ def _svg_colour(i):
 
 def _svg_fill(i):
     """The fill of series i: its colour, hatched its own way (solid every sixth); a
-    pattern as (markup,), see _element."""
+    pattern as markup (its id has _SVG_ID), see _element."""
     if _SVG_HATCHES[i % len(_SVG_HATCHES)] is None:
         return _svg_colour(i)
-    return ("url(#%shatch%d)" % (_SVG_ID, i),)
+    return _markup("url(#" + _SVG_ID + "hatch%s)", i)
 
 
 def _svg_defs(series):
     """The hatch patterns of series 0 .. series-1 and an arrow head."""
-    patterns = "".join(_element(
+    patterns = _markup_join(_element(
         "pattern", _element("rect", width=6, height=6, fill=_svg_colour(i)) +
         _element("path", d="M0 3H6M3 0V6" if hatch == "cross" else "M0 3H6",
                  stroke="#ffffff", stroke_width=1.6),
-        id=("%shatch%d" % (_SVG_ID, i),), patternUnits="userSpaceOnUse", width=6, height=6,
+        id=_markup(_SVG_ID + "hatch%s", i), patternUnits="userSpaceOnUse", width=6,
+        height=6,
         patternTransform=None if hatch == "cross" else hatch)
         for i, hatch in ((i, _SVG_HATCHES[i % len(_SVG_HATCHES)]) for i in range(series))
         if hatch)
     arrow = _element("marker", _element("path", d="M0 0L8 4L0 8z", fill=_svg_colour(1)),
-                     id=(_SVG_ID + "arrow",), viewBox="0 0 8 8", refX=8, refY=4,
+                     id=_Markup(_SVG_ID + "arrow"), viewBox="0 0 8 8", refX=8, refY=4,
                      markerWidth=6, markerHeight=6, orient="auto")
     return _element("defs", patterns + arrow)
 
@@ -13530,27 +13584,29 @@ def _svg_legend(labels, kind="line", notes=None, limit=26):
                          _svg_marker(i, x + 13, y))
         inline = len(note) <= 12
         shown = _svg_clip(label, limit) + (note if inline else "")
-        parts.append(_element("text", _element("title", _xml_text(label)) +
-                              _xml_text(shown), x=x + 32, y=y + 4.0))
+        parts.append(_element("text", _element("title", label) + shown, x=x + 32,
+                              y=y + 4.0))
         widths.append(x + 32 + _svg_text_width(shown))
         if not inline:
             y += 14
             parts.append(_svg_text(x + 32, y + 4, note.strip(), 10, fill="#555555"))
             widths.append(x + 32 + _svg_text_width(note, 10))
         y += 18
-    return "".join(parts), max(widths) + 12, y - 8
+    return _markup_join(parts), max(widths) + 12, y - 8
 
 
 def _svg_document(width, height, body, title, series=0):
-    """An SVG document: a title for screen readers, the patterns of the series, a
-    white ground and the body; its ids prefixed by a hash of the whole."""
+    """An SVG document (_Markup): a title for screen readers, the patterns of the
+    series, a white ground and the body; its ids prefixed by a hash of the whole (a
+    U+E000 in a text is a character reference by then: only the ids change)."""
     import zlib
-    svg = _element("svg", _element("title", _xml_text(title)) + _svg_defs(series) +
+    svg = _element("svg", _element("title", title) + _svg_defs(series) +
                    _element("rect", width="100%", height="100%", fill="#ffffff") + body,
                    xmlns=_SVG_NAMESPACE, width=float(width), height=float(height),
                    viewBox="0 0 %s %s" % (_svg_px(width), _svg_px(height)), role="img",
                    font_family=_SVG_FONT, font_size=12, fill=_SVG_INK)
-    return svg.replace(_SVG_ID, "nb%08x-" % zlib.crc32(svg.encode("utf-8")))
+    text = svg.text
+    return _Markup(text.replace(_SVG_ID, "nb%08x-" % zlib.crc32(text.encode("utf-8"))))
 
 
 def _svg_message(title, message, width=420, height=80):
@@ -13622,7 +13678,7 @@ def _svg_axes(frame, x_label, y_label, small=False, x_numeric=True, y_numeric=Tr
         middle = frame.top + frame.height / 2
         parts.append(_svg_text(14, middle, y_label, 12, "middle",
                                transform="rotate(-90 14 %s)" % _svg_px(middle)))
-    return "".join(parts)
+    return _markup_join(parts)
 
 
 def _svg_chart(title, classes, y_label, y_range, draw, x_range=None, x_label=None,
@@ -13680,12 +13736,12 @@ def _svg_line_chart(title, curves, classes, x_label, y_label, y_range, notes=Non
                 "%s,%s" % (_svg_px(x), _svg_px(y)) for x, y in shown),
                 fill="none", stroke=_svg_colour(i), stroke_width=1.6 if small else 2.2,
                 stroke_linejoin="round", stroke_dasharray=_SVG_DASHES[i % len(_SVG_DASHES)])
-            markers = "" if small else "".join(
+            markers = "" if small else _markup_join(
                 _svg_marker(i, x, y) for x, y in _svg_along(shown, 60.0, 8 + 23 * i % 60)
                 if y < floor)
             body.append(_element("g", line + markers, class_="nb-series", data_series=i,
                                  data_label=classes[i]))
-        return "".join(body)
+        return _markup_join(body)
     x_range = _svg_span([x for xs, _ in curves.values() for x in xs])
     return _svg_chart(title, classes, y_label, y_range, draw, x_range, x_label, width,
                       height, small, notes, listed, plot_width)
@@ -13725,7 +13781,7 @@ def _svg_bar_chart(title, groups, values, classes, y_label, notes=None, small=Fa
             else:
                 body.append(_svg_text(centre, base + 16, group, size, "middle", limit,
                                       class_="nb-group"))
-        return "".join(body)
+        return _markup_join(body)
     below = (widest * 0.64 if turned else 0) - (0 if small else 20)
     return _svg_chart(title, classes, y_label, y_range, draw, None, None, width, height,
                       small, notes, plot_width=plot_width, below=below, kind="bar")
@@ -13773,7 +13829,8 @@ def _svg_heat_map(title, rows, columns, shade, text, tip, axes, cell=(40.0, 40.0
                     _svg_text(x + 4, top - 6, label, 11, "start", 22,
                               transform="rotate(-50 %s %s)" % (_svg_px(x + 4),
                                                                _svg_px(top - 6))))
-    return _svg_document(width, top + len(rows) * cell_height + 20, "".join(body), title)
+    return _svg_document(width, top + len(rows) * cell_height + 20, _markup_join(body),
+                         title)
 
 
 # -- what the model holds, for the pictures ------------------------------------------
@@ -14009,7 +14066,7 @@ def _svg_plot(model, feature, tables, width=540, height=300, small=False):
     title = _svg_title(feature, table)
     draw = _svg_drawer(table)
     drawn = draw and draw(model, feature, table)
-    if isinstance(drawn, str):            # a finished picture (a grid of parameters)
+    if isinstance(drawn, _Markup):        # a finished picture (a grid of parameters)
         return drawn
     if not drawn:
         why = ("ignored by the model" if table["kind"] == "ignore" else
@@ -14087,7 +14144,7 @@ def _svg_structure(model):
                     px, py, qx, qy, x - (x - qx) * back, y - (y - qy) * back))),
                 fill="none", stroke="#999999" if everything else _svg_colour(1),
                 stroke_width=1.0 if everything else 1.6,
-                marker_end=None if everything else ("url(#%sarrow)" % _SVG_ID,),
+                marker_end=None if everything else _Markup("url(#" + _SVG_ID + "arrow)"),
                 class_="nb-edge", data_from=parent, data_to=name))
         if name is None:
             continue
@@ -14101,7 +14158,7 @@ def _svg_structure(model):
                  _svg_text(cx, cy + 4, "class", 12, "middle", fill="#ffffff",
                            font_weight="bold"))
     return _svg_document(width, height, _svg_text(12, 20, caption, 13, font_weight="bold") +
-                         "".join(spokes + arcs + nodes), "Structure: " + caption)
+                         _markup_join(spokes + arcs + nodes), "Structure: " + caption)
 
 
 # -- evaluation pictures: confusion matrix, ROC curves, reliability, explanations ----
@@ -14187,8 +14244,8 @@ def _svg_reliability(classes, probabilities, truths, bins=10):
             "mean prediction %.3f, observed %.3f, %d rows" % (m, o, n))) +
             _svg_marker(0, curve.x(m), curve.y(o), 2.5 + 5 * sqrt(n / most)),
             class_="nb-bin", data_mean=repr(m), data_observed=repr(o), data_count=n))
-    return _svg_document(max(380, _svg_text_width(title, 13) + 30), 498, "".join(body),
-                         title)
+    return _svg_document(max(380, _svg_text_width(title, 13) + 30), 498,
+                         _markup_join(body), title)
 
 
 def _svg_waterfall(parts, classes, limit=12):
@@ -14235,7 +14292,7 @@ def _svg_waterfall(parts, classes, limit=12):
     if infinite:
         body.append(_svg_text(room, frame.top + frame.height + 50, "not drawn (infinite): "
                               + ", ".join(map(str, infinite)), 11, limit=60))
-    return _svg_document(width, frame.top + frame.height + 60, "".join(body),
+    return _svg_document(width, frame.top + frame.height + 60, _markup_join(body),
                          "Explanation", len(classes))
 
 
@@ -14261,26 +14318,33 @@ svg { max-width: 100%; height: auto; }
 _REPORT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
 
+def _html_element(name, content="", **attributes):
+    """An HTML element, as _element makes one but always with its end tag: an HTML
+    parser reads <td/> as <td>, leaving it open."""
+    return _Markup("<%s%s>%s</%s>" % (name, _xml_attributes(attributes),
+                                      _xml_text(content).text, name))
+
+
 def _html_table(header, rows, numeric=()):
-    """An HTML table; cells are escaped, unless given as (markup,)."""
+    """An HTML table (_Markup); every cell through _xml_text: text (a label or a
+    feature name of any type, a tuple too) escaped, markup only as a _Markup."""
     def cell(k, value, tag):
-        content = value[0] if isinstance(value, tuple) else _xml_text(value)
-        return "<%s%s>%s</%s>" % (tag, ' class="n"' if k in numeric else "", content, tag)
-    return "<table><tr>%s</tr>%s</table>" % (
-        "".join(cell(-1, h, "th") for h in header),
-        "".join("<tr>%s</tr>" % "".join(cell(k, v, "td") for k, v in enumerate(row))
-                for row in rows))
+        return _html_element(tag, value, class_="n" if k in numeric else None)
+    return _html_element("table", _html_element(
+        "tr", _markup_join(cell(-1, h, "th") for h in header)) + _markup_join(
+        _html_element("tr", _markup_join(cell(k, v, "td") for k, v in enumerate(row)))
+        for row in rows))
 
 
 def _html_figure(svg, caption):
-    """A picture with its caption."""
-    return "<figure>%s<figcaption>%s</figcaption></figure>" % (svg, _xml_text(caption))
+    """A picture (_Markup) with its caption (text)."""
+    return _html_element("figure", svg + _html_element("figcaption", caption))
 
 
 def _html_share(fraction, width=120):
     """An inline bar of a fraction in [0, 1], as markup for _html_table."""
-    return ('<span class="share" style="width:%spx"></span>'
-            % _svg_px(max(1.0, fraction * width)),)
+    return _html_element("span", class_="share",
+                         style="width:%spx" % _svg_px(max(1.0, fraction * width)))
 
 
 def _html_summary(model):
@@ -14297,26 +14361,27 @@ def _html_summary(model):
     line = "%s: %s rows, %d class%s, %s%s." % (
         type(model).__name__, _svg_number(sum(counts), 12), len(counts),
         "" if len(counts) == 1 else "es", _counted(len(summary["features"]), "feature"),
-        "" if summary["target"] is None else ", target %s" % summary["target"])
-    return "<h2>Summary</h2><p>%s</p>%s%s<p class=\"note\">Parameters: %s</p>" % (
-        _xml_text(line), classes, features, _xml_text(params))
+        "" if summary["target"] is None else ", target %s" % (summary["target"],))
+    return _markup('<h2>Summary</h2><p>%s</p>%s%s<p class="note">Parameters: %s</p>',
+                   line, classes, features, params)
 
 
 def _html_informative(model, top=20):
     """The ranking of most_informative_features, with bars on a log scale."""
     ranked = _informative_rows(model, top)
     if not ranked:
-        return ""
+        return _Markup("")
     largest = math.log1p(max(score for *_, score, _ in ranked)) or 1.0
     rows = [(k + 1, feature, "" if value is None else _svg_short_numbers(value), favoured,
              _svg_number(score), "e^%s" % _svg_number(score) if ratio == INF
              else _svg_number(ratio), _html_share(math.log1p(score) / largest))
             for k, (feature, value, favoured, score, ratio) in enumerate(ranked)]
-    return ("<h2>Most informative features</h2><p class=\"note\">Score: the largest "
-            "log-likelihood ratio between two classes, in nats (for numbers the largest "
-            "Kullback-Leibler divergence); ratio: its exponential; bars on a log scale."
-            "</p>" + _html_table(["#", "feature", "value", "favours", "score", "ratio", ""],
-                                 rows, numeric=(0, 4, 5)))
+    return (_Markup("<h2>Most informative features</h2><p class=\"note\">Score: the "
+                    "largest log-likelihood ratio between two classes, in nats (for "
+                    "numbers the largest Kullback-Leibler divergence); ratio: its "
+                    "exponential; bars on a log scale.</p>") +
+            _html_table(["#", "feature", "value", "favours", "score", "ratio", ""], rows,
+                        numeric=(0, 4, 5)))
 
 
 def _html_explanations(model, X, probabilities, truths, count=3):
@@ -14324,7 +14389,8 @@ def _html_explanations(model, X, probabilities, truths, count=3):
     predictions and the least confident (without labels, the first rows)."""
     classes = model.classes_
     if len(classes) < 2:
-        return "<h2>Explanations</h2><p>The model has one class: nothing to compare.</p>"
+        return _Markup("<h2>Explanations</h2><p>The model has one class: nothing to "
+                       "compare.</p>")
     confidence = [max(p) for p in probabilities]
     if truths is None:
         chosen = list(range(min(count, len(X))))
@@ -14336,8 +14402,9 @@ def _html_explanations(model, X, probabilities, truths, count=3):
                   if group]
         chosen += [k for k in sorted(range(len(X)), key=confidence.__getitem__)
                    if k not in chosen][:max(0, count - len(chosen))]
-    out = ["<h2>Explanations</h2><p class=\"note\">Each part of log P(predicted) / "
-           "P(runner-up) for a few rows, as the model explains them.</p>"]
+    out = [_Markup("<h2>Explanations</h2><p class=\"note\">Each part of log "
+                   "P(predicted) / P(runner-up) for a few rows, as the model explains "
+                   "them.</p>")]
     for k in chosen:
         parts = _log_odds_parts(model, X[k])
         out.append(_html_figure(_svg_waterfall(parts, classes), "Row %d: predicted %s "
@@ -14345,8 +14412,8 @@ def _html_explanations(model, X, probabilities, truths, count=3):
                                     k + 1, parts["predicted"], parts["probability"],
                                     parts["runner_up"], parts["runner_probability"],
                                     "" if truths is None
-                                    else ", true class %s" % truths[k])))
-    return "".join(out)
+                                    else ", true class %s" % (truths[k],))))
+    return _markup_join(out)
 
 
 def _html_evaluation(model, probabilities, truths):
@@ -14364,8 +14431,9 @@ def _html_evaluation(model, probabilities, truths):
         lambda r, c: "true %s, predicted %s: %d (%.1f%% of the row)" % (
             labels[r], labels[c], matrix[r][c], 100 * matrix[r][c] / totals[r]),
         ("true", "predicted"), (size, size), True)
-    out = ["<h2>Evaluation</h2><p>%s rows: accuracy %.4f, log loss %.4f.</p>"
-           % (_svg_number(report["rows"], 12), report["accuracy"], report["log_loss"]),
+    out = [_markup("<h2>Evaluation</h2><p>%s</p>", "%s rows: accuracy %.4f, log loss "
+                   "%.4f." % (_svg_number(report["rows"], 12), report["accuracy"],
+                              report["log_loss"])),
            _html_figure(confusion, "Counts; shade: share of the true class's rows; "
                         "outlined: the diagonal.")]
     if len(model.classes_) > 1:           # the narrower one first, beside the matrix
@@ -14373,13 +14441,13 @@ def _html_evaluation(model, probabilities, truths):
                                 "Dashed: perfect calibration; bars: rows per bin."))
         out.append(_html_figure(_svg_roc(model.classes_, probabilities, truths),
                                 "Dashed: chance."))
-    return "".join(out)
+    return _markup_join(out)
 
 
 def _html_features(model):
     """The structure, where there is one, and every feature's plot."""
     parents = _picture_parents(model)
-    out = ["<h2>Features</h2>"]
+    out = [_Markup("<h2>Features</h2>")]
     if parents is not None:
         out.append(_html_figure(_svg_structure(model), "Which feature depends on which."))
     tables = _picture_tables(model, "report_html()")
@@ -14388,7 +14456,7 @@ def _html_features(model):
         if parents and parents.get(name) and not isinstance(model, AODE):
             caption += "; parents: " + ", ".join(map(str, parents[name]))
         out.append(_html_figure(_svg_plot(model, name, tables), caption))
-    return "".join(out)
+    return _markup_join(out)
 
 
 def report_html(model, X=None, y=None, proba=None, title=None):
@@ -14427,12 +14495,12 @@ def report_html(model, X=None, y=None, proba=None, title=None):
         body.append(_html_explanations(model, X, probabilities, y))
     body.append(_html_features(model))
     title = title or "%s model" % type(model).__name__
-    return ('<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head>'
-            '<meta charset="utf-8"/><meta http-equiv="Content-Security-Policy" '
-            'content="%s"/><meta name="viewport" content="width=device-width, '
-            'initial-scale=1"/><title>%s</title><style>%s</style></head><body><h1>%s</h1>'
-            '%s</body></html>\n' % (_REPORT_POLICY, _xml_text(title), _REPORT_CSS,
-                                    _xml_text(title), "".join(body)))
+    return _markup('<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" '
+                   'lang="en"><head><meta charset="utf-8"/><meta http-equiv="Content-'
+                   'Security-Policy" content="%s"/><meta name="viewport" content="width='
+                   'device-width, initial-scale=1"/><title>%s</title><style>%s</style>'
+                   '</head><body><h1>%s</h1>%s</body></html>\n', _Markup(_REPORT_POLICY),
+                   title, _Markup(_REPORT_CSS), title, _markup_join(body)).text
 
 
 def _notebook_html(model, limit=12):
@@ -14442,19 +14510,20 @@ def _notebook_html(model, limit=12):
     key, width, height = _svg_legend(list(enumerate(model.classes_)), "both")
     key = _svg_document(width + 10, height + 4, key, "classes", len(model.classes_))
     tables = _picture_tables(model, "_repr_html_()")
-    rows = [(name, kind, (_svg_plot(model, name, tables, 260, 110, True),), description)
+    rows = [(name, kind, _svg_plot(model, name, tables, 260, 110, True), description)
             for name, kind, description in summary["features"][:limit]]
     more = len(summary["features"]) - limit
     counts = ", ".join("%s: %s" % (c, _svg_number(n, 12)) for c, n in summary["classes"])
-    return '<div class="naive-bayes"><p><b>%s</b>, classes %s</p>%s%s%s</div>' % (
-        _xml_text(type(model).__name__), _xml_text(counts), key,
-        _html_table(["feature", "kind", "", "what the model holds"], rows),
-        "<p>and %d more features (report_html shows all)</p>" % more if more > 0 else "")
+    return _markup('<div class="naive-bayes"><p><b>%s</b>, classes %s</p>%s%s%s</div>',
+                   type(model).__name__, counts, key,
+                   _html_table(["feature", "kind", "", "what the model holds"], rows),
+                   _markup("<p>and %s more features (report_html shows all)</p>", more)
+                   if more > 0 else "")
 
 
 def _notebook_svg(model):
-    """One picture of the model where one fits: its structure (AODE, TAN, BayesNet) or
-    its one feature's plot; else None (the HTML view shows more)."""
+    """One picture (_Markup) of the model where one fits: its structure (AODE, TAN,
+    BayesNet) or its one feature's plot; else None (the HTML view shows more)."""
     if _picture_parents(model) is not None:
         return _svg_structure(model)
     names = [n for n, kind in model.feature_kinds_.items() if kind != "ignore"]

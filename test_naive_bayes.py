@@ -7978,7 +7978,7 @@ def test_confusion_matrix_and_roc_legend_agree_with_predictions(mixed):
 def test_reliability_bins_count_every_row_and_average_the_predictions(mixed):
     model, X, y = mixed
     proba = model.predict_proba(X)
-    root = parse_svg(naive_bayes._svg_reliability(model.classes_, proba, y))
+    root = parse_svg(naive_bayes._svg_reliability(model.classes_, proba, y).text)
     bins = [g for g in root.iter(SVG + "g") if g.get("class") == "nb-bin"]
     assert sum(int(b.get("data-count")) for b in bins) == len(X)
     top = [max(p) for p in proba]
@@ -7995,7 +7995,7 @@ def test_waterfall_steps_add_up_to_the_log_odds_of_the_best_over_the_runner_up(f
         model = naive_bayes.TAN().fit(X, y)
     for row in X[:6]:
         parts = naive_bayes._log_odds_parts(model, row)
-        root = parse_svg(naive_bayes._svg_waterfall(parts, model.classes_))
+        root = parse_svg(naive_bayes._svg_waterfall(parts, model.classes_).text)
         steps = [float(r.get("data-value")) for r in root.iter(SVG + "rect")
                  if r.get("class") == "nb-step"]
         odds = math.log(parts["probability"] / parts["runner_probability"])
@@ -8810,6 +8810,231 @@ def test_cli_info_shows_each_classs_statistics_within_80_columns(tmp_path, capsy
 
 def _width(text):
     return naive_bayes._width(text)
+
+
+# ----------------------------------------------------------------------------------
+# Pictures and pages escape every text: labels, feature names and values of any type
+# (tuples too) are text, never markup, in every SVG and HTML output
+# ----------------------------------------------------------------------------------
+
+HOSTILE_TEXTS = ['<img src=x onerror=alert(1)>', '"><script>alert(1)</script>',
+                 "' onmouseover='alert(1)' x='", ']]><![CDATA[&amp;', '--><!-- a',
+                 'javascript:alert(1)', '</style></title></svg></figure>&lt;',
+                 '\ue000hatch0 <b>']
+HOSTILE_LABELS = [HOSTILE_TEXTS[0], (), (HOSTILE_TEXTS[1],), ("a", HOSTILE_TEXTS[2]),
+                  ((HOSTILE_TEXTS[3], ()), 1), 7, 2.5, True, HOSTILE_TEXTS[4]]
+HOSTILE_FEATURES = [HOSTILE_TEXTS[5], 3, 1.5, False, (), (HOSTILE_TEXTS[6],),
+                    ("b", HOSTILE_TEXTS[0]), ((HOSTILE_TEXTS[1], ()), 2), HOSTILE_TEXTS[7]]
+# What the pictures and the page are made of: hostile text must add nothing to these.
+PAGE_TAGS = {"b", "body", "circle", "defs", "div", "figcaption", "figure", "g", "h1", "h2",
+             "head", "html", "line", "marker", "meta", "p", "path", "pattern", "polygon",
+             "polyline", "rect", "span", "style", "svg", "table", "td", "text", "th",
+             "title", "tr"}
+PAGE_ATTRIBUTES = {
+    "charset", "class", "content", "cx", "cy", "d", "dominant-baseline", "fill",
+    "font-family", "font-size", "font-weight", "height", "http-equiv", "id", "lang",
+    "marker-end", "markerheight", "markerwidth", "name", "orient", "patterntransform",
+    "patternunits", "points", "r", "refx", "refy", "role", "stroke", "stroke-dasharray",
+    "stroke-linejoin", "stroke-width", "style", "text-anchor", "transform", "viewbox",
+    "width", "x", "x1", "x2", "xmlns", "y", "y1", "y2", "data-column", "data-count",
+    "data-group", "data-mean", "data-observed", "data-row", "data-series", "data-value",
+    "data-feature", "data-from", "data-to", "data-label"}
+
+
+def hostile_rows(kinds, labels, n=36, seed=5):
+    """Dict rows under the hostile feature names (of the kinds given, in order) and
+    their hostile labels, the classes apart in every feature."""
+    rng = random.Random(seed)
+    X, y = [], []
+    for k in range(n):
+        c = k % len(labels)
+        row = {}
+        for name, kind in zip(HOSTILE_FEATURES, kinds):
+            if kind in ("categorical", "ignore"):
+                row[name] = rng.choice(HOSTILE_TEXTS[c % 5:c % 5 + 4])
+            elif kind == "text":
+                row[name] = " ".join(rng.choice(HOSTILE_TEXTS[c % 3:c % 3 + 4]).split()[:2]
+                                     + ["w%d" % c])
+            elif kind == "poisson":
+                row[name] = rng.randrange(0, 2 + c)
+            else:
+                row[name] = rng.gauss(2.0 * c, 1.0)
+        X.append(row)
+        y.append(labels[c])
+    return X, y
+
+
+def hostile_model(family, labels):
+    """A model of the family over every kind it takes, under hostile names, with its
+    rows; a text feature is split on spaces, so that hostile words are its words."""
+    cls = naive_bayes._MODELS[family]
+    kinds = [k for k in ("categorical", "discretized", "gaussian", "kde", "poisson", "text",
+                         "ignore", "categorical")
+             if cls._allowed_kinds is None or k in cls._allowed_kinds]
+    kinds = (kinds * len(HOSTILE_FEATURES))[:len(HOSTILE_FEATURES)]
+    params = {"tokenizer": str.split} if "tokenizer" in cls().get_params() else {}
+    X, y = hostile_rows(kinds, labels)
+    return cls(features=dict(zip(HOSTILE_FEATURES, kinds)), **params).fit(X, y), X, y
+
+
+@pytest.fixture(scope="module")
+def hostile_models():
+    """{(family, number of classes): (model, X, y)}: every family with four hostile
+    labels (bars, one ROC curve per class); NaiveBayes with all nine (heat maps) and
+    with two (one ROC curve, the reliability of P(second class))."""
+    models = {(family, 4): hostile_model(family, HOSTILE_LABELS[:4])
+              for family in sorted(naive_bayes._MODELS)}
+    models["NaiveBayes", 9] = hostile_model("NaiveBayes", HOSTILE_LABELS)
+    models["NaiveBayes", 2] = hostile_model("NaiveBayes", HOSTILE_LABELS[1:3])
+    return models
+
+
+def markup_census(text):
+    """(tags, [(attribute, value)], text data, other markup) of an HTML or SVG text, as
+    a browser's tokenizer reads it (html.parser)."""
+    from html.parser import HTMLParser
+    tags, attributes, data, other = set(), [], [], []
+
+    class Census(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            tags.add(tag)
+            attributes.extend(attrs)
+        handle_startendtag = handle_starttag
+
+        def handle_data(self, text):
+            data.append(text)
+
+        def handle_comment(self, text):
+            other.append(("comment", text))
+
+        def unknown_decl(self, text):
+            other.append(("declaration", text))
+
+        def handle_pi(self, text):
+            other.append(("processing instruction", text))
+    census = Census(convert_charrefs=True)
+    census.feed(text)
+    census.close()
+    return tags, attributes, "".join(data), other
+
+
+def assert_only_text(text, labels, features, what):
+    """Hostile labels and feature names in text (SVG or the page) are text: it parses
+    as XML, it holds no tag, attribute, comment or CDATA the code does not make, no
+    handler or javascript: URL; every data-* attribute naming a label or a feature is
+    that value's text, every hostile text is there only escaped."""
+    import xml.etree.ElementTree as ET
+    ET.fromstring(text)
+    tags, attributes, data, other = markup_census(text)
+    assert tags <= PAGE_TAGS, (what, tags - PAGE_TAGS)
+    assert {name for name, _ in attributes} <= PAGE_ATTRIBUTES, what
+    assert other == [], (what, other)
+    assert "\ue000" not in text, what                # ids done, the others a reference
+    named = {"data-label": set(map(str, labels)),
+             "data-feature": set(map(str, features)),
+             "data-from": set(map(str, features)), "data-to": set(map(str, features))}
+    for name, value in attributes:
+        if name in named:
+            assert value in named[name], (what, name, value)
+        else:
+            assert not value.strip().lower().startswith("javascript:"), (what, name)
+            assert "url(" not in value or re.fullmatch(r"url\(#nb[0-9a-f]{8}-\w+\)", value), \
+                (what, name, value)
+    for hostile in HOSTILE_TEXTS:
+        if set(hostile) & set("<>&\"'"):
+            assert hostile not in text, (what, hostile)
+    return data
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+def test_hostile_labels_and_feature_names_are_only_text_in_every_picture(family,
+                                                                         hostile_models):
+    for (name, count), (model, X, y) in sorted(hostile_models.items(), key=repr):
+        if name != family:
+            continue
+        labels, features = model.classes_, model.feature_names_
+        data = assert_only_text(model.plot(), labels, features, "structure")
+        assert all(str(feature) in data for feature in features
+                   if model.feature_kinds_[feature] != "ignore")
+        for feature in features:
+            data = assert_only_text(model.plot(feature), labels, features, feature)
+            assert data.startswith(str(feature))               # the picture's title
+        data = assert_only_text(model._repr_html_(), labels, features, "notebook")
+        assert all(str(label) in data for label in labels)
+        svg = model._repr_svg_()
+        if svg is not None:
+            assert_only_text(svg, labels, features, "notebook svg")
+        page = naive_bayes.report_html(model, X, y)
+        data = assert_only_text(page, labels, features, "report_html")
+        assert "Confusion matrix" in data and "ROC curve" in data
+        assert all(str(label) in data for label in labels)
+        assert all(str(feature) in data for feature in features)
+        assert data.count(", true class ") == 3            # the explanations' captions
+        policy = 'http-equiv="Content-Security-Policy" content="%s"' % \
+            naive_bayes._REPORT_POLICY
+        assert page.count(policy) == 1 and "script-src" not in page
+
+
+def test_cli_report_of_a_model_file_with_hostile_labels_and_feature_names(
+        hostile_models, tmp_path, capsys):
+    """A model file's labels and feature names are JSON values (lists read as tuples):
+    the page of report writes them as text, for every family."""
+    model_path, page = tmp_path / "model.json", tmp_path / "page.html"
+    for (family, count), (model, _, _) in sorted(hostile_models.items(), key=repr):
+        if count != 4:                    # one model of each family
+            continue
+        model.save(model_path)
+        status, out, err = cli(capsys, "report", model_path, "-o", page)
+        assert status == 0, (family, err)
+        loaded = type(model).load(model_path)
+        assert loaded.classes_ == model.classes_
+        data = assert_only_text(page.read_text(encoding="utf-8"), loaded.classes_,
+                                loaded.feature_names_, family)
+        assert all(str(label) in data for label in loaded.classes_)
+
+
+def test_cli_report_of_hostile_column_names_and_labels_with_data(tmp_path, capsys):
+    """fit and report on a CSV whose column names and labels are hostile: the page
+    with its evaluation and explanations has them as text."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    names = HOSTILE_TEXTS[:4]
+    writer.writerow(names + ["target"])
+    for k in range(30):
+        writer.writerow([HOSTILE_TEXTS[(k + j) % 3 + 4 * (k % 2)] for j in range(3)] +
+                        [str(k % 5 + 0.5 * (k % 2))] + [HOSTILE_TEXTS[k % 3]])
+    data, model_path, page = write(tmp_path / "d.csv", out.getvalue()), \
+        tmp_path / "m.json", tmp_path / "page.html"
+    status, _, err = cli(capsys, "fit", data, "--target", "target", "-o", model_path)
+    assert status == 0, err
+    status, _, err = cli(capsys, "report", model_path, data, "-o", page)
+    assert status == 0, err
+    text = page.read_text(encoding="utf-8")
+    shown = assert_only_text(text, HOSTILE_TEXTS[:3], names, "cli report")
+    assert "Confusion matrix" in shown and "Explanations" in shown
+    assert all(name in shown for name in names + HOSTILE_TEXTS[:3])
+
+
+def test_markup_is_its_own_type_and_anything_else_is_text():
+    """_html_table and _element take markup only as a _Markup: a tuple of any length
+    in a cell or an attribute is the text of the tuple; str() of markup refuses."""
+    values = [(), ("<b>x</b>",), ("<i>", "</i>"), (("<u>",), 1), 0, False, "<s>"]
+    table = naive_bayes._html_table(values, [values], numeric=(0,)).text
+    assert "<b>" not in table and "<i>" not in table and "<u>" not in table
+    _, _, data, _ = markup_census(table)
+    assert data == "".join(map(str, values)) * 2
+    for value in values:
+        element = naive_bayes._element("g", value, data_label=value).text
+        tags, attributes, data, _ = markup_census(element)
+        assert tags == {"g"} and attributes == [("data-label", str(value))]
+        assert data == str(value)
+    markup = naive_bayes._element("b", "x")
+    assert naive_bayes._html_table(["h"], [[markup]]).text.count("<b>x</b>") == 1
+    with pytest.raises(TypeError):
+        str(markup)
+    with pytest.raises(TypeError):
+        hash(markup)
+    assert ("<" + markup).text == "&lt;<b>x</b>" and (markup + "&").text == "<b>x</b>&amp;"
 
 
 # ----------------------------------------------------------------------------------

@@ -929,18 +929,22 @@ class _Classifier:
         """
         if feature is None:
             self._model("plot()")
-            return _svg_structure(self)
-        return _svg_plot(self, feature, _picture_tables(self, "plot()"), width, height)
+            return _svg_structure(self).text
+        tables = _picture_tables(self, "plot()")
+        return _svg_plot(self, feature, tables, width, height).text
 
     def _repr_html_(self):
         """The notebook view: classes, and per feature a small plot; None before fit
         (the notebook shows repr() instead)."""
-        return None if self._state.statistics is None else _notebook_html(self)
+        return None if self._state.statistics is None else _notebook_html(self).text
 
     def _repr_svg_(self):
         """One picture where one fits (the structure of AODE, TAN and BayesNet, the
         plot of a one-feature model); else None, as before fit."""
-        return None if self._state.statistics is None else _notebook_svg(self)
+        if self._state.statistics is None:
+            return None
+        svg = _notebook_svg(self)
+        return None if svg is None else svg.text
 
     # -- combining models -------------------------------------------------------------
 

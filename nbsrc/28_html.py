@@ -20,26 +20,33 @@ svg { max-width: 100%; height: auto; }
 _REPORT_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
 
+def _html_element(name, content="", **attributes):
+    """An HTML element, as _element makes one but always with its end tag: an HTML
+    parser reads <td/> as <td>, leaving it open."""
+    return _Markup("<%s%s>%s</%s>" % (name, _xml_attributes(attributes),
+                                      _xml_text(content).text, name))
+
+
 def _html_table(header, rows, numeric=()):
-    """An HTML table; cells are escaped, unless given as (markup,)."""
+    """An HTML table (_Markup); every cell through _xml_text: text (a label or a
+    feature name of any type, a tuple too) escaped, markup only as a _Markup."""
     def cell(k, value, tag):
-        content = value[0] if isinstance(value, tuple) else _xml_text(value)
-        return "<%s%s>%s</%s>" % (tag, ' class="n"' if k in numeric else "", content, tag)
-    return "<table><tr>%s</tr>%s</table>" % (
-        "".join(cell(-1, h, "th") for h in header),
-        "".join("<tr>%s</tr>" % "".join(cell(k, v, "td") for k, v in enumerate(row))
-                for row in rows))
+        return _html_element(tag, value, class_="n" if k in numeric else None)
+    return _html_element("table", _html_element(
+        "tr", _markup_join(cell(-1, h, "th") for h in header)) + _markup_join(
+        _html_element("tr", _markup_join(cell(k, v, "td") for k, v in enumerate(row)))
+        for row in rows))
 
 
 def _html_figure(svg, caption):
-    """A picture with its caption."""
-    return "<figure>%s<figcaption>%s</figcaption></figure>" % (svg, _xml_text(caption))
+    """A picture (_Markup) with its caption (text)."""
+    return _html_element("figure", svg + _html_element("figcaption", caption))
 
 
 def _html_share(fraction, width=120):
     """An inline bar of a fraction in [0, 1], as markup for _html_table."""
-    return ('<span class="share" style="width:%spx"></span>'
-            % _svg_px(max(1.0, fraction * width)),)
+    return _html_element("span", class_="share",
+                         style="width:%spx" % _svg_px(max(1.0, fraction * width)))
 
 
 def _html_summary(model):
@@ -56,26 +63,27 @@ def _html_summary(model):
     line = "%s: %s rows, %d class%s, %s%s." % (
         type(model).__name__, _svg_number(sum(counts), 12), len(counts),
         "" if len(counts) == 1 else "es", _counted(len(summary["features"]), "feature"),
-        "" if summary["target"] is None else ", target %s" % summary["target"])
-    return "<h2>Summary</h2><p>%s</p>%s%s<p class=\"note\">Parameters: %s</p>" % (
-        _xml_text(line), classes, features, _xml_text(params))
+        "" if summary["target"] is None else ", target %s" % (summary["target"],))
+    return _markup('<h2>Summary</h2><p>%s</p>%s%s<p class="note">Parameters: %s</p>',
+                   line, classes, features, params)
 
 
 def _html_informative(model, top=20):
     """The ranking of most_informative_features, with bars on a log scale."""
     ranked = _informative_rows(model, top)
     if not ranked:
-        return ""
+        return _Markup("")
     largest = math.log1p(max(score for *_, score, _ in ranked)) or 1.0
     rows = [(k + 1, feature, "" if value is None else _svg_short_numbers(value), favoured,
              _svg_number(score), "e^%s" % _svg_number(score) if ratio == INF
              else _svg_number(ratio), _html_share(math.log1p(score) / largest))
             for k, (feature, value, favoured, score, ratio) in enumerate(ranked)]
-    return ("<h2>Most informative features</h2><p class=\"note\">Score: the largest "
-            "log-likelihood ratio between two classes, in nats (for numbers the largest "
-            "Kullback-Leibler divergence); ratio: its exponential; bars on a log scale."
-            "</p>" + _html_table(["#", "feature", "value", "favours", "score", "ratio", ""],
-                                 rows, numeric=(0, 4, 5)))
+    return (_Markup("<h2>Most informative features</h2><p class=\"note\">Score: the "
+                    "largest log-likelihood ratio between two classes, in nats (for "
+                    "numbers the largest Kullback-Leibler divergence); ratio: its "
+                    "exponential; bars on a log scale.</p>") +
+            _html_table(["#", "feature", "value", "favours", "score", "ratio", ""], rows,
+                        numeric=(0, 4, 5)))
 
 
 def _html_explanations(model, X, probabilities, truths, count=3):
@@ -83,7 +91,8 @@ def _html_explanations(model, X, probabilities, truths, count=3):
     predictions and the least confident (without labels, the first rows)."""
     classes = model.classes_
     if len(classes) < 2:
-        return "<h2>Explanations</h2><p>The model has one class: nothing to compare.</p>"
+        return _Markup("<h2>Explanations</h2><p>The model has one class: nothing to "
+                       "compare.</p>")
     confidence = [max(p) for p in probabilities]
     if truths is None:
         chosen = list(range(min(count, len(X))))
@@ -95,8 +104,9 @@ def _html_explanations(model, X, probabilities, truths, count=3):
                   if group]
         chosen += [k for k in sorted(range(len(X)), key=confidence.__getitem__)
                    if k not in chosen][:max(0, count - len(chosen))]
-    out = ["<h2>Explanations</h2><p class=\"note\">Each part of log P(predicted) / "
-           "P(runner-up) for a few rows, as the model explains them.</p>"]
+    out = [_Markup("<h2>Explanations</h2><p class=\"note\">Each part of log "
+                   "P(predicted) / P(runner-up) for a few rows, as the model explains "
+                   "them.</p>")]
     for k in chosen:
         parts = _log_odds_parts(model, X[k])
         out.append(_html_figure(_svg_waterfall(parts, classes), "Row %d: predicted %s "
@@ -104,8 +114,8 @@ def _html_explanations(model, X, probabilities, truths, count=3):
                                     k + 1, parts["predicted"], parts["probability"],
                                     parts["runner_up"], parts["runner_probability"],
                                     "" if truths is None
-                                    else ", true class %s" % truths[k])))
-    return "".join(out)
+                                    else ", true class %s" % (truths[k],))))
+    return _markup_join(out)
 
 
 def _html_evaluation(model, probabilities, truths):
@@ -123,8 +133,9 @@ def _html_evaluation(model, probabilities, truths):
         lambda r, c: "true %s, predicted %s: %d (%.1f%% of the row)" % (
             labels[r], labels[c], matrix[r][c], 100 * matrix[r][c] / totals[r]),
         ("true", "predicted"), (size, size), True)
-    out = ["<h2>Evaluation</h2><p>%s rows: accuracy %.4f, log loss %.4f.</p>"
-           % (_svg_number(report["rows"], 12), report["accuracy"], report["log_loss"]),
+    out = [_markup("<h2>Evaluation</h2><p>%s</p>", "%s rows: accuracy %.4f, log loss "
+                   "%.4f." % (_svg_number(report["rows"], 12), report["accuracy"],
+                              report["log_loss"])),
            _html_figure(confusion, "Counts; shade: share of the true class's rows; "
                         "outlined: the diagonal.")]
     if len(model.classes_) > 1:           # the narrower one first, beside the matrix
@@ -132,13 +143,13 @@ def _html_evaluation(model, probabilities, truths):
                                 "Dashed: perfect calibration; bars: rows per bin."))
         out.append(_html_figure(_svg_roc(model.classes_, probabilities, truths),
                                 "Dashed: chance."))
-    return "".join(out)
+    return _markup_join(out)
 
 
 def _html_features(model):
     """The structure, where there is one, and every feature's plot."""
     parents = _picture_parents(model)
-    out = ["<h2>Features</h2>"]
+    out = [_Markup("<h2>Features</h2>")]
     if parents is not None:
         out.append(_html_figure(_svg_structure(model), "Which feature depends on which."))
     tables = _picture_tables(model, "report_html()")
@@ -147,7 +158,7 @@ def _html_features(model):
         if parents and parents.get(name) and not isinstance(model, AODE):
             caption += "; parents: " + ", ".join(map(str, parents[name]))
         out.append(_html_figure(_svg_plot(model, name, tables), caption))
-    return "".join(out)
+    return _markup_join(out)
 
 
 def report_html(model, X=None, y=None, proba=None, title=None):
@@ -186,12 +197,12 @@ def report_html(model, X=None, y=None, proba=None, title=None):
         body.append(_html_explanations(model, X, probabilities, y))
     body.append(_html_features(model))
     title = title or "%s model" % type(model).__name__
-    return ('<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" lang="en"><head>'
-            '<meta charset="utf-8"/><meta http-equiv="Content-Security-Policy" '
-            'content="%s"/><meta name="viewport" content="width=device-width, '
-            'initial-scale=1"/><title>%s</title><style>%s</style></head><body><h1>%s</h1>'
-            '%s</body></html>\n' % (_REPORT_POLICY, _xml_text(title), _REPORT_CSS,
-                                    _xml_text(title), "".join(body)))
+    return _markup('<!DOCTYPE html>\n<html xmlns="http://www.w3.org/1999/xhtml" '
+                   'lang="en"><head><meta charset="utf-8"/><meta http-equiv="Content-'
+                   'Security-Policy" content="%s"/><meta name="viewport" content="width='
+                   'device-width, initial-scale=1"/><title>%s</title><style>%s</style>'
+                   '</head><body><h1>%s</h1>%s</body></html>\n', _Markup(_REPORT_POLICY),
+                   title, _Markup(_REPORT_CSS), title, _markup_join(body)).text
 
 
 def _notebook_html(model, limit=12):
@@ -201,19 +212,20 @@ def _notebook_html(model, limit=12):
     key, width, height = _svg_legend(list(enumerate(model.classes_)), "both")
     key = _svg_document(width + 10, height + 4, key, "classes", len(model.classes_))
     tables = _picture_tables(model, "_repr_html_()")
-    rows = [(name, kind, (_svg_plot(model, name, tables, 260, 110, True),), description)
+    rows = [(name, kind, _svg_plot(model, name, tables, 260, 110, True), description)
             for name, kind, description in summary["features"][:limit]]
     more = len(summary["features"]) - limit
     counts = ", ".join("%s: %s" % (c, _svg_number(n, 12)) for c, n in summary["classes"])
-    return '<div class="naive-bayes"><p><b>%s</b>, classes %s</p>%s%s%s</div>' % (
-        _xml_text(type(model).__name__), _xml_text(counts), key,
-        _html_table(["feature", "kind", "", "what the model holds"], rows),
-        "<p>and %d more features (report_html shows all)</p>" % more if more > 0 else "")
+    return _markup('<div class="naive-bayes"><p><b>%s</b>, classes %s</p>%s%s%s</div>',
+                   type(model).__name__, counts, key,
+                   _html_table(["feature", "kind", "", "what the model holds"], rows),
+                   _markup("<p>and %s more features (report_html shows all)</p>", more)
+                   if more > 0 else "")
 
 
 def _notebook_svg(model):
-    """One picture of the model where one fits: its structure (AODE, TAN, BayesNet) or
-    its one feature's plot; else None (the HTML view shows more)."""
+    """One picture (_Markup) of the model where one fits: its structure (AODE, TAN,
+    BayesNet) or its one feature's plot; else None (the HTML view shows more)."""
     if _picture_parents(model) is not None:
         return _svg_structure(model)
     names = [n for n, kind in model.feature_kinds_.items() if kind != "ignore"]
