@@ -7247,6 +7247,8 @@ class _NaiveStatistics:
             statistics = feature.class_statistics(classes, params) if feature.name else None
             if statistics is not None:
                 result[name] = {"kind": feature.name, "classes": statistics}
+                if feature.transform is not None:       # statistics of log x, say
+                    result[name]["of"] = feature.transform
         return result
 
 
@@ -11022,7 +11024,8 @@ class _Classifier:
         "pairwise counts", the number of pairwise counts kept.
 
         With per_class=True, also "class_statistics": {name: {"kind": kind, "classes":
-        {label: statistics}}}, what each feature's statistics say of each class, as R's
+        {label: statistics}}} (and "of": "log x" for a kind that transforms its
+        values), what each feature's statistics say of each class, as R's
         and Weka's summaries show them (info prints them): "count", the class's
         weight of rows where the feature is present (documents for text); with "mean"
         and "sd" (gaussian and kde: the deviation with the model's ddof, without
@@ -17052,6 +17055,8 @@ def _class_statistics_text(summary):
     for name, feature in statistics.items():
         kind, classes = feature["kind"], feature["classes"]
         head = "%s (%s" % (_clip(name, 40), kind)
+        if "of" in feature:
+            head += ", of %s" % feature["of"]
         cuts = next(iter(classes.values())).get("cuts")
         if cuts:
             head += ", cut at %s" % ", ".join("%.6g" % cut for cut in cuts)

@@ -4532,9 +4532,14 @@ def test_every_kind_is_tabled_drawn_and_reported_under_its_own_name(new_kinds, k
                             in svg)
     for page in (naive_bayes.report_html(model, X, y), model._repr_html_()):
         assert kind in page and "<svg" in page
+    statistics = model.summary(per_class=True)["class_statistics"].get(0)
+    if statistics is not None:
+        assert statistics["kind"] == kind and statistics.get("of") == cls.transform
     model.save(tmp_path / "m.json")
     status, out, err = cli(capsys, "info", tmp_path / "m.json")
     assert status == 0 and kind in out, err
+    if cls.transform is not None and statistics is not None:
+        assert "0 (%s, of %s)" % (kind, cls.transform) in out
 
 
 def test_a_kind_is_a_choice_of_numeric_only_when_it_declares_itself_numeric():

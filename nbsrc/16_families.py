@@ -502,4 +502,6 @@ class _NaiveStatistics:
             statistics = feature.class_statistics(classes, params) if feature.name else None
             if statistics is not None:
                 result[name] = {"kind": feature.name, "classes": statistics}
+                if feature.transform is not None:       # statistics of log x, say
+                    result[name]["of"] = feature.transform
         return result

@@ -885,7 +885,8 @@ class _Classifier:
         "pairwise counts", the number of pairwise counts kept.
 
         With per_class=True, also "class_statistics": {name: {"kind": kind, "classes":
-        {label: statistics}}}, what each feature's statistics say of each class, as R's
+        {label: statistics}}} (and "of": "log x" for a kind that transforms its
+        values), what each feature's statistics say of each class, as R's
         and Weka's summaries show them (info prints them): "count", the class's
         weight of rows where the feature is present (documents for text); with "mean"
         and "sd" (gaussian and kde: the deviation with the model's ddof, without

@@ -887,6 +887,8 @@ def _class_statistics_text(summary):
     for name, feature in statistics.items():
         kind, classes = feature["kind"], feature["classes"]
         head = "%s (%s" % (_clip(name, 40), kind)
+        if "of" in feature:
+            head += ", of %s" % feature["of"]
         cuts = next(iter(classes.values())).get("cuts")
         if cuts:
             head += ", cut at %s" % ", ".join("%.6g" % cut for cut in cuts)
