@@ -1727,7 +1727,7 @@ def test_dict_keys_never_seen_in_training_get_one_warning_naming_them():
 
 
 @pytest.mark.parametrize("family", sorted(name for name, cls in naive_bayes._MODELS.items()
-                                           if cls._default_kind in (None, "categorical")))
+                                           if cls._default_kind is None))
 def test_numbers_written_as_text_get_a_warning_at_fit_and_numbers_at_prediction(family):
     """csv.DictReader gives every cell as text: a column of numbers becomes categories.
     fit() says so, naming the columns and both fixes; predicting numbers on that
@@ -1753,6 +1753,7 @@ def test_numbers_written_as_text_get_a_warning_at_fit_and_numbers_at_prediction(
         model.predict([{"length": "5.1", "colour": "red"}])       # the same sort: none
         model.predict([{"length": None, "colour": "red"}])        # missing: none
         make().fit([{"zip": "02139", "n": "1a"}, {"zip": "10001", "n": "2b"}], ["p", "q"])
+        CategoricalNB().fit(rows, y)      # categories by choice: no warning at fit
 
 
 # ----------------------------------------------------------------------------------
