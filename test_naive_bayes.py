@@ -8469,6 +8469,75 @@ def _width(text):
 
 
 # ----------------------------------------------------------------------------------
+# Files, the command line and its advice, as an outside trial used them: arguments of
+# the wrong type, fitted attributes before fit, Ctrl-C, files that are not CSV text,
+# thousands separators, integer codes, in-sample reports, Python older than 3.8
+# ----------------------------------------------------------------------------------
+
+
+def old_pythons():
+    """CPython 3.6 and 3.7 interpreters on this machine (pyenv's, or python3.6 and
+    python3.7 on the PATH): [(version, path)]."""
+    import glob
+    import shutil
+    found = {}
+    roots = [os.environ.get("PYENV_ROOT"), os.path.expanduser("~/.pyenv")]
+    for minor in ("3.6", "3.7"):
+        candidates = [shutil.which("python" + minor)]
+        for root in filter(None, roots):
+            candidates += sorted(glob.glob(os.path.join(root, "versions", minor + ".*",
+                                                        "bin", "python")))
+        for candidate in filter(None, candidates):
+            if minor in found or not os.access(candidate, os.X_OK):
+                continue
+            try:                          # a pyenv shim of a version not selected fails
+                done = subprocess.run([candidate, "-c", "import sys; print('%d.%d' % "
+                                       "sys.version_info[:2])"], capture_output=True,
+                                      text=True, timeout=30)
+            except OSError:
+                continue
+            if done.returncode == 0 and done.stdout.strip() == minor:
+                found[minor] = candidate
+    return sorted(found.items())
+
+
+@pytest.mark.slow
+def test_python_older_than_3_8_is_told_in_one_line_on_the_command_line_and_on_import(
+        tmp_path):
+    """The built file parses on Python 3.6 and 3.7 and stops at its version check:
+    a script run prints one line and exits 1, an import raises ImportError with that
+    line; no traceback of an import deep inside (math.dist)."""
+    pythons = old_pythons()
+    if not pythons:
+        assert not os.environ.get("NAIVE_BAYES_CI"), "CI has CPython 3.6 and 3.7 (pyenv)"
+        pytest.skip("no CPython 3.6 or 3.7 on this machine")
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import amalgamate
+    finally:
+        del sys.path[0]
+    built = tmp_path / "naive_bayes.py"
+    built.write_text(amalgamate.build(), encoding="utf-8")     # the parts as they are now
+    for minor, python in pythons:
+        # the import first: it leaves the bytecode that python -m then reads
+        done = subprocess.run([python, "-c", "try:\n import naive_bayes\nexcept ImportError"
+                               " as error:\n print('ImportError:', error)"], cwd=tmp_path,
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0 and done.stderr == "", (minor, done)
+        assert done.stdout.startswith("ImportError: naive_bayes.py needs Python 3.8 or "
+                                      "newer; this is Python %s." % minor), done.stdout
+        for argv in ([python, "-m", "naive_bayes", "--version"],
+                     [python, built.name, "fit", "data.csv", "--target", "y", "-o", "m.json"]):
+            done = subprocess.run(argv, cwd=tmp_path, capture_output=True, text=True,
+                                  timeout=60)
+            assert done.returncode == 1 and done.stdout == "", (minor, done)
+            assert re.fullmatch(r"naive_bayes\.py needs Python 3\.8 or newer; this is "
+                                r"Python %s\.\d+ \(.+\)\n" % re.escape(minor),
+                                done.stderr), (minor, done.stderr)
+        assert not (tmp_path / "m.json").exists()
+
+
+# ----------------------------------------------------------------------------------
 # The examples run as the README says (python examples/NAME.py, nothing installed)
 # ----------------------------------------------------------------------------------
 
