@@ -8537,6 +8537,53 @@ def test_python_older_than_3_8_is_told_in_one_line_on_the_command_line_and_on_im
         assert not (tmp_path / "m.json").exists()
 
 
+def fitted_attributes(cls):
+    """The fitted attributes of a classifier class: its properties named like
+    scikit-learn's (a trailing underscore), but target_ (the label column's name,
+    settable, None until known)."""
+    return sorted({name for klass in cls.__mro__ for name, value in vars(klass).items()
+                   if isinstance(value, property) and name.endswith("_") and
+                   not name.startswith("_") and name != "target_"})
+
+
+@pytest.mark.parametrize("sklearn_loaded", [False, True])
+def test_every_fitted_attribute_of_every_classifier_is_absent_before_fit(
+        monkeypatch, sklearn_loaded):
+    """As scikit-learn's fitted attributes: before fit, hasattr is False and getattr
+    raises an AttributeError, here naive_bayes.NotFittedError (a NaiveBayesError
+    too, and scikit-learn's NotFittedError when it is loaded) naming the attribute;
+    after a failed fit still; after fit each is there."""
+    if sklearn_loaded:
+        exceptions = pytest.importorskip("sklearn.exceptions")
+    else:
+        monkeypatch.delitem(sys.modules, "sklearn.exceptions", raising=False)
+    assert "NotFittedError" in naive_bayes.__all__
+    for name, cls in naive_bayes._MODELS.items():
+        attributes = fitted_attributes(cls)
+        assert {"classes_", "class_count_", "feature_names_", "feature_kinds_",
+                "n_features_in_"} <= set(attributes), (name, attributes)
+        model = cls()
+        for attempt in ("new", "after a failed fit"):
+            for attribute in attributes:
+                assert not hasattr(model, attribute), (name, attribute, attempt)
+                assert getattr(model, attribute, "absent") == "absent"
+                with pytest.raises(AttributeError) as caught:
+                    getattr(model, attribute)
+                error = caught.value
+                assert isinstance(error, naive_bayes.NotFittedError)
+                assert isinstance(error, NaiveBayesError)
+                if sklearn_loaded:
+                    assert isinstance(error, exceptions.NotFittedError)
+                assert str(error) == "%s: this %s is not fitted yet; call fit(X, y) first" \
+                    % (attribute, name)
+                assert error.name == attribute
+            with pytest.raises(NaiveBayesError):
+                model.fit([[1.0], [2.0]], ["x"])          # one label for two rows
+        model.fit([[1.0], [2.0], [1.5], [2.5]], ["x", "y", "x", "y"])
+        for attribute in attributes:
+            assert hasattr(model, attribute), (name, attribute)
+
+
 # ----------------------------------------------------------------------------------
 # The examples run as the README says (python examples/NAME.py, nothing installed)
 # ----------------------------------------------------------------------------------

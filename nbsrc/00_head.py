@@ -102,8 +102,8 @@ tools/amalgamate.py); it reads top to bottom as they do, each opening with a ban
 """
 
 __all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "TAN", "BayesNet",
-           "AutoBayes", "NaiveBayesError", "read_csv", "read_arff", "Table", "cross_validate",
-           "evaluate", "EvaluationReport", "report_html", "main"]
+           "AutoBayes", "NaiveBayesError", "NotFittedError", "read_csv", "read_arff", "Table",
+           "cross_validate", "evaluate", "EvaluationReport", "report_html", "main"]
 __version__ = "0.2.0"
 
 import sys

@@ -24,23 +24,42 @@ class _Classes(list):
         return len(self)
 
 
-class _NotFittedError(NaiveBayesError, AttributeError):
-    """A model used before fit.  An AttributeError too, so that hasattr(model,
-    "classes_") is False before fit, as scikit-learn expects of fitted attributes."""
+class NotFittedError(NaiveBayesError, AttributeError):
+    """A model used before fit: a method (predict) or a fitted attribute (classes_,
+    class_count_, feature_names_, feature_kinds_, n_features_in_).  An AttributeError
+    too, so that hasattr(model, "classes_") is False before fit, as scikit-learn
+    expects of fitted attributes, and getattr(model, "classes_", None) is None.  When
+    scikit-learn is loaded, the error raised is also its NotFittedError.
+
+    >>> try:
+    ...     NaiveBayes().classes_
+    ... except NotFittedError as error:
+    ...     print(error)
+    classes_: this NaiveBayes is not fitted yet; call fit(X, y) first
+    """
 
 
-def _not_fitted(message, call):
-    """The NaiveBayesError for a model used before fit: when scikit-learn is loaded,
-    also its NotFittedError (that scikit-learn's tools catch), without importing it."""
+_NotFittedError = NotFittedError         # the name it had before it was public
+
+
+def _not_fitted(message, call, attribute=None):
+    """The NotFittedError for a model used before fit: when scikit-learn is loaded,
+    also its NotFittedError (that scikit-learn's tools catch), without importing it.
+    ``attribute``: the fitted attribute asked for (AttributeError's name)."""
     exceptions = sys.modules.get("sklearn.exceptions")
     base = getattr(exceptions, "NotFittedError", None)
     if base is None:
-        return _NotFittedError(message, call=call)
-    error_class = _NOT_FITTED_CLASSES.get(base)
-    if error_class is None:
-        error_class = _NOT_FITTED_CLASSES[base] = type(
-            "NotFittedError", (NaiveBayesError, base), {"__module__": __name__})
-    return error_class(message, call=call)
+        error = NotFittedError(message, call=call)
+    else:
+        error_class = _NOT_FITTED_CLASSES.get(base)
+        if error_class is None:
+            error_class = _NOT_FITTED_CLASSES[base] = type(
+                "NotFittedError", (NotFittedError, base), {"__module__": __name__,
+                                                           "__doc__": NotFittedError.__doc__})
+        error = error_class(message, call=call)
+    if attribute is not None:
+        error.name = attribute            # as Python's own AttributeError has it
+    return error
 
 
 _NOT_FITTED_CLASSES = {}
@@ -262,14 +281,15 @@ class _Classifier:
 
     # -- fitted attributes --------------------------------------------------------
 
-    def _fitted(self, call=None):
-        """The statistics; NaiveBayesError (NotFittedError, an AttributeError too)
-        before fit, naming the call or attribute."""
+    def _fitted(self, call=None, attribute=None):
+        """The statistics; NotFittedError (a NaiveBayesError and an AttributeError)
+        before fit, naming the call or the fitted attribute asked for."""
         statistics = self._state.statistics
         if statistics is None:
+            where = call if call is not None else attribute
             raise _not_fitted("%sthis %s is not fitted yet; call fit(X, y) first"
-                              % ("" if call is None else call + ": ", type(self).__name__),
-                              call)
+                              % ("" if where is None else where + ": ", type(self).__name__),
+                              call, attribute)
         return statistics
 
     @property
@@ -281,7 +301,7 @@ class _Classifier:
         >>> NaiveBayes().fit([["a"], ["b"]], ["yes", "no"]).classes_
         ['no', 'yes']
         """
-        classes = self._fitted().classes()
+        classes = self._fitted(attribute="classes_").classes()
         numpy = _loaded_numpy() if self._state.numpy_labels else None
         if numpy is not None:             # scikit-learn's tools index and compare it
             labels = numpy.asarray(classes)
@@ -296,7 +316,7 @@ class _Classifier:
         >>> model.class_count_
         [1, 2.5]
         """
-        statistics = self._fitted()
+        statistics = self._fitted(attribute="class_count_")
         return [_plain(statistics.class_count[c]) for c in statistics.classes()]
 
     @property
@@ -307,7 +327,7 @@ class _Classifier:
         >>> NaiveBayes().fit([["a", 1.0]], [0]).feature_names_
         [0, 1]
         """
-        return self._fitted().names()
+        return self._fitted(attribute="feature_names_").names()
 
     @property
     def feature_kinds_(self):
@@ -318,12 +338,12 @@ class _Classifier:
         >>> NaiveBayes().fit([{"city": "Oslo", "temp": -3.5}], ["cold"]).feature_kinds_
         {'city': 'categorical', 'temp': 'gaussian'}
         """
-        return self._fitted().kinds()
+        return self._fitted(attribute="feature_kinds_").kinds()
 
     @property
     def n_features_in_(self):
         """The number of features (scikit-learn's name for len(feature_names_))."""
-        return len(self._fitted().names())
+        return len(self._fitted(attribute="n_features_in_").names())
 
     @property
     def target_(self):
