@@ -5465,7 +5465,7 @@ def test_read_csv_errors_name_the_call_the_file_the_line_and_the_column(tmp_path
     ({"ignore": ["zz"]}, "read_csv(): ignore=['zz']: no column 'zz' in"),
     ({"ignore": ["y"]}, "read_csv(): ignore=['y']: that is the target column"),
     ({"ignore": ["x"], "text": ["x"]}, "the column is also declared"),
-    ({"model": "m.json"}, "read_csv(): model='m.json'; expected a fitted classifier"),
+    ({"model": "m.json"}, "read_csv(): model='m.json': expected a fitted classifier"),
 ])
 def test_read_csv_options_with_bad_values_are_errors_naming_the_keyword(tmp_path, options,
                                                                         message):
@@ -8582,6 +8582,177 @@ def test_every_fitted_attribute_of_every_classifier_is_absent_before_fit(
         model.fit([[1.0], [2.0], [1.5], [2.5]], ["x", "y", "x", "y"])
         for attribute in attributes:
             assert hasattr(model, attribute), (name, attribute)
+
+
+class Opaque:
+    """An object of no type a reader takes (no read, no __fspath__, not a str)."""
+
+    def __repr__(self):
+        return "Opaque()"
+
+
+# Values of the wrong type for each kind of argument of read_csv and read_arff.
+WRONG_TEXT = [5, 2.5, True, ["x"], b"x", ("x",), {"x": 1}, Opaque()]
+WRONG_NAMES = [5, 2.5, [1], [b"x"], [None], Opaque(), [Opaque()]]
+
+
+def reader_arguments(csv):
+    """{argument: wrong values} of read_csv (csv=True) or read_arff."""
+    arguments = {"path": [5, 2.5, None, ["d.csv"], {"d.csv": 1}, Opaque()],
+                 "target": WRONG_TEXT, "encoding": WRONG_TEXT, "numeric": WRONG_TEXT,
+                 "model": ["m.json", 5, NaiveBayes, NaiveBayes(), Opaque()]}
+    if csv:
+        arguments.update(delimiter=WRONG_TEXT, decimal=WRONG_TEXT, missing=WRONG_NAMES,
+                         missing_only=WRONG_NAMES)
+    arguments.update({kind: WRONG_NAMES for kind in naive_bayes._KINDS})
+    return arguments
+
+
+@pytest.mark.parametrize("read, csv", [(naive_bayes.read_csv, True),
+                                       (naive_bayes.read_arff, False)])
+def test_every_argument_of_the_readers_of_the_wrong_type_is_an_error_naming_it(
+        tmp_path, read, csv):
+    """Each argument of read_csv and read_arff given a value of a type it cannot be
+    is a NaiveBayesError naming the call, the argument and what was expected; never a
+    TypeError or another exception from inside."""
+    data = write(tmp_path / "d.csv", "x,label\n1,a\n2,b\n") if csv else write(
+        tmp_path / "d.arff", "@relation r\n@attribute x numeric\n@attribute label {a, b}"
+        "\n@data\n1, a\n2, b\n")
+    call = "read_csv()" if csv else "read_arff()"
+    for argument, values in reader_arguments(csv).items():
+        for value in values:
+            if argument == "path":
+                args, keywords = (value,), {"target": "label"}
+            else:
+                args, keywords = (data,), {"target": "label", argument: value}
+                if argument == "target":
+                    keywords = {"target": value}
+            with pytest.raises(NaiveBayesError) as caught:
+                read(*args, **keywords)
+            message = str(caught.value)
+            assert message.startswith(call + ": ") and message.count(call) == 1, message
+            assert re.search(r"\b%s\b" % argument, message) and "expected" in message, \
+                (argument, value, message)
+
+
+# Cells of mostly ASCII characters, as data files have them, with a few others
+# (none whose UTF-16 code unit has a NUL low byte, as U+4E00 has).
+UNMARKED_CELLS = st.text(alphabet="abcxyz019.-_ \u00e9\u4e2d\u00fc", min_size=1, max_size=6)
+
+
+@settings(max_examples=40)
+@given(st.lists(st.lists(UNMARKED_CELLS, min_size=2, max_size=2), min_size=1, max_size=8),
+       st.sampled_from(["utf-16-le", "utf-16-be", "utf-32-le", "utf-32-be"]))
+def test_utf_16_and_utf_32_without_a_byte_order_mark_are_named_with_the_fix(rows, encoding):
+    """Text in UTF-16 or UTF-32 without a byte-order mark decodes as UTF-8 (NUL is a
+    character), into a header such as 'x\\x00': the reader tells it by the NUL bytes
+    beside ASCII characters and names the encoding and the option; with it, the file
+    reads as its UTF-8 twin does."""
+    text = "name,label\n" + "".join('"%s",%s\n' % (cells[0].replace('"', ""), "pq"[i % 2])
+                                     for i, cells in enumerate(rows))
+    data = text.encode(encoding)
+    with pytest.raises(NaiveBayesError) as caught:
+        naive_bayes.read_csv(io.BytesIO(data), target="label")
+    message = str(caught.value)
+    assert "looks like %s text without a byte-order mark" % encoding.upper() in message
+    assert "re-save it as UTF-8, or name its encoding: encoding='%s'" % encoding in message
+    table = naive_bayes.read_csv(io.BytesIO(data), target="label", encoding=encoding)
+    twin = naive_bayes.read_csv(io.BytesIO(text.encode("utf-8")), target="label")
+    assert (table.X, table.y, table.kinds) == (twin.X, twin.y, twin.kinds)
+
+
+def test_utf_16_without_a_mark_on_the_command_line_names_its_option(tmp_path, capsys):
+    data = tmp_path / "excel.csv"
+    data.write_bytes("x,label\n1,a\n2,b\n3,a\n".encode("utf-16-le"))
+    status, out, err = cli(capsys, "fit", data, "--target", "label", "-o", tmp_path / "m.json")
+    assert status == 1 and err == (
+        "naive_bayes.py fit: error: %s line 1: looks like UTF-16-LE text without a "
+        "byte-order mark (NUL bytes beside each ASCII character), not UTF-8: re-save it "
+        "as UTF-8, or name its encoding: --encoding utf-16-le\n" % data)
+    status, out, err = cli(capsys, "fit", data, "--target", "label", "--encoding",
+                           "utf-16-le", "-o", tmp_path / "m.json")
+    assert status == 0 and "3 rows" in out
+
+
+def office_files(tmp_path):
+    """[(file, what the message says it is, the fix it names)] of files that are not
+    text: an .xlsx workbook, another ZIP archive, an old .xls (OLE), a gzip file whose
+    name does not end in .gz."""
+    import gzip
+    import zipfile
+    workbook = tmp_path / "book.xlsx"
+    with zipfile.ZipFile(workbook, "w") as archive:
+        archive.writestr("[Content_Types].xml", "<Types/>")
+        archive.writestr("xl/workbook.xml", "<workbook/>")
+    renamed = tmp_path / "book.csv"               # the same workbook, named as CSV
+    renamed.write_bytes(workbook.read_bytes())
+    plain = tmp_path / "data.zip"
+    with zipfile.ZipFile(plain, "w") as archive:
+        archive.writestr("data.csv", "x,label\n1,a\n")
+    old = tmp_path / "old.xls"
+    old.write_bytes(bytes.fromhex("d0cf11e0a1b11ae1") + bytes(504))
+    packed = tmp_path / "packed.csv"
+    packed.write_bytes(gzip.compress(b"x,label\n1,a\n"))
+    return [(workbook, "an Excel workbook", "export it as CSV"),
+            (renamed, "an Excel workbook", "export it as CSV"),
+            (plain, "a ZIP archive", "extract the CSV file from it"),
+            (old, "an old Excel workbook (.xls)", "export it as CSV"),
+            (packed, "gzip-compressed", "name it with .gz at the end")]
+
+
+def test_workbooks_archives_and_other_binary_files_are_named_not_told_an_encoding(
+        tmp_path, capsys):
+    """A file that a binary format's magic number opens (PK\\x03\\x04 of ZIP and so
+    .xlsx, D0 CF 11 E0 of old Office files, 1F 8B of gzip) is named for what it is,
+    with what to do, whatever --encoding says; never 'try --encoding latin-1'."""
+    for path, what, fix in office_files(tmp_path):
+        for encoding in ([], ["--encoding", "latin-1"]):
+            status, out, err = cli(capsys, "fit", path, "--target", "label", *encoding,
+                                   "-o", tmp_path / "m.json")
+            assert status == 1 and len(err.splitlines()) == 1, err
+            assert "%s line 1: the file is %s" % (path, what) in err and fix in err, err
+            assert "not CSV text" in err and "for instance --encoding" not in err, err
+        with pytest.raises(NaiveBayesError, match="^read_csv\\(\\): .*the file is %s.* "
+                           "not CSV text: %s" % (re.escape(what), re.escape(fix))):
+            naive_bayes.read_csv(path, target="label")
+        with pytest.raises(NaiveBayesError, match="not ARFF text"):
+            with open(path, "rb") as stream:
+                naive_bayes.read_arff(stream)
+    assert not (tmp_path / "m.json").exists()
+
+
+def test_closed_and_write_only_streams_are_errors_naming_them(tmp_path):
+    """A file closed before it is read, to read_csv, read_arff or any call that reads
+    rows, and a file opened for writing, are NaiveBayesError naming the argument;
+    never the ValueError of the closed file."""
+    data = write(tmp_path / "d.csv", "x,label\n1,a\n2,b\n")
+    model = NaiveBayes().fit([["1"], ["2"]], ["a", "b"])
+    closed = [open(data, "rb"), open(data), io.StringIO("x,label\n1,a\n"), io.BytesIO(b"x")]
+    for stream in closed:
+        stream.close()
+        for read in (naive_bayes.read_csv, naive_bayes.read_arff):
+            with pytest.raises(NaiveBayesError, match=r"\(\): cannot read .*: the file is "
+                               r"closed; expected an open file"):
+                read(stream, target="label")
+        for call, name, run in [
+                ("fit()", "X", lambda: NaiveBayes().fit(stream, ["a"])),
+                ("fit()", "y", lambda: NaiveBayes().fit([["1"]], stream)),
+                ("fit()", "sample_weight", lambda: NaiveBayes().fit([["1"]], ["a"], stream)),
+                ("partial_fit()", "X", lambda: NaiveBayes().partial_fit(stream, ["a"])),
+                ("predict()", "X", lambda: model.predict(stream)),
+                ("predict_proba()", "X", lambda: model.predict_proba(stream)),
+                ("score()", "X", lambda: model.score(stream, ["a"])),
+                ("forget()", "X", lambda: copy.deepcopy(model).forget(stream, ["a"])),
+                ("evaluate()", "X", lambda: naive_bayes.evaluate(model, stream, ["a"])),
+                ("cross_validate()", "X",
+                 lambda: naive_bayes.cross_validate(NaiveBayes(), stream, ["a"]))]:
+            with pytest.raises(NaiveBayesError, match=r"^%s: %s is a closed file" % (
+                    re.escape(call), name)):
+                run()
+    with open(tmp_path / "w.csv", "w") as written:
+        with pytest.raises(NaiveBayesError, match=r"^read_csv\(\): cannot read .*w\.csv: "
+                           r"not readable; expected a file open for reading"):
+            naive_bayes.read_csv(written)
 
 
 # ----------------------------------------------------------------------------------

@@ -123,8 +123,8 @@ class _ReadOptions:
         model = given.pop("model", None)
         if model is not None and not (isinstance(model, _Classifier) and
                                       model.__sklearn_is_fitted__()):
-            raise _OptionError("%s: model=%s; expected a fitted classifier of this module"
-                               % (call, _shown(model)))
+            raise _OptionError("%s: expected a fitted classifier of this module"
+                               % options.spell("model", model))
         return cls(call, False, columns={k: v for k, v in columns.items() if v},
                    model=model, **given)
 
@@ -196,8 +196,17 @@ class _Lines:
     # before it is decoded (so that a decoding error names its line).
     _PLAIN = "\n\r\t ,;|\"'%{}?.-+0123456789azAZ"
 
-    def __init__(self, path, encoding=None, spell=None):
+    # What a file that is not text starts with (its "magic number"), and what it is.
+    _MAGIC = ((b"PK\x03\x04", "zip"), (b"PK\x05\x06", "zip"),
+              (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "ole"), (b"\x1f\x8b", "gzip"))
+    _SAMPLE = 256                 # bytes read first: a byte-order mark, a magic number,
+    #                               the NUL bytes of UTF-16 or UTF-32 text without a mark
+
+    def __init__(self, path, encoding=None, spell=None, kind="CSV"):
         self.number = 0
+        self.kind = kind                  # "CSV" or "ARFF": what the file should be
+        self.spell = spell or (lambda option, value, placeholder=False: "--%s %s"
+                               % (option, value))
         self.pending = []                 # decoded lines not yet returned, last first
         self.rest = b""                   # bytes after the last newline read
         self.tail = ""                    # text after the last newline decoded
@@ -221,6 +230,9 @@ class _Lines:
             name = getattr(path, "name", None)
             self.path = name if isinstance(name, str) else "<stream>"
             self.raw = path
+            if getattr(path, "closed", False) is True:
+                raise NaiveBayesError("cannot read %s: the file is closed; expected an open "
+                                      "file" % self.path)
         try:
             self._open(encoding, spell)
         except BaseException:
@@ -234,8 +246,8 @@ class _Lines:
         try:
             name = os.fspath(path)
         except TypeError:
-            raise NaiveBayesError("cannot read %s: expected a file name or an open file"
-                                  % _describe(path)) from None
+            raise NaiveBayesError("path is %s; expected a file name (str, bytes or "
+                                  "os.PathLike) or an open file" % _describe(path)) from None
         if isinstance(name, bytes):
             name = os.fsdecode(name)
         if "\x00" in name:
@@ -244,21 +256,35 @@ class _Lines:
         return name
 
     def _open(self, encoding, spell):
-        """Decide the encoding from the option and the byte-order mark."""
+        """Decide the encoding from the option and the byte-order mark; refuse what is
+        not text (a workbook, an archive) and UTF-16 or UTF-32 without a mark, each
+        named with what to do."""
         import codecs
-        if isinstance(self.raw.read(0), str):           # an open text file
+        try:
+            empty = self.raw.read(0)
+        except (OSError, ValueError, TypeError) as error:    # write-only, closed, odd
+            raise NaiveBayesError("cannot read %s: %s; expected a file open for reading"
+                                  % (self.path, error)) from None
+        if isinstance(empty, str):                      # an open text file
             self.text = self.raw
             self.encoding = getattr(self.raw, "encoding", None) or "text"
             self.shown = str(self.encoding).upper()
             return
+        if not isinstance(empty, bytes):
+            raise NaiveBayesError("cannot read %s: its read() gives %s; expected a file name "
+                                  "or an open file (binary or text)"
+                                  % (self.path, _describe(empty)))
         start = b""
-        while len(start) < 4:
-            more = self._bytes(self.raw.read, 4 - len(start))
+        while len(start) < self._SAMPLE:
+            more = self._bytes(self.raw.read, self._SAMPLE - len(start))
             if not more:
                 break
             start += more
+        self._refuse_binary(start)
         bom, named = next(((b, n) for b, n in self._BOMS if start.startswith(b) and
                            n.startswith(encoding or "")), (b"", None))
+        if encoding is None and not bom:
+            self._refuse_unmarked(start)
         if encoding in ("utf-16", "utf-32"):            # the byte order from the mark
             if named is None:
                 raise NaiveBayesError(
@@ -280,6 +306,67 @@ class _Lines:
             plain = False
         if not plain:                     # UTF-16, UTF-32, EBCDIC: decoded as a stream
             self.decoder = codecs.getincrementaldecoder(self.encoding)()
+
+    def _refuse_binary(self, start):
+        """A NaiveBayesError for a file that a binary format's magic number opens: an
+        Excel workbook or another ZIP archive, an old Office file, a gzip file not
+        named .gz (decoding them as text would only give a misleading message)."""
+        form = next((form for magic, form in self._MAGIC if start.startswith(magic)), None)
+        if form is None:
+            return
+        name = self.path.lower()
+        export = "export it as %s (in Excel or LibreOffice: File > Save As > CSV UTF-8) " \
+                 "and read that file" % self.kind
+        if form == "zip" and (name.endswith((".xlsx", ".xlsm", ".xltx", ".xlsb")) or
+                              b"[Content_Types].xml" in start or b"xl/" in start):
+            what = "an Excel workbook (.xlsx, a ZIP archive)"
+        elif form == "zip" and (name.endswith(".ods") or b"opendocument.spreadsheet" in start):
+            what = "an OpenDocument spreadsheet (.ods, a ZIP archive)"
+        elif form == "zip":
+            what, export = "a ZIP archive", "extract the %s file from it, or export the data " \
+                "as %s" % (self.kind, self.kind)
+        elif form == "ole":
+            what = "an old Excel workbook (.xls) or another Microsoft Office file"
+        else:
+            what, export = "gzip-compressed", (
+                "name it with .gz at the end (data.csv.gz), which is read decompressed, "
+                "or decompress it first" if self.owned and self.path != "-" else
+                "decompress it first (gunzip)")
+        raise NaiveBayesError("%s line 1: the file is %s, not %s text: %s"
+                              % (self.path, what, self.kind, export))
+
+    def _refuse_unmarked(self, start):
+        """A NaiveBayesError for UTF-16 or UTF-32 text without a byte-order mark, told
+        by its NUL bytes (ASCII characters such as the delimiters and digits take one
+        byte and NULs there): read as UTF-8 its header would be 'x\\x00,\\x00...'."""
+        if b"\x00" not in start:
+            return
+        sample = start[:len(start) - len(start) % 4]
+        quads = len(sample) // 4
+        found = None
+        if quads >= 1:
+            # UTF-32: of each 4 bytes, the highest is 0 (every character is below
+            # 0x110000) and so is, for the BMP, the next one
+            if sample[3::4].count(0) == quads and sample[2::4].count(0) * 4 >= quads * 3 \
+                    and sample[0::4].count(0) * 4 < quads:
+                found = "utf-32-le"
+            elif sample[0::4].count(0) == quads and sample[1::4].count(0) * 4 >= quads * 3 \
+                    and sample[3::4].count(0) * 4 < quads:
+                found = "utf-32-be"
+        if found is None:
+            sample = start[:len(start) - len(start) % 2]
+            pairs = len(sample) // 2
+            even, odd = sample[0::2].count(0), sample[1::2].count(0)
+            if odd >= max(1, pairs // 4) and even * 8 <= odd:
+                found = "utf-16-le"
+            elif even >= max(1, pairs // 4) and odd * 8 <= even:
+                found = "utf-16-be"
+        if found is None:
+            return
+        raise NaiveBayesError(
+            "%s line 1: looks like %s text without a byte-order mark (NUL bytes beside "
+            "each ASCII character), not UTF-8: re-save it as UTF-8, or name its encoding: %s"
+            % (self.path, found.upper(), self.spell("encoding", found)))
 
     def __iter__(self):
         """The lines."""
@@ -324,6 +411,9 @@ class _Lines:
         except UnicodeError:
             raise NaiveBayesError("%s line %d or soon after: not %s text" % (
                 self.path, self.number + 1, self.shown)) from None
+        except (OSError, ValueError) as error:     # closed while it was read, say
+            raise NaiveBayesError("%s line %d or soon after: cannot read the file: %s"
+                                  % (self.path, self.number + 1, error)) from None
         if len(line) > _LINE_LIMIT:
             self._too_long(self.number + 1)
         if line:
@@ -341,7 +431,7 @@ class _Lines:
         import zlib
         try:
             return read(size)
-        except (OSError, EOFError, zlib.error) as error:
+        except (OSError, EOFError, zlib.error, ValueError) as error:   # (closed: ValueError)
             raise NaiveBayesError("%s line %d or soon after: cannot read the file: %s"
                                   % (self.path, self.number + 1,
                                      getattr(error, "strerror", None) or error)) from None
@@ -355,8 +445,9 @@ class _Lines:
                 text = self.tail + self.decoder.decode(block, not block)
             except UnicodeError:
                 raise NaiveBayesError("%s line %d or soon after: not %s text; name the "
-                                      "file's encoding with --encoding"
-                                      % (self.path, self.number + 1, self.shown)) from None
+                                      "file's encoding with %s"
+                                      % (self.path, self.number + 1, self.shown,
+                                         self.spell("encoding", "NAME", True))) from None
             if block:
                 lines = [line + "\n" for line in text.split("\n")]
                 self.tail = lines.pop()[:-1]
@@ -414,10 +505,11 @@ class _Lines:
                 except UnicodeError as error:
                     where = getattr(error, "start", None)
                     raise NaiveBayesError(
-                        "%s line %d: not %s text%s; name the file's encoding with "
-                        "--encoding, for instance --encoding latin-1"
+                        "%s line %d: not %s text%s; name the file's encoding, for "
+                        "instance %s"
                         % (self.path, self.number + k + 1, self.shown,
-                           "" if where is None else " (byte %d)" % (where + 1))
+                           "" if where is None else " (byte %d)" % (where + 1),
+                           self.spell("encoding", "latin-1"))
                     ) from None
         lines.reverse()
         self.pending = lines

@@ -378,7 +378,7 @@ class _ArffSource:
               "nominal": "categorical"}
 
     def __init__(self, path, options, notes):
-        self.lines = _Lines(path, options.encoding, options.spell)
+        self.lines = _Lines(path, options.encoding, options.spell, "ARFF")
         self.path = self.lines.path
         self.encoding = self.lines.encoding
         self.options = options

@@ -504,6 +504,9 @@ class _TableReader:
 def _read_table(path, target, keywords, arff, call):
     """read_csv and read_arff: the whole file as a Table."""
     import csv
+    if target is not None and not isinstance(target, str):
+        raise NaiveBayesError("%s: target=%s; expected a column name (a string) or None"
+                              % (call, _shown(target, 50)), call=call, argument="target")
     limit = csv.field_size_limit(_LINE_LIMIT)          # a document may be a long cell
     try:
         options = _ReadOptions.from_keywords(call, keywords, csv=not arff)
