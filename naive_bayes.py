@@ -14307,11 +14307,12 @@ class _ReadOptions:
     ``--ignore id`` on the command line, ``ignore=['id']`` in Python."""
 
     _LISTS = ("missing", "missing_only")          # and each kind's option
-    __slots__ = ("call", "cli", "delimiter", "decimal", "encoding", "missing",
+    __slots__ = ("call", "cli", "delimiter", "decimal", "thousands", "encoding", "missing",
                  "missing_only", "numeric", "columns", "model")
 
     def __init__(self, call, cli, delimiter=None, decimal=None, encoding=None,
-                 missing=(), missing_only=None, numeric=None, columns=None, model=None):
+                 missing=(), missing_only=None, numeric=None, columns=None, model=None,
+                 thousands=None):
         self.call = call
         self.cli = cli
         self.columns = columns or {}
@@ -14320,6 +14321,7 @@ class _ReadOptions:
         if decimal is not None and decimal not in (".", ","):
             raise _OptionError("%s: expected . or ," % self.spell("decimal", decimal))
         self.decimal = decimal
+        self.thousands = None if thousands is None else self._thousands(thousands)
         self.encoding = None if encoding is None else self._encoding(encoding)
         self.missing = list(missing or ())
         self.missing_only = None if missing_only is None else list(missing_only)
@@ -14334,14 +14336,15 @@ class _ReadOptions:
         columns = {kind: _columns(getattr(args, kind, None)) for kind in _KINDS}
         return cls("", True, args.delimiter, args.decimal, args.encoding, args.missing,
                    args.missing_only, numeric, {k: v for k, v in columns.items() if v},
-                   model)
+                   model, getattr(args, "thousands", None))
 
     @classmethod
     def from_keywords(cls, call, keywords, csv):
         """The options of read_csv (csv=True) or read_arff, by keyword; an unknown
         keyword is a TypeError, as Python's own."""
-        allowed = ("delimiter", "decimal", "encoding", "missing", "missing_only",
-                   "numeric", "model") if csv else ("encoding", "numeric", "model")
+        allowed = ("delimiter", "decimal", "thousands", "encoding", "missing",
+                   "missing_only", "numeric", "model") if csv else ("encoding", "numeric",
+                                                                   "model")
         columns, given = {}, {}
         for name, value in keywords.items():
             if value is None and (name in _KINDS or name in allowed):
@@ -14372,7 +14375,7 @@ class _ReadOptions:
                 columns[name] = names
             else:
                 given[name] = names
-        for name in ("delimiter", "decimal", "encoding", "numeric"):
+        for name in ("delimiter", "decimal", "thousands", "encoding", "numeric"):
             if not isinstance(given.get(name, ""), str):
                 raise _OptionError("%s: expected a string" % options.spell(name, given[name]))
         model = given.pop("model", None)
@@ -14408,6 +14411,18 @@ class _ReadOptions:
             raise _OptionError("%s: expected one character, or tab, comma, semicolon, pipe "
                                "or space" % self.spell(name, option))
         return delimiter
+
+    def _thousands(self, mark):
+        """A thousands separator: one character that is not a digit, a sign, a
+        quote or a line break (, . ' and space are the usual ones)."""
+        mark = {"comma": ",", "point": ".", "space": " ", "apostrophe": "'"}.get(mark, mark)
+        if len(mark) != 1 or mark.isalnum() or mark in "+-\"\r\n":
+            raise _OptionError("%s: expected one character such as , . ' or a space"
+                               % self.spell("thousands", mark))
+        if mark == self.decimal:
+            raise _OptionError("%s: that is the decimal mark; expected another"
+                               % self.spell("thousands", mark))
+        return mark
 
     def _encoding(self, name):
         """The canonical name of a text encoding that Python knows."""
@@ -14797,6 +14812,23 @@ def _detected_delimiter(lines):
     return best or ","
 
 
+_GROUPED_NUMBERS = {}     # (thousands separator, decimal mark) -> match
+
+
+def _grouped_number(separator, decimal):
+    """The match of a number written with thousands separators: one to three digits,
+    groups of exactly three, then decimals (1,234,567.5 for separator , and decimal
+    .); plain numbers without a separator match too."""
+    import re
+    key = (separator, decimal)
+    match = _GROUPED_NUMBERS.get(key)
+    if match is None:
+        match = _GROUPED_NUMBERS[key] = re.compile(
+            r"[+-]?(?:[1-9]\d{0,2}(?:%s\d{3})+|\d+)(?:%s\d*)?(?:[eE][+-]?\d+)?\Z"
+            % (re.escape(separator), re.escape(decimal))).match
+    return match
+
+
 def _ascii_float(text):
     """A number as Java's Double and pandas read one: ASCII digits (Python's float()
     also takes other scripts' digits and 1_000); ValueError otherwise."""
@@ -14827,7 +14859,14 @@ class _CsvSource:
         try:
             first = list(islice(self.lines, 20))
             self.delimiter = options.delimiter or _detected_delimiter(first)
-            self.decimal = options.decimal or ("," if self.delimiter == ";" else ".")
+            self.thousands = options.thousands
+            self.decimal = options.decimal or ("," if self.delimiter == ";" and
+                                               self.thousands != "," else ".")
+            if self.thousands == self.decimal:
+                raise _OptionError("%s: that is the decimal mark of %s; name another with "
+                                   "%s" % (options.spell("thousands", self.thousands),
+                                           self.path, options.spell("decimal", ".")))
+            self.plain = self._plain()
             only = options.missing_only
             self.missing = frozenset(only if only is not None else _MISSING_CELLS) | \
                 frozenset(options.missing) | {""}
@@ -14915,10 +14954,29 @@ class _CsvSource:
             raise NaiveBayesError("%s line %d: %s" % (self.path, reader.line_num,
                                                       error)) from None
 
+    def _plain(self):
+        """None when cells are numbers as float() reads them; else the function that
+        makes a cell so: thousands separators dropped (only from a number grouped as
+        one: 1,234,567, not 12,34), a decimal comma made a point."""
+        if self.thousands is None:
+            if self.decimal != ",":
+                return None
+            return lambda cell: cell.replace(",", ".")
+        grouped = _grouped_number(self.thousands, self.decimal)
+        separator = self.thousands
+        comma = self.decimal == ","
+
+        def plain(cell):
+            if separator in cell and grouped(cell):
+                cell = cell.replace(separator, "")
+            return cell.replace(",", ".") if comma else cell
+        return plain
+
     def number(self, cell):
         """A cell as a float, or None when it is not a number."""
-        if self.decimal == ",":
-            cell = cell.replace(",", ".")
+        plain = self.plain
+        if plain is not None:
+            cell = plain(cell)
         try:
             return _ascii_float(cell)
         except ValueError:
@@ -14926,8 +14984,9 @@ class _CsvSource:
 
     def numbers(self, cells):
         """The cells as floats; ValueError when one is not a number."""
-        if self.decimal == ",":
-            cells = [cell.replace(",", ".") for cell in cells]
+        plain = self.plain
+        if plain is not None:
+            cells = list(map(plain, cells))
         text = "".join(cells)
         if "_" in text or not text.isascii():
             return list(map(_ascii_float, cells))
@@ -15324,6 +15383,8 @@ class _ArffSource:
 
     decimal = "."
     delimiter = ","
+    thousands = None
+    plain = None                  # numbers come typed (see _ArffReader)
     weighted = True
     numeric_missing = True        # its cells come typed: read cell by cell
     _KINDS = {"numeric": "gaussian", "date": "gaussian", "string": "text",
@@ -15468,6 +15529,18 @@ def _guess_kind(name, cells, source, options, notes, codes):
                          "categories, as codes; %s reads them as numbers"
                          % (column, _clip(zero_led), options.spell(numeric_kind, name)))
             return "categorical"
+        if source.decimal == "," and source.thousands is None:
+            separator = _thousands_shape([cell for cell in present if "." in cell], source,
+                                         (".",))
+            if separator is not None:     # 1.234 in a file of decimal commas: 1234?
+                cell = next(cell for cell in present if "." in cell)
+                grouped = float(cell.replace(".", "").replace(",", "."))
+                notes.append("warning: column %s holds numbers like %s in a file with "
+                             "decimal commas: read as %s; if the points separate "
+                             "thousands, %s reads it as %s"
+                             % (column, _clip(cell), _clip(_number_text(source.number(cell))),
+                                options.spell("thousands", "."),
+                                _clip(_number_text(grouped))))
         integers = all(map(float.is_integer, numbers))
         if len(present) >= 20 and integers and numbers == list(map(
                 float, range(int(numbers[0]), int(numbers[0]) + len(numbers)))):
@@ -15479,7 +15552,13 @@ def _guess_kind(name, cells, source, options, notes, codes):
             if 2 <= len(values) <= _CODE_VALUES:
                 codes.append((name, ["%d" % v for v in values]))
         return numeric_kind
-    if len(odd) <= few and 2 * len(numbers) > len(present):
+    separator = _thousands_shape(present, source)
+    if separator is not None:
+        notes.append("warning: column %s holds numbers with thousands separators (%s): "
+                     "read as categories; %s reads them as numbers"
+                     % (column, _clip(next(cell for cell in present if separator in cell)),
+                        options.spell("thousands", separator)))
+    elif len(odd) <= few and 2 * len(numbers) > len(present):
         notes.append("warning: column %s is numeric but for %s like %s: read as "
                      "categories; %s reads such cells as missing"
                      % (column, _counted(len(odd), "cell"), _typed(odd[0], 30),
@@ -15505,6 +15584,27 @@ def _guess_kind(name, cells, source, options, notes, codes):
                      % (column, options.spell("categorical", name)))
         return "ignore"
     return "categorical"
+
+
+def _thousands_shape(cells, source, separators=(",", ".", "'", " ", "\u00a0")):
+    """The thousands separator that every cell is written with, when the cells say
+    so: each a number of one to three digits then groups of exactly three (1,234 or
+    12,345,678.5), or a plain number, and at least one grouped; else None.  Groups
+    of other lengths (5,1 or 12,75) are decimal commas, not thousands."""
+    if not cells or source.thousands is not None:
+        return None
+    for separator in separators:
+        if separator == source.decimal or not any(separator in cell for cell in cells):
+            continue
+        grouped = _grouped_number(separator, source.decimal)
+        if all(map(grouped, cells)):
+            return separator
+    return None
+
+
+def _number_text(number):
+    """A number as a person writes it: 1234 rather than 1234.0."""
+    return "%d" % number if number.is_integer() and abs(number) < 1e16 else repr(number)
 
 
 def _check_target_cells(cells, target, source):
@@ -15578,12 +15678,24 @@ def _converters(source, names, kinds, index):
             converters.append((None, None))
             continue
         strict = None if convert is _Kind.convert_cell else _strict_numbers(convert)
-        if strict is not None and source.decimal == ",":
-            converters.append((lambda cell, convert=convert: convert(cell.replace(",", ".")),
-                               lambda cell, strict=strict: strict(cell.replace(",", "."))))
+        plain = source.plain
+        if strict is not None and plain is not None:
+            converters.append((_through(plain, convert), _through(plain, strict)))
         else:
             converters.append((convert, strict))
     return converters
+
+
+def _through(plain, convert):
+    """convert(plain(cell)): a number cell with decimal commas or thousands
+    separators made plain first; a cell that does not convert is named as the file
+    has it."""
+    def converted(cell):
+        try:
+            return convert(plain(cell))
+        except _BadValue as error:
+            raise _BadValue(cell, error.expected) from None
+    return converted
 
 
 # -- Tables: read_csv and read_arff -----------------------------------------------------
@@ -15605,7 +15717,8 @@ class Table:
     target         the target column, or None
     lines          the line of the file on which each row starts
     warnings       notes and warnings, one line each, as the command line prints them
-    path, delimiter, decimal, encoding   the file, and how it was written
+    path, delimiter, decimal, thousands, encoding   the file, and how it was written
+                   (thousands: the thousands separator read, or None)
 
     Rows are lists rather than dicts as scikit-learn's data sets are (``data`` with
     ``feature_names``): the form fit reads fastest, in half the memory, and the one
@@ -15615,7 +15728,7 @@ class Table:
 
     __slots__ = ("X", "y", "sample_weight", "names", "kinds", "categories", "classes",
                  "target", "lines", "warnings", "path", "delimiter", "decimal",
-                 "encoding")
+                 "thousands", "encoding")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -15770,7 +15883,7 @@ class _TableReader:
                      categories=self.categories, classes=self.classes, target=self.target,
                      lines=lines, warnings=warnings, path=source.path,
                      delimiter=source.delimiter, decimal=source.decimal,
-                     encoding=source.encoding)
+                     thousands=source.thousands, encoding=source.encoding)
 
     def convert(self, chunk):
         """The table of some (line, cells) rows: rows without a label skipped (and
@@ -15915,7 +16028,9 @@ def read_csv(path, target=None, **options):
     ``path`` is a file name or an open file (binary or text); ``target`` names the
     label column (None: no labels).  The options are the command line's: delimiter
     (default: detected among , ; tab |), decimal ("." or ",": default "," in a
-    ;-separated file), encoding (default: from a byte-order mark, else UTF-8),
+    ;-separated file), thousands (a thousands separator such as "," or ".": then
+    "67,810" reads as 67810; default None), encoding (default: from a byte-order
+    mark, else UTF-8),
     missing (more cells that mean a missing value) or missing_only (only these, and
     empty cells), numeric (the kind of numeric columns: "gaussian", "discretized",
     "kde"), model (a fitted classifier: read its features, with its kinds, for
@@ -16926,6 +17041,9 @@ def _parser():
                          "character, or tab, comma, semicolon, pipe (default: detected)")
         sub.add_argument("--decimal", metavar="MARK", help="decimal mark of numbers: . or "
                          ", (default: , in ;-separated files, else .)")
+        sub.add_argument("--thousands", metavar="MARK", help="thousands separator of "
+                         "numbers, such as , . ' or a space: \"67,810\" is then 67810 "
+                         "(default: none)")
         sub.add_argument("--encoding", metavar="NAME", help="text encoding, as Python "
                          "names them: latin-1, cp1252, utf-16 ... (default: from the "
                          "byte-order mark, else UTF-8)")

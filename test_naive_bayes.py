@@ -8602,8 +8602,8 @@ def reader_arguments(csv):
                  "target": WRONG_TEXT, "encoding": WRONG_TEXT, "numeric": WRONG_TEXT,
                  "model": ["m.json", 5, NaiveBayes, NaiveBayes(), Opaque()]}
     if csv:
-        arguments.update(delimiter=WRONG_TEXT, decimal=WRONG_TEXT, missing=WRONG_NAMES,
-                         missing_only=WRONG_NAMES)
+        arguments.update(delimiter=WRONG_TEXT, decimal=WRONG_TEXT, thousands=WRONG_TEXT,
+                         missing=WRONG_NAMES, missing_only=WRONG_NAMES)
     arguments.update({kind: WRONG_NAMES for kind in naive_bayes._KINDS})
     return arguments
 
@@ -8753,6 +8753,78 @@ def test_closed_and_write_only_streams_are_errors_naming_them(tmp_path):
         with pytest.raises(NaiveBayesError, match=r"^read_csv\(\): cannot read .*w\.csv: "
                            r"not readable; expected a file open for reading"):
             naive_bayes.read_csv(written)
+
+
+def grouped(number, separator, decimal):
+    """A number as a spreadsheet writes it with thousands separators: 67,810.5, or
+    67.810,5 with decimal commas."""
+    text = "{:,}".format(number)
+    return text.replace(",", "\0").replace(".", decimal).replace("\0", separator)
+
+
+AMOUNTS = st.one_of(st.integers(-10 ** 9, 10 ** 9),
+                    st.integers(-10 ** 8, 10 ** 8).map(lambda n: n / 100))
+
+
+@given(st.lists(AMOUNTS, min_size=4, max_size=30),
+       st.sampled_from([(",", ",", "."), (";", ".", ","), (",", " ", "."), (";", "'", ",")]))
+def test_thousands_separators_are_read_with_the_option_and_named_by_the_warning(
+        amounts, dialect):
+    """Cells such as "67,810" (one to three digits, then groups of exactly three) are
+    thousands: without --thousands the column is categorical with a warning naming
+    thousands= (never decimal=, which would read 67,810 as 67.81: means 1000 times
+    off); with it, every cell is its number exactly."""
+    delimiter, separator, decimal = dialect
+    assume(any(abs(amount) >= 1000 for amount in amounts))
+    text = "amount%slabel\n" % delimiter + "".join(
+        '"%s"%s%s\n' % (grouped(amount, separator, decimal), delimiter, "pq"[i % 2])
+        for i, amount in enumerate(amounts))
+    options = {} if decimal == "," or delimiter != ";" else {"decimal": "."}
+    table = naive_bayes.read_csv(io.StringIO(text), target="label", thousands=separator,
+                                 **options)
+    assert table.kinds == {"amount": "gaussian"} and table.warnings == []
+    assert [row[0] for row in table.X] == [float(amount) for amount in amounts]
+    assert (table.thousands, table.decimal) == (separator, decimal)
+    plain = naive_bayes.read_csv(io.StringIO(text), target="label", **options)
+    warned = [w for w in plain.warnings if "amount" in w]
+    if plain.kinds["amount"] == "categorical":
+        assert len(warned) == 1 and "thousands separators" in warned[0], plain.warnings
+        assert warned[0].endswith("thousands=%r reads them as numbers" % separator)
+    else:                                 # 1.234 in a file of decimal commas: a number,
+        assert separator == "." and decimal == ","        # the warning names both readings
+        assert len(warned) == 1 and "thousands='.' reads it as" in warned[0], plain.warnings
+    assert not any("decimal=" in w or "--decimal" in w for w in plain.warnings)
+
+
+def test_decimal_commas_and_thousands_are_told_apart_by_their_groups(tmp_path, capsys):
+    """The rule: groups of exactly three digits are thousands (--thousands ,), other
+    groups decimal commas (--decimal ,); the command line reads either right."""
+    money = write(tmp_path / "money.csv", "income,label\n" + "".join(
+        '"%s",%s\n' % (cell, label) for cell, label in
+        [("67,810", "a"), ("1,234,567.5", "b"), ("850", "a"), ("12,000", "b")] * 3))
+    status, out, err = cli(capsys, "fit", money, "--target", "label", "-o", tmp_path / "m.json")
+    assert status == 0 and "--thousands , reads them as numbers" in err
+    assert "--decimal" not in err and "--missing" not in err
+    status, out, err = cli(capsys, "fit", money, "--target", "label", "--thousands", ",",
+                           "-o", tmp_path / "m.json")
+    assert status == 0 and err == ""
+    model = NaiveBayes.load(tmp_path / "m.json")
+    means = model.tables()["income"]["mean"]
+    assert means == {"a": pytest.approx((67810 + 850) / 2),
+                     "b": pytest.approx((1234567.5 + 12000) / 2)}
+    status, out, err = cli(capsys, "predict", tmp_path / "m.json", money, "--thousands", ",")
+    assert status == 0 and out.splitlines()[1:] == model.predict(
+        naive_bayes.read_csv(money, target="label", thousands=",").X)
+    europe = write(tmp_path / "europe.csv", "x,label\n" + "".join(
+        '"%s",%s\n' % (cell, label) for cell, label in [("5,1", "a"), ("12,75", "b")] * 5))
+    status, out, err = cli(capsys, "fit", europe, "--target", "label", "-o", tmp_path / "e.json")
+    assert status == 0 and "--decimal , reads them as numbers" in err and "thousands" not in err
+    status, out, err = cli(capsys, "fit", money, "--target", "label", "--thousands", "xy",
+                           "-o", tmp_path / "m.json")
+    assert status == 2 and "--thousands xy: expected one character" in err
+    status, out, err = cli(capsys, "fit", money, "--target", "label", "--thousands", ",",
+                           "--decimal", ",", "-o", tmp_path / "m.json")
+    assert status == 2 and "--thousands ,: that is the decimal mark" in err
 
 
 # ----------------------------------------------------------------------------------

@@ -52,11 +52,12 @@ class _ReadOptions:
     ``--ignore id`` on the command line, ``ignore=['id']`` in Python."""
 
     _LISTS = ("missing", "missing_only")          # and each kind's option
-    __slots__ = ("call", "cli", "delimiter", "decimal", "encoding", "missing",
+    __slots__ = ("call", "cli", "delimiter", "decimal", "thousands", "encoding", "missing",
                  "missing_only", "numeric", "columns", "model")
 
     def __init__(self, call, cli, delimiter=None, decimal=None, encoding=None,
-                 missing=(), missing_only=None, numeric=None, columns=None, model=None):
+                 missing=(), missing_only=None, numeric=None, columns=None, model=None,
+                 thousands=None):
         self.call = call
         self.cli = cli
         self.columns = columns or {}
@@ -65,6 +66,7 @@ class _ReadOptions:
         if decimal is not None and decimal not in (".", ","):
             raise _OptionError("%s: expected . or ," % self.spell("decimal", decimal))
         self.decimal = decimal
+        self.thousands = None if thousands is None else self._thousands(thousands)
         self.encoding = None if encoding is None else self._encoding(encoding)
         self.missing = list(missing or ())
         self.missing_only = None if missing_only is None else list(missing_only)
@@ -79,14 +81,15 @@ class _ReadOptions:
         columns = {kind: _columns(getattr(args, kind, None)) for kind in _KINDS}
         return cls("", True, args.delimiter, args.decimal, args.encoding, args.missing,
                    args.missing_only, numeric, {k: v for k, v in columns.items() if v},
-                   model)
+                   model, getattr(args, "thousands", None))
 
     @classmethod
     def from_keywords(cls, call, keywords, csv):
         """The options of read_csv (csv=True) or read_arff, by keyword; an unknown
         keyword is a TypeError, as Python's own."""
-        allowed = ("delimiter", "decimal", "encoding", "missing", "missing_only",
-                   "numeric", "model") if csv else ("encoding", "numeric", "model")
+        allowed = ("delimiter", "decimal", "thousands", "encoding", "missing",
+                   "missing_only", "numeric", "model") if csv else ("encoding", "numeric",
+                                                                   "model")
         columns, given = {}, {}
         for name, value in keywords.items():
             if value is None and (name in _KINDS or name in allowed):
@@ -117,7 +120,7 @@ class _ReadOptions:
                 columns[name] = names
             else:
                 given[name] = names
-        for name in ("delimiter", "decimal", "encoding", "numeric"):
+        for name in ("delimiter", "decimal", "thousands", "encoding", "numeric"):
             if not isinstance(given.get(name, ""), str):
                 raise _OptionError("%s: expected a string" % options.spell(name, given[name]))
         model = given.pop("model", None)
@@ -153,6 +156,18 @@ class _ReadOptions:
             raise _OptionError("%s: expected one character, or tab, comma, semicolon, pipe "
                                "or space" % self.spell(name, option))
         return delimiter
+
+    def _thousands(self, mark):
+        """A thousands separator: one character that is not a digit, a sign, a
+        quote or a line break (, . ' and space are the usual ones)."""
+        mark = {"comma": ",", "point": ".", "space": " ", "apostrophe": "'"}.get(mark, mark)
+        if len(mark) != 1 or mark.isalnum() or mark in "+-\"\r\n":
+            raise _OptionError("%s: expected one character such as , . ' or a space"
+                               % self.spell("thousands", mark))
+        if mark == self.decimal:
+            raise _OptionError("%s: that is the decimal mark; expected another"
+                               % self.spell("thousands", mark))
+        return mark
 
     def _encoding(self, name):
         """The canonical name of a text encoding that Python knows."""
@@ -542,6 +557,23 @@ def _detected_delimiter(lines):
     return best or ","
 
 
+_GROUPED_NUMBERS = {}     # (thousands separator, decimal mark) -> match
+
+
+def _grouped_number(separator, decimal):
+    """The match of a number written with thousands separators: one to three digits,
+    groups of exactly three, then decimals (1,234,567.5 for separator , and decimal
+    .); plain numbers without a separator match too."""
+    import re
+    key = (separator, decimal)
+    match = _GROUPED_NUMBERS.get(key)
+    if match is None:
+        match = _GROUPED_NUMBERS[key] = re.compile(
+            r"[+-]?(?:[1-9]\d{0,2}(?:%s\d{3})+|\d+)(?:%s\d*)?(?:[eE][+-]?\d+)?\Z"
+            % (re.escape(separator), re.escape(decimal))).match
+    return match
+
+
 def _ascii_float(text):
     """A number as Java's Double and pandas read one: ASCII digits (Python's float()
     also takes other scripts' digits and 1_000); ValueError otherwise."""
@@ -572,7 +604,14 @@ class _CsvSource:
         try:
             first = list(islice(self.lines, 20))
             self.delimiter = options.delimiter or _detected_delimiter(first)
-            self.decimal = options.decimal or ("," if self.delimiter == ";" else ".")
+            self.thousands = options.thousands
+            self.decimal = options.decimal or ("," if self.delimiter == ";" and
+                                               self.thousands != "," else ".")
+            if self.thousands == self.decimal:
+                raise _OptionError("%s: that is the decimal mark of %s; name another with "
+                                   "%s" % (options.spell("thousands", self.thousands),
+                                           self.path, options.spell("decimal", ".")))
+            self.plain = self._plain()
             only = options.missing_only
             self.missing = frozenset(only if only is not None else _MISSING_CELLS) | \
                 frozenset(options.missing) | {""}
@@ -660,10 +699,29 @@ class _CsvSource:
             raise NaiveBayesError("%s line %d: %s" % (self.path, reader.line_num,
                                                       error)) from None
 
+    def _plain(self):
+        """None when cells are numbers as float() reads them; else the function that
+        makes a cell so: thousands separators dropped (only from a number grouped as
+        one: 1,234,567, not 12,34), a decimal comma made a point."""
+        if self.thousands is None:
+            if self.decimal != ",":
+                return None
+            return lambda cell: cell.replace(",", ".")
+        grouped = _grouped_number(self.thousands, self.decimal)
+        separator = self.thousands
+        comma = self.decimal == ","
+
+        def plain(cell):
+            if separator in cell and grouped(cell):
+                cell = cell.replace(separator, "")
+            return cell.replace(",", ".") if comma else cell
+        return plain
+
     def number(self, cell):
         """A cell as a float, or None when it is not a number."""
-        if self.decimal == ",":
-            cell = cell.replace(",", ".")
+        plain = self.plain
+        if plain is not None:
+            cell = plain(cell)
         try:
             return _ascii_float(cell)
         except ValueError:
@@ -671,8 +729,9 @@ class _CsvSource:
 
     def numbers(self, cells):
         """The cells as floats; ValueError when one is not a number."""
-        if self.decimal == ",":
-            cells = [cell.replace(",", ".") for cell in cells]
+        plain = self.plain
+        if plain is not None:
+            cells = list(map(plain, cells))
         text = "".join(cells)
         if "_" in text or not text.isascii():
             return list(map(_ascii_float, cells))

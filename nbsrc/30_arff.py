@@ -372,6 +372,8 @@ class _ArffSource:
 
     decimal = "."
     delimiter = ","
+    thousands = None
+    plain = None                  # numbers come typed (see _ArffReader)
     weighted = True
     numeric_missing = True        # its cells come typed: read cell by cell
     _KINDS = {"numeric": "gaussian", "date": "gaussian", "string": "text",

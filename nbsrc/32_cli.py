@@ -945,6 +945,9 @@ def _parser():
                          "character, or tab, comma, semicolon, pipe (default: detected)")
         sub.add_argument("--decimal", metavar="MARK", help="decimal mark of numbers: . or "
                          ", (default: , in ;-separated files, else .)")
+        sub.add_argument("--thousands", metavar="MARK", help="thousands separator of "
+                         "numbers, such as , . ' or a space: \"67,810\" is then 67810 "
+                         "(default: none)")
         sub.add_argument("--encoding", metavar="NAME", help="text encoding, as Python "
                          "names them: latin-1, cp1252, utf-16 ... (default: from the "
                          "byte-order mark, else UTF-8)")
