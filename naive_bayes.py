@@ -14280,7 +14280,12 @@ _MISSING_CELLS = ("", "?", "NA", "N/A", "n/a", "NaN", "nan", "-NaN", "-nan", "NU
 _DELIMITER_NAMES = {"comma": ",", "semicolon": ";", "tab": "\t", "\\t": "\t", "pipe": "|",
                     "space": " "}
 _DELIMITERS = (",", ";", "\t", "|")      # detected, in this order of preference
-_CODE_VALUES = 5          # an integer column with at most this many values may hold codes
+# An integer column with at most this many distinct values, each in two rows or more
+# on average, may hold codes (1 to 12 for months, say): a note names --categorical.
+_CODE_VALUES = 12
+# Characters of an option's value that a note's fix gives whole, for pasting: a
+# longer value (a cell of a megabyte) cannot be typed anyway, and is cut.
+_FIX_LIMIT = 2000
 
 
 class _Usage(Exception):
@@ -14387,21 +14392,28 @@ class _ReadOptions:
                    model=model, **given)
 
     def spell(self, option, value=None, placeholder=False):
-        """An option as its caller writes it: --ignore id, or ignore=['id']."""
+        """An option as its caller writes it: --ignore id, or ignore=['id'], whole so
+        that it can be pasted (but for values longer than _FIX_LIMIT characters, or
+        holding a line break, which are cut to one short line)."""
         if self.cli:
             flag = "--" + option.replace("_", "-")
             if value is None:
                 return flag
             if isinstance(value, list):
                 value = ",".join(value)
-            return "%s %s" % (flag, value if placeholder else _typed(value))
+            if placeholder:
+                return "%s %s" % (flag, value)
+            typed = _quote(value)
+            if len(typed) > _FIX_LIMIT or "\n" in typed or "\r" in typed:
+                typed = _typed(value)
+            # a value that starts with "-" would be taken for an option: --ignore=-x
+            return "%s%s%s" % (flag, "=" if str(value).startswith("-") else " ", typed)
         if value is None or placeholder:
             return "%s=%s" % (option, value or "")
-        if isinstance(value, list):
-            return "%s=%s" % (option, _shown(value, 50))
         if isinstance(value, str) and (option in _KINDS or option in self._LISTS):
             value = [value]
-        return "%s=%s" % (option, _shown(value, 50))
+        text = _shown(value, _FIX_LIMIT)
+        return "%s=%s" % (option, text if len(text) < _FIX_LIMIT else _shown(value, 50))
 
     def _delimiter(self, option, name="delimiter"):
         """A delimiter option: a character, or tab, comma, semicolon, pipe, space, \\t."""
@@ -15477,20 +15489,30 @@ def _column_kinds(source, options, sample, target, notes):
         else:
             kinds[name] = _guess_kind(name, [cells[index] for _, cells in sample], source,
                                       options, notes, codes)
+    if codes:
+        notes.append(_codes_note(codes, options))
+    return kinds
+
+
+def _codes_note(codes, options):
+    """The note about columns of a few distinct integers (codes?), with the option
+    that reads them as categories, whole: every column named, as it is typed."""
+    names = [name for name, _ in codes]
+    if len(",".join(names)) + 20 <= _FIX_LIMIT:
+        fix = options.spell("categorical", names[0] if len(names) == 1 else names)
+    else:                                 # (hundreds of columns: a line of their own)
+        fix = "%s naming these %d columns" % (
+            "--categorical" if options.cli else "categorical=[...]", len(names))
     if len(codes) == 1:
         name, values = codes[0]
-        notes.append("note: column %s holds only %d distinct integers (%s); if they are "
-                     "codes, %s reads them as categories"
-                     % (_typed(name), len(values), _clip(", ".join(values), 30),
-                        options.spell("categorical", name)))
-    elif codes:
-        sizes = sorted(len(values) for _, values in codes)
-        notes.append("note: %d columns hold only %s distinct integers (%s); if they are "
-                     "codes, %s reads them as categories"
-                     % (len(codes), "%d to %d" % (sizes[0], sizes[-1]) if sizes[0] <
-                        sizes[-1] else sizes[0], _clip(", ".join(n for n, _ in codes), 40),
-                        options.spell("categorical", [n for n, _ in codes])))
-    return kinds
+        return ("note: column %s holds only %d distinct integers (%s); if they are codes, "
+                "%s reads them as categories" % (_typed(name), len(values),
+                                                 _clip(", ".join(values), 40), fix))
+    sizes = sorted(len(values) for _, values in codes)
+    return ("note: %d columns hold only %s distinct integers (%s); if they are codes, %s "
+            "reads them as categories"
+            % (len(codes), "%d to %d" % (sizes[0], sizes[-1]) if sizes[0] < sizes[-1]
+               else sizes[0], _clip(", ".join(map(str, names)), 60), fix))
 
 
 def _guess_kind(name, cells, source, options, notes, codes):
@@ -15549,7 +15571,7 @@ def _guess_kind(name, cells, source, options, notes, codes):
                             options.spell("ignore", name)))
         elif integers and len(present) >= 10:
             values = sorted(set(numbers))
-            if 2 <= len(values) <= _CODE_VALUES:
+            if 2 <= len(values) <= _CODE_VALUES and len(present) >= 2 * len(values):
                 codes.append((name, ["%d" % v for v in values]))
         return numeric_kind
     separator = _thousands_shape(present, source)

@@ -5515,7 +5515,8 @@ def test_columns_of_a_few_distinct_integers_get_a_note_to_read_them_as_codes(tmp
         "note: 2 columns hold only 2 distinct integers (has_job, has_house); if they are "
         "codes, categorical=['has_job', 'has_house'] reads them as categories"]
     for cells in (["1", "2"] * 4,                       # too few rows to tell
-                  [str(i % 6) for i in range(30)],     # six values: numbers
+                  [str(i % 13) for i in range(39)],    # 13 values: numbers
+                  [str(i % 8) for i in range(12)],     # most values in one row
                   ["0.5", "1"] * 10):                   # not integers
         data = write(tmp_path / "n.csv", "n,y\n" + "".join("%s,%s\n" % (c, "ab"[i % 2])
                                                            for i, c in enumerate(cells)))
@@ -8825,6 +8826,72 @@ def test_decimal_commas_and_thousands_are_told_apart_by_their_groups(tmp_path, c
     status, out, err = cli(capsys, "fit", money, "--target", "label", "--thousands", ",",
                            "--decimal", ",", "-o", tmp_path / "m.json")
     assert status == 2 and "--thousands ,: that is the decimal mark" in err
+
+
+CODE_NAMES = st.text(alphabet="abxyz019 '-_\u00e9", min_size=1, max_size=60).map(
+    str.strip).filter(bool)
+
+
+@settings(max_examples=30)
+@given(st.lists(st.tuples(CODE_NAMES, st.integers(2, 12)), min_size=1, max_size=6,
+                unique_by=lambda column: column[0]))
+def test_the_note_on_integer_codes_gives_a_fix_that_pastes_whole(tmp_path_factory, columns):
+    """Columns of 2 to 12 distinct integers (each value in two rows or more) get one
+    note whose fix names every such column, whole and as it is typed: pasted into a
+    shell (shlex) or into Python (ast.literal_eval), it reads exactly those columns as
+    categories, and the note goes."""
+    import ast
+    import shlex
+    tmp_path = tmp_path_factory.mktemp("codes")
+    names = [name for name, _ in columns]
+    rows = max(10, 2 * max(values for _, values in columns))
+    text = ",".join('"%s"' % name for name in names) + ",label\n" + "".join(
+        ",".join(str(i % values) for _, values in columns) + ",%s\n" % "pq"[i % 2]
+        for i in range(rows))
+    data = write(tmp_path / "codes.csv", text)
+    status, out, err = main_result(["fit", str(data), "--target", "label", "-o",
+                                    str(tmp_path / "m.json")])
+    notes = [line for line in err.splitlines() if "distinct integers" in line]
+    assert status == 0 and len(notes) == 1, err
+    assert "..." not in notes[0].split("if they are codes, ")[1]
+    fix = re.search(r"if they are codes, (.*) reads them as categories$", notes[0]).group(1)
+    option, value = shlex.split(fix) if " " in fix.split("=")[0] else \
+        shlex.split(fix)[0].split("=", 1)      # --categorical=-x: a value starting with -
+    assert option == "--categorical" and value.split(",") == names
+    status, out, err = main_result(["fit", str(data), "--target", "label", "-o",
+                                    str(tmp_path / "m.json")] + shlex.split(fix))
+    assert status == 0 and "distinct integers" not in err
+    table = naive_bayes.read_csv(data, target="label")
+    [note] = [w for w in table.warnings if "distinct integers" in w]
+    fix = re.search(r"if they are codes, categorical=(.*) reads them as categories$",
+                    note).group(1)
+    declared = ast.literal_eval(fix)
+    assert declared == (names if len(names) > 1 else [names[0]])
+    again = naive_bayes.read_csv(data, target="label", categorical=declared)
+    assert set(again.kinds.values()) == {"categorical"} and not any(
+        "distinct integers" in w for w in again.warnings)
+
+
+def main_result(argv):
+    """(exit status, stdout, stderr) of main(argv), for tests that cannot take capsys
+    (Hypothesis' examples share one)."""
+    import contextlib
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(argv)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_columns_of_up_to_twelve_integer_codes_get_the_note(tmp_path):
+    """Not only 2 to 5 values (the note stopped there): months, days of the week."""
+    for values in (6, 7, 12):
+        data = write(tmp_path / "m.csv", "month,label\n" + "".join(
+            "%d,%s\n" % (1 + i % values, "pq"[i % 2]) for i in range(3 * values)))
+        [note] = naive_bayes.read_csv(data, target="label").warnings
+        assert note.startswith("note: column month holds only %d distinct integers (1, 2, "
+                               % values)
+        assert note.endswith("; if they are codes, categorical=['month'] reads them as "
+                             "categories")
 
 
 # ----------------------------------------------------------------------------------

@@ -25,7 +25,12 @@ _MISSING_CELLS = ("", "?", "NA", "N/A", "n/a", "NaN", "nan", "-NaN", "-nan", "NU
 _DELIMITER_NAMES = {"comma": ",", "semicolon": ";", "tab": "\t", "\\t": "\t", "pipe": "|",
                     "space": " "}
 _DELIMITERS = (",", ";", "\t", "|")      # detected, in this order of preference
-_CODE_VALUES = 5          # an integer column with at most this many values may hold codes
+# An integer column with at most this many distinct values, each in two rows or more
+# on average, may hold codes (1 to 12 for months, say): a note names --categorical.
+_CODE_VALUES = 12
+# Characters of an option's value that a note's fix gives whole, for pasting: a
+# longer value (a cell of a megabyte) cannot be typed anyway, and is cut.
+_FIX_LIMIT = 2000
 
 
 class _Usage(Exception):
@@ -132,21 +137,28 @@ class _ReadOptions:
                    model=model, **given)
 
     def spell(self, option, value=None, placeholder=False):
-        """An option as its caller writes it: --ignore id, or ignore=['id']."""
+        """An option as its caller writes it: --ignore id, or ignore=['id'], whole so
+        that it can be pasted (but for values longer than _FIX_LIMIT characters, or
+        holding a line break, which are cut to one short line)."""
         if self.cli:
             flag = "--" + option.replace("_", "-")
             if value is None:
                 return flag
             if isinstance(value, list):
                 value = ",".join(value)
-            return "%s %s" % (flag, value if placeholder else _typed(value))
+            if placeholder:
+                return "%s %s" % (flag, value)
+            typed = _quote(value)
+            if len(typed) > _FIX_LIMIT or "\n" in typed or "\r" in typed:
+                typed = _typed(value)
+            # a value that starts with "-" would be taken for an option: --ignore=-x
+            return "%s%s%s" % (flag, "=" if str(value).startswith("-") else " ", typed)
         if value is None or placeholder:
             return "%s=%s" % (option, value or "")
-        if isinstance(value, list):
-            return "%s=%s" % (option, _shown(value, 50))
         if isinstance(value, str) and (option in _KINDS or option in self._LISTS):
             value = [value]
-        return "%s=%s" % (option, _shown(value, 50))
+        text = _shown(value, _FIX_LIMIT)
+        return "%s=%s" % (option, text if len(text) < _FIX_LIMIT else _shown(value, 50))
 
     def _delimiter(self, option, name="delimiter"):
         """A delimiter option: a character, or tab, comma, semicolon, pipe, space, \\t."""

@@ -28,20 +28,30 @@ def _column_kinds(source, options, sample, target, notes):
         else:
             kinds[name] = _guess_kind(name, [cells[index] for _, cells in sample], source,
                                       options, notes, codes)
+    if codes:
+        notes.append(_codes_note(codes, options))
+    return kinds
+
+
+def _codes_note(codes, options):
+    """The note about columns of a few distinct integers (codes?), with the option
+    that reads them as categories, whole: every column named, as it is typed."""
+    names = [name for name, _ in codes]
+    if len(",".join(names)) + 20 <= _FIX_LIMIT:
+        fix = options.spell("categorical", names[0] if len(names) == 1 else names)
+    else:                                 # (hundreds of columns: a line of their own)
+        fix = "%s naming these %d columns" % (
+            "--categorical" if options.cli else "categorical=[...]", len(names))
     if len(codes) == 1:
         name, values = codes[0]
-        notes.append("note: column %s holds only %d distinct integers (%s); if they are "
-                     "codes, %s reads them as categories"
-                     % (_typed(name), len(values), _clip(", ".join(values), 30),
-                        options.spell("categorical", name)))
-    elif codes:
-        sizes = sorted(len(values) for _, values in codes)
-        notes.append("note: %d columns hold only %s distinct integers (%s); if they are "
-                     "codes, %s reads them as categories"
-                     % (len(codes), "%d to %d" % (sizes[0], sizes[-1]) if sizes[0] <
-                        sizes[-1] else sizes[0], _clip(", ".join(n for n, _ in codes), 40),
-                        options.spell("categorical", [n for n, _ in codes])))
-    return kinds
+        return ("note: column %s holds only %d distinct integers (%s); if they are codes, "
+                "%s reads them as categories" % (_typed(name), len(values),
+                                                 _clip(", ".join(values), 40), fix))
+    sizes = sorted(len(values) for _, values in codes)
+    return ("note: %d columns hold only %s distinct integers (%s); if they are codes, %s "
+            "reads them as categories"
+            % (len(codes), "%d to %d" % (sizes[0], sizes[-1]) if sizes[0] < sizes[-1]
+               else sizes[0], _clip(", ".join(map(str, names)), 60), fix))
 
 
 def _guess_kind(name, cells, source, options, notes, codes):
@@ -100,7 +110,7 @@ def _guess_kind(name, cells, source, options, notes, codes):
                             options.spell("ignore", name)))
         elif integers and len(present) >= 10:
             values = sorted(set(numbers))
-            if 2 <= len(values) <= _CODE_VALUES:
+            if 2 <= len(values) <= _CODE_VALUES and len(present) >= 2 * len(values):
                 codes.append((name, ["%d" % v for v in values]))
         return numeric_kind
     separator = _thousands_shape(present, source)
