@@ -12127,8 +12127,14 @@ class _AtomicFile:
                              getattr(os, "O_BINARY", 0), 0o666)
         except OSError as error:
             raise self._error(error) from None
-        self.stream = os.fdopen(handle, "wb" if binary else "w",
-                                **({} if binary else {"encoding": "utf-8", "newline": ""}))
+        try:
+            self.stream = os.fdopen(handle, "wb" if binary else "w",
+                                    **({} if binary else {"encoding": "utf-8",
+                                                          "newline": ""}))
+        except BaseException:             # (Ctrl-C here too) no temporary file is left
+            os.close(handle)
+            os.unlink(self.temporary)
+            raise
 
     def _error(self, error):
         """(call None: the command line, which names the command itself)"""
@@ -16522,8 +16528,9 @@ def _cmd_fit(args):
     _print_notes(reader.warnings + reader.notes_after())
     model.target_ = reader.target
     text = _json_text(model.to_dict())
-    staged = _AtomicFile(args.output, None)
+    staged = None
     try:
+        staged = _AtomicFile(args.output, None)
         staged.stream.write(text)
         out = sys.stdout
         out.write("fit %s: %s rows, target %s\n"
@@ -16534,8 +16541,9 @@ def _cmd_fit(args):
                   % (_clip(model.classes_[0]), _clip(model.classes_[0])))
         out.write("wrote %s\n" % args.output)
         out.flush()
-    except BaseException:
-        staged.discard()
+    except BaseException:                 # Ctrl-C too: no temporary file is left
+        if staged is not None:
+            staged.discard()
         raise
     staged.commit()
     return 0
@@ -17229,8 +17237,9 @@ _COMMANDS = {"fit": _cmd_fit, "predict": _cmd_predict, "evaluate": _cmd_evaluate
 
 
 def main(argv=None):
-    """The command line; returns the exit status: 0 done, 1 bad data, 2 usage error.
-    Errors are one line on stderr, never a traceback.
+    """The command line; returns the exit status: 0 done, 1 bad data, 2 usage error,
+    130 interrupted (Ctrl-C: "naive_bayes.py fit: interrupted", and no -o file is
+    changed).  Errors are one line on stderr, never a traceback.
 
     >>> import contextlib, io
     >>> with contextlib.redirect_stderr(io.StringIO()) as stderr:
@@ -17240,19 +17249,20 @@ def main(argv=None):
     >>> print(stderr.getvalue().strip())  # doctest: +ELLIPSIS
     naive_bayes.py info: error: load(no/such/model.json): cannot read the file: No such ...
     """
-    import csv
-    parser = _parser()
+    prog = _PROG                          # then with the command: naive_bayes.py fit
+    field_limit = None
+    # Everything, the parsing of the options included, within one try: Ctrl-C at any
+    # moment ends with one line and status 130, never a traceback.
     try:
-        args = parser.parse_args(argv)
-    except _Usage as error:
-        sys.stderr.write("%s: error: %s\n" % (_PROG, _one_line(error)))
-        return 2
-    except SystemExit as stop:          # --help and --version
-        return stop.code if isinstance(stop.code, int) else 0
-    prog = "%s %s" % (_PROG, args.command)
-    field_limit = csv.field_size_limit(_LINE_LIMIT)     # a document may be a long cell
-    args.progress_line = _Progress(args.command, getattr(args, "progress", None))
-    try:
+        import csv
+        parser = _parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as stop:        # --help and --version
+            return stop.code if isinstance(stop.code, int) else 0
+        prog = "%s %s" % (_PROG, args.command)
+        field_limit = csv.field_size_limit(_LINE_LIMIT)     # a document may be a long cell
+        args.progress_line = _Progress(args.command, getattr(args, "progress", None))
         with args.progress_line:          # ended before any error is printed
             return args.run(args)
     except (_Usage, _OptionError) as error:
@@ -17280,7 +17290,9 @@ def main(argv=None):
                          % (prog, type(error).__name__, _one_line(error)))
         return 1
     finally:
-        csv.field_size_limit(field_limit)
+        if field_limit is not None:
+            import csv
+            csv.field_size_limit(field_limit)
 
 
 if __name__ == "__main__":

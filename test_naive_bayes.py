@@ -8894,6 +8894,67 @@ def test_columns_of_up_to_twelve_integer_codes_get_the_note(tmp_path):
                              "categories")
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("existing", [True, False])
+def test_ctrl_c_during_a_fit_exits_130_with_one_line_and_leaves_the_model_file_alone(
+        tmp_path, existing):
+    """SIGINT while fit reads and learns: exit status 130, one line on stderr, no
+    traceback; the -o file keeps what it held (or is still absent) and no temporary
+    file is left.  The rows come through a pipe that stays open, so the fit cannot end
+    before the signal: it is sent once half a megabyte has been taken in, that is once
+    the fit is under way (past the 10,000 rows that decide the kinds; the pipe holds
+    64 KB)."""
+    import signal
+    output = tmp_path / "model.json"
+    if existing:
+        output.write_text("old\n")
+    fit = subprocess.Popen(python_command("naive_bayes.py", "fit", "-", "--target", "label",
+                                          "-o", output, "--quiet"), cwd=ROOT,
+                           stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE)
+    rows = "".join("%d,%s,%d.5,%s\n" % (i % 97, "xyz"[i % 3], i % 13, "AB"[i % 2])
+                   for i in range(20000)).encode()
+    sent = 0
+    try:
+        fit.stdin.write(b"a,b,c,label\n")
+        while sent < 1 << 19:
+            fit.stdin.write(rows)
+            fit.stdin.flush()
+            sent += len(rows)
+        fit.send_signal(signal.SIGINT)
+        out, err = fit.communicate(timeout=60)
+    finally:
+        if fit.poll() is None:
+            fit.kill()
+            fit.wait()
+    err = err.decode()
+    assert fit.returncode == 130, (fit.returncode, err)
+    assert err == "naive_bayes.py fit: interrupted\n", err
+    assert out == b""
+    assert (output.read_text() == "old\n") if existing else not output.exists()
+    assert sorted(p.name for p in tmp_path.iterdir()) == (["model.json"] if existing else [])
+
+
+def test_ctrl_c_is_one_line_whatever_the_command_was_doing(monkeypatch, tmp_path, capsys):
+    """KeyboardInterrupt at any step of main (the parsing of the options, the
+    reading, the writing of the file) is status 130 and one line, and no -o file."""
+    data = write(tmp_path / "d.csv", "x,label\n1,a\n2,b\n3,a\n")
+
+    def interrupt(*args, **keywords):
+        raise KeyboardInterrupt
+    for target in ("_parser", "_training_reader", "_json_text", "_AtomicFile",
+                   "_summary_text", "_print_notes"):
+        with monkeypatch.context() as patch:
+            patch.setattr(naive_bayes, target, interrupt)
+            try:
+                status, out, err = cli(capsys, "fit", data, "--target", "label", "-o",
+                                       tmp_path / "m.json")
+            except KeyboardInterrupt:     # (would stop the whole test run)
+                pytest.fail("KeyboardInterrupt escaped main() from %s" % target)
+        assert status == 130 and err.endswith("interrupted\n") and len(err.splitlines()) == 1
+        assert sorted(p.name for p in tmp_path.iterdir()) == ["d.csv"], target
+
+
 # ----------------------------------------------------------------------------------
 # The examples run as the README says (python examples/NAME.py, nothing installed)
 # ----------------------------------------------------------------------------------

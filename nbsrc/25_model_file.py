@@ -180,8 +180,14 @@ class _AtomicFile:
                              getattr(os, "O_BINARY", 0), 0o666)
         except OSError as error:
             raise self._error(error) from None
-        self.stream = os.fdopen(handle, "wb" if binary else "w",
-                                **({} if binary else {"encoding": "utf-8", "newline": ""}))
+        try:
+            self.stream = os.fdopen(handle, "wb" if binary else "w",
+                                    **({} if binary else {"encoding": "utf-8",
+                                                          "newline": ""}))
+        except BaseException:             # (Ctrl-C here too) no temporary file is left
+            os.close(handle)
+            os.unlink(self.temporary)
+            raise
 
     def _error(self, error):
         """(call None: the command line, which names the command itself)"""
