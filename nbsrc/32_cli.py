@@ -295,11 +295,13 @@ def _training_reader(args):
                         default_target=True)
 
 
-def _new_model(args, reader):
-    """The model that fit and cv fit: --model with the reader's kinds and categories."""
+def _new_model(args, reader, kinds=None):
+    """The model that fit and cv fit: --model with the reader's kinds (or ``kinds``)
+    and categories."""
     cls = _CLI_MODELS[args.model]
     allowed = cls._allowed_kinds
-    for name, kind in reader.kinds.items():
+    kinds = reader.kinds if kinds is None else kinds
+    for name, kind in kinds.items():
         if allowed is not None and kind not in allowed:
             how = "--numeric %s" % kind if args.numeric == kind else "--%s" % kind \
                 if name in _columns(getattr(args, kind, None)) else "its values"
@@ -308,9 +310,43 @@ def _new_model(args, reader):
                          "%s %s or --ignore %s"
                          % (args.model, ", ".join(allowed), _typed(name), kind, how, fix,
                             _typed(name), _typed(name)))
-    return cls(features=reader.kinds, categories=reader.categories,
+    return cls(features=kinds, categories=reader.categories,
                **_model_params(args, cls._parameters),
                **_decision_params(args, reader.label, cls))
+
+
+def _cli_variants(args, reader):
+    """The settings cv measures on the same folds when the accuracy is below the
+    majority rate (see _library_variants), as options: without --class-weight, and
+    --numeric discretized for the numeric columns it inferred (not those a kind option
+    named); for --model auto, naive Bayes on those bins."""
+    import argparse
+
+    def changed(**options):
+        namespace = argparse.Namespace(**vars(args))
+        vars(namespace).update(options)
+        return namespace
+    variants = []
+    cls = _CLI_MODELS[args.model]
+    if getattr(args, "class_weight", None) is not None:
+        variants.append(("without --class-weight",
+                         lambda: _new_model(changed(class_weight=None), reader)))
+    numeric = args.numeric or (cls._parameters["numeric"].default
+                               if "numeric" in cls._parameters else None)
+    declared = {name for kind in _KINDS for name in _columns(getattr(args, kind, None))}
+    inferred = [name for name, kind in reader.kinds.items()
+                if kind == numeric and name not in declared]
+    binned = dict(reader.kinds, **{name: "discretized" for name in inferred})
+    if args.model == "auto":
+        variants.append(("--model naive" + ("" if numeric == "discretized" or not inferred
+                                            else " --numeric discretized"),
+                         lambda: _new_model(changed(model="naive", numeric="discretized"),
+                                            reader, binned)))
+    elif numeric not in (None, "discretized") and inferred and (
+            cls._allowed_kinds is None or "discretized" in cls._allowed_kinds):
+        variants.append(("--numeric discretized",
+                         lambda: _new_model(changed(numeric="discretized"), reader, binned)))
+    return variants
 
 
 def _joined(tables):
@@ -635,7 +671,8 @@ def _cmd_evaluate(args):
         raise NaiveBayesError("%s: every row has weight 0; expected a positive total weight"
                               % path)
     _print_notes(reader.warnings + reader.notes_after())
-    report = EvaluationReport(evaluation, decision=decision)
+    report = _evaluation_warnings(EvaluationReport(evaluation, decision=decision),
+                                  evaluation, model, True)
     if not set(evaluation.truths) & set(evaluation.classes):
         truths = dict.fromkeys(evaluation.truths)
         _warn("none of the labels in %s (%s) is a class of the model (%s): is --target "
@@ -674,7 +711,8 @@ def _cmd_cv(args):
     try:
         report = _cross_validate(lambda: _new_model(args, reader), table.X, table.y,
                                  args.folds, args.seed, weights, "cross-validation",
-                                 command_line=True)
+                                 command_line=True,
+                                 variants=lambda trained: _cli_variants(args, reader))
     except NaiveBayesError as error:
         raise table.at_line(error) from None
     args.progress_line.done()
