@@ -10155,7 +10155,7 @@ class _ModelState:
     that predicting (which may build the compiled model) changes no attribute of the
     classifier, as scikit-learn expects."""
 
-    __slots__ = ("statistics", "target", "compiled", "lock", "numpy_labels")
+    __slots__ = ("statistics", "target", "compiled", "lock", "numpy_labels", "training")
 
     def __init__(self, statistics=None, target=None):
         import _thread                    # built in: no import cost
@@ -10164,6 +10164,9 @@ class _ModelState:
         self.compiled = None
         self.lock = _thread.allocate_lock()
         self.numpy_labels = False         # fitted on NumPy or pandas labels
+        # (statistics, their class counts, {"sha256": hex}): the fingerprint of the
+        # data file the command line fitted these statistics on (see _training_data)
+        self.training = None
 
 
 def _numpy_input(X):
@@ -10352,16 +10355,40 @@ class _Classifier:
         """For pickle: the parameters and the statistics, not the compiled model."""
         state = dict(self.__dict__)
         learned = state.pop("_state")         # the compiled model is rebuilt on demand
-        state["_learned"] = (learned.statistics, learned.target, learned.numpy_labels)
+        state["_learned"] = (learned.statistics, learned.target, learned.numpy_labels,
+                             self._training_data())
         return state
 
     def __setstate__(self, state):
         """From pickle: a fresh state around the statistics."""
         state = dict(state)
-        statistics, target, numpy_labels = state.pop("_learned", (None, None, False))
+        learned = state.pop("_learned", (None, None, False))
+        statistics, target, numpy_labels = learned[:3]
         self.__dict__.update(state)
         self._state = _ModelState(statistics, target)
         self._state.numpy_labels = numpy_labels
+        self._record_training_data(learned[3] if len(learned) > 3 else None)
+
+    def _training_data(self):
+        """The fingerprint of the data file the model was fitted on, {"sha256": the
+        SHA-256 of its bytes as read}, which the command line's fit records and the
+        model file keeps; None when it is unknown, or when the model has learned or
+        forgotten rows since (a new fit, partial_fit, forget: its statistics or class
+        counts are no longer those it was recorded with; a merge keeps none)."""
+        record = self._state.training
+        if record is None:
+            return None
+        statistics, counts, data = record
+        if self._state.statistics is not statistics or statistics.class_count != counts:
+            return None
+        return data
+
+    def _record_training_data(self, data):
+        """Remember the fingerprint of the data file of the statistics the model holds
+        now (None: forget it)."""
+        statistics = self._state.statistics
+        self._state.training = None if data is None or statistics is None else (
+            statistics, dict(statistics.class_count), dict(data))
 
     # -- fitted attributes --------------------------------------------------------
 
@@ -10439,6 +10466,30 @@ class _Classifier:
     def target_(self, name):
         """Set the label column's name."""
         self._state.target = name
+
+    @property
+    def training_data_(self):
+        """The fingerprint of the data file the model was fitted on, {"sha256": the
+        SHA-256 of the file's bytes}, when known: the command line's fit records it
+        (a Table's sha256 is the same), and evaluate and report on that file then say
+        that they are in-sample.  None before fit, and once the model has learned or
+        forgotten rows since (fit, partial_fit, forget; a merge keeps none).
+        Settable, on a fitted model, as a dict {"sha256": 64 hexadecimal digits} or None."""
+        return self._training_data()
+
+    @training_data_.setter
+    def training_data_(self, data):
+        """Record the fingerprint of the data the model holds now was fitted on."""
+        if data is not None:
+            digest = data.get("sha256") if isinstance(data, Mapping) else None
+            if not (isinstance(data, Mapping) and list(data) == ["sha256"] and
+                    type(digest) is str and len(digest) == 64 and
+                    not digest.strip("0123456789abcdef")):
+                raise NaiveBayesError("training_data_ is %s; expected {'sha256': 64 "
+                                      "lower-case hexadecimal digits} or None"
+                                      % _describe(data), argument="training_data_")
+            self._fitted(attribute="training_data_")
+        self._record_training_data(data)
 
     # -- fitting ------------------------------------------------------------------
 
@@ -11989,8 +12040,11 @@ def _model_to_dict(model, statistics):
             encoded[name] = value
     data = {"format": FORMAT, "format_version": FORMAT_VERSION,
             "model": _model_name(type(model)), "params": encoded,
-            "target": None if model.target_ is None else _encode(str(model.target_), "target"),
-            "rows": None, "classes": [], "class_count": []}
+            "target": None if model.target_ is None else _encode(str(model.target_), "target")}
+    training = model._training_data()
+    if training is not None:              # only then: files stay as they were otherwise
+        data["training_data"] = dict(training)
+    data.update(rows=None, classes=[], class_count=[])
     if statistics is None:
         data.update({field: [] for field in _statistics_fields(type(model))})
         return data
@@ -12249,7 +12303,7 @@ def _model_from_dict(cls, data, call):
 
 
 _HEADER_FIELDS = ("format", "format_version", "model", "params", "target", "rows",
-                  "classes", "class_count")
+                  "classes", "class_count", "training_data")
 
 
 def _build_model(cls, data):
@@ -12288,6 +12342,12 @@ def _build_model(cls, data):
         target = _decode(target, "target")
     _expect(target is None or type(target) is str, "target", target, "a string or null")
     model._state.target = target
+    training = data.get("training_data")          # optional: older files have none
+    _expect(training is None or (type(training) is dict and list(training) == ["sha256"]
+                                 and type(training["sha256"]) is str and
+                                 len(training["sha256"]) == 64 and
+                                 not training["sha256"].strip("0123456789abcdef")),
+            "training_data", training, '{"sha256": 64 lower-case hexadecimal digits}')
     classes = _decode_list(_field(data, "classes"), "classes")
     class_count = _field(data, "class_count")
     _expect(type(class_count) is list and len(class_count) == len(classes), "class_count",
@@ -12317,6 +12377,7 @@ def _build_model(cls, data):
         raise _Invalid(str(error)) from None
     _check_kinds_file(model, statistics)
     model._state.statistics = statistics
+    model._record_training_data(training)
     return model
 
 
@@ -14278,8 +14339,9 @@ def _html_explanations(model, X, probabilities, truths, count=3):
     return "".join(out)
 
 
-def _html_evaluation(model, probabilities, truths):
-    """Accuracy and log loss, the confusion matrix, ROC curves, reliability diagram."""
+def _html_evaluation(model, probabilities, truths, in_sample=False):
+    """Accuracy and log loss, the confusion matrix, ROC curves, reliability diagram;
+    labelled in-sample when the rows are those the model was fitted on."""
     evaluation = _Evaluation(model.classes_)
     evaluation.add(truths, probabilities)
     report = evaluation.report()
@@ -14293,8 +14355,12 @@ def _html_evaluation(model, probabilities, truths):
         lambda r, c: "true %s, predicted %s: %d (%.1f%% of the row)" % (
             labels[r], labels[c], matrix[r][c], 100 * matrix[r][c] / totals[r]),
         ("true", "predicted"), (size, size), True)
-    out = ["<h2>Evaluation</h2><p>%s rows: accuracy %.4f, log loss %.4f.</p>"
-           % (_svg_number(report["rows"], 12), report["accuracy"], report["log_loss"]),
+    out = ["<h2>Evaluation%s</h2>%s<p>%s rows: accuracy %.4f, log loss %.4f.</p>"
+           % (" (in-sample)" if in_sample else "",
+              '<p class="note">In-sample: these are the rows the model was fitted on, '
+              'so the figures are optimistic; a cross-validation (cv --report) '
+              'estimates them on rows a model has not seen.</p>' if in_sample else "",
+              _svg_number(report["rows"], 12), report["accuracy"], report["log_loss"]),
            _html_figure(confusion, "Counts; shade: share of the true class's rows; "
                         "outlined: the diagonal.")]
     if len(model.classes_) > 1:           # the narrower one first, beside the matrix
@@ -14320,12 +14386,13 @@ def _html_features(model):
     return "".join(out)
 
 
-def report_html(model, X=None, y=None, proba=None, title=None):
+def report_html(model, X=None, y=None, proba=None, title=None, in_sample=False):
     """One self-contained HTML page about a fitted model: its summary, the ranking of
     informative features and every feature's plot; with rows X a few rows'
     explanations, and with their labels y the confusion matrix, ROC curves and
     reliability diagram.  proba: probabilities of X (classes_ order) to evaluate in
     place of predict_proba(X), the out-of-fold ones of a cross-validation say.
+    in_sample: the rows are those the model was fitted on; the evaluation says so.
 
     >>> X, y = [["a"], ["a"], ["b"], ["b"]], ["yes", "yes", "no", "yes"]
     >>> page = report_html(CategoricalNB().fit(X, y), X, y)
@@ -14352,7 +14419,7 @@ def report_html(model, X=None, y=None, proba=None, title=None):
                                   % (_counted(len(probabilities), "row"), len(X),
                                      len(model.classes_)), call="report_html()")
         if y:
-            body.append(_html_evaluation(model, probabilities, y))
+            body.append(_html_evaluation(model, probabilities, y, in_sample))
         body.append(_html_explanations(model, X, probabilities, y))
     body.append(_html_features(model))
     title = title or "%s model" % type(model).__name__
@@ -14624,8 +14691,13 @@ class _Lines:
     #                               the NUL bytes of UTF-16 or UTF-32 text without a mark
 
     def __init__(self, path, encoding=None, spell=None, kind="CSV"):
+        import hashlib
         self.number = 0
         self.kind = kind                  # "CSV" or "ARFF": what the file should be
+        # the SHA-256 of the bytes read (decompressed, for .gz), and whether they were
+        # all read: the file's fingerprint (see fingerprint)
+        self.digest = hashlib.sha256()
+        self.ended = False
         self.spell = spell or (lambda option, value, placeholder=False: "--%s %s"
                                % (option, value))
         self.pending = []                 # decoded lines not yet returned, last first
@@ -14851,7 +14923,12 @@ class _Lines:
         """read(size), a failure (a damaged .gz file, a disk error) naming the file."""
         import zlib
         try:
-            return read(size)
+            data = read(size)
+            if data:
+                self.digest.update(data)
+            elif size:
+                self.ended = True
+            return data
         except (OSError, EOFError, zlib.error, ValueError) as error:   # (closed: ValueError)
             raise NaiveBayesError("%s line %d or soon after: cannot read the file: %s"
                                   % (self.path, self.number + 1,
@@ -14939,6 +15016,12 @@ class _Lines:
         """Refuse an overlong line, naming it."""
         raise NaiveBayesError("%s line %d: longer than %s characters; expected a CSV or "
                               "ARFF file" % (self.path, number, format(_LINE_LIMIT, ",")))
+
+    def fingerprint(self):
+        """The SHA-256 of the file's bytes (as hexadecimal) once every one was read,
+        else None (and for an open text file, whose bytes it never sees): what a model
+        file keeps of its training data, to tell an evaluation on it."""
+        return self.digest.hexdigest() if self.ended and self.text is None else None
 
     def close(self):
         """Close the file (not standard input, nor a file the caller opened)."""
@@ -15880,6 +15963,9 @@ class Table:
     warnings       notes and warnings, one line each, as the command line prints them
     path, delimiter, decimal, thousands, encoding   the file, and how it was written
                    (thousands: the thousands separator read, or None)
+    sha256         the SHA-256 of the file's bytes (hexadecimal; None for an open text
+                   file): model.training_data_ = {"sha256": table.sha256} records it
+                   in the model file, as the command line's fit does
 
     Rows are lists rather than dicts as scikit-learn's data sets are (``data`` with
     ``feature_names``): the form fit reads fastest, in half the memory, and the one
@@ -15889,7 +15975,7 @@ class Table:
 
     __slots__ = ("X", "y", "sample_weight", "names", "kinds", "categories", "classes",
                  "target", "lines", "warnings", "path", "delimiter", "decimal",
-                 "thousands", "encoding")
+                 "thousands", "encoding", "sha256")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -16027,9 +16113,11 @@ class _TableReader:
             if y is not None and batch.y is not None:
                 y.extend(batch.y)
             weights.extend(batch.sample_weight or [1.0] * len(batch.X))
-        return self._table(X, None if self.target is None else y,
-                           weights if set(weights) - {1.0} else None, lines,
-                           self.warnings + self.notes_after())
+        table = self._table(X, None if self.target is None else y,
+                            weights if set(weights) - {1.0} else None, lines,
+                            self.warnings + self.notes_after())
+        table.sha256 = self.source.lines.fingerprint()      # every byte is read now
+        return table
 
     def notes_after(self):
         """The notes that only the whole file tells: rows without a label."""
@@ -16696,6 +16784,9 @@ def _cmd_fit(args):
         args, reader.label, type(model)))
     _print_notes(reader.warnings + reader.notes_after())
     model.target_ = reader.target
+    fingerprint = reader.source.lines.fingerprint()
+    if fingerprint is not None:           # an evaluation on this file is then in-sample
+        model.training_data_ = {"sha256": fingerprint}
     text = _json_text(model.to_dict())
     staged = None
     try:
@@ -16930,6 +17021,11 @@ def _cmd_evaluate(args):
     _print_notes(reader.warnings + reader.notes_after())
     report = _evaluation_warnings(EvaluationReport(evaluation, decision=decision),
                                   evaluation, model, True)
+    if _in_sample(model, reader):
+        report.warnings.insert(0, "in-sample: %s is the file %s was fitted on (the same "
+                               "bytes), so these figures are optimistic; cv on it "
+                               "estimates them on rows a model has not seen"
+                               % (path, args.model))
     if not set(evaluation.truths) & set(evaluation.classes):
         truths = dict.fromkeys(evaluation.truths)
         _warn("none of the labels in %s (%s) is a class of the model (%s): is --target "
@@ -17012,6 +17108,16 @@ def _predictions_csv(table, report):
     return out.getvalue()
 
 
+def _in_sample(model, reader):
+    """True when the data file a reader has read whole is the one the model was fitted
+    on: the SHA-256 of its bytes is the one its model file keeps (see
+    _Classifier._training_data; False when the model keeps none)."""
+    training = model._training_data()
+    fingerprint = reader.source.lines.fingerprint()
+    return training is not None and fingerprint is not None and \
+        training.get("sha256") == fingerprint
+
+
 def _cmd_report(args):
     """report MODEL [DATA] -o FILE.html: the page of report_html, with the data's
     rows (evaluated when they have the target column)."""
@@ -17039,8 +17145,14 @@ def _cmd_report(args):
         finally:
             reader.close()
         _print_notes(reader.warnings + reader.notes_after())
-    title = "%s%s" % (args.model, "" if args.data is None else " on " + args.data)
-    _write_atomically(args.output, report_html(model, X, y, proba, title), None)
+    in_sample = bool(y) and _in_sample(model, reader)
+    title = "%s%s%s" % (args.model, "" if args.data is None else " on " + args.data,
+                        " (in-sample: the data it was fitted on)" if in_sample else "")
+    _write_atomically(args.output, report_html(model, X, y, proba, title,
+                                               in_sample=in_sample), None)
+    if in_sample:
+        _warn("%s is the file %s was fitted on: the report's evaluation is in-sample "
+              "(optimistic); cv --report evaluates out of fold" % (args.data, args.model))
     sys.stdout.write("wrote %s\n" % args.output)
     return 0
 

@@ -5273,6 +5273,7 @@ def python_model_file(table, cls=NaiveBayes, **params):
     else:
         model.fit(table.X, table.y, sample_weight=table.sample_weight)
     model.target_ = table.target
+    model.training_data_ = {"sha256": table.sha256}
     return naive_bayes._json_text(model.to_dict())
 
 
@@ -5329,6 +5330,7 @@ def test_the_command_line_fits_autobayes_as_the_library_does_weights_included(
     model = naive_bayes.AutoBayes(features=table.kinds, categories=table.categories)
     model._fit_rows(table.X, table.y, table.sample_weight, table.classes)
     model.target_ = table.target
+    model.training_data_ = {"sha256": table.sha256}
     written = naive_bayes.AutoBayes.load(tmp_path / "m.json")
     assert "chosen by cross-validation" in written.summary()["choice"]
     assert naive_bayes._json_text(model.to_dict()) == (tmp_path / "m.json").read_text("utf-8")
@@ -8195,8 +8197,19 @@ def test_the_command_lines_evaluate_prints_str_of_evaluate(tmp_path, capsys):
     assert status == 0, err
     table = naive_bayes.read_csv(DATA / "iris.csv", target="class")
     report = naive_bayes.evaluate(NaiveBayes.load(model_path), table.X, table.y)
-    assert out == str(report)
+    assert without_in_sample(out) == str(report)      # (the file it was fitted on)
     assert "brier     " in out and "roc auc   " in out
+
+
+def without_in_sample(out):
+    """evaluate's text without its in-sample warning (the command line alone knows
+    that the file is the model's training file), asserting that it is there."""
+    lines = out.splitlines(True)
+    start = next(i for i, line in enumerate(lines) if line.startswith("warning: in-sample:"))
+    end = start + 1
+    while lines[end].startswith("  "):
+        end += 1
+    return "".join(lines[:start] + lines[end:])
 
 
 def test_cv_and_evaluate_on_the_command_line_honour_arff_weights(tmp_path, capsys):
@@ -8220,8 +8233,8 @@ def test_cv_and_evaluate_on_the_command_line_honour_arff_weights(tmp_path, capsy
     assert cli(capsys, "fit", data, "-o", tmp_path / "m.json")[0] == 0
     status, out, err = cli(capsys, "evaluate", tmp_path / "m.json", data)
     assert "rows      60 (weight %s)" % report.weight in out
-    assert out == str(naive_bayes.evaluate(NaiveBayes.load(tmp_path / "m.json"), table.X,
-                                           table.y, table.sample_weight))
+    assert without_in_sample(out) == str(naive_bayes.evaluate(
+        NaiveBayes.load(tmp_path / "m.json"), table.X, table.y, table.sample_weight))
 
 
 def test_cross_validate_and_evaluate_refuse_bad_arguments_naming_them():
@@ -8546,11 +8559,11 @@ def test_python_older_than_3_8_is_told_in_one_line_on_the_command_line_and_on_im
 
 def fitted_attributes(cls):
     """The fitted attributes of a classifier class: its properties named like
-    scikit-learn's (a trailing underscore), but target_ (the label column's name,
-    settable, None until known)."""
+    scikit-learn's (a trailing underscore), but target_ and training_data_ (the label
+    column's name and the training file's fingerprint: settable, None until known)."""
     return sorted({name for klass in cls.__mro__ for name, value in vars(klass).items()
                    if isinstance(value, property) and name.endswith("_") and
-                   not name.startswith("_") and name != "target_"})
+                   not name.startswith("_") and name not in ("target_", "training_data_")})
 
 
 @pytest.mark.parametrize("sklearn_loaded", [False, True])
@@ -9051,6 +9064,86 @@ def test_evaluate_below_the_majority_rate_names_a_measured_threshold(tmp_path, c
     status, out, err = cli(capsys, "evaluate", tmp_path / "m.json", data)
     assert status == 0 and "warning: accuracy below the majority rate" in out
     assert "measured on these rows, --threshold a=" in " ".join(out.split())
+
+
+def test_evaluate_and_report_on_the_training_file_say_they_are_in_sample(tmp_path, capsys):
+    """fit keeps the SHA-256 of its data file's bytes in the model file; evaluate and
+    report on a file of the same bytes (a copy, the same file gzipped) label their
+    figures in-sample; on other rows (fewer, reordered) they do not."""
+    import gzip
+    import hashlib
+    model = tmp_path / "m.json"
+    assert cli(capsys, "fit", TITANIC, "--target", "survived", "-o", model)[0] == 0
+    digest = hashlib.sha256(TITANIC.read_bytes()).hexdigest()
+    saved = json.loads(model.read_text())
+    assert saved["training_data"] == {"sha256": digest}
+    assert NaiveBayes.load(model).training_data_ == {"sha256": digest}
+    assert naive_bayes.read_csv(TITANIC, target="survived").sha256 == digest
+    copy_ = tmp_path / "copy.csv"
+    copy_.write_bytes(TITANIC.read_bytes())
+    packed = tmp_path / "titanic.csv.gz"
+    packed.write_bytes(gzip.compress(TITANIC.read_bytes()))
+    lines = TITANIC.read_text().splitlines(True)
+    fewer = write(tmp_path / "fewer.csv", "".join(lines[:-1]))
+    shuffled = write(tmp_path / "shuffled.csv", lines[0] + "".join(reversed(lines[1:])))
+    for data, in_sample in ((TITANIC, True), (copy_, True), (packed, True),
+                            (fewer, False), (shuffled, False)):
+        status, out, err = cli(capsys, "evaluate", model, data)
+        assert status == 0 and (" ".join(out.split()).count(
+            "warning: in-sample: %s is the file %s was fitted on (the same bytes), so these "
+            "figures are optimistic" % (data, model)) == 1) == in_sample, (data, out)
+        status, out, err = cli(capsys, "evaluate", model, data, "--json")
+        assert any(w.startswith("in-sample: ") for w in json.loads(out)["warnings"]) == \
+            in_sample
+        status, out, err = cli(capsys, "report", model, data, "-o", tmp_path / "r.html")
+        page = (tmp_path / "r.html").read_text()
+        assert status == 0 and ("<h2>Evaluation (in-sample)</h2>" in page) == in_sample
+        assert ("report's evaluation is in-sample" in err) == in_sample
+        assert "<h2>Evaluation" in page
+    # forget changes what the model learned: the fingerprint goes with it
+    assert cli(capsys, "forget", model, fewer, "-o", tmp_path / "f.json")[0] == 0
+    assert "training_data" not in json.loads((tmp_path / "f.json").read_text())
+    status, out, err = cli(capsys, "evaluate", tmp_path / "f.json", TITANIC)
+    assert status == 0 and "in-sample" not in out
+
+
+@pytest.mark.parametrize("family", sorted(naive_bayes._MODELS))
+def test_the_training_data_fingerprint_survives_the_file_and_goes_when_rows_change(family):
+    """training_data_ is kept by save/load, to_dict/from_dict, pickle and copy; a new
+    fit, partial_fit, forget and merge drop it (the model no longer holds exactly those
+    rows); a bad value is refused naming it, and so is one in a model file; a model
+    file without the field (every older one) loads with None."""
+    cls = naive_bayes._MODELS[family]
+    X, y = [[1.0], [2.0], [1.5], [2.5], [1.2], [2.2]], ["x", "y"] * 3
+    fingerprint = {"sha256": "0123456789abcdef" * 4}
+    model = cls().fit(X, y)
+    assert model.training_data_ is None
+    with pytest.raises(naive_bayes.NotFittedError):
+        cls().training_data_ = fingerprint
+    for bad in ({"sha256": "ABC"}, {"sha256": "0" * 63}, {"md5": "0" * 64}, "0" * 64, 5,
+                {"sha256": "0" * 64, "rows": 6}):
+        with pytest.raises(NaiveBayesError, match="training_data_ is .*; expected"):
+            model.training_data_ = bad
+    model.training_data_ = fingerprint
+    data = model.to_dict()
+    assert data["training_data"] == fingerprint
+    assert list(data)[list(data).index("target") + 1] == "training_data"
+    for twin in (cls.from_dict(data), pickle.loads(pickle.dumps(model)), copy.deepcopy(model),
+                 NaiveBayes.from_dict(json.loads(naive_bayes._json_text(data)))):
+        assert twin.training_data_ == fingerprint and twin.to_dict() == data
+    older = {key: value for key, value in data.items() if key != "training_data"}
+    assert cls.from_dict(older).training_data_ is None
+    for bad in ({"sha256": 5}, {"sha256": "0" * 64, "x": 1}, "0" * 64, []):
+        with pytest.raises(NaiveBayesError, match="training_data is .*; expected"):
+            cls.from_dict(dict(data, training_data=bad))
+    assert copy.deepcopy(model).fit(X, y).training_data_ is None
+    assert model.merge(cls().fit(X, y)).training_data_ is None
+    if family != "AutoBayes":             # (AutoBayes learns its weights from one fit)
+        assert copy.deepcopy(model).partial_fit(X[:2], y[:2]).training_data_ is None
+        assert copy.deepcopy(model).forget(X[:2], y[:2]).training_data_ is None
+    assert model.training_data_ == fingerprint
+    model.training_data_ = None
+    assert "training_data" not in model.to_dict()
 
 
 # ----------------------------------------------------------------------------------

@@ -71,7 +71,7 @@ class _ModelState:
     that predicting (which may build the compiled model) changes no attribute of the
     classifier, as scikit-learn expects."""
 
-    __slots__ = ("statistics", "target", "compiled", "lock", "numpy_labels")
+    __slots__ = ("statistics", "target", "compiled", "lock", "numpy_labels", "training")
 
     def __init__(self, statistics=None, target=None):
         import _thread                    # built in: no import cost
@@ -80,6 +80,9 @@ class _ModelState:
         self.compiled = None
         self.lock = _thread.allocate_lock()
         self.numpy_labels = False         # fitted on NumPy or pandas labels
+        # (statistics, their class counts, {"sha256": hex}): the fingerprint of the
+        # data file the command line fitted these statistics on (see _training_data)
+        self.training = None
 
 
 def _numpy_input(X):
@@ -268,16 +271,40 @@ class _Classifier:
         """For pickle: the parameters and the statistics, not the compiled model."""
         state = dict(self.__dict__)
         learned = state.pop("_state")         # the compiled model is rebuilt on demand
-        state["_learned"] = (learned.statistics, learned.target, learned.numpy_labels)
+        state["_learned"] = (learned.statistics, learned.target, learned.numpy_labels,
+                             self._training_data())
         return state
 
     def __setstate__(self, state):
         """From pickle: a fresh state around the statistics."""
         state = dict(state)
-        statistics, target, numpy_labels = state.pop("_learned", (None, None, False))
+        learned = state.pop("_learned", (None, None, False))
+        statistics, target, numpy_labels = learned[:3]
         self.__dict__.update(state)
         self._state = _ModelState(statistics, target)
         self._state.numpy_labels = numpy_labels
+        self._record_training_data(learned[3] if len(learned) > 3 else None)
+
+    def _training_data(self):
+        """The fingerprint of the data file the model was fitted on, {"sha256": the
+        SHA-256 of its bytes as read}, which the command line's fit records and the
+        model file keeps; None when it is unknown, or when the model has learned or
+        forgotten rows since (a new fit, partial_fit, forget: its statistics or class
+        counts are no longer those it was recorded with; a merge keeps none)."""
+        record = self._state.training
+        if record is None:
+            return None
+        statistics, counts, data = record
+        if self._state.statistics is not statistics or statistics.class_count != counts:
+            return None
+        return data
+
+    def _record_training_data(self, data):
+        """Remember the fingerprint of the data file of the statistics the model holds
+        now (None: forget it)."""
+        statistics = self._state.statistics
+        self._state.training = None if data is None or statistics is None else (
+            statistics, dict(statistics.class_count), dict(data))
 
     # -- fitted attributes --------------------------------------------------------
 
@@ -355,6 +382,30 @@ class _Classifier:
     def target_(self, name):
         """Set the label column's name."""
         self._state.target = name
+
+    @property
+    def training_data_(self):
+        """The fingerprint of the data file the model was fitted on, {"sha256": the
+        SHA-256 of the file's bytes}, when known: the command line's fit records it
+        (a Table's sha256 is the same), and evaluate and report on that file then say
+        that they are in-sample.  None before fit, and once the model has learned or
+        forgotten rows since (fit, partial_fit, forget; a merge keeps none).
+        Settable, on a fitted model, as a dict {"sha256": 64 hexadecimal digits} or None."""
+        return self._training_data()
+
+    @training_data_.setter
+    def training_data_(self, data):
+        """Record the fingerprint of the data the model holds now was fitted on."""
+        if data is not None:
+            digest = data.get("sha256") if isinstance(data, Mapping) else None
+            if not (isinstance(data, Mapping) and list(data) == ["sha256"] and
+                    type(digest) is str and len(digest) == 64 and
+                    not digest.strip("0123456789abcdef")):
+                raise NaiveBayesError("training_data_ is %s; expected {'sha256': 64 "
+                                      "lower-case hexadecimal digits} or None"
+                                      % _describe(data), argument="training_data_")
+            self._fitted(attribute="training_data_")
+        self._record_training_data(data)
 
     # -- fitting ------------------------------------------------------------------
 

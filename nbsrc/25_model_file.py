@@ -42,8 +42,11 @@ def _model_to_dict(model, statistics):
             encoded[name] = value
     data = {"format": FORMAT, "format_version": FORMAT_VERSION,
             "model": _model_name(type(model)), "params": encoded,
-            "target": None if model.target_ is None else _encode(str(model.target_), "target"),
-            "rows": None, "classes": [], "class_count": []}
+            "target": None if model.target_ is None else _encode(str(model.target_), "target")}
+    training = model._training_data()
+    if training is not None:              # only then: files stay as they were otherwise
+        data["training_data"] = dict(training)
+    data.update(rows=None, classes=[], class_count=[])
     if statistics is None:
         data.update({field: [] for field in _statistics_fields(type(model))})
         return data
@@ -302,7 +305,7 @@ def _model_from_dict(cls, data, call):
 
 
 _HEADER_FIELDS = ("format", "format_version", "model", "params", "target", "rows",
-                  "classes", "class_count")
+                  "classes", "class_count", "training_data")
 
 
 def _build_model(cls, data):
@@ -341,6 +344,12 @@ def _build_model(cls, data):
         target = _decode(target, "target")
     _expect(target is None or type(target) is str, "target", target, "a string or null")
     model._state.target = target
+    training = data.get("training_data")          # optional: older files have none
+    _expect(training is None or (type(training) is dict and list(training) == ["sha256"]
+                                 and type(training["sha256"]) is str and
+                                 len(training["sha256"]) == 64 and
+                                 not training["sha256"].strip("0123456789abcdef")),
+            "training_data", training, '{"sha256": 64 lower-case hexadecimal digits}')
     classes = _decode_list(_field(data, "classes"), "classes")
     class_count = _field(data, "class_count")
     _expect(type(class_count) is list and len(class_count) == len(classes), "class_count",
@@ -370,6 +379,7 @@ def _build_model(cls, data):
         raise _Invalid(str(error)) from None
     _check_kinds_file(model, statistics)
     model._state.statistics = statistics
+    model._record_training_data(training)
     return model
 
 

@@ -230,8 +230,13 @@ class _Lines:
     #                               the NUL bytes of UTF-16 or UTF-32 text without a mark
 
     def __init__(self, path, encoding=None, spell=None, kind="CSV"):
+        import hashlib
         self.number = 0
         self.kind = kind                  # "CSV" or "ARFF": what the file should be
+        # the SHA-256 of the bytes read (decompressed, for .gz), and whether they were
+        # all read: the file's fingerprint (see fingerprint)
+        self.digest = hashlib.sha256()
+        self.ended = False
         self.spell = spell or (lambda option, value, placeholder=False: "--%s %s"
                                % (option, value))
         self.pending = []                 # decoded lines not yet returned, last first
@@ -457,7 +462,12 @@ class _Lines:
         """read(size), a failure (a damaged .gz file, a disk error) naming the file."""
         import zlib
         try:
-            return read(size)
+            data = read(size)
+            if data:
+                self.digest.update(data)
+            elif size:
+                self.ended = True
+            return data
         except (OSError, EOFError, zlib.error, ValueError) as error:   # (closed: ValueError)
             raise NaiveBayesError("%s line %d or soon after: cannot read the file: %s"
                                   % (self.path, self.number + 1,
@@ -545,6 +555,12 @@ class _Lines:
         """Refuse an overlong line, naming it."""
         raise NaiveBayesError("%s line %d: longer than %s characters; expected a CSV or "
                               "ARFF file" % (self.path, number, format(_LINE_LIMIT, ",")))
+
+    def fingerprint(self):
+        """The SHA-256 of the file's bytes (as hexadecimal) once every one was read,
+        else None (and for an open text file, whose bytes it never sees): what a model
+        file keeps of its training data, to tell an evaluation on it."""
+        return self.digest.hexdigest() if self.ended and self.text is None else None
 
     def close(self):
         """Close the file (not standard input, nor a file the caller opened)."""

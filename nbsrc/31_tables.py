@@ -280,6 +280,9 @@ class Table:
     warnings       notes and warnings, one line each, as the command line prints them
     path, delimiter, decimal, thousands, encoding   the file, and how it was written
                    (thousands: the thousands separator read, or None)
+    sha256         the SHA-256 of the file's bytes (hexadecimal; None for an open text
+                   file): model.training_data_ = {"sha256": table.sha256} records it
+                   in the model file, as the command line's fit does
 
     Rows are lists rather than dicts as scikit-learn's data sets are (``data`` with
     ``feature_names``): the form fit reads fastest, in half the memory, and the one
@@ -289,7 +292,7 @@ class Table:
 
     __slots__ = ("X", "y", "sample_weight", "names", "kinds", "categories", "classes",
                  "target", "lines", "warnings", "path", "delimiter", "decimal",
-                 "thousands", "encoding")
+                 "thousands", "encoding", "sha256")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -427,9 +430,11 @@ class _TableReader:
             if y is not None and batch.y is not None:
                 y.extend(batch.y)
             weights.extend(batch.sample_weight or [1.0] * len(batch.X))
-        return self._table(X, None if self.target is None else y,
-                           weights if set(weights) - {1.0} else None, lines,
-                           self.warnings + self.notes_after())
+        table = self._table(X, None if self.target is None else y,
+                            weights if set(weights) - {1.0} else None, lines,
+                            self.warnings + self.notes_after())
+        table.sha256 = self.source.lines.fingerprint()      # every byte is read now
+        return table
 
     def notes_after(self):
         """The notes that only the whole file tells: rows without a label."""

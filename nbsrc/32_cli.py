@@ -439,6 +439,9 @@ def _cmd_fit(args):
         args, reader.label, type(model)))
     _print_notes(reader.warnings + reader.notes_after())
     model.target_ = reader.target
+    fingerprint = reader.source.lines.fingerprint()
+    if fingerprint is not None:           # an evaluation on this file is then in-sample
+        model.training_data_ = {"sha256": fingerprint}
     text = _json_text(model.to_dict())
     staged = None
     try:
@@ -673,6 +676,11 @@ def _cmd_evaluate(args):
     _print_notes(reader.warnings + reader.notes_after())
     report = _evaluation_warnings(EvaluationReport(evaluation, decision=decision),
                                   evaluation, model, True)
+    if _in_sample(model, reader):
+        report.warnings.insert(0, "in-sample: %s is the file %s was fitted on (the same "
+                               "bytes), so these figures are optimistic; cv on it "
+                               "estimates them on rows a model has not seen"
+                               % (path, args.model))
     if not set(evaluation.truths) & set(evaluation.classes):
         truths = dict.fromkeys(evaluation.truths)
         _warn("none of the labels in %s (%s) is a class of the model (%s): is --target "
@@ -755,6 +763,16 @@ def _predictions_csv(table, report):
     return out.getvalue()
 
 
+def _in_sample(model, reader):
+    """True when the data file a reader has read whole is the one the model was fitted
+    on: the SHA-256 of its bytes is the one its model file keeps (see
+    _Classifier._training_data; False when the model keeps none)."""
+    training = model._training_data()
+    fingerprint = reader.source.lines.fingerprint()
+    return training is not None and fingerprint is not None and \
+        training.get("sha256") == fingerprint
+
+
 def _cmd_report(args):
     """report MODEL [DATA] -o FILE.html: the page of report_html, with the data's
     rows (evaluated when they have the target column)."""
@@ -782,8 +800,14 @@ def _cmd_report(args):
         finally:
             reader.close()
         _print_notes(reader.warnings + reader.notes_after())
-    title = "%s%s" % (args.model, "" if args.data is None else " on " + args.data)
-    _write_atomically(args.output, report_html(model, X, y, proba, title), None)
+    in_sample = bool(y) and _in_sample(model, reader)
+    title = "%s%s%s" % (args.model, "" if args.data is None else " on " + args.data,
+                        " (in-sample: the data it was fitted on)" if in_sample else "")
+    _write_atomically(args.output, report_html(model, X, y, proba, title,
+                                               in_sample=in_sample), None)
+    if in_sample:
+        _warn("%s is the file %s was fitted on: the report's evaluation is in-sample "
+              "(optimistic); cv --report evaluates out of fold" % (args.data, args.model))
     sys.stdout.write("wrote %s\n" % args.output)
     return 0
 
