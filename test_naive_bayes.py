@@ -4551,12 +4551,15 @@ def test_cli_text_options_and_forget(tmp_path, capsys):
     del options[options.index("2")]
     assert cli(capsys, "fit", tmp_path / "kept.csv", *options, "-o",
                tmp_path / "kept.json")[0] == 0
-    assert (tmp_path / "model.json").read_bytes() == (tmp_path / "kept.json").read_bytes()
+    # byte for byte but for the fingerprint of kept.csv, which only its own fit read
+    kept = [line for line in (tmp_path / "kept.json").read_text().splitlines(True)
+            if not line.startswith(' "training_data": ')]
+    assert (tmp_path / "model.json").read_text() == "".join(kept)
     # forgetting them again is refused, and the file stays as it was
     status, out, err = cli(capsys, "forget", tmp_path / "model.json", tmp_path / "gone.csv",
                            "-o", tmp_path / "model.json")
     assert status == 1 and "forget(): " in err and "nothing was forgotten" in err
-    assert (tmp_path / "model.json").read_bytes() == (tmp_path / "kept.json").read_bytes()
+    assert (tmp_path / "model.json").read_text() == "".join(kept)
     for argv, message in [(["--ngram-range", "2,1"], "--ngram-range (2, 1): expected"),
                           (["--ngram-range", "x"], "invalid ngram range value"),
                           (["--stop-words", str(tmp_path / "none.txt")],
