@@ -104,13 +104,26 @@ tools/amalgamate.py); it reads top to bottom as they do, each opening with a ban
 """
 
 __all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "TAN", "BayesNet",
-           "AutoBayes", "NaiveBayesError", "read_csv", "read_arff", "Table", "cross_validate",
-           "evaluate", "EvaluationReport", "report_html", "main"]
+           "AutoBayes", "NaiveBayesError", "NotFittedError", "read_csv", "read_arff", "Table",
+           "cross_validate", "evaluate", "EvaluationReport", "report_html", "main"]
 __version__ = "0.2.0"
+
+import sys
+
+# The version check comes before anything that Python 3.8 added (math.dist, isqrt,
+# accumulate's initial=), so that an older Python says what is wrong in one line; the
+# whole file must therefore stay valid syntax for Python 3.6 and 3.7 (no ":=", no "/"
+# parameters), since a SyntaxError would stop the file before any line of it runs.
+if sys.version_info < (3, 8):
+    _TOO_OLD = ("naive_bayes.py needs Python 3.8 or newer; this is Python %d.%d.%d (%s)"
+                % (sys.version_info[:3] + (sys.executable or "python",)))
+    if __name__ == "__main__":            # python naive_bayes.py, python -m naive_bayes
+        sys.stderr.write(_TOO_OLD + "\n")
+        sys.exit(1)
+    raise ImportError(_TOO_OLD)
 
 import gc
 import math
-import sys
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from bisect import bisect_left, bisect_right
@@ -6636,6 +6649,11 @@ def _iterate(values, name, expected, call):
     if hasattr(values, "columns") and hasattr(values, "itertuples"):
         raise NaiveBayesError("%s: %s is a DataFrame; expected one column (a Series)"
                               % (call, name), call=call, argument=name)
+    if hasattr(values, "read") and getattr(values, "closed", False) is True:
+        # (iterating it would raise the ValueError "I/O operation on closed file")
+        raise NaiveBayesError("%s: %s is a closed file (%s); expected %s"
+                              % (call, name, _shown(getattr(values, "name", "a stream"), 60),
+                                 expected), call=call, argument=name)
     try:
         return iter(values)
     except TypeError:
@@ -10163,23 +10181,42 @@ class _Classes(list):
         return len(self)
 
 
-class _NotFittedError(NaiveBayesError, AttributeError):
-    """A model used before fit.  An AttributeError too, so that hasattr(model,
-    "classes_") is False before fit, as scikit-learn expects of fitted attributes."""
+class NotFittedError(NaiveBayesError, AttributeError):
+    """A model used before fit: a method (predict) or a fitted attribute (classes_,
+    class_count_, feature_names_, feature_kinds_, n_features_in_).  An AttributeError
+    too, so that hasattr(model, "classes_") is False before fit, as scikit-learn
+    expects of fitted attributes, and getattr(model, "classes_", None) is None.  When
+    scikit-learn is loaded, the error raised is also its NotFittedError.
+
+    >>> try:
+    ...     NaiveBayes().classes_
+    ... except NotFittedError as error:
+    ...     print(error)
+    classes_: this NaiveBayes is not fitted yet; call fit(X, y) first
+    """
 
 
-def _not_fitted(message, call):
-    """The NaiveBayesError for a model used before fit: when scikit-learn is loaded,
-    also its NotFittedError (that scikit-learn's tools catch), without importing it."""
+_NotFittedError = NotFittedError         # the name it had before it was public
+
+
+def _not_fitted(message, call, attribute=None):
+    """The NotFittedError for a model used before fit: when scikit-learn is loaded,
+    also its NotFittedError (that scikit-learn's tools catch), without importing it.
+    ``attribute``: the fitted attribute asked for (AttributeError's name)."""
     exceptions = sys.modules.get("sklearn.exceptions")
     base = getattr(exceptions, "NotFittedError", None)
     if base is None:
-        return _NotFittedError(message, call=call)
-    error_class = _NOT_FITTED_CLASSES.get(base)
-    if error_class is None:
-        error_class = _NOT_FITTED_CLASSES[base] = type(
-            "NotFittedError", (NaiveBayesError, base), {"__module__": __name__})
-    return error_class(message, call=call)
+        error = NotFittedError(message, call=call)
+    else:
+        error_class = _NOT_FITTED_CLASSES.get(base)
+        if error_class is None:
+            error_class = _NOT_FITTED_CLASSES[base] = type(
+                "NotFittedError", (NotFittedError, base), {"__module__": __name__,
+                                                           "__doc__": NotFittedError.__doc__})
+        error = error_class(message, call=call)
+    if attribute is not None:
+        error.name = attribute            # as Python's own AttributeError has it
+    return error
 
 
 _NOT_FITTED_CLASSES = {}
@@ -10191,7 +10228,7 @@ class _ModelState:
     that predicting (which may build the compiled model) changes no attribute of the
     classifier, as scikit-learn expects."""
 
-    __slots__ = ("statistics", "target", "compiled", "lock", "numpy_labels")
+    __slots__ = ("statistics", "target", "compiled", "lock", "numpy_labels", "training")
 
     def __init__(self, statistics=None, target=None):
         import _thread                    # built in: no import cost
@@ -10200,6 +10237,9 @@ class _ModelState:
         self.compiled = None
         self.lock = _thread.allocate_lock()
         self.numpy_labels = False         # fitted on NumPy or pandas labels
+        # (statistics, their class counts, {"sha256": hex}): the fingerprint of the
+        # data file the command line fitted these statistics on (see _training_data)
+        self.training = None
 
 
 def _numpy_input(X):
@@ -10500,27 +10540,52 @@ class _Classifier:
         """For pickle: the parameters and the statistics, not the compiled model."""
         state = dict(self.__dict__)
         learned = state.pop("_state")         # the compiled model is rebuilt on demand
-        state["_learned"] = (learned.statistics, learned.target, learned.numpy_labels)
+        state["_learned"] = (learned.statistics, learned.target, learned.numpy_labels,
+                             self._training_data())
         return state
 
     def __setstate__(self, state):
         """From pickle: a fresh state around the statistics."""
         state = dict(state)
-        statistics, target, numpy_labels = state.pop("_learned", (None, None, False))
+        learned = state.pop("_learned", (None, None, False))
+        statistics, target, numpy_labels = learned[:3]
         self.__dict__.update(state)
         self._state = _ModelState(statistics, target)
         self._state.numpy_labels = numpy_labels
+        self._record_training_data(learned[3] if len(learned) > 3 else None)
+
+    def _training_data(self):
+        """The fingerprint of the data file the model was fitted on, {"sha256": the
+        SHA-256 of its bytes as read}, which the command line's fit records and the
+        model file keeps; None when it is unknown, or when the model has learned or
+        forgotten rows since (a new fit, partial_fit, forget: its statistics or class
+        counts are no longer those it was recorded with; a merge keeps none)."""
+        record = self._state.training
+        if record is None:
+            return None
+        statistics, counts, data = record
+        if self._state.statistics is not statistics or statistics.class_count != counts:
+            return None
+        return data
+
+    def _record_training_data(self, data):
+        """Remember the fingerprint of the data file of the statistics the model holds
+        now (None: forget it)."""
+        statistics = self._state.statistics
+        self._state.training = None if data is None or statistics is None else (
+            statistics, dict(statistics.class_count), dict(data))
 
     # -- fitted attributes --------------------------------------------------------
 
-    def _fitted(self, call=None):
-        """The statistics; NaiveBayesError (NotFittedError, an AttributeError too)
-        before fit, naming the call or attribute."""
+    def _fitted(self, call=None, attribute=None):
+        """The statistics; NotFittedError (a NaiveBayesError and an AttributeError)
+        before fit, naming the call or the fitted attribute asked for."""
         statistics = self._state.statistics
         if statistics is None:
+            where = call if call is not None else attribute
             raise _not_fitted("%sthis %s is not fitted yet; call fit(X, y) first"
-                              % ("" if call is None else call + ": ", type(self).__name__),
-                              call)
+                              % ("" if where is None else where + ": ", type(self).__name__),
+                              call, attribute)
         return statistics
 
     @property
@@ -10532,7 +10597,7 @@ class _Classifier:
         >>> NaiveBayes().fit([["a"], ["b"]], ["yes", "no"]).classes_
         ['no', 'yes']
         """
-        classes = self._fitted().classes()
+        classes = self._fitted(attribute="classes_").classes()
         numpy = _loaded_numpy() if self._state.numpy_labels else None
         if numpy is not None:             # scikit-learn's tools index and compare it
             labels = numpy.asarray(classes)
@@ -10547,7 +10612,7 @@ class _Classifier:
         >>> model.class_count_
         [1, 2.5]
         """
-        statistics = self._fitted()
+        statistics = self._fitted(attribute="class_count_")
         return [_plain(statistics.class_count[c]) for c in statistics.classes()]
 
     @property
@@ -10558,7 +10623,7 @@ class _Classifier:
         >>> NaiveBayes().fit([["a", 1.0]], [0]).feature_names_
         [0, 1]
         """
-        return self._fitted().names()
+        return self._fitted(attribute="feature_names_").names()
 
     @property
     def feature_kinds_(self):
@@ -10569,12 +10634,12 @@ class _Classifier:
         >>> NaiveBayes().fit([{"city": "Oslo", "temp": -3.5}], ["cold"]).feature_kinds_
         {'city': 'categorical', 'temp': 'gaussian'}
         """
-        return self._fitted().kinds()
+        return self._fitted(attribute="feature_kinds_").kinds()
 
     @property
     def n_features_in_(self):
         """The number of features (scikit-learn's name for len(feature_names_))."""
-        return len(self._fitted().names())
+        return len(self._fitted(attribute="n_features_in_").names())
 
     @property
     def target_(self):
@@ -10586,6 +10651,30 @@ class _Classifier:
     def target_(self, name):
         """Set the label column's name."""
         self._state.target = name
+
+    @property
+    def training_data_(self):
+        """The fingerprint of the data file the model was fitted on, {"sha256": the
+        SHA-256 of the file's bytes}, when known: the command line's fit records it
+        (a Table's sha256 is the same), and evaluate and report on that file then say
+        that they are in-sample.  None before fit, and once the model has learned or
+        forgotten rows since (fit, partial_fit, forget; a merge keeps none).
+        Settable, on a fitted model, as a dict {"sha256": 64 hexadecimal digits} or None."""
+        return self._training_data()
+
+    @training_data_.setter
+    def training_data_(self, data):
+        """Record the fingerprint of the data the model holds now was fitted on."""
+        if data is not None:
+            digest = data.get("sha256") if isinstance(data, Mapping) else None
+            if not (isinstance(data, Mapping) and list(data) == ["sha256"] and
+                    type(digest) is str and len(digest) == 64 and
+                    not digest.strip("0123456789abcdef")):
+                raise NaiveBayesError("training_data_ is %s; expected {'sha256': 64 "
+                                      "lower-case hexadecimal digits} or None"
+                                      % _describe(data), argument="training_data_")
+            self._fitted(attribute="training_data_")
+        self._record_training_data(data)
 
     # -- fitting ------------------------------------------------------------------
 
@@ -12156,8 +12245,11 @@ def _model_to_dict(model, statistics):
             encoded[name] = value
     data = {"format": FORMAT, "format_version": FORMAT_VERSION,
             "model": _model_name(type(model)), "params": encoded,
-            "target": None if model.target_ is None else _encode(str(model.target_), "target"),
-            "rows": None, "classes": [], "class_count": []}
+            "target": None if model.target_ is None else _encode(str(model.target_), "target")}
+    training = model._training_data()
+    if training is not None:              # only then: files stay as they were otherwise
+        data["training_data"] = dict(training)
+    data.update(rows=None, classes=[], class_count=[])
     if statistics is None:
         data.update({field: [] for field in _statistics_fields(type(model))})
         return data
@@ -12294,8 +12386,14 @@ class _AtomicFile:
                              getattr(os, "O_BINARY", 0), 0o666)
         except OSError as error:
             raise self._error(error) from None
-        self.stream = os.fdopen(handle, "wb" if binary else "w",
-                                **({} if binary else {"encoding": "utf-8", "newline": ""}))
+        try:
+            self.stream = os.fdopen(handle, "wb" if binary else "w",
+                                    **({} if binary else {"encoding": "utf-8",
+                                                          "newline": ""}))
+        except BaseException:             # (Ctrl-C here too) no temporary file is left
+            os.close(handle)
+            os.unlink(self.temporary)
+            raise
 
     def _error(self, error):
         """(call None: the command line, which names the command itself)"""
@@ -12410,7 +12508,7 @@ def _model_from_dict(cls, data, call):
 
 
 _HEADER_FIELDS = ("format", "format_version", "model", "params", "target", "rows",
-                  "classes", "class_count")
+                  "classes", "class_count", "training_data")
 
 
 def _build_model(cls, data):
@@ -12449,6 +12547,12 @@ def _build_model(cls, data):
         target = _decode(target, "target")
     _expect(target is None or type(target) is str, "target", target, "a string or null")
     model._state.target = target
+    training = data.get("training_data")          # optional: older files have none
+    _expect(training is None or (type(training) is dict and list(training) == ["sha256"]
+                                 and type(training["sha256"]) is str and
+                                 len(training["sha256"]) == 64 and
+                                 not training["sha256"].strip("0123456789abcdef")),
+            "training_data", training, '{"sha256": 64 lower-case hexadecimal digits}')
     classes = _decode_list(_field(data, "classes"), "classes")
     class_count = _field(data, "class_count")
     _expect(type(class_count) is list and len(class_count) == len(classes), "class_count",
@@ -12478,6 +12582,7 @@ def _build_model(cls, data):
         raise _Invalid(str(error)) from None
     _check_kinds_file(model, statistics)
     model._state.statistics = statistics
+    model._record_training_data(training)
     return model
 
 
@@ -12875,9 +12980,9 @@ class EvaluationReport:
     predictions  each row's probabilities (cross_validate: out of fold), input order
     predicted    each row's predicted class, input order
     rows, weight the number of rows and their total weight
-    warnings     one line each: cross-validated accuracy below always predicting the
-                 majority class, with the settings to try; fewer rows of a class
-                 than folds
+    warnings     one line each: an accuracy below always predicting the majority
+                 class, with the settings measured to score better; (cross-validation)
+                 fewer rows of a class than folds
     Cross-validation only (None otherwise): folds, seed, fold_accuracy (each fold's
     weighted accuracy), mean_accuracy and sd_accuracy (their mean and population
     standard deviation), fold_of (each row's fold, from 0).
@@ -13080,7 +13185,8 @@ def evaluate(model, X, y, sample_weight=None):
     decision = model._decision(compiled.classes, call)
     evaluation = _Evaluation(compiled.classes)
     evaluation.add(labels, _posteriors(joints), weights, _best(joints))
-    return EvaluationReport(evaluation, decision=decision)
+    return _evaluation_warnings(EvaluationReport(evaluation, decision=decision), evaluation,
+                                model, False)
 
 
 def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
@@ -13102,8 +13208,10 @@ def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
 
     report.warnings (also in str(report)) says when the accuracy is below the majority
     rate (the weighted share of the most frequent class: what always predicting it
-    scores), naming settings to try, and when a class has fewer rows than there are
-    folds (some folds then hold none of it, as scikit-learn's StratifiedKFold warns).
+    scores), naming the settings measured on the same folds to score better, each
+    with its accuracy (see _majority_warning), and when a class has fewer rows than
+    there are folds (some folds then hold none of it, as scikit-learn's
+    StratifiedKFold warns).
     Bad arguments raise NaiveBayesError: folds < 2 or more folds than rows, lengths
     that differ, an error in a row (named by its number in X).
 
@@ -13135,14 +13243,19 @@ def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
                               % (call, folds, _counted(len(X), "row")), call=call,
                               argument="folds")
     params = model.get_params()
-    return _cross_validate(lambda: type(model)(**params), X, labels, folds, seed, weights)
+    return _cross_validate(lambda: type(model)(**params), X, labels, folds, seed, weights,
+                           variants=lambda trained: _library_variants(type(model), params,
+                                                                      trained))
 
 
 def _cross_validate(make_model, X, labels, folds, seed, weights=None,
-                    call="cross_validate()", command_line=False):
+                    call="cross_validate()", command_line=False, variants=None):
     """cross_validate on checked lists of rows, labels and weights; make_model()
     gives a new model of the settings.  ``command_line``: warnings name options
-    (--model auto), not keywords (AutoBayes())."""
+    (--numeric discretized), not keywords (numeric='discretized').  ``variants``:
+    variants(a fitted model) gives [(setting as the caller writes it, make_model)] of
+    other settings to measure on the same folds when the accuracy is below the
+    majority rate (the warning names those that score better)."""
     n = len(X)
     fold_of = _stratified_folds(labels, folds, seed)
     members = [[] for _ in range(folds)]
@@ -13212,28 +13325,153 @@ def _cross_validate(make_model, X, labels, folds, seed, weights=None,
         "folds": folds, "seed": seed, "fold_accuracy": fold_accuracy, "mean_accuracy": mean,
         "sd_accuracy": math.sqrt(math.fsum((a - mean) ** 2 for a in scored) / len(scored)),
         "fold_of": fold_of}, decision)
-    majority = max(report.labels, key=lambda label: report.per_class[label]["support"])
-    rate = report.per_class[majority]["support"] / report.weight
-    if report.accuracy < rate:
-        report.warnings.insert(0, _majority_warning(majority, rate, training,
-                                                    command_line))
+    below = _below_majority(report)
+    if below is not None:
+        majority, rate = below
+        measured = _threshold_trial(report, evaluation, majority, command_line)
+        for setting, make_variant in (variants(training) if variants else ()):
+            try:
+                other = _cross_validate(make_variant, X, labels, folds, seed, weights, call,
+                                        command_line)
+            except (NaiveBayesError, _Usage):      # a setting these rows cannot take
+                continue
+            if _decided_accuracy(other) > _decided_accuracy(report):
+                measured.append((setting, _decided_accuracy(other)))
+        report.warnings.insert(0, _majority_warning(majority, rate, training, command_line,
+                                                    measured, "the same folds"))
     return report
 
 
-def _majority_warning(majority, rate, model, command_line):
-    """Cross-validated accuracy below the majority rate, and the settings to try:
-    AutoBayes (the recommended model), and MDL bins for numbers modelled otherwise."""
-    settings = []
-    if isinstance(model, AutoBayes):
-        settings.append(("--model naive --numeric discretized",
-                         "NaiveBayes(numeric='discretized')"))
+def _decided_accuracy(report):
+    """The accuracy of what the model predicts: its decision rule's, when it has one
+    (thresholds, costs, reject_below), else the argmax's."""
+    return report.decision["accuracy"] if report.decision is not None else report.accuracy
+
+
+def _below_majority(report):
+    """(the majority label, its rate) when the accuracy of the model's predictions is
+    below the rate of always predicting the most frequent true label (by weight);
+    else None."""
+    truths = [label for label in report.labels if report.per_class[label]["support"]]
+    if len(truths) < 2 or not report.weight:
+        return None
+    majority = max(truths, key=lambda label: report.per_class[label]["support"])
+    rate = report.per_class[majority]["support"] / report.weight
+    return (majority, rate) if _decided_accuracy(report) < rate else None
+
+
+# Thresholds tried for the majority class (the others' being 1) when a model scores
+# below always predicting it: P(majority | x) / t wins more often as t is smaller.
+_MAJORITY_THRESHOLDS = (0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 1e-3, 1e-4, 1e-6)
+
+
+def _threshold_trial(report, evaluation, majority, command_line):
+    """[(thresholds setting, accuracy)] of the best of _MAJORITY_THRESHOLDS for the
+    majority class, measured on the rows' probabilities (out of fold, for a
+    cross-validation) when it scores better than the model; [] otherwise, and when
+    the labels cannot be written as the setting (a label with , or = on the command
+    line)."""
+    classes = evaluation.classes
+    if majority not in classes or len(classes) < 2:
+        return []
+    probabilities = evaluation.predictions()
+    weights = evaluation.weights
+    best = None
+    for t in _MAJORITY_THRESHOLDS:
+        thresholds = {c: (t if c == majority else 1) for c in classes}
+        rule = _Decision(classes, {"thresholds": thresholds, "costs": None,
+                                   "reject_below": None, "reject_label": None}, "cv")
+        hits = _weight_sum([w for w, truth, label in zip(
+            weights, evaluation.truths, rule.labels(probabilities)) if truth == label])
+        accuracy = hits / report.weight
+        if best is None or accuracy > best[1]:
+            best = (thresholds, accuracy)
+    if best is None or best[1] <= _decided_accuracy(report):
+        return []
+    thresholds, accuracy = best
+    if command_line:
+        if any("," in str(label) or "=" in str(label) for label in thresholds):
+            return []
+        setting = "--threshold %s" % _quote(",".join("%s=%g" % (label, t)
+                                                     for label, t in thresholds.items()))
+        short = "--threshold %s" % _quote("%s=%g" % (majority, thresholds[majority]))
     else:
-        settings.append(("--model auto", "AutoBayes()"))
-        if set(model.feature_kinds_.values()) & {"gaussian", "kde", "poisson"}:
-            settings.append(("--numeric discretized", "numeric='discretized'"))
-    return "accuracy below the majority rate %.4f (always %s); try %s" % (
-        rate, _clip(_shown(majority), 20),
-        " or ".join(option if command_line else keyword for option, keyword in settings))
+        setting = "thresholds={%s}" % ", ".join("%r: %g" % (label, t)
+                                               for label, t in thresholds.items())
+        short = "thresholds {%r: %g}" % (majority, thresholds[majority])
+    if len(setting) > 70:                 # many classes: within a line of the report
+        setting = "%s (and 1 for each other class)" % short
+    return [(setting, accuracy)]
+
+
+def _majority_warning(majority, rate, model, command_line, measured, where):
+    """The accuracy of a model's predictions below the majority rate, and the settings
+    that score better, each with its accuracy measured on ``where`` (the same folds,
+    these rows): a threshold that predicts the majority more often (see
+    _threshold_trial) and others (MDL bins, no class weights); then the other
+    options that move the decisions: costs, and class weights, which move them the
+    other way (the smaller classes' recall, not accuracy)."""
+    label = _clip(_shown(majority), 20)
+    weighted = model.get_params().get("class_weight") is not None
+    if command_line:
+        costs, weights = "--costs FILE.csv", ("its --class-weight favours the other classes"
+                                              if weighted else "--class-weight balanced")
+    else:
+        costs, weights = "a costs= matrix", ("its class_weight favours the other classes"
+                                             if weighted else "class_weight='balanced'")
+    text = "accuracy below the majority rate %.4f (always %s)" % (rate, label)
+    if measured:
+        text += "; measured on %s, %s" % (where, ", ".join(
+            "%s scores %.4f" % (setting, accuracy) for setting, accuracy in measured))
+    if weighted:
+        rest = "%s moves decisions toward %s too; %s (their recall, at a cost in " \
+            "accuracy)" % (costs, label, weights)
+    else:
+        rest = "%s moves decisions toward %s too, %s away from it (the other classes' " \
+            "recall, at a cost in accuracy)" % (costs, label, weights)
+    return text + "; " + rest
+
+
+def _evaluation_warnings(report, evaluation, model, command_line):
+    """evaluate's warning when the accuracy of the model's predictions is below
+    always predicting the majority label of these rows (see _majority_warning)."""
+    below = _below_majority(report)
+    if below is not None:
+        majority, rate = below
+        measured = _threshold_trial(report, evaluation, majority, command_line)
+        report.warnings.insert(0, _majority_warning(majority, rate, model, command_line,
+                                                    measured, "these rows"))
+    return report
+
+
+def _library_variants(cls, params, trained):
+    """[(setting, make_model)] that cross_validate measures when a model scores below
+    the majority rate: without class weights (they trade accuracy for the smaller
+    classes' recall), numbers in MDL bins for numbers inferred as another kind, and,
+    for AutoBayes, naive Bayes on MDL bins (every other candidate, AutoBayes itself
+    above all, would cost far more than the cross-validation asked for)."""
+    variants = []
+    if params.get("class_weight") is not None:
+        variants.append(("class_weight=None",
+                         lambda: cls(**dict(params, class_weight=None))))
+    if isinstance(trained, AutoBayes):
+        kept = {name: params[name] for name in ("features", "categories", "class_weight",
+                                                "thresholds", "costs", "reject_below",
+                                                "reject_label", "significant_digits")
+                if name in params}
+        variants.append(("NaiveBayes(numeric='discretized')",
+                         lambda: NaiveBayes(numeric="discretized", **kept)))
+        return variants
+    numeric = params.get("numeric")
+    declared, _ = _declarations(params) if "features" in params else ({}, {})
+    allowed = cls._allowed_kinds
+    if numeric not in (None, "discretized") and (allowed is None or "discretized" in
+                                                 allowed) and any(
+            kind == numeric and name not in declared
+            for name, kind in trained.feature_kinds_.items()):
+        variants.append(("numeric='discretized'",
+                         lambda: cls(**dict(params, numeric="discretized"))))
+    return variants
 
 
 def _fit_rows(model, X, labels, weights, rows, call):
@@ -14419,8 +14657,9 @@ def _html_explanations(model, X, probabilities, truths, count=3):
     return _markup_join(out)
 
 
-def _html_evaluation(model, probabilities, truths):
-    """Accuracy and log loss, the confusion matrix, ROC curves, reliability diagram."""
+def _html_evaluation(model, probabilities, truths, in_sample=False):
+    """Accuracy and log loss, the confusion matrix, ROC curves, reliability diagram;
+    labelled in-sample when the rows are those the model was fitted on."""
     evaluation = _Evaluation(model.classes_)
     evaluation.add(truths, probabilities)
     report = evaluation.report()
@@ -14434,9 +14673,13 @@ def _html_evaluation(model, probabilities, truths):
         lambda r, c: "true %s, predicted %s: %d (%.1f%% of the row)" % (
             labels[r], labels[c], matrix[r][c], 100 * matrix[r][c] / totals[r]),
         ("true", "predicted"), (size, size), True)
-    out = [_markup("<h2>Evaluation</h2><p>%s</p>", "%s rows: accuracy %.4f, log loss "
-                   "%.4f." % (_svg_number(report["rows"], 12), report["accuracy"],
-                              report["log_loss"])),
+    note = _markup('<p class="note">In-sample: these are the rows the model was fitted '
+                   'on, so the figures are optimistic; a cross-validation (cv --report) '
+                   'estimates them on rows a model has not seen.</p>') if in_sample else ""
+    out = [_markup("<h2>Evaluation%s</h2>%s<p>%s</p>", " (in-sample)" if in_sample else "",
+                   note, "%s rows: accuracy %.4f, log loss %.4f." % (
+                       _svg_number(report["rows"], 12), report["accuracy"],
+                       report["log_loss"])),
            _html_figure(confusion, "Counts; shade: share of the true class's rows; "
                         "outlined: the diagonal.")]
     if len(model.classes_) > 1:           # the narrower one first, beside the matrix
@@ -14462,12 +14705,13 @@ def _html_features(model):
     return _markup_join(out)
 
 
-def report_html(model, X=None, y=None, proba=None, title=None):
+def report_html(model, X=None, y=None, proba=None, title=None, in_sample=False):
     """One self-contained HTML page about a fitted model: its summary, the ranking of
     informative features and every feature's plot; with rows X a few rows'
     explanations, and with their labels y the confusion matrix, ROC curves and
     reliability diagram.  proba: probabilities of X (classes_ order) to evaluate in
     place of predict_proba(X), the out-of-fold ones of a cross-validation say.
+    in_sample: the rows are those the model was fitted on; the evaluation says so.
 
     >>> X, y = [["a"], ["a"], ["b"], ["b"]], ["yes", "yes", "no", "yes"]
     >>> page = report_html(CategoricalNB().fit(X, y), X, y)
@@ -14494,7 +14738,7 @@ def report_html(model, X=None, y=None, proba=None, title=None):
                                   % (_counted(len(probabilities), "row"), len(X),
                                      len(model.classes_)), call="report_html()")
         if y:
-            body.append(_html_evaluation(model, probabilities, y))
+            body.append(_html_evaluation(model, probabilities, y, in_sample))
         body.append(_html_explanations(model, X, probabilities, y))
     body.append(_html_features(model))
     title = title or "%s model" % type(model).__name__
@@ -14562,7 +14806,12 @@ _MISSING_CELLS = ("", "?", "NA", "N/A", "n/a", "NaN", "nan", "-NaN", "-nan", "NU
 _DELIMITER_NAMES = {"comma": ",", "semicolon": ";", "tab": "\t", "\\t": "\t", "pipe": "|",
                     "space": " "}
 _DELIMITERS = (",", ";", "\t", "|")      # detected, in this order of preference
-_CODE_VALUES = 5          # an integer column with at most this many values may hold codes
+# An integer column with at most this many distinct values, each in two rows or more
+# on average, may hold codes (1 to 12 for months, say): a note names --categorical.
+_CODE_VALUES = 12
+# Characters of an option's value that a note's fix gives whole, for pasting: a
+# longer value (a cell of a megabyte) cannot be typed anyway, and is cut.
+_FIX_LIMIT = 2000
 
 
 class _Usage(Exception):
@@ -14589,11 +14838,12 @@ class _ReadOptions:
     ``--ignore id`` on the command line, ``ignore=['id']`` in Python."""
 
     _LISTS = ("missing", "missing_only")          # and each kind's option
-    __slots__ = ("call", "cli", "delimiter", "decimal", "encoding", "missing",
+    __slots__ = ("call", "cli", "delimiter", "decimal", "thousands", "encoding", "missing",
                  "missing_only", "numeric", "columns", "model")
 
     def __init__(self, call, cli, delimiter=None, decimal=None, encoding=None,
-                 missing=(), missing_only=None, numeric=None, columns=None, model=None):
+                 missing=(), missing_only=None, numeric=None, columns=None, model=None,
+                 thousands=None):
         self.call = call
         self.cli = cli
         self.columns = columns or {}
@@ -14602,6 +14852,7 @@ class _ReadOptions:
         if decimal is not None and decimal not in (".", ","):
             raise _OptionError("%s: expected . or ," % self.spell("decimal", decimal))
         self.decimal = decimal
+        self.thousands = None if thousands is None else self._thousands(thousands)
         self.encoding = None if encoding is None else self._encoding(encoding)
         self.missing = list(missing or ())
         self.missing_only = None if missing_only is None else list(missing_only)
@@ -14616,14 +14867,15 @@ class _ReadOptions:
         columns = {kind: _columns(getattr(args, kind, None)) for kind in _KINDS}
         return cls("", True, args.delimiter, args.decimal, args.encoding, args.missing,
                    args.missing_only, numeric, {k: v for k, v in columns.items() if v},
-                   model)
+                   model, getattr(args, "thousands", None))
 
     @classmethod
     def from_keywords(cls, call, keywords, csv):
         """The options of read_csv (csv=True) or read_arff, by keyword; an unknown
         keyword is a TypeError, as Python's own."""
-        allowed = ("delimiter", "decimal", "encoding", "missing", "missing_only",
-                   "numeric", "model") if csv else ("encoding", "numeric", "model")
+        allowed = ("delimiter", "decimal", "thousands", "encoding", "missing",
+                   "missing_only", "numeric", "model") if csv else ("encoding", "numeric",
+                                                                   "model")
         columns, given = {}, {}
         for name, value in keywords.items():
             if value is None and (name in _KINDS or name in allowed):
@@ -14654,33 +14906,40 @@ class _ReadOptions:
                 columns[name] = names
             else:
                 given[name] = names
-        for name in ("delimiter", "decimal", "encoding", "numeric"):
+        for name in ("delimiter", "decimal", "thousands", "encoding", "numeric"):
             if not isinstance(given.get(name, ""), str):
                 raise _OptionError("%s: expected a string" % options.spell(name, given[name]))
         model = given.pop("model", None)
         if model is not None and not (isinstance(model, _Classifier) and
                                       model.__sklearn_is_fitted__()):
-            raise _OptionError("%s: model=%s; expected a fitted classifier of this module"
-                               % (call, _shown(model)))
+            raise _OptionError("%s: expected a fitted classifier of this module"
+                               % options.spell("model", model))
         return cls(call, False, columns={k: v for k, v in columns.items() if v},
                    model=model, **given)
 
     def spell(self, option, value=None, placeholder=False):
-        """An option as its caller writes it: --ignore id, or ignore=['id']."""
+        """An option as its caller writes it: --ignore id, or ignore=['id'], whole so
+        that it can be pasted (but for values longer than _FIX_LIMIT characters, or
+        holding a line break, which are cut to one short line)."""
         if self.cli:
             flag = "--" + option.replace("_", "-")
             if value is None:
                 return flag
             if isinstance(value, list):
                 value = ",".join(value)
-            return "%s %s" % (flag, value if placeholder else _typed(value))
+            if placeholder:
+                return "%s %s" % (flag, value)
+            typed = _quote(value)
+            if len(typed) > _FIX_LIMIT or "\n" in typed or "\r" in typed:
+                typed = _typed(value)
+            # a value that starts with "-" would be taken for an option: --ignore=-x
+            return "%s%s%s" % (flag, "=" if str(value).startswith("-") else " ", typed)
         if value is None or placeholder:
             return "%s=%s" % (option, value or "")
-        if isinstance(value, list):
-            return "%s=%s" % (option, _shown(value, 50))
         if isinstance(value, str) and (option in _KINDS or option in self._LISTS):
             value = [value]
-        return "%s=%s" % (option, _shown(value, 50))
+        text = _shown(value, _FIX_LIMIT)
+        return "%s=%s" % (option, text if len(text) < _FIX_LIMIT else _shown(value, 50))
 
     def _delimiter(self, option, name="delimiter"):
         """A delimiter option: a character, or tab, comma, semicolon, pipe, space, \\t."""
@@ -14690,6 +14949,18 @@ class _ReadOptions:
             raise _OptionError("%s: expected one character, or tab, comma, semicolon, pipe "
                                "or space" % self.spell(name, option))
         return delimiter
+
+    def _thousands(self, mark):
+        """A thousands separator: one character that is not a digit, a sign, a
+        quote or a line break (, . ' and space are the usual ones)."""
+        mark = {"comma": ",", "point": ".", "space": " ", "apostrophe": "'"}.get(mark, mark)
+        if len(mark) != 1 or mark.isalnum() or mark in "+-\"\r\n":
+            raise _OptionError("%s: expected one character such as , . ' or a space"
+                               % self.spell("thousands", mark))
+        if mark == self.decimal:
+            raise _OptionError("%s: that is the decimal mark; expected another"
+                               % self.spell("thousands", mark))
+        return mark
 
     def _encoding(self, name):
         """The canonical name of a text encoding that Python knows."""
@@ -14733,8 +15004,22 @@ class _Lines:
     # before it is decoded (so that a decoding error names its line).
     _PLAIN = "\n\r\t ,;|\"'%{}?.-+0123456789azAZ"
 
-    def __init__(self, path, encoding=None, spell=None):
+    # What a file that is not text starts with (its "magic number"), and what it is.
+    _MAGIC = ((b"PK\x03\x04", "zip"), (b"PK\x05\x06", "zip"),
+              (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "ole"), (b"\x1f\x8b", "gzip"))
+    _SAMPLE = 256                 # bytes read first: a byte-order mark, a magic number,
+    #                               the NUL bytes of UTF-16 or UTF-32 text without a mark
+
+    def __init__(self, path, encoding=None, spell=None, kind="CSV"):
+        import hashlib
         self.number = 0
+        self.kind = kind                  # "CSV" or "ARFF": what the file should be
+        # the SHA-256 of the bytes read (decompressed, for .gz), and whether they were
+        # all read: the file's fingerprint (see fingerprint)
+        self.digest = hashlib.sha256()
+        self.ended = False
+        self.spell = spell or (lambda option, value, placeholder=False: "--%s %s"
+                               % (option, value))
         self.pending = []                 # decoded lines not yet returned, last first
         self.rest = b""                   # bytes after the last newline read
         self.tail = ""                    # text after the last newline decoded
@@ -14758,6 +15043,9 @@ class _Lines:
             name = getattr(path, "name", None)
             self.path = name if isinstance(name, str) else "<stream>"
             self.raw = path
+            if getattr(path, "closed", False) is True:
+                raise NaiveBayesError("cannot read %s: the file is closed; expected an open "
+                                      "file" % self.path)
         try:
             self._open(encoding, spell)
         except BaseException:
@@ -14771,8 +15059,8 @@ class _Lines:
         try:
             name = os.fspath(path)
         except TypeError:
-            raise NaiveBayesError("cannot read %s: expected a file name or an open file"
-                                  % _describe(path)) from None
+            raise NaiveBayesError("path is %s; expected a file name (str, bytes or "
+                                  "os.PathLike) or an open file" % _describe(path)) from None
         if isinstance(name, bytes):
             name = os.fsdecode(name)
         if "\x00" in name:
@@ -14781,21 +15069,35 @@ class _Lines:
         return name
 
     def _open(self, encoding, spell):
-        """Decide the encoding from the option and the byte-order mark."""
+        """Decide the encoding from the option and the byte-order mark; refuse what is
+        not text (a workbook, an archive) and UTF-16 or UTF-32 without a mark, each
+        named with what to do."""
         import codecs
-        if isinstance(self.raw.read(0), str):           # an open text file
+        try:
+            empty = self.raw.read(0)
+        except (OSError, ValueError, TypeError) as error:    # write-only, closed, odd
+            raise NaiveBayesError("cannot read %s: %s; expected a file open for reading"
+                                  % (self.path, error)) from None
+        if isinstance(empty, str):                      # an open text file
             self.text = self.raw
             self.encoding = getattr(self.raw, "encoding", None) or "text"
             self.shown = str(self.encoding).upper()
             return
+        if not isinstance(empty, bytes):
+            raise NaiveBayesError("cannot read %s: its read() gives %s; expected a file name "
+                                  "or an open file (binary or text)"
+                                  % (self.path, _describe(empty)))
         start = b""
-        while len(start) < 4:
-            more = self._bytes(self.raw.read, 4 - len(start))
+        while len(start) < self._SAMPLE:
+            more = self._bytes(self.raw.read, self._SAMPLE - len(start))
             if not more:
                 break
             start += more
+        self._refuse_binary(start)
         bom, named = next(((b, n) for b, n in self._BOMS if start.startswith(b) and
                            n.startswith(encoding or "")), (b"", None))
+        if encoding is None and not bom:
+            self._refuse_unmarked(start)
         if encoding in ("utf-16", "utf-32"):            # the byte order from the mark
             if named is None:
                 raise NaiveBayesError(
@@ -14817,6 +15119,67 @@ class _Lines:
             plain = False
         if not plain:                     # UTF-16, UTF-32, EBCDIC: decoded as a stream
             self.decoder = codecs.getincrementaldecoder(self.encoding)()
+
+    def _refuse_binary(self, start):
+        """A NaiveBayesError for a file that a binary format's magic number opens: an
+        Excel workbook or another ZIP archive, an old Office file, a gzip file not
+        named .gz (decoding them as text would only give a misleading message)."""
+        form = next((form for magic, form in self._MAGIC if start.startswith(magic)), None)
+        if form is None:
+            return
+        name = self.path.lower()
+        export = "export it as %s (in Excel or LibreOffice: File > Save As > CSV UTF-8) " \
+                 "and read that file" % self.kind
+        if form == "zip" and (name.endswith((".xlsx", ".xlsm", ".xltx", ".xlsb")) or
+                              b"[Content_Types].xml" in start or b"xl/" in start):
+            what = "an Excel workbook (.xlsx, a ZIP archive)"
+        elif form == "zip" and (name.endswith(".ods") or b"opendocument.spreadsheet" in start):
+            what = "an OpenDocument spreadsheet (.ods, a ZIP archive)"
+        elif form == "zip":
+            what, export = "a ZIP archive", "extract the %s file from it, or export the data " \
+                "as %s" % (self.kind, self.kind)
+        elif form == "ole":
+            what = "an old Excel workbook (.xls) or another Microsoft Office file"
+        else:
+            what, export = "gzip-compressed", (
+                "name it with .gz at the end (data.csv.gz), which is read decompressed, "
+                "or decompress it first" if self.owned and self.path != "-" else
+                "decompress it first (gunzip)")
+        raise NaiveBayesError("%s line 1: the file is %s, not %s text: %s"
+                              % (self.path, what, self.kind, export))
+
+    def _refuse_unmarked(self, start):
+        """A NaiveBayesError for UTF-16 or UTF-32 text without a byte-order mark, told
+        by its NUL bytes (ASCII characters such as the delimiters and digits take one
+        byte and NULs there): read as UTF-8 its header would be 'x\\x00,\\x00...'."""
+        if b"\x00" not in start:
+            return
+        sample = start[:len(start) - len(start) % 4]
+        quads = len(sample) // 4
+        found = None
+        if quads >= 1:
+            # UTF-32: of each 4 bytes, the highest is 0 (every character is below
+            # 0x110000) and so is, for the BMP, the next one
+            if sample[3::4].count(0) == quads and sample[2::4].count(0) * 4 >= quads * 3 \
+                    and sample[0::4].count(0) * 4 < quads:
+                found = "utf-32-le"
+            elif sample[0::4].count(0) == quads and sample[1::4].count(0) * 4 >= quads * 3 \
+                    and sample[3::4].count(0) * 4 < quads:
+                found = "utf-32-be"
+        if found is None:
+            sample = start[:len(start) - len(start) % 2]
+            pairs = len(sample) // 2
+            even, odd = sample[0::2].count(0), sample[1::2].count(0)
+            if odd >= max(1, pairs // 4) and even * 8 <= odd:
+                found = "utf-16-le"
+            elif even >= max(1, pairs // 4) and odd * 8 <= even:
+                found = "utf-16-be"
+        if found is None:
+            return
+        raise NaiveBayesError(
+            "%s line 1: looks like %s text without a byte-order mark (NUL bytes beside "
+            "each ASCII character), not UTF-8: re-save it as UTF-8, or name its encoding: %s"
+            % (self.path, found.upper(), self.spell("encoding", found)))
 
     def __iter__(self):
         """The lines."""
@@ -14861,6 +15224,9 @@ class _Lines:
         except UnicodeError:
             raise NaiveBayesError("%s line %d or soon after: not %s text" % (
                 self.path, self.number + 1, self.shown)) from None
+        except (OSError, ValueError) as error:     # closed while it was read, say
+            raise NaiveBayesError("%s line %d or soon after: cannot read the file: %s"
+                                  % (self.path, self.number + 1, error)) from None
         if len(line) > _LINE_LIMIT:
             self._too_long(self.number + 1)
         if line:
@@ -14877,8 +15243,13 @@ class _Lines:
         """read(size), a failure (a damaged .gz file, a disk error) naming the file."""
         import zlib
         try:
-            return read(size)
-        except (OSError, EOFError, zlib.error) as error:
+            data = read(size)
+            if data:
+                self.digest.update(data)
+            elif size:
+                self.ended = True
+            return data
+        except (OSError, EOFError, zlib.error, ValueError) as error:   # (closed: ValueError)
             raise NaiveBayesError("%s line %d or soon after: cannot read the file: %s"
                                   % (self.path, self.number + 1,
                                      getattr(error, "strerror", None) or error)) from None
@@ -14892,8 +15263,9 @@ class _Lines:
                 text = self.tail + self.decoder.decode(block, not block)
             except UnicodeError:
                 raise NaiveBayesError("%s line %d or soon after: not %s text; name the "
-                                      "file's encoding with --encoding"
-                                      % (self.path, self.number + 1, self.shown)) from None
+                                      "file's encoding with %s"
+                                      % (self.path, self.number + 1, self.shown,
+                                         self.spell("encoding", "NAME", True))) from None
             if block:
                 lines = [line + "\n" for line in text.split("\n")]
                 self.tail = lines.pop()[:-1]
@@ -14951,10 +15323,11 @@ class _Lines:
                 except UnicodeError as error:
                     where = getattr(error, "start", None)
                     raise NaiveBayesError(
-                        "%s line %d: not %s text%s; name the file's encoding with "
-                        "--encoding, for instance --encoding latin-1"
+                        "%s line %d: not %s text%s; name the file's encoding, for "
+                        "instance %s"
                         % (self.path, self.number + k + 1, self.shown,
-                           "" if where is None else " (byte %d)" % (where + 1))
+                           "" if where is None else " (byte %d)" % (where + 1),
+                           self.spell("encoding", "latin-1"))
                     ) from None
         lines.reverse()
         self.pending = lines
@@ -14963,6 +15336,12 @@ class _Lines:
         """Refuse an overlong line, naming it."""
         raise NaiveBayesError("%s line %d: longer than %s characters; expected a CSV or "
                               "ARFF file" % (self.path, number, format(_LINE_LIMIT, ",")))
+
+    def fingerprint(self):
+        """The SHA-256 of the file's bytes (as hexadecimal) once every one was read,
+        else None (and for an open text file, whose bytes it never sees): what a model
+        file keeps of its training data, to tell an evaluation on it."""
+        return self.digest.hexdigest() if self.ended and self.text is None else None
 
     def close(self):
         """Close the file (not standard input, nor a file the caller opened)."""
@@ -14985,6 +15364,23 @@ def _detected_delimiter(lines):
         if best is None and max(widths, default=1) > 1:
             best = candidate
     return best or ","
+
+
+_GROUPED_NUMBERS = {}     # (thousands separator, decimal mark) -> match
+
+
+def _grouped_number(separator, decimal):
+    """The match of a number written with thousands separators: one to three digits,
+    groups of exactly three, then decimals (1,234,567.5 for separator , and decimal
+    .); plain numbers without a separator match too."""
+    import re
+    key = (separator, decimal)
+    match = _GROUPED_NUMBERS.get(key)
+    if match is None:
+        match = _GROUPED_NUMBERS[key] = re.compile(
+            r"[+-]?(?:[1-9]\d{0,2}(?:%s\d{3})+|\d+)(?:%s\d*)?(?:[eE][+-]?\d+)?\Z"
+            % (re.escape(separator), re.escape(decimal))).match
+    return match
 
 
 def _ascii_float(text):
@@ -15017,7 +15413,14 @@ class _CsvSource:
         try:
             first = list(islice(self.lines, 20))
             self.delimiter = options.delimiter or _detected_delimiter(first)
-            self.decimal = options.decimal or ("," if self.delimiter == ";" else ".")
+            self.thousands = options.thousands
+            self.decimal = options.decimal or ("," if self.delimiter == ";" and
+                                               self.thousands != "," else ".")
+            if self.thousands == self.decimal:
+                raise _OptionError("%s: that is the decimal mark of %s; name another with "
+                                   "%s" % (options.spell("thousands", self.thousands),
+                                           self.path, options.spell("decimal", ".")))
+            self.plain = self._plain()
             only = options.missing_only
             self.missing = frozenset(only if only is not None else _MISSING_CELLS) | \
                 frozenset(options.missing) | {""}
@@ -15105,10 +15508,29 @@ class _CsvSource:
             raise NaiveBayesError("%s line %d: %s" % (self.path, reader.line_num,
                                                       error)) from None
 
+    def _plain(self):
+        """None when cells are numbers as float() reads them; else the function that
+        makes a cell so: thousands separators dropped (only from a number grouped as
+        one: 1,234,567, not 12,34), a decimal comma made a point."""
+        if self.thousands is None:
+            if self.decimal != ",":
+                return None
+            return lambda cell: cell.replace(",", ".")
+        grouped = _grouped_number(self.thousands, self.decimal)
+        separator = self.thousands
+        comma = self.decimal == ","
+
+        def plain(cell):
+            if separator in cell and grouped(cell):
+                cell = cell.replace(separator, "")
+            return cell.replace(",", ".") if comma else cell
+        return plain
+
     def number(self, cell):
         """A cell as a float, or None when it is not a number."""
-        if self.decimal == ",":
-            cell = cell.replace(",", ".")
+        plain = self.plain
+        if plain is not None:
+            cell = plain(cell)
         try:
             return _ascii_float(cell)
         except ValueError:
@@ -15116,8 +15538,9 @@ class _CsvSource:
 
     def numbers(self, cells):
         """The cells as floats; ValueError when one is not a number."""
-        if self.decimal == ",":
-            cells = [cell.replace(",", ".") for cell in cells]
+        plain = self.plain
+        if plain is not None:
+            cells = list(map(plain, cells))
         text = "".join(cells)
         if "_" in text or not text.isascii():
             return list(map(_ascii_float, cells))
@@ -15514,13 +15937,15 @@ class _ArffSource:
 
     decimal = "."
     delimiter = ","
+    thousands = None
+    plain = None                  # numbers come typed (see _ArffReader)
     weighted = True
     numeric_missing = True        # its cells come typed: read cell by cell
     _KINDS = {"numeric": "gaussian", "date": "gaussian", "string": "text",
               "nominal": "categorical"}
 
     def __init__(self, path, options, notes):
-        self.lines = _Lines(path, options.encoding, options.spell)
+        self.lines = _Lines(path, options.encoding, options.spell, "ARFF")
         self.path = self.lines.path
         self.encoding = self.lines.encoding
         self.options = options
@@ -15606,20 +16031,30 @@ def _column_kinds(source, options, sample, target, notes):
         else:
             kinds[name] = _guess_kind(name, [cells[index] for _, cells in sample], source,
                                       options, notes, codes)
+    if codes:
+        notes.append(_codes_note(codes, options))
+    return kinds
+
+
+def _codes_note(codes, options):
+    """The note about columns of a few distinct integers (codes?), with the option
+    that reads them as categories, whole: every column named, as it is typed."""
+    names = [name for name, _ in codes]
+    if len(",".join(names)) + 20 <= _FIX_LIMIT:
+        fix = options.spell("categorical", names[0] if len(names) == 1 else names)
+    else:                                 # (hundreds of columns: a line of their own)
+        fix = "%s naming these %d columns" % (
+            "--categorical" if options.cli else "categorical=[...]", len(names))
     if len(codes) == 1:
         name, values = codes[0]
-        notes.append("note: column %s holds only %d distinct integers (%s); if they are "
-                     "codes, %s reads them as categories"
-                     % (_typed(name), len(values), _clip(", ".join(values), 30),
-                        options.spell("categorical", name)))
-    elif codes:
-        sizes = sorted(len(values) for _, values in codes)
-        notes.append("note: %d columns hold only %s distinct integers (%s); if they are "
-                     "codes, %s reads them as categories"
-                     % (len(codes), "%d to %d" % (sizes[0], sizes[-1]) if sizes[0] <
-                        sizes[-1] else sizes[0], _clip(", ".join(n for n, _ in codes), 40),
-                        options.spell("categorical", [n for n, _ in codes])))
-    return kinds
+        return ("note: column %s holds only %d distinct integers (%s); if they are codes, "
+                "%s reads them as categories" % (_typed(name), len(values),
+                                                 _clip(", ".join(values), 40), fix))
+    sizes = sorted(len(values) for _, values in codes)
+    return ("note: %d columns hold only %s distinct integers (%s); if they are codes, %s "
+            "reads them as categories"
+            % (len(codes), "%d to %d" % (sizes[0], sizes[-1]) if sizes[0] < sizes[-1]
+               else sizes[0], _clip(", ".join(map(str, names)), 60), fix))
 
 
 def _guess_kind(name, cells, source, options, notes, codes):
@@ -15658,6 +16093,18 @@ def _guess_kind(name, cells, source, options, notes, codes):
                          "categories, as codes; %s reads them as numbers"
                          % (column, _clip(zero_led), options.spell(numeric_kind, name)))
             return "categorical"
+        if source.decimal == "," and source.thousands is None:
+            separator = _thousands_shape([cell for cell in present if "." in cell], source,
+                                         (".",))
+            if separator is not None:     # 1.234 in a file of decimal commas: 1234?
+                cell = next(cell for cell in present if "." in cell)
+                grouped = float(cell.replace(".", "").replace(",", "."))
+                notes.append("warning: column %s holds numbers like %s in a file with "
+                             "decimal commas: read as %s; if the points separate "
+                             "thousands, %s reads it as %s"
+                             % (column, _clip(cell), _clip(_number_text(source.number(cell))),
+                                options.spell("thousands", "."),
+                                _clip(_number_text(grouped))))
         integers = all(map(float.is_integer, numbers))
         if len(present) >= 20 and integers and numbers == list(map(
                 float, range(int(numbers[0]), int(numbers[0]) + len(numbers)))):
@@ -15666,10 +16113,16 @@ def _guess_kind(name, cells, source, options, notes, codes):
                             options.spell("ignore", name)))
         elif integers and len(present) >= 10:
             values = sorted(set(numbers))
-            if 2 <= len(values) <= _CODE_VALUES:
+            if 2 <= len(values) <= _CODE_VALUES and len(present) >= 2 * len(values):
                 codes.append((name, ["%d" % v for v in values]))
         return numeric_kind
-    if len(odd) <= few and 2 * len(numbers) > len(present):
+    separator = _thousands_shape(present, source)
+    if separator is not None:
+        notes.append("warning: column %s holds numbers with thousands separators (%s): "
+                     "read as categories; %s reads them as numbers"
+                     % (column, _clip(next(cell for cell in present if separator in cell)),
+                        options.spell("thousands", separator)))
+    elif len(odd) <= few and 2 * len(numbers) > len(present):
         notes.append("warning: column %s is numeric but for %s like %s: read as "
                      "categories; %s reads such cells as missing"
                      % (column, _counted(len(odd), "cell"), _typed(odd[0], 30),
@@ -15695,6 +16148,27 @@ def _guess_kind(name, cells, source, options, notes, codes):
                      % (column, options.spell("categorical", name)))
         return "ignore"
     return "categorical"
+
+
+def _thousands_shape(cells, source, separators=(",", ".", "'", " ", "\u00a0")):
+    """The thousands separator that every cell is written with, when the cells say
+    so: each a number of one to three digits then groups of exactly three (1,234 or
+    12,345,678.5), or a plain number, and at least one grouped; else None.  Groups
+    of other lengths (5,1 or 12,75) are decimal commas, not thousands."""
+    if not cells or source.thousands is not None:
+        return None
+    for separator in separators:
+        if separator == source.decimal or not any(separator in cell for cell in cells):
+            continue
+        grouped = _grouped_number(separator, source.decimal)
+        if all(map(grouped, cells)):
+            return separator
+    return None
+
+
+def _number_text(number):
+    """A number as a person writes it: 1234 rather than 1234.0."""
+    return "%d" % number if number.is_integer() and abs(number) < 1e16 else repr(number)
 
 
 def _check_target_cells(cells, target, source):
@@ -15768,12 +16242,24 @@ def _converters(source, names, kinds, index):
             converters.append((None, None))
             continue
         strict = None if convert is _Kind.convert_cell else _strict_numbers(convert)
-        if strict is not None and source.decimal == ",":
-            converters.append((lambda cell, convert=convert: convert(cell.replace(",", ".")),
-                               lambda cell, strict=strict: strict(cell.replace(",", "."))))
+        plain = source.plain
+        if strict is not None and plain is not None:
+            converters.append((_through(plain, convert), _through(plain, strict)))
         else:
             converters.append((convert, strict))
     return converters
+
+
+def _through(plain, convert):
+    """convert(plain(cell)): a number cell with decimal commas or thousands
+    separators made plain first; a cell that does not convert is named as the file
+    has it."""
+    def converted(cell):
+        try:
+            return convert(plain(cell))
+        except _BadValue as error:
+            raise _BadValue(cell, error.expected) from None
+    return converted
 
 
 # -- Tables: read_csv and read_arff -----------------------------------------------------
@@ -15795,7 +16281,11 @@ class Table:
     target         the target column, or None
     lines          the line of the file on which each row starts
     warnings       notes and warnings, one line each, as the command line prints them
-    path, delimiter, decimal, encoding   the file, and how it was written
+    path, delimiter, decimal, thousands, encoding   the file, and how it was written
+                   (thousands: the thousands separator read, or None)
+    sha256         the SHA-256 of the file's bytes (hexadecimal; None for an open text
+                   file): model.training_data_ = {"sha256": table.sha256} records it
+                   in the model file, as the command line's fit does
 
     Rows are lists rather than dicts as scikit-learn's data sets are (``data`` with
     ``feature_names``): the form fit reads fastest, in half the memory, and the one
@@ -15805,7 +16295,7 @@ class Table:
 
     __slots__ = ("X", "y", "sample_weight", "names", "kinds", "categories", "classes",
                  "target", "lines", "warnings", "path", "delimiter", "decimal",
-                 "encoding")
+                 "thousands", "encoding", "sha256")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -15943,9 +16433,11 @@ class _TableReader:
             if y is not None and batch.y is not None:
                 y.extend(batch.y)
             weights.extend(batch.sample_weight or [1.0] * len(batch.X))
-        return self._table(X, None if self.target is None else y,
-                           weights if set(weights) - {1.0} else None, lines,
-                           self.warnings + self.notes_after())
+        table = self._table(X, None if self.target is None else y,
+                            weights if set(weights) - {1.0} else None, lines,
+                            self.warnings + self.notes_after())
+        table.sha256 = self.source.lines.fingerprint()      # every byte is read now
+        return table
 
     def notes_after(self):
         """The notes that only the whole file tells: rows without a label."""
@@ -15960,7 +16452,7 @@ class _TableReader:
                      categories=self.categories, classes=self.classes, target=self.target,
                      lines=lines, warnings=warnings, path=source.path,
                      delimiter=source.delimiter, decimal=source.decimal,
-                     encoding=source.encoding)
+                     thousands=source.thousands, encoding=source.encoding)
 
     def convert(self, chunk):
         """The table of some (line, cells) rows: rows without a label skipped (and
@@ -16082,6 +16574,9 @@ class _TableReader:
 def _read_table(path, target, keywords, arff, call):
     """read_csv and read_arff: the whole file as a Table."""
     import csv
+    if target is not None and not isinstance(target, str):
+        raise NaiveBayesError("%s: target=%s; expected a column name (a string) or None"
+                              % (call, _shown(target, 50)), call=call, argument="target")
     limit = csv.field_size_limit(_LINE_LIMIT)          # a document may be a long cell
     try:
         options = _ReadOptions.from_keywords(call, keywords, csv=not arff)
@@ -16102,7 +16597,9 @@ def read_csv(path, target=None, **options):
     ``path`` is a file name or an open file (binary or text); ``target`` names the
     label column (None: no labels).  The options are the command line's: delimiter
     (default: detected among , ; tab |), decimal ("." or ",": default "," in a
-    ;-separated file), encoding (default: from a byte-order mark, else UTF-8),
+    ;-separated file), thousands (a thousands separator such as "," or ".": then
+    "67,810" reads as 67810; default None), encoding (default: from a byte-order
+    mark, else UTF-8),
     missing (more cells that mean a missing value) or missing_only (only these, and
     empty cells), numeric (the kind of numeric columns: "gaussian", "discretized",
     "kde"), model (a fitted classifier: read its features, with its kinds, for
@@ -16463,11 +16960,13 @@ def _training_reader(args):
                         default_target=True)
 
 
-def _new_model(args, reader):
-    """The model that fit and cv fit: --model with the reader's kinds and categories."""
+def _new_model(args, reader, kinds=None):
+    """The model that fit and cv fit: --model with the reader's kinds (or ``kinds``)
+    and categories."""
     cls = _cli_models()[args.model]
     allowed = cls._allowed_kinds
-    for name, kind in reader.kinds.items():
+    kinds = reader.kinds if kinds is None else kinds
+    for name, kind in kinds.items():
         if allowed is not None and kind not in allowed:
             how = "--numeric %s" % kind if args.numeric == kind else "--%s" % kind \
                 if name in _columns(getattr(args, kind, None)) else "its values"
@@ -16476,9 +16975,43 @@ def _new_model(args, reader):
                          "%s %s or --ignore %s"
                          % (args.model, ", ".join(allowed), _typed(name), kind, how, fix,
                             _typed(name), _typed(name)))
-    return cls(features=reader.kinds, categories=reader.categories,
+    return cls(features=kinds, categories=reader.categories,
                **_model_params(args, cls._parameters),
                **_decision_params(args, reader.label, cls))
+
+
+def _cli_variants(args, reader):
+    """The settings cv measures on the same folds when the accuracy is below the
+    majority rate (see _library_variants), as options: without --class-weight, and
+    --numeric discretized for the numeric columns it inferred (not those a kind option
+    named); for --model auto, naive Bayes on those bins."""
+    import argparse
+
+    def changed(**options):
+        namespace = argparse.Namespace(**vars(args))
+        vars(namespace).update(options)
+        return namespace
+    variants = []
+    cls = _cli_models()[args.model]
+    if getattr(args, "class_weight", None) is not None:
+        variants.append(("without --class-weight",
+                         lambda: _new_model(changed(class_weight=None), reader)))
+    numeric = args.numeric or (cls._parameters["numeric"].default
+                               if "numeric" in cls._parameters else None)
+    declared = {name for kind in _KINDS for name in _columns(getattr(args, kind, None))}
+    inferred = [name for name, kind in reader.kinds.items()
+                if kind == numeric and name not in declared]
+    binned = dict(reader.kinds, **{name: "discretized" for name in inferred})
+    if args.model == "auto":
+        variants.append(("--model naive" + ("" if numeric == "discretized" or not inferred
+                                            else " --numeric discretized"),
+                         lambda: _new_model(changed(model="naive", numeric="discretized"),
+                                            reader, binned)))
+    elif numeric not in (None, "discretized") and inferred and (
+            cls._allowed_kinds is None or "discretized" in cls._allowed_kinds):
+        variants.append(("--numeric discretized",
+                         lambda: _new_model(changed(numeric="discretized"), reader, binned)))
+    return variants
 
 
 def _joined(tables):
@@ -16571,9 +17104,13 @@ def _cmd_fit(args):
         args, reader.label, type(model)))
     _print_notes(reader.warnings + reader.notes_after())
     model.target_ = reader.target
+    fingerprint = reader.source.lines.fingerprint()
+    if fingerprint is not None:           # an evaluation on this file is then in-sample
+        model.training_data_ = {"sha256": fingerprint}
     text = _json_text(model.to_dict())
-    staged = _AtomicFile(args.output, None)
+    staged = None
     try:
+        staged = _AtomicFile(args.output, None)
         staged.stream.write(text)
         out = sys.stdout
         out.write("fit %s: %s rows, target %s\n"
@@ -16584,8 +17121,9 @@ def _cmd_fit(args):
                   % (_clip(model.classes_[0]), _clip(model.classes_[0])))
         out.write("wrote %s\n" % args.output)
         out.flush()
-    except BaseException:
-        staged.discard()
+    except BaseException:                 # Ctrl-C too: no temporary file is left
+        if staged is not None:
+            staged.discard()
         raise
     staged.commit()
     return 0
@@ -16801,7 +17339,13 @@ def _cmd_evaluate(args):
         raise NaiveBayesError("%s: every row has weight 0; expected a positive total weight"
                               % path)
     _print_notes(reader.warnings + reader.notes_after())
-    report = EvaluationReport(evaluation, decision=decision)
+    report = _evaluation_warnings(EvaluationReport(evaluation, decision=decision),
+                                  evaluation, model, True)
+    if _in_sample(model, reader):
+        report.warnings.insert(0, "in-sample: %s is the file %s was fitted on (the same "
+                               "bytes), so these figures are optimistic; cv on it "
+                               "estimates them on rows a model has not seen"
+                               % (path, args.model))
     if not set(evaluation.truths) & set(evaluation.classes):
         truths = dict.fromkeys(evaluation.truths)
         _warn("none of the labels in %s (%s) is a class of the model (%s): is --target "
@@ -16840,7 +17384,8 @@ def _cmd_cv(args):
     try:
         report = _cross_validate(lambda: _new_model(args, reader), table.X, table.y,
                                  args.folds, args.seed, weights, "cross-validation",
-                                 command_line=True)
+                                 command_line=True,
+                                 variants=lambda trained: _cli_variants(args, reader))
     except NaiveBayesError as error:
         raise table.at_line(error) from None
     args.progress_line.done()
@@ -16883,6 +17428,16 @@ def _predictions_csv(table, report):
     return out.getvalue()
 
 
+def _in_sample(model, reader):
+    """True when the data file a reader has read whole is the one the model was fitted
+    on: the SHA-256 of its bytes is the one its model file keeps (see
+    _Classifier._training_data; False when the model keeps none)."""
+    training = model._training_data()
+    fingerprint = reader.source.lines.fingerprint()
+    return training is not None and fingerprint is not None and \
+        training.get("sha256") == fingerprint
+
+
 def _cmd_report(args):
     """report MODEL [DATA] -o FILE.html: the page of report_html, with the data's
     rows (evaluated when they have the target column)."""
@@ -16910,8 +17465,14 @@ def _cmd_report(args):
         finally:
             reader.close()
         _print_notes(reader.warnings + reader.notes_after())
-    title = "%s%s" % (args.model, "" if args.data is None else " on " + args.data)
-    _write_atomically(args.output, report_html(model, X, y, proba, title), None)
+    in_sample = bool(y) and _in_sample(model, reader)
+    title = "%s%s%s" % (args.model, "" if args.data is None else " on " + args.data,
+                        " (in-sample: the data it was fitted on)" if in_sample else "")
+    _write_atomically(args.output, report_html(model, X, y, proba, title,
+                                               in_sample=in_sample), None)
+    if in_sample:
+        _warn("%s is the file %s was fitted on: the report's evaluation is in-sample "
+              "(optimistic); cv --report evaluates out of fold" % (args.data, args.model))
     sys.stdout.write("wrote %s\n" % args.output)
     return 0
 
@@ -17115,6 +17676,9 @@ def _parser():
                          "character, or tab, comma, semicolon, pipe (default: detected)")
         sub.add_argument("--decimal", metavar="MARK", help="decimal mark of numbers: . or "
                          ", (default: , in ;-separated files, else .)")
+        sub.add_argument("--thousands", metavar="MARK", help="thousands separator of "
+                         "numbers, such as , . ' or a space: \"67,810\" is then 67810 "
+                         "(default: none)")
         sub.add_argument("--encoding", metavar="NAME", help="text encoding, as Python "
                          "names them: latin-1, cp1252, utf-16 ... (default: from the "
                          "byte-order mark, else UTF-8)")
@@ -17278,8 +17842,9 @@ _COMMANDS = {"fit": _cmd_fit, "predict": _cmd_predict, "evaluate": _cmd_evaluate
 
 
 def main(argv=None):
-    """The command line; returns the exit status: 0 done, 1 bad data, 2 usage error.
-    Errors are one line on stderr, never a traceback.
+    """The command line; returns the exit status: 0 done, 1 bad data, 2 usage error,
+    130 interrupted (Ctrl-C: "naive_bayes.py fit: interrupted", and no -o file is
+    changed).  Errors are one line on stderr, never a traceback.
 
     >>> import contextlib, io
     >>> with contextlib.redirect_stderr(io.StringIO()) as stderr:
@@ -17289,19 +17854,20 @@ def main(argv=None):
     >>> print(stderr.getvalue().strip())  # doctest: +ELLIPSIS
     naive_bayes.py info: error: load(no/such/model.json): cannot read the file: No such ...
     """
-    import csv
-    parser = _parser()
+    prog = _PROG                          # then with the command: naive_bayes.py fit
+    field_limit = None
+    # Everything, the parsing of the options included, within one try: Ctrl-C at any
+    # moment ends with one line and status 130, never a traceback.
     try:
-        args = parser.parse_args(argv)
-    except _Usage as error:
-        sys.stderr.write("%s: error: %s\n" % (_PROG, _one_line(error)))
-        return 2
-    except SystemExit as stop:          # --help and --version
-        return stop.code if isinstance(stop.code, int) else 0
-    prog = "%s %s" % (_PROG, args.command)
-    field_limit = csv.field_size_limit(_LINE_LIMIT)     # a document may be a long cell
-    args.progress_line = _Progress(args.command, getattr(args, "progress", None))
-    try:
+        import csv
+        parser = _parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as stop:        # --help and --version
+            return stop.code if isinstance(stop.code, int) else 0
+        prog = "%s %s" % (_PROG, args.command)
+        field_limit = csv.field_size_limit(_LINE_LIMIT)     # a document may be a long cell
+        args.progress_line = _Progress(args.command, getattr(args, "progress", None))
         with args.progress_line:          # ended before any error is printed
             return args.run(args)
     except (_Usage, _OptionError) as error:
@@ -17329,7 +17895,9 @@ def main(argv=None):
                          % (prog, type(error).__name__, _one_line(error)))
         return 1
     finally:
-        csv.field_size_limit(field_limit)
+        if field_limit is not None:
+            import csv
+            csv.field_size_limit(field_limit)
 
 
 if __name__ == "__main__":

@@ -103,13 +103,26 @@ tools/amalgamate.py); it reads top to bottom as they do, each opening with a ban
 """
 
 __all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "TAN", "BayesNet",
-           "AutoBayes", "NaiveBayesError", "read_csv", "read_arff", "Table", "cross_validate",
-           "evaluate", "EvaluationReport", "report_html", "main"]
+           "AutoBayes", "NaiveBayesError", "NotFittedError", "read_csv", "read_arff", "Table",
+           "cross_validate", "evaluate", "EvaluationReport", "report_html", "main"]
 __version__ = "0.2.0"
+
+import sys
+
+# The version check comes before anything that Python 3.8 added (math.dist, isqrt,
+# accumulate's initial=), so that an older Python says what is wrong in one line; the
+# whole file must therefore stay valid syntax for Python 3.6 and 3.7 (no ":=", no "/"
+# parameters), since a SyntaxError would stop the file before any line of it runs.
+if sys.version_info < (3, 8):
+    _TOO_OLD = ("naive_bayes.py needs Python 3.8 or newer; this is Python %d.%d.%d (%s)"
+                % (sys.version_info[:3] + (sys.executable or "python",)))
+    if __name__ == "__main__":            # python naive_bayes.py, python -m naive_bayes
+        sys.stderr.write(_TOO_OLD + "\n")
+        sys.exit(1)
+    raise ImportError(_TOO_OLD)
 
 import gc
 import math
-import sys
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from bisect import bisect_left, bisect_right

@@ -505,6 +505,11 @@ def _iterate(values, name, expected, call):
     if hasattr(values, "columns") and hasattr(values, "itertuples"):
         raise NaiveBayesError("%s: %s is a DataFrame; expected one column (a Series)"
                               % (call, name), call=call, argument=name)
+    if hasattr(values, "read") and getattr(values, "closed", False) is True:
+        # (iterating it would raise the ValueError "I/O operation on closed file")
+        raise NaiveBayesError("%s: %s is a closed file (%s); expected %s"
+                              % (call, name, _shown(getattr(values, "name", "a stream"), 60),
+                                 expected), call=call, argument=name)
     try:
         return iter(values)
     except TypeError:

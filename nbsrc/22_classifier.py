@@ -24,23 +24,42 @@ class _Classes(list):
         return len(self)
 
 
-class _NotFittedError(NaiveBayesError, AttributeError):
-    """A model used before fit.  An AttributeError too, so that hasattr(model,
-    "classes_") is False before fit, as scikit-learn expects of fitted attributes."""
+class NotFittedError(NaiveBayesError, AttributeError):
+    """A model used before fit: a method (predict) or a fitted attribute (classes_,
+    class_count_, feature_names_, feature_kinds_, n_features_in_).  An AttributeError
+    too, so that hasattr(model, "classes_") is False before fit, as scikit-learn
+    expects of fitted attributes, and getattr(model, "classes_", None) is None.  When
+    scikit-learn is loaded, the error raised is also its NotFittedError.
+
+    >>> try:
+    ...     NaiveBayes().classes_
+    ... except NotFittedError as error:
+    ...     print(error)
+    classes_: this NaiveBayes is not fitted yet; call fit(X, y) first
+    """
 
 
-def _not_fitted(message, call):
-    """The NaiveBayesError for a model used before fit: when scikit-learn is loaded,
-    also its NotFittedError (that scikit-learn's tools catch), without importing it."""
+_NotFittedError = NotFittedError         # the name it had before it was public
+
+
+def _not_fitted(message, call, attribute=None):
+    """The NotFittedError for a model used before fit: when scikit-learn is loaded,
+    also its NotFittedError (that scikit-learn's tools catch), without importing it.
+    ``attribute``: the fitted attribute asked for (AttributeError's name)."""
     exceptions = sys.modules.get("sklearn.exceptions")
     base = getattr(exceptions, "NotFittedError", None)
     if base is None:
-        return _NotFittedError(message, call=call)
-    error_class = _NOT_FITTED_CLASSES.get(base)
-    if error_class is None:
-        error_class = _NOT_FITTED_CLASSES[base] = type(
-            "NotFittedError", (NaiveBayesError, base), {"__module__": __name__})
-    return error_class(message, call=call)
+        error = NotFittedError(message, call=call)
+    else:
+        error_class = _NOT_FITTED_CLASSES.get(base)
+        if error_class is None:
+            error_class = _NOT_FITTED_CLASSES[base] = type(
+                "NotFittedError", (NotFittedError, base), {"__module__": __name__,
+                                                           "__doc__": NotFittedError.__doc__})
+        error = error_class(message, call=call)
+    if attribute is not None:
+        error.name = attribute            # as Python's own AttributeError has it
+    return error
 
 
 _NOT_FITTED_CLASSES = {}
@@ -52,7 +71,7 @@ class _ModelState:
     that predicting (which may build the compiled model) changes no attribute of the
     classifier, as scikit-learn expects."""
 
-    __slots__ = ("statistics", "target", "compiled", "lock", "numpy_labels")
+    __slots__ = ("statistics", "target", "compiled", "lock", "numpy_labels", "training")
 
     def __init__(self, statistics=None, target=None):
         import _thread                    # built in: no import cost
@@ -61,6 +80,9 @@ class _ModelState:
         self.compiled = None
         self.lock = _thread.allocate_lock()
         self.numpy_labels = False         # fitted on NumPy or pandas labels
+        # (statistics, their class counts, {"sha256": hex}): the fingerprint of the
+        # data file the command line fitted these statistics on (see _training_data)
+        self.training = None
 
 
 def _numpy_input(X):
@@ -361,27 +383,52 @@ class _Classifier:
         """For pickle: the parameters and the statistics, not the compiled model."""
         state = dict(self.__dict__)
         learned = state.pop("_state")         # the compiled model is rebuilt on demand
-        state["_learned"] = (learned.statistics, learned.target, learned.numpy_labels)
+        state["_learned"] = (learned.statistics, learned.target, learned.numpy_labels,
+                             self._training_data())
         return state
 
     def __setstate__(self, state):
         """From pickle: a fresh state around the statistics."""
         state = dict(state)
-        statistics, target, numpy_labels = state.pop("_learned", (None, None, False))
+        learned = state.pop("_learned", (None, None, False))
+        statistics, target, numpy_labels = learned[:3]
         self.__dict__.update(state)
         self._state = _ModelState(statistics, target)
         self._state.numpy_labels = numpy_labels
+        self._record_training_data(learned[3] if len(learned) > 3 else None)
+
+    def _training_data(self):
+        """The fingerprint of the data file the model was fitted on, {"sha256": the
+        SHA-256 of its bytes as read}, which the command line's fit records and the
+        model file keeps; None when it is unknown, or when the model has learned or
+        forgotten rows since (a new fit, partial_fit, forget: its statistics or class
+        counts are no longer those it was recorded with; a merge keeps none)."""
+        record = self._state.training
+        if record is None:
+            return None
+        statistics, counts, data = record
+        if self._state.statistics is not statistics or statistics.class_count != counts:
+            return None
+        return data
+
+    def _record_training_data(self, data):
+        """Remember the fingerprint of the data file of the statistics the model holds
+        now (None: forget it)."""
+        statistics = self._state.statistics
+        self._state.training = None if data is None or statistics is None else (
+            statistics, dict(statistics.class_count), dict(data))
 
     # -- fitted attributes --------------------------------------------------------
 
-    def _fitted(self, call=None):
-        """The statistics; NaiveBayesError (NotFittedError, an AttributeError too)
-        before fit, naming the call or attribute."""
+    def _fitted(self, call=None, attribute=None):
+        """The statistics; NotFittedError (a NaiveBayesError and an AttributeError)
+        before fit, naming the call or the fitted attribute asked for."""
         statistics = self._state.statistics
         if statistics is None:
+            where = call if call is not None else attribute
             raise _not_fitted("%sthis %s is not fitted yet; call fit(X, y) first"
-                              % ("" if call is None else call + ": ", type(self).__name__),
-                              call)
+                              % ("" if where is None else where + ": ", type(self).__name__),
+                              call, attribute)
         return statistics
 
     @property
@@ -393,7 +440,7 @@ class _Classifier:
         >>> NaiveBayes().fit([["a"], ["b"]], ["yes", "no"]).classes_
         ['no', 'yes']
         """
-        classes = self._fitted().classes()
+        classes = self._fitted(attribute="classes_").classes()
         numpy = _loaded_numpy() if self._state.numpy_labels else None
         if numpy is not None:             # scikit-learn's tools index and compare it
             labels = numpy.asarray(classes)
@@ -408,7 +455,7 @@ class _Classifier:
         >>> model.class_count_
         [1, 2.5]
         """
-        statistics = self._fitted()
+        statistics = self._fitted(attribute="class_count_")
         return [_plain(statistics.class_count[c]) for c in statistics.classes()]
 
     @property
@@ -419,7 +466,7 @@ class _Classifier:
         >>> NaiveBayes().fit([["a", 1.0]], [0]).feature_names_
         [0, 1]
         """
-        return self._fitted().names()
+        return self._fitted(attribute="feature_names_").names()
 
     @property
     def feature_kinds_(self):
@@ -430,12 +477,12 @@ class _Classifier:
         >>> NaiveBayes().fit([{"city": "Oslo", "temp": -3.5}], ["cold"]).feature_kinds_
         {'city': 'categorical', 'temp': 'gaussian'}
         """
-        return self._fitted().kinds()
+        return self._fitted(attribute="feature_kinds_").kinds()
 
     @property
     def n_features_in_(self):
         """The number of features (scikit-learn's name for len(feature_names_))."""
-        return len(self._fitted().names())
+        return len(self._fitted(attribute="n_features_in_").names())
 
     @property
     def target_(self):
@@ -447,6 +494,30 @@ class _Classifier:
     def target_(self, name):
         """Set the label column's name."""
         self._state.target = name
+
+    @property
+    def training_data_(self):
+        """The fingerprint of the data file the model was fitted on, {"sha256": the
+        SHA-256 of the file's bytes}, when known: the command line's fit records it
+        (a Table's sha256 is the same), and evaluate and report on that file then say
+        that they are in-sample.  None before fit, and once the model has learned or
+        forgotten rows since (fit, partial_fit, forget; a merge keeps none).
+        Settable, on a fitted model, as a dict {"sha256": 64 hexadecimal digits} or None."""
+        return self._training_data()
+
+    @training_data_.setter
+    def training_data_(self, data):
+        """Record the fingerprint of the data the model holds now was fitted on."""
+        if data is not None:
+            digest = data.get("sha256") if isinstance(data, Mapping) else None
+            if not (isinstance(data, Mapping) and list(data) == ["sha256"] and
+                    type(digest) is str and len(digest) == 64 and
+                    not digest.strip("0123456789abcdef")):
+                raise NaiveBayesError("training_data_ is %s; expected {'sha256': 64 "
+                                      "lower-case hexadecimal digits} or None"
+                                      % _describe(data), argument="training_data_")
+            self._fitted(attribute="training_data_")
+        self._record_training_data(data)
 
     # -- fitting ------------------------------------------------------------------
 

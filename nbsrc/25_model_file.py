@@ -42,8 +42,11 @@ def _model_to_dict(model, statistics):
             encoded[name] = value
     data = {"format": FORMAT, "format_version": FORMAT_VERSION,
             "model": _model_name(type(model)), "params": encoded,
-            "target": None if model.target_ is None else _encode(str(model.target_), "target"),
-            "rows": None, "classes": [], "class_count": []}
+            "target": None if model.target_ is None else _encode(str(model.target_), "target")}
+    training = model._training_data()
+    if training is not None:              # only then: files stay as they were otherwise
+        data["training_data"] = dict(training)
+    data.update(rows=None, classes=[], class_count=[])
     if statistics is None:
         data.update({field: [] for field in _statistics_fields(type(model))})
         return data
@@ -180,8 +183,14 @@ class _AtomicFile:
                              getattr(os, "O_BINARY", 0), 0o666)
         except OSError as error:
             raise self._error(error) from None
-        self.stream = os.fdopen(handle, "wb" if binary else "w",
-                                **({} if binary else {"encoding": "utf-8", "newline": ""}))
+        try:
+            self.stream = os.fdopen(handle, "wb" if binary else "w",
+                                    **({} if binary else {"encoding": "utf-8",
+                                                          "newline": ""}))
+        except BaseException:             # (Ctrl-C here too) no temporary file is left
+            os.close(handle)
+            os.unlink(self.temporary)
+            raise
 
     def _error(self, error):
         """(call None: the command line, which names the command itself)"""
@@ -296,7 +305,7 @@ def _model_from_dict(cls, data, call):
 
 
 _HEADER_FIELDS = ("format", "format_version", "model", "params", "target", "rows",
-                  "classes", "class_count")
+                  "classes", "class_count", "training_data")
 
 
 def _build_model(cls, data):
@@ -335,6 +344,12 @@ def _build_model(cls, data):
         target = _decode(target, "target")
     _expect(target is None or type(target) is str, "target", target, "a string or null")
     model._state.target = target
+    training = data.get("training_data")          # optional: older files have none
+    _expect(training is None or (type(training) is dict and list(training) == ["sha256"]
+                                 and type(training["sha256"]) is str and
+                                 len(training["sha256"]) == 64 and
+                                 not training["sha256"].strip("0123456789abcdef")),
+            "training_data", training, '{"sha256": 64 lower-case hexadecimal digits}')
     classes = _decode_list(_field(data, "classes"), "classes")
     class_count = _field(data, "class_count")
     _expect(type(class_count) is list and len(class_count) == len(classes), "class_count",
@@ -364,6 +379,7 @@ def _build_model(cls, data):
         raise _Invalid(str(error)) from None
     _check_kinds_file(model, statistics)
     model._state.statistics = statistics
+    model._record_training_data(training)
     return model
 
 

@@ -274,9 +274,9 @@ class EvaluationReport:
     predictions  each row's probabilities (cross_validate: out of fold), input order
     predicted    each row's predicted class, input order
     rows, weight the number of rows and their total weight
-    warnings     one line each: cross-validated accuracy below always predicting the
-                 majority class, with the settings to try; fewer rows of a class
-                 than folds
+    warnings     one line each: an accuracy below always predicting the majority
+                 class, with the settings measured to score better; (cross-validation)
+                 fewer rows of a class than folds
     Cross-validation only (None otherwise): folds, seed, fold_accuracy (each fold's
     weighted accuracy), mean_accuracy and sd_accuracy (their mean and population
     standard deviation), fold_of (each row's fold, from 0).
@@ -479,7 +479,8 @@ def evaluate(model, X, y, sample_weight=None):
     decision = model._decision(compiled.classes, call)
     evaluation = _Evaluation(compiled.classes)
     evaluation.add(labels, _posteriors(joints), weights, _best(joints))
-    return EvaluationReport(evaluation, decision=decision)
+    return _evaluation_warnings(EvaluationReport(evaluation, decision=decision), evaluation,
+                                model, False)
 
 
 def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
@@ -501,8 +502,10 @@ def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
 
     report.warnings (also in str(report)) says when the accuracy is below the majority
     rate (the weighted share of the most frequent class: what always predicting it
-    scores), naming settings to try, and when a class has fewer rows than there are
-    folds (some folds then hold none of it, as scikit-learn's StratifiedKFold warns).
+    scores), naming the settings measured on the same folds to score better, each
+    with its accuracy (see _majority_warning), and when a class has fewer rows than
+    there are folds (some folds then hold none of it, as scikit-learn's
+    StratifiedKFold warns).
     Bad arguments raise NaiveBayesError: folds < 2 or more folds than rows, lengths
     that differ, an error in a row (named by its number in X).
 
@@ -534,14 +537,19 @@ def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
                               % (call, folds, _counted(len(X), "row")), call=call,
                               argument="folds")
     params = model.get_params()
-    return _cross_validate(lambda: type(model)(**params), X, labels, folds, seed, weights)
+    return _cross_validate(lambda: type(model)(**params), X, labels, folds, seed, weights,
+                           variants=lambda trained: _library_variants(type(model), params,
+                                                                      trained))
 
 
 def _cross_validate(make_model, X, labels, folds, seed, weights=None,
-                    call="cross_validate()", command_line=False):
+                    call="cross_validate()", command_line=False, variants=None):
     """cross_validate on checked lists of rows, labels and weights; make_model()
     gives a new model of the settings.  ``command_line``: warnings name options
-    (--model auto), not keywords (AutoBayes())."""
+    (--numeric discretized), not keywords (numeric='discretized').  ``variants``:
+    variants(a fitted model) gives [(setting as the caller writes it, make_model)] of
+    other settings to measure on the same folds when the accuracy is below the
+    majority rate (the warning names those that score better)."""
     n = len(X)
     fold_of = _stratified_folds(labels, folds, seed)
     members = [[] for _ in range(folds)]
@@ -611,28 +619,153 @@ def _cross_validate(make_model, X, labels, folds, seed, weights=None,
         "folds": folds, "seed": seed, "fold_accuracy": fold_accuracy, "mean_accuracy": mean,
         "sd_accuracy": math.sqrt(math.fsum((a - mean) ** 2 for a in scored) / len(scored)),
         "fold_of": fold_of}, decision)
-    majority = max(report.labels, key=lambda label: report.per_class[label]["support"])
-    rate = report.per_class[majority]["support"] / report.weight
-    if report.accuracy < rate:
-        report.warnings.insert(0, _majority_warning(majority, rate, training,
-                                                    command_line))
+    below = _below_majority(report)
+    if below is not None:
+        majority, rate = below
+        measured = _threshold_trial(report, evaluation, majority, command_line)
+        for setting, make_variant in (variants(training) if variants else ()):
+            try:
+                other = _cross_validate(make_variant, X, labels, folds, seed, weights, call,
+                                        command_line)
+            except (NaiveBayesError, _Usage):      # a setting these rows cannot take
+                continue
+            if _decided_accuracy(other) > _decided_accuracy(report):
+                measured.append((setting, _decided_accuracy(other)))
+        report.warnings.insert(0, _majority_warning(majority, rate, training, command_line,
+                                                    measured, "the same folds"))
     return report
 
 
-def _majority_warning(majority, rate, model, command_line):
-    """Cross-validated accuracy below the majority rate, and the settings to try:
-    AutoBayes (the recommended model), and MDL bins for numbers modelled otherwise."""
-    settings = []
-    if isinstance(model, AutoBayes):
-        settings.append(("--model naive --numeric discretized",
-                         "NaiveBayes(numeric='discretized')"))
+def _decided_accuracy(report):
+    """The accuracy of what the model predicts: its decision rule's, when it has one
+    (thresholds, costs, reject_below), else the argmax's."""
+    return report.decision["accuracy"] if report.decision is not None else report.accuracy
+
+
+def _below_majority(report):
+    """(the majority label, its rate) when the accuracy of the model's predictions is
+    below the rate of always predicting the most frequent true label (by weight);
+    else None."""
+    truths = [label for label in report.labels if report.per_class[label]["support"]]
+    if len(truths) < 2 or not report.weight:
+        return None
+    majority = max(truths, key=lambda label: report.per_class[label]["support"])
+    rate = report.per_class[majority]["support"] / report.weight
+    return (majority, rate) if _decided_accuracy(report) < rate else None
+
+
+# Thresholds tried for the majority class (the others' being 1) when a model scores
+# below always predicting it: P(majority | x) / t wins more often as t is smaller.
+_MAJORITY_THRESHOLDS = (0.5, 0.2, 0.1, 0.05, 0.02, 0.01, 1e-3, 1e-4, 1e-6)
+
+
+def _threshold_trial(report, evaluation, majority, command_line):
+    """[(thresholds setting, accuracy)] of the best of _MAJORITY_THRESHOLDS for the
+    majority class, measured on the rows' probabilities (out of fold, for a
+    cross-validation) when it scores better than the model; [] otherwise, and when
+    the labels cannot be written as the setting (a label with , or = on the command
+    line)."""
+    classes = evaluation.classes
+    if majority not in classes or len(classes) < 2:
+        return []
+    probabilities = evaluation.predictions()
+    weights = evaluation.weights
+    best = None
+    for t in _MAJORITY_THRESHOLDS:
+        thresholds = {c: (t if c == majority else 1) for c in classes}
+        rule = _Decision(classes, {"thresholds": thresholds, "costs": None,
+                                   "reject_below": None, "reject_label": None}, "cv")
+        hits = _weight_sum([w for w, truth, label in zip(
+            weights, evaluation.truths, rule.labels(probabilities)) if truth == label])
+        accuracy = hits / report.weight
+        if best is None or accuracy > best[1]:
+            best = (thresholds, accuracy)
+    if best is None or best[1] <= _decided_accuracy(report):
+        return []
+    thresholds, accuracy = best
+    if command_line:
+        if any("," in str(label) or "=" in str(label) for label in thresholds):
+            return []
+        setting = "--threshold %s" % _quote(",".join("%s=%g" % (label, t)
+                                                     for label, t in thresholds.items()))
+        short = "--threshold %s" % _quote("%s=%g" % (majority, thresholds[majority]))
     else:
-        settings.append(("--model auto", "AutoBayes()"))
-        if set(model.feature_kinds_.values()) & {"gaussian", "kde", "poisson"}:
-            settings.append(("--numeric discretized", "numeric='discretized'"))
-    return "accuracy below the majority rate %.4f (always %s); try %s" % (
-        rate, _clip(_shown(majority), 20),
-        " or ".join(option if command_line else keyword for option, keyword in settings))
+        setting = "thresholds={%s}" % ", ".join("%r: %g" % (label, t)
+                                               for label, t in thresholds.items())
+        short = "thresholds {%r: %g}" % (majority, thresholds[majority])
+    if len(setting) > 70:                 # many classes: within a line of the report
+        setting = "%s (and 1 for each other class)" % short
+    return [(setting, accuracy)]
+
+
+def _majority_warning(majority, rate, model, command_line, measured, where):
+    """The accuracy of a model's predictions below the majority rate, and the settings
+    that score better, each with its accuracy measured on ``where`` (the same folds,
+    these rows): a threshold that predicts the majority more often (see
+    _threshold_trial) and others (MDL bins, no class weights); then the other
+    options that move the decisions: costs, and class weights, which move them the
+    other way (the smaller classes' recall, not accuracy)."""
+    label = _clip(_shown(majority), 20)
+    weighted = model.get_params().get("class_weight") is not None
+    if command_line:
+        costs, weights = "--costs FILE.csv", ("its --class-weight favours the other classes"
+                                              if weighted else "--class-weight balanced")
+    else:
+        costs, weights = "a costs= matrix", ("its class_weight favours the other classes"
+                                             if weighted else "class_weight='balanced'")
+    text = "accuracy below the majority rate %.4f (always %s)" % (rate, label)
+    if measured:
+        text += "; measured on %s, %s" % (where, ", ".join(
+            "%s scores %.4f" % (setting, accuracy) for setting, accuracy in measured))
+    if weighted:
+        rest = "%s moves decisions toward %s too; %s (their recall, at a cost in " \
+            "accuracy)" % (costs, label, weights)
+    else:
+        rest = "%s moves decisions toward %s too, %s away from it (the other classes' " \
+            "recall, at a cost in accuracy)" % (costs, label, weights)
+    return text + "; " + rest
+
+
+def _evaluation_warnings(report, evaluation, model, command_line):
+    """evaluate's warning when the accuracy of the model's predictions is below
+    always predicting the majority label of these rows (see _majority_warning)."""
+    below = _below_majority(report)
+    if below is not None:
+        majority, rate = below
+        measured = _threshold_trial(report, evaluation, majority, command_line)
+        report.warnings.insert(0, _majority_warning(majority, rate, model, command_line,
+                                                    measured, "these rows"))
+    return report
+
+
+def _library_variants(cls, params, trained):
+    """[(setting, make_model)] that cross_validate measures when a model scores below
+    the majority rate: without class weights (they trade accuracy for the smaller
+    classes' recall), numbers in MDL bins for numbers inferred as another kind, and,
+    for AutoBayes, naive Bayes on MDL bins (every other candidate, AutoBayes itself
+    above all, would cost far more than the cross-validation asked for)."""
+    variants = []
+    if params.get("class_weight") is not None:
+        variants.append(("class_weight=None",
+                         lambda: cls(**dict(params, class_weight=None))))
+    if isinstance(trained, AutoBayes):
+        kept = {name: params[name] for name in ("features", "categories", "class_weight",
+                                                "thresholds", "costs", "reject_below",
+                                                "reject_label", "significant_digits")
+                if name in params}
+        variants.append(("NaiveBayes(numeric='discretized')",
+                         lambda: NaiveBayes(numeric="discretized", **kept)))
+        return variants
+    numeric = params.get("numeric")
+    declared, _ = _declarations(params) if "features" in params else ({}, {})
+    allowed = cls._allowed_kinds
+    if numeric not in (None, "discretized") and (allowed is None or "discretized" in
+                                                 allowed) and any(
+            kind == numeric and name not in declared
+            for name, kind in trained.feature_kinds_.items()):
+        variants.append(("numeric='discretized'",
+                         lambda: cls(**dict(params, numeric="discretized"))))
+    return variants
 
 
 def _fit_rows(model, X, labels, weights, rows, call):

@@ -118,8 +118,9 @@ def _html_explanations(model, X, probabilities, truths, count=3):
     return _markup_join(out)
 
 
-def _html_evaluation(model, probabilities, truths):
-    """Accuracy and log loss, the confusion matrix, ROC curves, reliability diagram."""
+def _html_evaluation(model, probabilities, truths, in_sample=False):
+    """Accuracy and log loss, the confusion matrix, ROC curves, reliability diagram;
+    labelled in-sample when the rows are those the model was fitted on."""
     evaluation = _Evaluation(model.classes_)
     evaluation.add(truths, probabilities)
     report = evaluation.report()
@@ -133,9 +134,13 @@ def _html_evaluation(model, probabilities, truths):
         lambda r, c: "true %s, predicted %s: %d (%.1f%% of the row)" % (
             labels[r], labels[c], matrix[r][c], 100 * matrix[r][c] / totals[r]),
         ("true", "predicted"), (size, size), True)
-    out = [_markup("<h2>Evaluation</h2><p>%s</p>", "%s rows: accuracy %.4f, log loss "
-                   "%.4f." % (_svg_number(report["rows"], 12), report["accuracy"],
-                              report["log_loss"])),
+    note = _markup('<p class="note">In-sample: these are the rows the model was fitted '
+                   'on, so the figures are optimistic; a cross-validation (cv --report) '
+                   'estimates them on rows a model has not seen.</p>') if in_sample else ""
+    out = [_markup("<h2>Evaluation%s</h2>%s<p>%s</p>", " (in-sample)" if in_sample else "",
+                   note, "%s rows: accuracy %.4f, log loss %.4f." % (
+                       _svg_number(report["rows"], 12), report["accuracy"],
+                       report["log_loss"])),
            _html_figure(confusion, "Counts; shade: share of the true class's rows; "
                         "outlined: the diagonal.")]
     if len(model.classes_) > 1:           # the narrower one first, beside the matrix
@@ -161,12 +166,13 @@ def _html_features(model):
     return _markup_join(out)
 
 
-def report_html(model, X=None, y=None, proba=None, title=None):
+def report_html(model, X=None, y=None, proba=None, title=None, in_sample=False):
     """One self-contained HTML page about a fitted model: its summary, the ranking of
     informative features and every feature's plot; with rows X a few rows'
     explanations, and with their labels y the confusion matrix, ROC curves and
     reliability diagram.  proba: probabilities of X (classes_ order) to evaluate in
     place of predict_proba(X), the out-of-fold ones of a cross-validation say.
+    in_sample: the rows are those the model was fitted on; the evaluation says so.
 
     >>> X, y = [["a"], ["a"], ["b"], ["b"]], ["yes", "yes", "no", "yes"]
     >>> page = report_html(CategoricalNB().fit(X, y), X, y)
@@ -193,7 +199,7 @@ def report_html(model, X=None, y=None, proba=None, title=None):
                                   % (_counted(len(probabilities), "row"), len(X),
                                      len(model.classes_)), call="report_html()")
         if y:
-            body.append(_html_evaluation(model, probabilities, y))
+            body.append(_html_evaluation(model, probabilities, y, in_sample))
         body.append(_html_explanations(model, X, probabilities, y))
     body.append(_html_features(model))
     title = title or "%s model" % type(model).__name__

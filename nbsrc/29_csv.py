@@ -25,7 +25,12 @@ _MISSING_CELLS = ("", "?", "NA", "N/A", "n/a", "NaN", "nan", "-NaN", "-nan", "NU
 _DELIMITER_NAMES = {"comma": ",", "semicolon": ";", "tab": "\t", "\\t": "\t", "pipe": "|",
                     "space": " "}
 _DELIMITERS = (",", ";", "\t", "|")      # detected, in this order of preference
-_CODE_VALUES = 5          # an integer column with at most this many values may hold codes
+# An integer column with at most this many distinct values, each in two rows or more
+# on average, may hold codes (1 to 12 for months, say): a note names --categorical.
+_CODE_VALUES = 12
+# Characters of an option's value that a note's fix gives whole, for pasting: a
+# longer value (a cell of a megabyte) cannot be typed anyway, and is cut.
+_FIX_LIMIT = 2000
 
 
 class _Usage(Exception):
@@ -52,11 +57,12 @@ class _ReadOptions:
     ``--ignore id`` on the command line, ``ignore=['id']`` in Python."""
 
     _LISTS = ("missing", "missing_only")          # and each kind's option
-    __slots__ = ("call", "cli", "delimiter", "decimal", "encoding", "missing",
+    __slots__ = ("call", "cli", "delimiter", "decimal", "thousands", "encoding", "missing",
                  "missing_only", "numeric", "columns", "model")
 
     def __init__(self, call, cli, delimiter=None, decimal=None, encoding=None,
-                 missing=(), missing_only=None, numeric=None, columns=None, model=None):
+                 missing=(), missing_only=None, numeric=None, columns=None, model=None,
+                 thousands=None):
         self.call = call
         self.cli = cli
         self.columns = columns or {}
@@ -65,6 +71,7 @@ class _ReadOptions:
         if decimal is not None and decimal not in (".", ","):
             raise _OptionError("%s: expected . or ," % self.spell("decimal", decimal))
         self.decimal = decimal
+        self.thousands = None if thousands is None else self._thousands(thousands)
         self.encoding = None if encoding is None else self._encoding(encoding)
         self.missing = list(missing or ())
         self.missing_only = None if missing_only is None else list(missing_only)
@@ -79,14 +86,15 @@ class _ReadOptions:
         columns = {kind: _columns(getattr(args, kind, None)) for kind in _KINDS}
         return cls("", True, args.delimiter, args.decimal, args.encoding, args.missing,
                    args.missing_only, numeric, {k: v for k, v in columns.items() if v},
-                   model)
+                   model, getattr(args, "thousands", None))
 
     @classmethod
     def from_keywords(cls, call, keywords, csv):
         """The options of read_csv (csv=True) or read_arff, by keyword; an unknown
         keyword is a TypeError, as Python's own."""
-        allowed = ("delimiter", "decimal", "encoding", "missing", "missing_only",
-                   "numeric", "model") if csv else ("encoding", "numeric", "model")
+        allowed = ("delimiter", "decimal", "thousands", "encoding", "missing",
+                   "missing_only", "numeric", "model") if csv else ("encoding", "numeric",
+                                                                   "model")
         columns, given = {}, {}
         for name, value in keywords.items():
             if value is None and (name in _KINDS or name in allowed):
@@ -117,33 +125,40 @@ class _ReadOptions:
                 columns[name] = names
             else:
                 given[name] = names
-        for name in ("delimiter", "decimal", "encoding", "numeric"):
+        for name in ("delimiter", "decimal", "thousands", "encoding", "numeric"):
             if not isinstance(given.get(name, ""), str):
                 raise _OptionError("%s: expected a string" % options.spell(name, given[name]))
         model = given.pop("model", None)
         if model is not None and not (isinstance(model, _Classifier) and
                                       model.__sklearn_is_fitted__()):
-            raise _OptionError("%s: model=%s; expected a fitted classifier of this module"
-                               % (call, _shown(model)))
+            raise _OptionError("%s: expected a fitted classifier of this module"
+                               % options.spell("model", model))
         return cls(call, False, columns={k: v for k, v in columns.items() if v},
                    model=model, **given)
 
     def spell(self, option, value=None, placeholder=False):
-        """An option as its caller writes it: --ignore id, or ignore=['id']."""
+        """An option as its caller writes it: --ignore id, or ignore=['id'], whole so
+        that it can be pasted (but for values longer than _FIX_LIMIT characters, or
+        holding a line break, which are cut to one short line)."""
         if self.cli:
             flag = "--" + option.replace("_", "-")
             if value is None:
                 return flag
             if isinstance(value, list):
                 value = ",".join(value)
-            return "%s %s" % (flag, value if placeholder else _typed(value))
+            if placeholder:
+                return "%s %s" % (flag, value)
+            typed = _quote(value)
+            if len(typed) > _FIX_LIMIT or "\n" in typed or "\r" in typed:
+                typed = _typed(value)
+            # a value that starts with "-" would be taken for an option: --ignore=-x
+            return "%s%s%s" % (flag, "=" if str(value).startswith("-") else " ", typed)
         if value is None or placeholder:
             return "%s=%s" % (option, value or "")
-        if isinstance(value, list):
-            return "%s=%s" % (option, _shown(value, 50))
         if isinstance(value, str) and (option in _KINDS or option in self._LISTS):
             value = [value]
-        return "%s=%s" % (option, _shown(value, 50))
+        text = _shown(value, _FIX_LIMIT)
+        return "%s=%s" % (option, text if len(text) < _FIX_LIMIT else _shown(value, 50))
 
     def _delimiter(self, option, name="delimiter"):
         """A delimiter option: a character, or tab, comma, semicolon, pipe, space, \\t."""
@@ -153,6 +168,18 @@ class _ReadOptions:
             raise _OptionError("%s: expected one character, or tab, comma, semicolon, pipe "
                                "or space" % self.spell(name, option))
         return delimiter
+
+    def _thousands(self, mark):
+        """A thousands separator: one character that is not a digit, a sign, a
+        quote or a line break (, . ' and space are the usual ones)."""
+        mark = {"comma": ",", "point": ".", "space": " ", "apostrophe": "'"}.get(mark, mark)
+        if len(mark) != 1 or mark.isalnum() or mark in "+-\"\r\n":
+            raise _OptionError("%s: expected one character such as , . ' or a space"
+                               % self.spell("thousands", mark))
+        if mark == self.decimal:
+            raise _OptionError("%s: that is the decimal mark; expected another"
+                               % self.spell("thousands", mark))
+        return mark
 
     def _encoding(self, name):
         """The canonical name of a text encoding that Python knows."""
@@ -196,8 +223,22 @@ class _Lines:
     # before it is decoded (so that a decoding error names its line).
     _PLAIN = "\n\r\t ,;|\"'%{}?.-+0123456789azAZ"
 
-    def __init__(self, path, encoding=None, spell=None):
+    # What a file that is not text starts with (its "magic number"), and what it is.
+    _MAGIC = ((b"PK\x03\x04", "zip"), (b"PK\x05\x06", "zip"),
+              (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "ole"), (b"\x1f\x8b", "gzip"))
+    _SAMPLE = 256                 # bytes read first: a byte-order mark, a magic number,
+    #                               the NUL bytes of UTF-16 or UTF-32 text without a mark
+
+    def __init__(self, path, encoding=None, spell=None, kind="CSV"):
+        import hashlib
         self.number = 0
+        self.kind = kind                  # "CSV" or "ARFF": what the file should be
+        # the SHA-256 of the bytes read (decompressed, for .gz), and whether they were
+        # all read: the file's fingerprint (see fingerprint)
+        self.digest = hashlib.sha256()
+        self.ended = False
+        self.spell = spell or (lambda option, value, placeholder=False: "--%s %s"
+                               % (option, value))
         self.pending = []                 # decoded lines not yet returned, last first
         self.rest = b""                   # bytes after the last newline read
         self.tail = ""                    # text after the last newline decoded
@@ -221,6 +262,9 @@ class _Lines:
             name = getattr(path, "name", None)
             self.path = name if isinstance(name, str) else "<stream>"
             self.raw = path
+            if getattr(path, "closed", False) is True:
+                raise NaiveBayesError("cannot read %s: the file is closed; expected an open "
+                                      "file" % self.path)
         try:
             self._open(encoding, spell)
         except BaseException:
@@ -234,8 +278,8 @@ class _Lines:
         try:
             name = os.fspath(path)
         except TypeError:
-            raise NaiveBayesError("cannot read %s: expected a file name or an open file"
-                                  % _describe(path)) from None
+            raise NaiveBayesError("path is %s; expected a file name (str, bytes or "
+                                  "os.PathLike) or an open file" % _describe(path)) from None
         if isinstance(name, bytes):
             name = os.fsdecode(name)
         if "\x00" in name:
@@ -244,21 +288,35 @@ class _Lines:
         return name
 
     def _open(self, encoding, spell):
-        """Decide the encoding from the option and the byte-order mark."""
+        """Decide the encoding from the option and the byte-order mark; refuse what is
+        not text (a workbook, an archive) and UTF-16 or UTF-32 without a mark, each
+        named with what to do."""
         import codecs
-        if isinstance(self.raw.read(0), str):           # an open text file
+        try:
+            empty = self.raw.read(0)
+        except (OSError, ValueError, TypeError) as error:    # write-only, closed, odd
+            raise NaiveBayesError("cannot read %s: %s; expected a file open for reading"
+                                  % (self.path, error)) from None
+        if isinstance(empty, str):                      # an open text file
             self.text = self.raw
             self.encoding = getattr(self.raw, "encoding", None) or "text"
             self.shown = str(self.encoding).upper()
             return
+        if not isinstance(empty, bytes):
+            raise NaiveBayesError("cannot read %s: its read() gives %s; expected a file name "
+                                  "or an open file (binary or text)"
+                                  % (self.path, _describe(empty)))
         start = b""
-        while len(start) < 4:
-            more = self._bytes(self.raw.read, 4 - len(start))
+        while len(start) < self._SAMPLE:
+            more = self._bytes(self.raw.read, self._SAMPLE - len(start))
             if not more:
                 break
             start += more
+        self._refuse_binary(start)
         bom, named = next(((b, n) for b, n in self._BOMS if start.startswith(b) and
                            n.startswith(encoding or "")), (b"", None))
+        if encoding is None and not bom:
+            self._refuse_unmarked(start)
         if encoding in ("utf-16", "utf-32"):            # the byte order from the mark
             if named is None:
                 raise NaiveBayesError(
@@ -280,6 +338,67 @@ class _Lines:
             plain = False
         if not plain:                     # UTF-16, UTF-32, EBCDIC: decoded as a stream
             self.decoder = codecs.getincrementaldecoder(self.encoding)()
+
+    def _refuse_binary(self, start):
+        """A NaiveBayesError for a file that a binary format's magic number opens: an
+        Excel workbook or another ZIP archive, an old Office file, a gzip file not
+        named .gz (decoding them as text would only give a misleading message)."""
+        form = next((form for magic, form in self._MAGIC if start.startswith(magic)), None)
+        if form is None:
+            return
+        name = self.path.lower()
+        export = "export it as %s (in Excel or LibreOffice: File > Save As > CSV UTF-8) " \
+                 "and read that file" % self.kind
+        if form == "zip" and (name.endswith((".xlsx", ".xlsm", ".xltx", ".xlsb")) or
+                              b"[Content_Types].xml" in start or b"xl/" in start):
+            what = "an Excel workbook (.xlsx, a ZIP archive)"
+        elif form == "zip" and (name.endswith(".ods") or b"opendocument.spreadsheet" in start):
+            what = "an OpenDocument spreadsheet (.ods, a ZIP archive)"
+        elif form == "zip":
+            what, export = "a ZIP archive", "extract the %s file from it, or export the data " \
+                "as %s" % (self.kind, self.kind)
+        elif form == "ole":
+            what = "an old Excel workbook (.xls) or another Microsoft Office file"
+        else:
+            what, export = "gzip-compressed", (
+                "name it with .gz at the end (data.csv.gz), which is read decompressed, "
+                "or decompress it first" if self.owned and self.path != "-" else
+                "decompress it first (gunzip)")
+        raise NaiveBayesError("%s line 1: the file is %s, not %s text: %s"
+                              % (self.path, what, self.kind, export))
+
+    def _refuse_unmarked(self, start):
+        """A NaiveBayesError for UTF-16 or UTF-32 text without a byte-order mark, told
+        by its NUL bytes (ASCII characters such as the delimiters and digits take one
+        byte and NULs there): read as UTF-8 its header would be 'x\\x00,\\x00...'."""
+        if b"\x00" not in start:
+            return
+        sample = start[:len(start) - len(start) % 4]
+        quads = len(sample) // 4
+        found = None
+        if quads >= 1:
+            # UTF-32: of each 4 bytes, the highest is 0 (every character is below
+            # 0x110000) and so is, for the BMP, the next one
+            if sample[3::4].count(0) == quads and sample[2::4].count(0) * 4 >= quads * 3 \
+                    and sample[0::4].count(0) * 4 < quads:
+                found = "utf-32-le"
+            elif sample[0::4].count(0) == quads and sample[1::4].count(0) * 4 >= quads * 3 \
+                    and sample[3::4].count(0) * 4 < quads:
+                found = "utf-32-be"
+        if found is None:
+            sample = start[:len(start) - len(start) % 2]
+            pairs = len(sample) // 2
+            even, odd = sample[0::2].count(0), sample[1::2].count(0)
+            if odd >= max(1, pairs // 4) and even * 8 <= odd:
+                found = "utf-16-le"
+            elif even >= max(1, pairs // 4) and odd * 8 <= even:
+                found = "utf-16-be"
+        if found is None:
+            return
+        raise NaiveBayesError(
+            "%s line 1: looks like %s text without a byte-order mark (NUL bytes beside "
+            "each ASCII character), not UTF-8: re-save it as UTF-8, or name its encoding: %s"
+            % (self.path, found.upper(), self.spell("encoding", found)))
 
     def __iter__(self):
         """The lines."""
@@ -324,6 +443,9 @@ class _Lines:
         except UnicodeError:
             raise NaiveBayesError("%s line %d or soon after: not %s text" % (
                 self.path, self.number + 1, self.shown)) from None
+        except (OSError, ValueError) as error:     # closed while it was read, say
+            raise NaiveBayesError("%s line %d or soon after: cannot read the file: %s"
+                                  % (self.path, self.number + 1, error)) from None
         if len(line) > _LINE_LIMIT:
             self._too_long(self.number + 1)
         if line:
@@ -340,8 +462,13 @@ class _Lines:
         """read(size), a failure (a damaged .gz file, a disk error) naming the file."""
         import zlib
         try:
-            return read(size)
-        except (OSError, EOFError, zlib.error) as error:
+            data = read(size)
+            if data:
+                self.digest.update(data)
+            elif size:
+                self.ended = True
+            return data
+        except (OSError, EOFError, zlib.error, ValueError) as error:   # (closed: ValueError)
             raise NaiveBayesError("%s line %d or soon after: cannot read the file: %s"
                                   % (self.path, self.number + 1,
                                      getattr(error, "strerror", None) or error)) from None
@@ -355,8 +482,9 @@ class _Lines:
                 text = self.tail + self.decoder.decode(block, not block)
             except UnicodeError:
                 raise NaiveBayesError("%s line %d or soon after: not %s text; name the "
-                                      "file's encoding with --encoding"
-                                      % (self.path, self.number + 1, self.shown)) from None
+                                      "file's encoding with %s"
+                                      % (self.path, self.number + 1, self.shown,
+                                         self.spell("encoding", "NAME", True))) from None
             if block:
                 lines = [line + "\n" for line in text.split("\n")]
                 self.tail = lines.pop()[:-1]
@@ -414,10 +542,11 @@ class _Lines:
                 except UnicodeError as error:
                     where = getattr(error, "start", None)
                     raise NaiveBayesError(
-                        "%s line %d: not %s text%s; name the file's encoding with "
-                        "--encoding, for instance --encoding latin-1"
+                        "%s line %d: not %s text%s; name the file's encoding, for "
+                        "instance %s"
                         % (self.path, self.number + k + 1, self.shown,
-                           "" if where is None else " (byte %d)" % (where + 1))
+                           "" if where is None else " (byte %d)" % (where + 1),
+                           self.spell("encoding", "latin-1"))
                     ) from None
         lines.reverse()
         self.pending = lines
@@ -426,6 +555,12 @@ class _Lines:
         """Refuse an overlong line, naming it."""
         raise NaiveBayesError("%s line %d: longer than %s characters; expected a CSV or "
                               "ARFF file" % (self.path, number, format(_LINE_LIMIT, ",")))
+
+    def fingerprint(self):
+        """The SHA-256 of the file's bytes (as hexadecimal) once every one was read,
+        else None (and for an open text file, whose bytes it never sees): what a model
+        file keeps of its training data, to tell an evaluation on it."""
+        return self.digest.hexdigest() if self.ended and self.text is None else None
 
     def close(self):
         """Close the file (not standard input, nor a file the caller opened)."""
@@ -448,6 +583,23 @@ def _detected_delimiter(lines):
         if best is None and max(widths, default=1) > 1:
             best = candidate
     return best or ","
+
+
+_GROUPED_NUMBERS = {}     # (thousands separator, decimal mark) -> match
+
+
+def _grouped_number(separator, decimal):
+    """The match of a number written with thousands separators: one to three digits,
+    groups of exactly three, then decimals (1,234,567.5 for separator , and decimal
+    .); plain numbers without a separator match too."""
+    import re
+    key = (separator, decimal)
+    match = _GROUPED_NUMBERS.get(key)
+    if match is None:
+        match = _GROUPED_NUMBERS[key] = re.compile(
+            r"[+-]?(?:[1-9]\d{0,2}(?:%s\d{3})+|\d+)(?:%s\d*)?(?:[eE][+-]?\d+)?\Z"
+            % (re.escape(separator), re.escape(decimal))).match
+    return match
 
 
 def _ascii_float(text):
@@ -480,7 +632,14 @@ class _CsvSource:
         try:
             first = list(islice(self.lines, 20))
             self.delimiter = options.delimiter or _detected_delimiter(first)
-            self.decimal = options.decimal or ("," if self.delimiter == ";" else ".")
+            self.thousands = options.thousands
+            self.decimal = options.decimal or ("," if self.delimiter == ";" and
+                                               self.thousands != "," else ".")
+            if self.thousands == self.decimal:
+                raise _OptionError("%s: that is the decimal mark of %s; name another with "
+                                   "%s" % (options.spell("thousands", self.thousands),
+                                           self.path, options.spell("decimal", ".")))
+            self.plain = self._plain()
             only = options.missing_only
             self.missing = frozenset(only if only is not None else _MISSING_CELLS) | \
                 frozenset(options.missing) | {""}
@@ -568,10 +727,29 @@ class _CsvSource:
             raise NaiveBayesError("%s line %d: %s" % (self.path, reader.line_num,
                                                       error)) from None
 
+    def _plain(self):
+        """None when cells are numbers as float() reads them; else the function that
+        makes a cell so: thousands separators dropped (only from a number grouped as
+        one: 1,234,567, not 12,34), a decimal comma made a point."""
+        if self.thousands is None:
+            if self.decimal != ",":
+                return None
+            return lambda cell: cell.replace(",", ".")
+        grouped = _grouped_number(self.thousands, self.decimal)
+        separator = self.thousands
+        comma = self.decimal == ","
+
+        def plain(cell):
+            if separator in cell and grouped(cell):
+                cell = cell.replace(separator, "")
+            return cell.replace(",", ".") if comma else cell
+        return plain
+
     def number(self, cell):
         """A cell as a float, or None when it is not a number."""
-        if self.decimal == ",":
-            cell = cell.replace(",", ".")
+        plain = self.plain
+        if plain is not None:
+            cell = plain(cell)
         try:
             return _ascii_float(cell)
         except ValueError:
@@ -579,8 +757,9 @@ class _CsvSource:
 
     def numbers(self, cells):
         """The cells as floats; ValueError when one is not a number."""
-        if self.decimal == ",":
-            cells = [cell.replace(",", ".") for cell in cells]
+        plain = self.plain
+        if plain is not None:
+            cells = list(map(plain, cells))
         text = "".join(cells)
         if "_" in text or not text.isascii():
             return list(map(_ascii_float, cells))

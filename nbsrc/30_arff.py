@@ -372,13 +372,15 @@ class _ArffSource:
 
     decimal = "."
     delimiter = ","
+    thousands = None
+    plain = None                  # numbers come typed (see _ArffReader)
     weighted = True
     numeric_missing = True        # its cells come typed: read cell by cell
     _KINDS = {"numeric": "gaussian", "date": "gaussian", "string": "text",
               "nominal": "categorical"}
 
     def __init__(self, path, options, notes):
-        self.lines = _Lines(path, options.encoding, options.spell)
+        self.lines = _Lines(path, options.encoding, options.spell, "ARFF")
         self.path = self.lines.path
         self.encoding = self.lines.encoding
         self.options = options

@@ -28,20 +28,30 @@ def _column_kinds(source, options, sample, target, notes):
         else:
             kinds[name] = _guess_kind(name, [cells[index] for _, cells in sample], source,
                                       options, notes, codes)
+    if codes:
+        notes.append(_codes_note(codes, options))
+    return kinds
+
+
+def _codes_note(codes, options):
+    """The note about columns of a few distinct integers (codes?), with the option
+    that reads them as categories, whole: every column named, as it is typed."""
+    names = [name for name, _ in codes]
+    if len(",".join(names)) + 20 <= _FIX_LIMIT:
+        fix = options.spell("categorical", names[0] if len(names) == 1 else names)
+    else:                                 # (hundreds of columns: a line of their own)
+        fix = "%s naming these %d columns" % (
+            "--categorical" if options.cli else "categorical=[...]", len(names))
     if len(codes) == 1:
         name, values = codes[0]
-        notes.append("note: column %s holds only %d distinct integers (%s); if they are "
-                     "codes, %s reads them as categories"
-                     % (_typed(name), len(values), _clip(", ".join(values), 30),
-                        options.spell("categorical", name)))
-    elif codes:
-        sizes = sorted(len(values) for _, values in codes)
-        notes.append("note: %d columns hold only %s distinct integers (%s); if they are "
-                     "codes, %s reads them as categories"
-                     % (len(codes), "%d to %d" % (sizes[0], sizes[-1]) if sizes[0] <
-                        sizes[-1] else sizes[0], _clip(", ".join(n for n, _ in codes), 40),
-                        options.spell("categorical", [n for n, _ in codes])))
-    return kinds
+        return ("note: column %s holds only %d distinct integers (%s); if they are codes, "
+                "%s reads them as categories" % (_typed(name), len(values),
+                                                 _clip(", ".join(values), 40), fix))
+    sizes = sorted(len(values) for _, values in codes)
+    return ("note: %d columns hold only %s distinct integers (%s); if they are codes, %s "
+            "reads them as categories"
+            % (len(codes), "%d to %d" % (sizes[0], sizes[-1]) if sizes[0] < sizes[-1]
+               else sizes[0], _clip(", ".join(map(str, names)), 60), fix))
 
 
 def _guess_kind(name, cells, source, options, notes, codes):
@@ -80,6 +90,18 @@ def _guess_kind(name, cells, source, options, notes, codes):
                          "categories, as codes; %s reads them as numbers"
                          % (column, _clip(zero_led), options.spell(numeric_kind, name)))
             return "categorical"
+        if source.decimal == "," and source.thousands is None:
+            separator = _thousands_shape([cell for cell in present if "." in cell], source,
+                                         (".",))
+            if separator is not None:     # 1.234 in a file of decimal commas: 1234?
+                cell = next(cell for cell in present if "." in cell)
+                grouped = float(cell.replace(".", "").replace(",", "."))
+                notes.append("warning: column %s holds numbers like %s in a file with "
+                             "decimal commas: read as %s; if the points separate "
+                             "thousands, %s reads it as %s"
+                             % (column, _clip(cell), _clip(_number_text(source.number(cell))),
+                                options.spell("thousands", "."),
+                                _clip(_number_text(grouped))))
         integers = all(map(float.is_integer, numbers))
         if len(present) >= 20 and integers and numbers == list(map(
                 float, range(int(numbers[0]), int(numbers[0]) + len(numbers)))):
@@ -88,10 +110,16 @@ def _guess_kind(name, cells, source, options, notes, codes):
                             options.spell("ignore", name)))
         elif integers and len(present) >= 10:
             values = sorted(set(numbers))
-            if 2 <= len(values) <= _CODE_VALUES:
+            if 2 <= len(values) <= _CODE_VALUES and len(present) >= 2 * len(values):
                 codes.append((name, ["%d" % v for v in values]))
         return numeric_kind
-    if len(odd) <= few and 2 * len(numbers) > len(present):
+    separator = _thousands_shape(present, source)
+    if separator is not None:
+        notes.append("warning: column %s holds numbers with thousands separators (%s): "
+                     "read as categories; %s reads them as numbers"
+                     % (column, _clip(next(cell for cell in present if separator in cell)),
+                        options.spell("thousands", separator)))
+    elif len(odd) <= few and 2 * len(numbers) > len(present):
         notes.append("warning: column %s is numeric but for %s like %s: read as "
                      "categories; %s reads such cells as missing"
                      % (column, _counted(len(odd), "cell"), _typed(odd[0], 30),
@@ -117,6 +145,27 @@ def _guess_kind(name, cells, source, options, notes, codes):
                      % (column, options.spell("categorical", name)))
         return "ignore"
     return "categorical"
+
+
+def _thousands_shape(cells, source, separators=(",", ".", "'", " ", "\u00a0")):
+    """The thousands separator that every cell is written with, when the cells say
+    so: each a number of one to three digits then groups of exactly three (1,234 or
+    12,345,678.5), or a plain number, and at least one grouped; else None.  Groups
+    of other lengths (5,1 or 12,75) are decimal commas, not thousands."""
+    if not cells or source.thousands is not None:
+        return None
+    for separator in separators:
+        if separator == source.decimal or not any(separator in cell for cell in cells):
+            continue
+        grouped = _grouped_number(separator, source.decimal)
+        if all(map(grouped, cells)):
+            return separator
+    return None
+
+
+def _number_text(number):
+    """A number as a person writes it: 1234 rather than 1234.0."""
+    return "%d" % number if number.is_integer() and abs(number) < 1e16 else repr(number)
 
 
 def _check_target_cells(cells, target, source):
@@ -190,12 +239,24 @@ def _converters(source, names, kinds, index):
             converters.append((None, None))
             continue
         strict = None if convert is _Kind.convert_cell else _strict_numbers(convert)
-        if strict is not None and source.decimal == ",":
-            converters.append((lambda cell, convert=convert: convert(cell.replace(",", ".")),
-                               lambda cell, strict=strict: strict(cell.replace(",", "."))))
+        plain = source.plain
+        if strict is not None and plain is not None:
+            converters.append((_through(plain, convert), _through(plain, strict)))
         else:
             converters.append((convert, strict))
     return converters
+
+
+def _through(plain, convert):
+    """convert(plain(cell)): a number cell with decimal commas or thousands
+    separators made plain first; a cell that does not convert is named as the file
+    has it."""
+    def converted(cell):
+        try:
+            return convert(plain(cell))
+        except _BadValue as error:
+            raise _BadValue(cell, error.expected) from None
+    return converted
 
 
 # -- Tables: read_csv and read_arff -----------------------------------------------------
@@ -217,7 +278,11 @@ class Table:
     target         the target column, or None
     lines          the line of the file on which each row starts
     warnings       notes and warnings, one line each, as the command line prints them
-    path, delimiter, decimal, encoding   the file, and how it was written
+    path, delimiter, decimal, thousands, encoding   the file, and how it was written
+                   (thousands: the thousands separator read, or None)
+    sha256         the SHA-256 of the file's bytes (hexadecimal; None for an open text
+                   file): model.training_data_ = {"sha256": table.sha256} records it
+                   in the model file, as the command line's fit does
 
     Rows are lists rather than dicts as scikit-learn's data sets are (``data`` with
     ``feature_names``): the form fit reads fastest, in half the memory, and the one
@@ -227,7 +292,7 @@ class Table:
 
     __slots__ = ("X", "y", "sample_weight", "names", "kinds", "categories", "classes",
                  "target", "lines", "warnings", "path", "delimiter", "decimal",
-                 "encoding")
+                 "thousands", "encoding", "sha256")
 
     def __init__(self, **fields):
         for name in self.__slots__:
@@ -365,9 +430,11 @@ class _TableReader:
             if y is not None and batch.y is not None:
                 y.extend(batch.y)
             weights.extend(batch.sample_weight or [1.0] * len(batch.X))
-        return self._table(X, None if self.target is None else y,
-                           weights if set(weights) - {1.0} else None, lines,
-                           self.warnings + self.notes_after())
+        table = self._table(X, None if self.target is None else y,
+                            weights if set(weights) - {1.0} else None, lines,
+                            self.warnings + self.notes_after())
+        table.sha256 = self.source.lines.fingerprint()      # every byte is read now
+        return table
 
     def notes_after(self):
         """The notes that only the whole file tells: rows without a label."""
@@ -382,7 +449,7 @@ class _TableReader:
                      categories=self.categories, classes=self.classes, target=self.target,
                      lines=lines, warnings=warnings, path=source.path,
                      delimiter=source.delimiter, decimal=source.decimal,
-                     encoding=source.encoding)
+                     thousands=source.thousands, encoding=source.encoding)
 
     def convert(self, chunk):
         """The table of some (line, cells) rows: rows without a label skipped (and
@@ -504,6 +571,9 @@ class _TableReader:
 def _read_table(path, target, keywords, arff, call):
     """read_csv and read_arff: the whole file as a Table."""
     import csv
+    if target is not None and not isinstance(target, str):
+        raise NaiveBayesError("%s: target=%s; expected a column name (a string) or None"
+                              % (call, _shown(target, 50)), call=call, argument="target")
     limit = csv.field_size_limit(_LINE_LIMIT)          # a document may be a long cell
     try:
         options = _ReadOptions.from_keywords(call, keywords, csv=not arff)
@@ -524,7 +594,9 @@ def read_csv(path, target=None, **options):
     ``path`` is a file name or an open file (binary or text); ``target`` names the
     label column (None: no labels).  The options are the command line's: delimiter
     (default: detected among , ; tab |), decimal ("." or ",": default "," in a
-    ;-separated file), encoding (default: from a byte-order mark, else UTF-8),
+    ;-separated file), thousands (a thousands separator such as "," or ".": then
+    "67,810" reads as 67810; default None), encoding (default: from a byte-order
+    mark, else UTF-8),
     missing (more cells that mean a missing value) or missing_only (only these, and
     empty cells), numeric (the kind of numeric columns: "gaussian", "discretized",
     "kde"), model (a fitted classifier: read its features, with its kinds, for

@@ -295,11 +295,13 @@ def _training_reader(args):
                         default_target=True)
 
 
-def _new_model(args, reader):
-    """The model that fit and cv fit: --model with the reader's kinds and categories."""
+def _new_model(args, reader, kinds=None):
+    """The model that fit and cv fit: --model with the reader's kinds (or ``kinds``)
+    and categories."""
     cls = _cli_models()[args.model]
     allowed = cls._allowed_kinds
-    for name, kind in reader.kinds.items():
+    kinds = reader.kinds if kinds is None else kinds
+    for name, kind in kinds.items():
         if allowed is not None and kind not in allowed:
             how = "--numeric %s" % kind if args.numeric == kind else "--%s" % kind \
                 if name in _columns(getattr(args, kind, None)) else "its values"
@@ -308,9 +310,43 @@ def _new_model(args, reader):
                          "%s %s or --ignore %s"
                          % (args.model, ", ".join(allowed), _typed(name), kind, how, fix,
                             _typed(name), _typed(name)))
-    return cls(features=reader.kinds, categories=reader.categories,
+    return cls(features=kinds, categories=reader.categories,
                **_model_params(args, cls._parameters),
                **_decision_params(args, reader.label, cls))
+
+
+def _cli_variants(args, reader):
+    """The settings cv measures on the same folds when the accuracy is below the
+    majority rate (see _library_variants), as options: without --class-weight, and
+    --numeric discretized for the numeric columns it inferred (not those a kind option
+    named); for --model auto, naive Bayes on those bins."""
+    import argparse
+
+    def changed(**options):
+        namespace = argparse.Namespace(**vars(args))
+        vars(namespace).update(options)
+        return namespace
+    variants = []
+    cls = _cli_models()[args.model]
+    if getattr(args, "class_weight", None) is not None:
+        variants.append(("without --class-weight",
+                         lambda: _new_model(changed(class_weight=None), reader)))
+    numeric = args.numeric or (cls._parameters["numeric"].default
+                               if "numeric" in cls._parameters else None)
+    declared = {name for kind in _KINDS for name in _columns(getattr(args, kind, None))}
+    inferred = [name for name, kind in reader.kinds.items()
+                if kind == numeric and name not in declared]
+    binned = dict(reader.kinds, **{name: "discretized" for name in inferred})
+    if args.model == "auto":
+        variants.append(("--model naive" + ("" if numeric == "discretized" or not inferred
+                                            else " --numeric discretized"),
+                         lambda: _new_model(changed(model="naive", numeric="discretized"),
+                                            reader, binned)))
+    elif numeric not in (None, "discretized") and inferred and (
+            cls._allowed_kinds is None or "discretized" in cls._allowed_kinds):
+        variants.append(("--numeric discretized",
+                         lambda: _new_model(changed(numeric="discretized"), reader, binned)))
+    return variants
 
 
 def _joined(tables):
@@ -403,9 +439,13 @@ def _cmd_fit(args):
         args, reader.label, type(model)))
     _print_notes(reader.warnings + reader.notes_after())
     model.target_ = reader.target
+    fingerprint = reader.source.lines.fingerprint()
+    if fingerprint is not None:           # an evaluation on this file is then in-sample
+        model.training_data_ = {"sha256": fingerprint}
     text = _json_text(model.to_dict())
-    staged = _AtomicFile(args.output, None)
+    staged = None
     try:
+        staged = _AtomicFile(args.output, None)
         staged.stream.write(text)
         out = sys.stdout
         out.write("fit %s: %s rows, target %s\n"
@@ -416,8 +456,9 @@ def _cmd_fit(args):
                   % (_clip(model.classes_[0]), _clip(model.classes_[0])))
         out.write("wrote %s\n" % args.output)
         out.flush()
-    except BaseException:
-        staged.discard()
+    except BaseException:                 # Ctrl-C too: no temporary file is left
+        if staged is not None:
+            staged.discard()
         raise
     staged.commit()
     return 0
@@ -633,7 +674,13 @@ def _cmd_evaluate(args):
         raise NaiveBayesError("%s: every row has weight 0; expected a positive total weight"
                               % path)
     _print_notes(reader.warnings + reader.notes_after())
-    report = EvaluationReport(evaluation, decision=decision)
+    report = _evaluation_warnings(EvaluationReport(evaluation, decision=decision),
+                                  evaluation, model, True)
+    if _in_sample(model, reader):
+        report.warnings.insert(0, "in-sample: %s is the file %s was fitted on (the same "
+                               "bytes), so these figures are optimistic; cv on it "
+                               "estimates them on rows a model has not seen"
+                               % (path, args.model))
     if not set(evaluation.truths) & set(evaluation.classes):
         truths = dict.fromkeys(evaluation.truths)
         _warn("none of the labels in %s (%s) is a class of the model (%s): is --target "
@@ -672,7 +719,8 @@ def _cmd_cv(args):
     try:
         report = _cross_validate(lambda: _new_model(args, reader), table.X, table.y,
                                  args.folds, args.seed, weights, "cross-validation",
-                                 command_line=True)
+                                 command_line=True,
+                                 variants=lambda trained: _cli_variants(args, reader))
     except NaiveBayesError as error:
         raise table.at_line(error) from None
     args.progress_line.done()
@@ -715,6 +763,16 @@ def _predictions_csv(table, report):
     return out.getvalue()
 
 
+def _in_sample(model, reader):
+    """True when the data file a reader has read whole is the one the model was fitted
+    on: the SHA-256 of its bytes is the one its model file keeps (see
+    _Classifier._training_data; False when the model keeps none)."""
+    training = model._training_data()
+    fingerprint = reader.source.lines.fingerprint()
+    return training is not None and fingerprint is not None and \
+        training.get("sha256") == fingerprint
+
+
 def _cmd_report(args):
     """report MODEL [DATA] -o FILE.html: the page of report_html, with the data's
     rows (evaluated when they have the target column)."""
@@ -742,8 +800,14 @@ def _cmd_report(args):
         finally:
             reader.close()
         _print_notes(reader.warnings + reader.notes_after())
-    title = "%s%s" % (args.model, "" if args.data is None else " on " + args.data)
-    _write_atomically(args.output, report_html(model, X, y, proba, title), None)
+    in_sample = bool(y) and _in_sample(model, reader)
+    title = "%s%s%s" % (args.model, "" if args.data is None else " on " + args.data,
+                        " (in-sample: the data it was fitted on)" if in_sample else "")
+    _write_atomically(args.output, report_html(model, X, y, proba, title,
+                                               in_sample=in_sample), None)
+    if in_sample:
+        _warn("%s is the file %s was fitted on: the report's evaluation is in-sample "
+              "(optimistic); cv --report evaluates out of fold" % (args.data, args.model))
     sys.stdout.write("wrote %s\n" % args.output)
     return 0
 
@@ -947,6 +1011,9 @@ def _parser():
                          "character, or tab, comma, semicolon, pipe (default: detected)")
         sub.add_argument("--decimal", metavar="MARK", help="decimal mark of numbers: . or "
                          ", (default: , in ;-separated files, else .)")
+        sub.add_argument("--thousands", metavar="MARK", help="thousands separator of "
+                         "numbers, such as , . ' or a space: \"67,810\" is then 67810 "
+                         "(default: none)")
         sub.add_argument("--encoding", metavar="NAME", help="text encoding, as Python "
                          "names them: latin-1, cp1252, utf-16 ... (default: from the "
                          "byte-order mark, else UTF-8)")
@@ -1110,8 +1177,9 @@ _COMMANDS = {"fit": _cmd_fit, "predict": _cmd_predict, "evaluate": _cmd_evaluate
 
 
 def main(argv=None):
-    """The command line; returns the exit status: 0 done, 1 bad data, 2 usage error.
-    Errors are one line on stderr, never a traceback.
+    """The command line; returns the exit status: 0 done, 1 bad data, 2 usage error,
+    130 interrupted (Ctrl-C: "naive_bayes.py fit: interrupted", and no -o file is
+    changed).  Errors are one line on stderr, never a traceback.
 
     >>> import contextlib, io
     >>> with contextlib.redirect_stderr(io.StringIO()) as stderr:
@@ -1121,19 +1189,20 @@ def main(argv=None):
     >>> print(stderr.getvalue().strip())  # doctest: +ELLIPSIS
     naive_bayes.py info: error: load(no/such/model.json): cannot read the file: No such ...
     """
-    import csv
-    parser = _parser()
+    prog = _PROG                          # then with the command: naive_bayes.py fit
+    field_limit = None
+    # Everything, the parsing of the options included, within one try: Ctrl-C at any
+    # moment ends with one line and status 130, never a traceback.
     try:
-        args = parser.parse_args(argv)
-    except _Usage as error:
-        sys.stderr.write("%s: error: %s\n" % (_PROG, _one_line(error)))
-        return 2
-    except SystemExit as stop:          # --help and --version
-        return stop.code if isinstance(stop.code, int) else 0
-    prog = "%s %s" % (_PROG, args.command)
-    field_limit = csv.field_size_limit(_LINE_LIMIT)     # a document may be a long cell
-    args.progress_line = _Progress(args.command, getattr(args, "progress", None))
-    try:
+        import csv
+        parser = _parser()
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as stop:        # --help and --version
+            return stop.code if isinstance(stop.code, int) else 0
+        prog = "%s %s" % (_PROG, args.command)
+        field_limit = csv.field_size_limit(_LINE_LIMIT)     # a document may be a long cell
+        args.progress_line = _Progress(args.command, getattr(args, "progress", None))
         with args.progress_line:          # ended before any error is printed
             return args.run(args)
     except (_Usage, _OptionError) as error:
@@ -1161,7 +1230,9 @@ def main(argv=None):
                          % (prog, type(error).__name__, _one_line(error)))
         return 1
     finally:
-        csv.field_size_limit(field_limit)
+        if field_limit is not None:
+            import csv
+            csv.field_size_limit(field_limit)
 
 
 if __name__ == "__main__":
