@@ -16060,11 +16060,12 @@ def _codes_note(codes, options):
 def _guess_kind(name, cells, source, options, notes, codes):
     """The kind of an undeclared CSV column from its sampled cells: numeric
     (options.numeric) when every non-missing cell is a number, except numbers with a
-    leading zero (zip codes: categorical); "ignore" for dates and for text with a
-    different value in every row (an ID), with a note naming the option that keeps
-    them; else categorical.  A warning for what may be a mistake (numbers that count
-    the rows, a numeric column but for a few cells, decimal commas, free text), and
-    columns of a few distinct integers (codes?) listed in ``codes``."""
+    leading zero (zip codes: categorical); "ignore" for dates, for text with a
+    different value in every row and for whole numbers that are IDs rather than
+    measurements (_numeric_identifier), with a note naming the option that keeps
+    them; else categorical.  A warning for what may be a mistake (a numeric column but
+    for a few cells, decimal commas, thousands separators, free text), and columns
+    of a few distinct integers (codes?) listed in ``codes``."""
     import re
     numeric_kind = options.numeric
     present = [cell for cell in cells if cell not in source.missing]
@@ -16106,12 +16107,13 @@ def _guess_kind(name, cells, source, options, notes, codes):
                                 options.spell("thousands", "."),
                                 _clip(_number_text(grouped))))
         integers = all(map(float.is_integer, numbers))
-        if len(present) >= 20 and integers and numbers == list(map(
-                float, range(int(numbers[0]), int(numbers[0]) + len(numbers)))):
-            notes.append("warning: column %s counts rows (%s, %s, ...): an ID?; %s"
-                         % (column, _clip(present[0]), _clip(present[1]),
-                            options.spell("ignore", name)))
-        elif integers and len(present) >= 10:
+        identifier = integers and _numeric_identifier(name, present, numbers)
+        if identifier:
+            notes.append("note: column %s %s: ignored, as an ID cannot help predict (and "
+                         "its large numbers would swamp a Gaussian's); %s keeps it"
+                         % (column, identifier, options.spell(numeric_kind, name)))
+            return "ignore"
+        if integers and len(present) >= 10:
             values = sorted(set(numbers))
             if 2 <= len(values) <= _CODE_VALUES and len(present) >= 2 * len(values):
                 codes.append((name, ["%d" % v for v in values]))
@@ -16148,6 +16150,33 @@ def _guess_kind(name, cells, source, options, notes, codes):
                      % (column, options.spell("categorical", name)))
         return "ignore"
     return "categorical"
+
+
+_ID_NAME = r"(?:^|[^A-Za-z])(?:ids?|codes?|keys?|uuid|serial)(?:$|[^A-Za-z])|[a-z](?:ID|Id)$"
+
+
+def _numeric_identifier(name, cells, numbers):
+    """Why a column of whole numbers is an ID rather than a measurement, or None: it
+    counts the rows (1, 2, 3 ...); or its name says ID (id, code, key, serial:
+    "Sample code number", "customerId") and half its values or more are distinct; or,
+    whatever its name, it holds 20 values or more, 90% of them distinct, every one
+    written with the same number of digits, 5 or more (codes such as 1000025)."""
+    import re
+    distinct = len(set(numbers))
+    if len(cells) >= 20 and numbers == list(map(
+            float, range(int(numbers[0]), int(numbers[0]) + len(numbers)))):
+        return "counts rows (%s, %s, ...)" % (_clip(cells[0]), _clip(cells[1]))
+    share = "%d%% of them distinct" % (100 * distinct // len(cells))
+    if len(cells) >= 10 and 2 * distinct >= len(cells) and \
+            re.search(_ID_NAME, str(name)):
+        return "is named as an ID and holds whole numbers (%s, ...: %s)" % (
+            _clip(cells[0]), share)
+    widths = set(map(len, cells))
+    if len(cells) >= 20 and 10 * distinct >= 9 * len(cells) and len(widths) == 1 and \
+            min(widths) >= 5 and all(map(str.isdigit, cells)):
+        return "holds codes, not measurements (%s, %s, ...: %d digits each, %s)" % (
+            _clip(cells[0]), _clip(cells[1]), min(widths), share)
+    return None
 
 
 def _thousands_shape(cells, source, separators=(",", ".", "'", " ", "\u00a0")):

@@ -5282,7 +5282,6 @@ def test_zip_codes_with_leading_zeros_stay_categories(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("column, cells, warning", [
-    ("row", [str(i) for i in range(1, 31)], "counts rows"),
     ("review", ["this product was really quite good number %d" % i for i in range(30)],
      "--text review"),
     ("age", [str(20 + i) for i in range(29)] + ["unknown"], "--missing unknown"),
@@ -5323,6 +5322,58 @@ def test_ids_and_dates_are_ignored_by_default_with_a_note_naming_the_option(
     table = naive_bayes.read_csv(path, target="y")
     assert table.kinds[column] == "ignore" and {row[0] for row in table.X} == {None}
     assert any("categorical=['%s'] keeps" % column in w for w in table.warnings)
+
+
+@pytest.mark.parametrize("column, cells, note", [
+    ("row", [str(i) for i in range(1, 31)], "counts rows (1, 2, ...)"),
+    ("Sample code number", [str(1000025 + 7919 * (i // 2 if i < 6 else i)) for i in range(40)],
+     "is named as an ID"),
+    ("customerId", [str(300 + 17 * (i % 25)) for i in range(40)], "is named as an ID"),
+    ("sample", [str(1000025 + 104729 * i) for i in range(38)] + ["1000025", "1104754"],
+     "holds codes, not measurements (1000025, 1104754, ...: 7 digits each, 95% of them"),
+])
+def test_numeric_ids_are_ignored_by_default_with_a_note_naming_the_option(
+        tmp_path, capsys, column, cells, note):
+    """Whole numbers that identify rows rather than measure them: a row counter, a
+    column named as an ID with half or more of its values distinct, or codes of one
+    width (5 digits or more) nearly all distinct.  Kept as a Gaussian they cannot help
+    and their variance swamped the others' (see the variance floor)."""
+    path = write(tmp_path / "w.csv", "%s,x,y\n" % column + "".join(
+        "%s,%.3f,%s\n" % (cell, (i % 2) + 0.1 * (i % 7), "ab"[i % 2])
+        for i, cell in enumerate(cells)))
+    status, out, err = cli(capsys, "fit", path, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 0, err
+    [line] = err.splitlines()
+    assert "note: column %s " % _quoted(column) in line and note in line, line
+    assert "ignored" in line and "--gaussian %s keeps" % _quoted(column) in line
+    assert NaiveBayes.load(tmp_path / "m.json").feature_kinds_ == {column: "ignore",
+                                                                   "x": "gaussian"}
+    status, out, err = cli(capsys, "fit", path, "--target", "y", "--gaussian", column,
+                           "-o", tmp_path / "m.json")
+    assert status == 0 and err == ""
+    table = naive_bayes.read_csv(path, target="y")
+    assert table.kinds[column] == "ignore"
+    assert any("gaussian=[%r] keeps" % column in w for w in table.warnings), table.warnings
+
+
+@pytest.mark.parametrize("column, cells", [
+    ("income", [str(18000 + 3137 * i * (i % 5 + 1)) for i in range(40)]),   # widths vary
+    ("year", [str(1990 + i % 12) for i in range(40)]),                       # 4 digits
+    ("category_id", [str(1 + i % 3) for i in range(40)]),                  # few distinct
+    ("count", [str(10000 + 7 * (i % 9)) for i in range(40)]),              # repeated
+])
+def test_measurements_and_codes_of_few_values_are_not_taken_for_ids(tmp_path, capsys,
+                                                                     column, cells):
+    path = write(tmp_path / "w.csv", "%s,y\n" % column + "".join(
+        "%s,%s\n" % (cell, "ab"[i % 2]) for i, cell in enumerate(cells)))
+    status, out, err = cli(capsys, "fit", path, "--target", "y", "-o", tmp_path / "m.json")
+    assert status == 0 and "ID" not in err and "ignored" not in err, err
+    assert NaiveBayes.load(tmp_path / "m.json").feature_kinds_[column] != "ignore"
+
+
+def _quoted(name):
+    """A column name as the command line's messages write it (quoted for the shell)."""
+    return "'%s'" % name if " " in name else name
 
 
 def test_rows_without_a_label_are_skipped_and_counted(tmp_path, capsys):
