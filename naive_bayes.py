@@ -8458,19 +8458,58 @@ def _weka_ln_gamma(x):
     return q + _horner(p, _COEFFICIENTS_A) / x
 
 
-_HALF_LN_GAMMA = [math.nan]      # _weka_ln_gamma(k / 2) for k = 1, 2, ...: only grows
-
-
-_HALF_TABLE_COUNTS = 10 ** 7  # whole counts up to which the search uses Weka's lnGamma table
+_HALF_TABLE_SIZE = 1 << 12       # ln Gamma(k / 2) kept for k below this, for good
+_HALF_LN_GAMMA = [math.nan]      # _weka_ln_gamma(k / 2) for k = 1, 2, ...: filled as
+# far as asked, never beyond _HALF_TABLE_SIZE entries, whatever the weights (a larger
+# argument is computed when it occurs and cached for one search only: _HalfLnGamma)
 
 
 def _half_ln_gamma(largest):
-    """The table of ln Gamma(k / 2) up to k = largest: the only arguments of the
-    structure score, whose prior is 1/2 per cell and whose counts are whole rows."""
+    """The permanent table of ln Gamma(k / 2) filled up to k = largest (up to
+    _HALF_TABLE_SIZE - 1 when largest is beyond it): the small arguments of the
+    structure score of whole counts, whose prior is 1/2 per cell."""
     table = _HALF_LN_GAMMA
+    largest = min(largest, _HALF_TABLE_SIZE - 1)
     while len(table) <= largest:
         table.append(_weka_ln_gamma(len(table) / 2.0))
     return table
+
+
+_HALF_CACHE_SIZE = 1 << 16       # entries a search's cache of larger arguments keeps
+
+
+class _HalfLnGamma:
+    """Weka's ln Gamma(k / 2) of any whole k >= 1, for one structure search: from the
+    permanent table below _HALF_TABLE_SIZE (filled as far as asked), else computed
+    by the same function (so the same bits) and cached in this object only, emptied
+    when it passes _HALF_CACHE_SIZE entries.  Time and memory grow with the distinct
+    counts that occur, not with their size: a row of weight 10^12 costs what a row
+    of weight 1 costs."""
+
+    __slots__ = ("large",)
+
+    def __init__(self):
+        self.large = {}
+
+    def __call__(self, k):
+        """ln Gamma(k / 2)."""
+        if k < _HALF_TABLE_SIZE:
+            table = _HALF_LN_GAMMA
+            return table[k] if k < len(table) else _half_ln_gamma(k)[k]
+        found = self.large.get(k)
+        if found is None:
+            if len(self.large) >= _HALF_CACHE_SIZE:
+                self.large.clear()
+            found = self.large[k] = _weka_ln_gamma(k / 2.0)
+        return found
+
+    @staticmethod
+    def odd(largest):
+        """[ln Gamma(1/2 + n) for n = 0 .. largest], or None when that passes the
+        permanent table."""
+        if 2 * largest + 1 >= _HALF_TABLE_SIZE:
+            return None
+        return _half_ln_gamma(2 * largest + 1)[1:2 * largest + 2:2]
 
 
 _DENSE_CELLS = 1 << 20     # a node's table this large or smaller is scored cell by cell
@@ -8508,6 +8547,8 @@ class _NetworkScores:
         self.weights = [n for _, n in rows]
         self.total = sum(self.weights)
         self.cache = {}
+        self.half_ln_gamma = _HalfLnGamma()   # this search's lnG of larger counts
+        self.fractional = {}              # lgamma(n / unit + 1/2), bounded (see _score)
 
     def __call__(self, node, parents):
         """The score of node given parents (a list), cached."""
@@ -8544,40 +8585,42 @@ class _NetworkScores:
             configurations *= self.cardinality[p]
         counts = self.cell_counts(node, parents)
         unit = self.unit
-        exact = unit == 1 and self.total <= _HALF_TABLE_COUNTS
-        if exact:
-            table = _half_ln_gamma(2 * self.total + 2 * size + 2)
+        exact = unit == 1
+        if exact:                         # Weka's lnGamma of whole counts
+            half_ln_gamma = self.half_ln_gamma
 
             def of_count(n):                      # lnG(1/2 + n)
-                return table[2 * n + 1]
+                return half_ln_gamma(2 * n + 1)
 
             def of_total(n):                      # lnG(n + |V|/2)
-                return table[2 * n + size]
+                return half_ln_gamma(2 * n + size)
+            empty_terms = (-(size * half_ln_gamma(1)), half_ln_gamma(size))
         else:
-            # weights that are not whole numbers, or whole ones beyond
-            # _HALF_TABLE_COUNTS: Weka's search has no counterpart (it counts rows
-            # whatever their weights), so the library's lgamma serves; Weka's own,
-            # whose log is correctly rounded, costs a Decimal log a call
+            # weights that are not whole numbers: Weka's search has no counterpart
+            # (it counts rows whatever their weights), so the library's lgamma
+            # serves; Weka's own, whose log is correctly rounded, costs a Decimal log
+            # a call.  The cache is this search's, bounded
             half = size / 2.0
-            cached = {}
+            cached = self.fractional
 
             def of_count(n):
                 found = cached.get(n)
                 if found is None:
+                    if len(cached) >= _HALF_CACHE_SIZE:
+                        cached.clear()
                     found = cached[n] = lgamma(n / unit + 0.5)
                 return found
 
             def of_total(n):
                 return lgamma(n / unit + half)
-        empty_terms = (-(size * table[1]) if exact else -(size * lgamma(0.5)),
-                       table[size] if exact else lgamma(size / 2.0))
+            empty_terms = (-(size * lgamma(0.5)), lgamma(size / 2.0))
         if configurations * size > _DENSE_CELLS:
             return self._sparse_score(counts, size, of_count, of_total, empty_terms)
         dense = [0] * (configurations * size)
         for cell, n in counts.items():
             dense[cell] = n
-        if exact:
-            odd = table[1::2]                     # odd[n] = lnG(1/2 + n)
+        odd = _HalfLnGamma.odd(max(dense)) if exact else None
+        if odd is not None:                       # odd[n] = lnG(1/2 + n)
             cell_terms = list(map(odd.__getitem__, dense))
         else:
             cell_terms = list(map(of_count, dense))

@@ -8469,6 +8469,73 @@ def _width(text):
 
 
 # ----------------------------------------------------------------------------------
+# Budgets and extremes: memory estimated before the work, weights of any size, sums
+# past the float range, parameters at the ends of their ranges
+# ----------------------------------------------------------------------------------
+
+def weka_bayes_score(rows, cardinality, node, parents):
+    """Weka's BAYES score of node given parents, term by term in Weka's order, from
+    Weka's lnGamma itself (no table): the reference for _NetworkScores."""
+    lng = naive_bayes._weka_ln_gamma
+    size = cardinality[node]
+    configurations = 1
+    for p in parents:
+        configurations *= cardinality[p]
+    counts = [[0] * size for _ in range(configurations)]
+    for values, weight in rows:
+        j = 0
+        for p in parents:
+            j = j * cardinality[p] + values[p]
+        counts[j][values[node]] += weight
+    score = 0.0
+    for config in counts:
+        for n in config:
+            score += lng(0.5 + n)
+        score += -lng(sum(config) + size / 2)
+        score += -(size * lng(0.5))
+        score += lng(size / 2)
+    return score
+
+
+@settings(max_examples=30)
+@given(st.lists(st.integers(2, 4), min_size=2, max_size=4), st.data())
+def test_network_scores_of_any_whole_weights_are_wekas_with_bounded_caches(cardinality,
+                                                                          data):
+    """The structure score of whole counts is Weka's lnGamma summed in Weka's order,
+    bit for bit, whatever the size of the counts (a row of weight 10^12 included);
+    what is kept for the life of the process stays bounded (no table of one
+    logarithm per unit of weight)."""
+    rows = data.draw(st.lists(st.tuples(
+        st.tuples(*[st.integers(0, size - 1) for size in cardinality]),
+        st.one_of(st.integers(1, 6), st.sampled_from([10 ** 6, 10 ** 12, 2 ** 40 + 1]))),
+        min_size=1, max_size=8))
+    node = data.draw(st.integers(0, len(cardinality) - 1))
+    others = [p for p in range(len(cardinality)) if p != node]
+    parents = data.draw(st.lists(st.sampled_from(others), unique=True, max_size=2))
+    score = naive_bayes._NetworkScores(rows, cardinality)(node, parents)
+    assert score == weka_bayes_score(rows, cardinality, node, parents)
+    assert len(naive_bayes._HALF_LN_GAMMA) <= naive_bayes._HALF_TABLE_SIZE
+
+
+@pytest.mark.parametrize("weight", [1, 10 ** 6, 10 ** 12, 1e12])
+def test_networks_and_autobayes_fit_huge_whole_weights_without_a_table_per_unit(weight):
+    """A row weighing 10^6 or 10^12 (sample_weight, class_weight) fits TAN, BayesNet
+    and AutoBayes without a table that grows with the weight: the module's table of
+    lnGamma stays within its fixed size, and the search's own cache of larger
+    counts goes with the search."""
+    rng = random.Random(3)
+    X = [[rng.choice("ab"), rng.choice("xyz"), rng.random()] for _ in range(24)]
+    y = [rng.choice(["p", "q"]) for _ in X]
+    for cls in (naive_bayes.TAN, naive_bayes.BayesNet, naive_bayes.AutoBayes):
+        for model in (cls().fit(X, y, sample_weight=[weight] + [1] * 23),
+                      cls(class_weight={"p": weight, "q": 1}).fit(X, y)):
+            for row in model.predict_proba(X[:3]):
+                assert sum(row) == pytest.approx(1.0) and all(map(isfinite, row))
+            assert len(naive_bayes._HALF_LN_GAMMA) <= naive_bayes._HALF_TABLE_SIZE
+            assert len(naive_bayes._EXACT_LOGS) <= 100001
+
+
+# ----------------------------------------------------------------------------------
 # The examples run as the README says (python examples/NAME.py, nothing installed)
 # ----------------------------------------------------------------------------------
 
