@@ -4952,6 +4952,10 @@ def _count_keys(counter, keys):
     _count_elements(counter, keys)
 
 
+class _PairLimit(Exception):
+    """Pairwise counting passed its limit: (the counts kept, the row of the batch)."""
+
+
 class _PairCounts(_Distribution):
     """Exact weighted counts N(c, x_p, x_j) of every two values that occur together
     in a row of class c, features p < j: the statistics a semi-naive family adds to
@@ -4977,17 +4981,30 @@ class _PairCounts(_Distribution):
         get_id = self.ids.__getitem__
         self.add_ids(label, [sorted(map(get_id, row)) for row in values], weights)
 
-    def add_ids(self, label, rows, weights):
-        """Count the pairs of one class's rows given as sorted lists of value ids."""
+    def add_ids(self, label, rows, weights, limit=None):
+        """Count the pairs of one class's rows given as sorted lists of value ids;
+        with a ``limit``, _PairLimit as soon as the counts kept (every class's, and
+        those collected for weights other than 1) pass it: a row whose pairs could
+        pass it is counted value by value, each step checked, so that the memory
+        passes the limit by one value's pairs at most."""
         mine = self.pairs.setdefault(label, {})
         integers, shift = (repeat(1), 0) if weights is None else _weight_integers(weights)
         # rows of weight 1 are counted directly; any other weight collects its rows'
         # pairs first, then adds them times the weight
         by_weight = {}
-        for ids, weight in zip(rows, integers):
+        kept = self.size()
+        for row, (ids, weight) in enumerate(zip(rows, integers)):
             target = mine if weight == 1 and not shift else by_weight.setdefault(weight, {})
-            for n, a in enumerate(ids[:-1]):
-                _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
+            before = len(target)
+            if limit is not None and kept + len(ids) * (len(ids) - 1) // 2 > limit:
+                for n, a in enumerate(ids[:-1]):
+                    _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
+                    if kept + len(target) - before > limit:
+                        raise _PairLimit(kept + len(target) - before, row)
+            else:
+                for n, a in enumerate(ids[:-1]):
+                    _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
+            kept += len(target) - before
         for weight, counted in by_weight.items():
             get = mine.get
             for key, n in counted.items():
@@ -6698,7 +6715,7 @@ class _Fitting:
     declarations read once, and the feature names that some row holds."""
 
     __slots__ = ("call", "params", "kinds", "categories", "default_kind", "numeric", "seen",
-                 "allowed", "model")
+                 "allowed", "model", "in_use")
 
     def __init__(self, call, params, default_kind, allowed=None, model=None, kind_map=None):
         self.call = call
@@ -6711,6 +6728,8 @@ class _Fitting:
         self.numeric = params.get("numeric", "gaussian")
         self.seen = set()
         self.allowed = allowed            # the kinds the family can use (None: all)
+        self.in_use = 0                   # bytes of the model partial_fit adds to (the
+        # memory budget's share already taken: see _check_memory)
 
     def new_feature(self, name):
         """Empty statistics for a feature seen for the first time."""
@@ -7519,13 +7538,44 @@ class _NaiveModel:
 _AODE_KINDS = ("categorical", "discretized", "ignore")
 # The memory budget of the pairwise and network families (max_memory=, in MB): what
 # they count grows with the number of distinct pairs or rows, and what they compile
-# with it, so both are estimated, at about these many bytes per item (CPython's dict
-# entries, int keys and packed terms), and refused beyond the budget before they are
-# built, naming the figure and the fix.
+# with it, so both are estimated together, as the memory the model takes in use (its
+# statistics and its compiled tables at their peak), at about these many bytes per
+# item (CPython's dict entries, int keys, lists of terms; measured by tracemalloc on
+# CPython 3.11: the estimates are within about 1.3 times the peaks measured), and
+# refused before they pass the budget, naming the figure and the fix.
 _PAIR_BYTES = 100                # a pairwise count (statistics)
-_TERM_BYTES = 120                # a compiled term of a pair, in each direction
+_DENSE_PAIR_BYTES = 130          # compiled, up to _AODE_DENSE_KEYS keys: a count renumbered
+_ENTRY_BYTES = 36                # and a parent's term of a key (+ 8 per class)
+_SPARSE_PAIR_BYTES = 100         # compiled, more keys: a count renumbered, and per
+_SPARSE_KEY_BYTES = 480          # pair of keys its terms both ways and their columns
+_SPARSE_CLASS_BYTES = 80         # (+ this per class)
 _ROW_BYTES = 200                 # a distinct row of a network (statistics), plus
 _CELL_BYTES = 8                  # per feature of it, and per node of its compiled form
+_NETWORK_ROW_BYTES = 300         # a distinct row compiled (prepared, scored), plus
+_NETWORK_CELL_BYTES = 40         # per node of it
+_NODE_PAIR_BYTES = 300           # a scored pair of nodes of the structure search
+_TABLE_CELL_BYTES = 40           # a cell of a node's table
+
+
+def _aode_bytes(pairs, keys, classes, distinct=None, copies=1):
+    """Bytes AODE takes in use: ``pairs`` pairwise counts (all classes together;
+    ``copies``: 2 when impute=True copies them to fill missing values in) and their
+    compiled tables, at most ``distinct`` pair keys (default: pairs); ``keys``: (the
+    keys, those that may be parents), as _AODEStatistics.key_counts tells them."""
+    keys, parents = keys
+    distinct = pairs if distinct is None else distinct
+    statistics = copies * pairs * _PAIR_BYTES
+    if keys > _AODE_DENSE_KEYS:
+        return statistics + pairs * _SPARSE_PAIR_BYTES + distinct * (
+            _SPARSE_KEY_BYTES + _SPARSE_CLASS_BYTES * classes)
+    return statistics + pairs * _DENSE_PAIR_BYTES + parents * keys * (
+        _ENTRY_BYTES + 8 * classes)
+
+
+def _megabytes(size):
+    """Bytes as megabytes: '2,500' or '0.31'."""
+    megabytes = size / 1e6
+    return format(megabytes, ",.0f") if megabytes >= 10 else "%.2g" % megabytes
 
 
 class _OverBudget(Exception):
@@ -7543,18 +7593,18 @@ def _memory_check(value):
 def _within_budget(params, estimate, what, fix):
     """Raise _OverBudget when ``estimate`` (bytes) passes params' max_memory."""
     budget = params.get("max_memory")
+    estimate += params.get("_memory_in_use", 0)   # what AutoBayes holds meanwhile
     if budget is not None and estimate > budget * 1e6:
-        megabytes = estimate / 1e6
         raise _OverBudget("%s would take about %s MB, beyond max_memory=%s (MB); %s, or "
-                          "raise max_memory" % (what, format(megabytes, ",.0f")
-                                                if megabytes >= 10 else "%.2g" % megabytes,
-                                                _shown(budget), fix))
+                          "raise max_memory" % (what, _megabytes(estimate), _shown(budget),
+                                                fix))
 
 
 def _check_memory(params, call, *statistics):
     """NaiveBayesError naming the call when statistics (added up: a model and what
-    partial_fit or merge adds to it) would pass params' max_memory."""
-    estimates = [part.memory_estimate() for part in statistics
+    partial_fit or merge adds to it) would pass params' max_memory in use, their
+    compiled tables included."""
+    estimates = [part.memory_estimate(params) for part in statistics
                  if part is not None and hasattr(part, "memory_estimate")]
     if not estimates:
         return
@@ -7563,6 +7613,30 @@ def _check_memory(params, call, *statistics):
         _within_budget(params, sum(size for size, _ in estimates), estimates[0][1], fix)
     except _OverBudget as error:
         raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+
+
+def _pair_limit(params, keys, classes, copies=1, in_use=0):
+    """The most pairwise counts AODE may keep within params' max_memory (None: no
+    budget), ``in_use`` bytes being taken already (the model partial_fit adds to)."""
+    budget = params.get("max_memory")
+    if budget is None:
+        return None
+    fixed = _aode_bytes(0, keys, classes)
+    per_count = _aode_bytes(1, keys, classes, copies=copies) - fixed
+    in_use += params.get("_memory_in_use", 0)
+    return max(0, int((budget * 1e6 - in_use - fixed) // per_count))
+
+
+def _pairs_over_budget(params, stop, keys, classes, label, copies=1):
+    """The _OverBudget of counting stopped by _pair_limit (a _PairLimit)."""
+    estimate = _aode_bytes(stop.args[0], keys, classes, copies=copies) + params.get(
+        "_memory_in_use", 0)
+    return _OverBudget(
+        "AODE's pairwise counts and compiled tables would take more than %s MB "
+        "(counting stopped at %s pairwise counts, at row %d of class %s), beyond "
+        "max_memory=%s (MB); %s, or raise max_memory"
+        % (_megabytes(estimate), format(stop.args[0], ","), stop.args[1] + 1,
+           _shown(label), _shown(params.get("max_memory")), _AODE_FIX))
 
 
 _MEMORY_PARAMETER = _Parameter(2000, _memory_check, (
@@ -7687,6 +7761,8 @@ class _AODEStatistics(_NaiveStatistics):
         rounding = [_round_to_digits(fitting.params.get("significant_digits"))
                     if features[j].name == "discretized" else None for j in range(len(names))]
         get_id = self.pair_counts.ids.__getitem__
+        classes = max(1, len(self.class_count))
+        copies = self.copies(fitting.params)
         for label, group in groups.items():
             id_rows = []
             for row in group:
@@ -7704,9 +7780,19 @@ class _AODEStatistics(_NaiveStatistics):
                     ids.append(get_id((j, value)))
                 ids.sort()
                 id_rows.append(ids)
-            self.pair_counts.add_ids(label, id_rows, weight_groups[label] if weight_groups
-                                     else None)
-            _check_memory(fitting.params, fitting.call, self)
+            # the budget is checked as the pairs are counted, before they take the
+            # memory: a row of thousands of features has millions of pairs
+            keys = self.key_counts()
+            limit = _pair_limit(fitting.params, keys, classes, copies, fitting.in_use)
+            try:
+                self.pair_counts.add_ids(label, id_rows, weight_groups[label]
+                                         if weight_groups else None, limit)
+            except _PairLimit as stop:
+                error = _pairs_over_budget(fitting.params, stop, keys, classes, label,
+                                           copies)
+                raise NaiveBayesError("%s: %s" % (fitting.call, error), call=fitting.call,
+                                      argument="max_memory") from None
+        _check_memory(fitting.params, fitting.call, self)
         return groups, weight_groups, names
 
     def compile(self, params):
@@ -7861,10 +7947,26 @@ class _AODEStatistics(_NaiveStatistics):
         """{"pairwise counts": how many are kept}."""
         return {"pairwise counts": self.pair_counts.size()}
 
-    def memory_estimate(self):
-        """(bytes, what) of the counts that grow beyond naive Bayes': the pairs."""
+    def key_counts(self):
+        """(keys, parents) of the compiled model, as far as the counts tell: every
+        value counted in a pair (a number's raw value: its bins are at most as many),
+        each one a possible parent, and each categorical feature's unseen value."""
+        parents = len(self.pair_counts.ids)
+        return parents + sum(feature.name == "categorical"
+                             for feature in self.features.values()), parents
+
+    def copies(self, params):
+        """2 when the compiled model fills missing values in a copy of the counts
+        (impute=True, and some value is missing), else 1."""
+        return 2 if params.get("impute") and self.lacks_values() else 1
+
+    def memory_estimate(self, params=None):
+        """(bytes, what) of the memory that grows beyond naive Bayes' in use: the
+        pairwise counts and the tables compiled from them (see _aode_bytes)."""
         pairs = self.pair_counts.size()
-        return pairs * _PAIR_BYTES, "the pairwise counts of AODE (%s)" % format(pairs, ",")
+        estimate = _aode_bytes(pairs, self.key_counts(), max(1, len(self.class_count)),
+                               copies=self.copies(params or {}))
+        return estimate, "AODE's pairwise counts (%s) and compiled tables" % format(pairs, ",")
 
 
 _AODE_DENSE_KEYS = 2048        # keys up to which a parent's child terms are a full list
@@ -7952,9 +8054,9 @@ class _AODEModel(_PairTable):
 
     def __init__(self, statistics, params):
         classes = statistics.classes()
-        pairs = statistics.pair_counts.size()
-        _within_budget(params, 2 * pairs * _TERM_BYTES, "AODE's compiled tables (%s "
-                       "pairwise counts, a term each way)" % format(pairs, ","), _AODE_FIX)
+        estimate, what = statistics.memory_estimate(params)
+        _within_budget(params, estimate, what, _AODE_FIX)
+        self.memory = estimate            # bytes in use, by estimate
         self.replacements = None          # per feature: what fills a missing value
         if params["impute"]:
             statistics, self.replacements = statistics.imputed()
@@ -8939,11 +9041,25 @@ class _NetworkStatistics(_NaiveStatistics):
         """{"distinct rows": how many are kept}."""
         return {"distinct rows": self.row_counts.size()}
 
-    def memory_estimate(self):
-        """(bytes, what) of the counts that grow beyond naive Bayes': the rows."""
+    def memory_estimate(self, params=None):
+        """(bytes, what) of the memory that grows beyond naive Bayes' in use: the
+        distinct rows, and what compiling takes: the rows as nodes, and the
+        structure search's scores of every pair of nodes (the nodes' tables are
+        estimated once the structure is known: _NetworkModel)."""
         rows = self.row_counts.size()
-        return (rows * (_ROW_BYTES + _CELL_BYTES * len(self.features)),
-                "the distinct rows a network keeps (%s)" % format(rows, ","))
+        nodes = 1 + sum(feature.name in ("categorical", "discretized")
+                        for feature in self.features.values())
+        return (_network_bytes(rows, len(self.features), nodes),
+                "the network's distinct rows (%s) and structure search (%s nodes)"
+                % (format(rows, ","), format(nodes, ",")))
+
+
+def _network_bytes(rows, width, nodes):
+    """Bytes a network takes in use before its tables: ``rows`` distinct rows of
+    ``width`` features kept, compiled as ``nodes`` nodes, and the search's scores of
+    every pair of nodes."""
+    return rows * (_ROW_BYTES + _CELL_BYTES * width + _NETWORK_ROW_BYTES +
+                   _NETWORK_CELL_BYTES * nodes) + nodes * nodes * _NODE_PAIR_BYTES
 
 
 _DENSE_TABLE = 1 << 16    # a node's table this large or smaller is kept whole
@@ -9095,10 +9211,8 @@ class _NetworkModel:
         self.classes = classes = statistics.classes()
         self.names = names = statistics.names()
         self.width = len(names)
-        rows = statistics.row_counts.size()
-        _within_budget(params, rows * (_ROW_BYTES + 3 * _CELL_BYTES * (self.width + 1)),
-                       "the network's compiled tables (%s distinct rows)" % format(rows, ","),
-                       _NETWORK_FIX)
+        estimate, what = statistics.memory_estimate(params)
+        _within_budget(params, estimate, what, _NETWORK_FIX)
         self.k = len(classes)
         self.zeros = (0.0,) * self.k
         self.alpha = params["alpha"]
@@ -9147,7 +9261,22 @@ class _NetworkModel:
             self.parents = _tan_structure(score, nodes, root)
         else:
             self.parents = _hill_climbing_structure(score, nodes, root, max_parents)
+        del score                         # the search's scores are no longer needed
+        self.memory = estimate + self._tables_bytes(len(prepared))   # bytes, by estimate
+        _within_budget(params, self.memory, "the network's tables (its structure found, "
+                       "%s)" % what, _NETWORK_FIX)
         self.cpts = [self._table(node, prepared) for node in range(nodes)]
+
+    def _tables_bytes(self, rows):
+        """The estimate of every node's table: its cells kept whole (at most
+        _DENSE_TABLE), else at most one per row and node (_SparseCells)."""
+        cells = 0
+        for node, parents in enumerate(self.parents):
+            size = self.cardinality[node]
+            for p in parents:
+                size *= self.cardinality[p]
+            cells += size if size <= _DENSE_TABLE else 3 * min(size, rows)
+        return cells * _TABLE_CELL_BYTES
 
     def _cut_points(self, rows, j):
         """Feature j's MDL cut points, as Weka's Discretize finds them, from the class
@@ -9915,9 +10044,10 @@ class _MixtureStatistics:
         """The weights and their evaluation."""
         return {}
 
-    def memory_estimate(self):
-        """(bytes, what) of every part's growing counts together."""
-        parts = [statistics.memory_estimate() for statistics in self.parts.values()
+    def memory_estimate(self, params=None):
+        """(bytes, what) of every part's growing counts together (the AODE members'
+        pairwise counts of bins are estimated as they are counted: _member_model)."""
+        parts = [statistics.memory_estimate(params) for statistics in self.parts.values()
                  if hasattr(statistics, "memory_estimate")]
         return sum(size for size, _ in parts), " and ".join(what for _, what in parts)
 
@@ -9936,11 +10066,13 @@ class _MixtureModel:
         weights = _mixture_weights(members, statistics.weights, params["weights"])
         shared = {}
         self.members = []
+        held = params                     # the members compiled so far are in use
         for name in members:
             if weights[name] < 1e-3:      # a member that the mixture does not need
                 continue
-            self.members.append((name, weights[name],
-                                 _member_model(statistics, name, params, shared)))
+            compiled = _member_model(statistics, name, held, shared)
+            held = _in_use(held, getattr(compiled, "memory", 0))
+            self.members.append((name, weights[name], compiled))
         total = sum(w for _, w, _ in self.members)
         self.members = [(name, w / total, compiled) for name, w, compiled in self.members]
         self.evaluation = statistics.evaluation
@@ -10484,7 +10616,8 @@ class _Classifier:
             base = self._state.statistics
             batch = base.skeleton() if base is not None else self._new_statistics()
             known = dict(base.class_count) if base is not None else None
-        batch = self._learn(X, y, sample_weight, batch, "partial_fit()", known, classes)
+        batch = self._learn(X, y, sample_weight, batch, "partial_fit()", known, classes,
+                            base=base)
         _check_memory(self.get_params(), "partial_fit()", base, batch)
         with self._state.lock:
             if self._state.statistics is None:
@@ -10497,9 +10630,10 @@ class _Classifier:
         return self
 
     def _learn(self, X, y, sample_weight, statistics, call, known=None, classes=None,
-               check_names=True, class_weighted=False):
+               check_names=True, class_weighted=False, base=None):
         """Count X, y into statistics, chunk by chunk; raise before anything is kept.
-        ``known``: the class counts of the model that partial_fit adds to;
+        ``known``: the class counts of the model that partial_fit adds to (``base``:
+        its statistics, whose memory the budget counts as taken);
         ``check_names``: look for misspelt names in features= and categories=;
         ``class_weighted``: sample_weight already holds the class weights."""
         params = self.get_params()
@@ -10514,6 +10648,8 @@ class _Classifier:
         fitting = _Fitting(call, params, self._default_kind, self._allowed_kinds,
                            type(self).__name__ if _numpy_input(X) else None,
                            kind_map=self._kind_map)
+        if base is not None and hasattr(base, "memory_estimate"):
+            fitting.in_use = base.memory_estimate(params)[0]
         declared_classes = _check_classes_argument(classes, known, call)
         X = _rows_of(X, call)
         rows_in = _iterate(X, "X", "an iterable of rows", call)
@@ -11577,17 +11713,62 @@ _AUTO_MEMBERS = {
 }
 
 
-_AUTO_WORK = 20000000     # rows x features^2 / 2 of AutoBayes' internal cross-validation
+# The work of AutoBayes' internal cross-validation, in units of about a quarter of a
+# microsecond of CPU (measured on CPython 3.11): per fold, 2 x rows x nodes^2 (the
+# structure search scores every pair of nodes over the rows, twice over; AODE counts
+# the pairs of values of every row) + nodes^3 (the search scans every pair of nodes
+# at each of its about nodes steps).  At most this many over all folds (about 50 s):
+# beyond it the rows are sampled (_auto_sample), and when even the smallest sample
+# would pass it the fit is refused before the work (_check_auto_work).
+_AUTO_WORK = 200000000
+_AUTO_SMALLEST_SAMPLE = 1000      # rows the cross-validation keeps at least
 
 
-def _auto_sample(width):
+def _auto_fold_work(rows, nodes):
+    """The work units of one fold of AutoBayes' cross-validation (see _AUTO_WORK)."""
+    return 2 * rows * nodes * nodes + nodes ** 3
+
+
+def _auto_sample(width, folds=5):
     """The most rows AutoBayes cross-validates its members on to choose their weights:
-    5,000, fewer for wide data so that the pairs of values its members count stay
-    about _AUTO_WORK (2,366 rows of 130 features), never fewer than 1,000."""
-    return max(1000, min(5000, _AUTO_WORK * 2 // max(1, width * width)))
+    5,000, fewer for wide data so that the work stays within _AUTO_WORK (1,099 rows
+    of 130 features), never fewer than 1,000."""
+    nodes = width + 1
+    rows = (_AUTO_WORK // max(1, folds) - nodes ** 3) // (2 * nodes * nodes)
+    return max(_AUTO_SMALLEST_SAMPLE, min(5000, rows))
 
 
-def _aode_statistics_of_rows(rows, impute):
+def _check_auto_work(rows, nodes, folds, call):
+    """NaiveBayesError before the cross-validation when its work would pass
+    _AUTO_WORK, naming the figures and the fixes."""
+    work = folds * _auto_fold_work(rows, nodes)
+    if work > _AUTO_WORK:
+        raise NaiveBayesError(
+            "%s: AutoBayes' internal cross-validation (%d folds of %s rows x %s features) "
+            "would take about %s s of CPU, beyond the %s s it allows itself; use fewer "
+            "features or ignore some, or fix the weights with weights=\"uniform\" or a "
+            "{member: weight} dict (no cross-validation)"
+            % (call, folds, format(rows, ","), format(nodes - 1, ","),
+               format(work * 2.5e-7, ",.0f"), format(_AUTO_WORK * 2.5e-7, ",.0f")),
+            call=call, argument="weights")
+
+
+def _held_bytes(statistics):
+    """The bytes of the distinct rows that AutoBayes' statistics keep."""
+    rows = next((part for part in statistics.parts.values()
+                 if isinstance(part, _NetworkStatistics)), None)
+    if rows is None:
+        return 0
+    return rows.row_counts.size() * (_ROW_BYTES + _CELL_BYTES * len(rows.features))
+
+
+def _in_use(params, taken):
+    """params with ``taken`` more bytes counted as in use against max_memory (what
+    AutoBayes holds while it compiles a member)."""
+    return dict(params, _memory_in_use=params.get("_memory_in_use", 0) + taken)
+
+
+def _aode_statistics_of_rows(rows, impute, params=None):
     """(AODE's statistics, the replacements of missing values or None) of the rows a
     network's statistics keep, as AODE would have counted them, but for numbers:
     each number is counted as the smallest value of its MDL bin (the bins cut as
@@ -11643,7 +11824,12 @@ def _aode_statistics_of_rows(rows, impute):
             id_rows.append(ids)
             weights.append(weight)
         if id_rows:
-            aode.pair_counts.add_ids(label, id_rows, weights)
+            limit = _pair_limit(params or {}, aode.key_counts(), len(classes))
+            try:
+                aode.pair_counts.add_ids(label, id_rows, weights, limit)
+            except _PairLimit as stop:
+                raise _pairs_over_budget(params, stop, aode.key_counts(), len(classes),
+                                         label) from None
     return aode, replacements
 
 
@@ -11671,9 +11857,12 @@ def _member_model(statistics, name, params, shared):
     impute = bool(member_params.get("impute"))
     found = shared.get(impute)
     if found is None:
-        found = shared[impute] = _aode_statistics_of_rows(rows, impute)
+        found = shared[impute] = _aode_statistics_of_rows(rows, impute, member_params)
     aode, replacements = found
-    compiled = _AODEModel(aode, dict(member_params, impute=False))
+    # the other AODE member's counts, when they are kept meanwhile, are in use too
+    others = sum(_PAIR_BYTES * statistics.pair_counts.size()
+                 for key, (statistics, _) in shared.items() if key != impute)
+    compiled = _AODEModel(aode, dict(_in_use(member_params, others), impute=False))
     compiled.replacements = replacements
     return compiled
 
@@ -11708,6 +11897,8 @@ def _member_parameters(name, params):
     for shared in ("features", "categories", "numeric", "significant_digits", "max_memory"):
         if shared in cls._parameters:
             member[shared] = params[shared]
+    if "_memory_in_use" in params:
+        member["_memory_in_use"] = params["_memory_in_use"]
     return cls, member
 
 
@@ -11729,7 +11920,7 @@ class AutoBayes(_Classifier):
     weights (weights="cv"): each member's probabilities of the true class of every row
     in an internal stratified cross-validation (folds=, seeded, on the rows in a
     canonical order, so that their order does not matter; on a stratified sample of
-    5,000 rows when there are more, fewer for wide data: 2,366 rows of 130 features),
+    5,000 rows when there are more, fewer for wide data: 1,099 rows of 130 features),
     then the weights maximising their mixture's log-likelihood, with a prior of 2
     pseudo-rows per member (EM), and one temperature T (between 1/4 and 4, with a
     prior of 2 pseudo-rows on log T pulling it towards 1) by which the mixture's
@@ -11859,7 +12050,9 @@ class AutoBayes(_Classifier):
         order = sorted(range(len(X)), key=lambda i: (
             _canonical_value(y[i]), _canonical_row(X[i]),
             _canonical_value(1 if sample_weight is None else sample_weight[i])))
-        sample = _auto_sample(len(statistics.names()))
+        nodes = 1 + sum(kind in ("categorical", "discretized")
+                        for kind in statistics.kinds().values())
+        sample = _auto_sample(nodes - 1, folds)
         if len(order) > sample:
             kept = _stratified_sample([y[i] for i in order], sample, 0)
             order = [order[n] for n in kept]
@@ -11868,6 +12061,7 @@ class AutoBayes(_Classifier):
         if sample_weight is not None:
             sample_weight = [sample_weight[i] for i in order]
         folds = min(folds, len(X))
+        _check_auto_work(len(X), nodes, folds, "fit()")
         fold_of = _stratified_folds(y, folds, 0)
         # every fold counts each feature as the whole fit does (a column of numbers
         # and a few words is categorical, even in a fold without the words)
@@ -11903,9 +12097,11 @@ class AutoBayes(_Classifier):
                 continue
             scored.extend(held_out)
             shared = {}
+            # held meanwhile: the fit's rows, the folds' and their training set's
+            held = _in_use(params, 3 * _held_bytes(statistics))
             for m, name in enumerate(names):
                 try:
-                    compiled = _member_model(training, name, params, shared)
+                    compiled = _member_model(training, name, held, shared)
                 except _OverBudget as error:
                     raise NaiveBayesError("fit(): %s" % error, call="fit()") from None
                 rows = [compiled.positional(X[i]) for i in held_out]

@@ -2305,9 +2305,11 @@ def test_autobayes_aode_members_from_binned_rows_equal_aode_itself(data):
 def test_autobayes_chooses_its_weights_on_a_stratified_sample_of_large_data(monkeypatch):
     """Beyond _auto_sample(width) rows (5,000, fewer for wide data) the internal
     cross-validation runs on a stratified sample; the members are fitted on every row."""
-    assert naive_bayes._auto_sample(10) == 5000 and naive_bayes._auto_sample(130) == 2366
+    assert naive_bayes._auto_sample(10) == 5000 and naive_bayes._auto_sample(130) == 1099
+    assert 5 * naive_bayes._auto_fold_work(1099, 131) <= naive_bayes._AUTO_WORK < \
+        5 * naive_bayes._auto_fold_work(1100, 131)         # the most rows within the work
     assert naive_bayes._auto_sample(1000) == 1000
-    monkeypatch.setattr(naive_bayes, "_AUTO_WORK", 1)          # the floor: 1,000 rows
+    monkeypatch.setattr(naive_bayes, "_auto_sample", lambda width, folds: 1000)
     rng = random.Random(8)
     X = [[rng.choice("ab"), rng.choice("xyz")] for _ in range(1500)]
     y = ["p" if row[0] == "a" and rng.random() < 0.8 else "q" for row in X]
@@ -7236,10 +7238,10 @@ def test_max_memory_refuses_what_would_pass_it_and_changes_nothing(family, tmp_p
     other = cls(max_memory=needed * 0.75).partial_fit(X[60:], y[60:], classes=[False, True])
     with pytest.raises(NaiveBayesError, match=r"merge\(\): .* beyond max_memory"):
         model.merge(other)
-    # compiled: fits, but the tables would not
-    model = cls().fit(X, y).set_params(max_memory=needed * 1.01)
-    with pytest.raises(NaiveBayesError, match=r"predict_proba\(\): .*compiled tables.* "
-                                              r"beyond max_memory"):
+    # the fit's estimate is of the model in use, its compiled tables included: a
+    # budget lowered after the fit refuses the first prediction
+    model = cls().fit(X, y).set_params(max_memory=needed * 0.99)
+    with pytest.raises(NaiveBayesError, match=r"predict_proba\(\): .* beyond max_memory"):
         model.predict_proba(X[:2])
     assert model.set_params(max_memory=2000).predict_proba(X[:2]) == full.predict_proba(X[:2])
     # the budget says nothing about the data: it merges, and it is kept in the file
@@ -8533,6 +8535,102 @@ def test_networks_and_autobayes_fit_huge_whole_weights_without_a_table_per_unit(
                 assert sum(row) == pytest.approx(1.0) and all(map(isfinite, row))
             assert len(naive_bayes._HALF_LN_GAMMA) <= naive_bayes._HALF_TABLE_SIZE
             assert len(naive_bayes._EXACT_LOGS) <= 100001
+
+
+MEMORY_PROBE = """
+import json, random, sys, tracemalloc
+import naive_bayes
+family, width, budget, predict = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3]), sys.argv[4]
+rng = random.Random(width)
+X = [[rng.choice("abc") for _ in range(width)] for _ in range(30)]
+y = [i % 2 for i in range(30)]
+model = getattr(naive_bayes, family)(max_memory=budget)
+tracemalloc.start()
+try:
+    model.fit(X, y)
+    if predict == "yes":
+        model.predict(X)
+    outcome = model._fitted().memory_estimate(model.get_params())[0]
+except naive_bayes.NaiveBayesError as error:
+    outcome = str(error)
+print(json.dumps([outcome, tracemalloc.get_traced_memory()[1]]))
+"""
+
+
+def memory_probe(tmp_path, family, width, budget, predict=False):
+    """(the estimate of a fitted model in bytes, or the refusal's message; the
+    peak of the memory the fit, and the predictions, took), measured by tracemalloc
+    in a subprocess: 30 rows of ``width`` three-valued features."""
+    script = tmp_path / "probe.py"
+    script.write_text(MEMORY_PROBE, encoding="utf-8")
+    done = subprocess.run(python_command(script, family, width, budget,
+                                         "yes" if predict else "no"),
+                          capture_output=True, text=True, cwd=ROOT,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=600)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@pytest.mark.parametrize("family", ["AODE", "TAN", "BayesNet"])
+def test_max_memory_refuses_before_the_memory_is_taken(tmp_path, family):
+    """A fit whose pairwise counts (AODE: millions for a row of thousands of
+    features) or structure search (networks: every pair of nodes) would pass
+    max_memory is refused before it takes the memory: the peak measured stays
+    within the budget and does not grow with the width of the data (quadratic
+    before: 4 GB for 30 rows of 1,000 features under max_memory=2000)."""
+    peaks = []
+    for width in (1000, 2000):
+        outcome, peak = memory_probe(tmp_path, family, width, 20)
+        assert isinstance(outcome, str) and outcome.startswith("fit(): ") and \
+            "beyond max_memory=20 (MB)" in outcome and "raise max_memory" in outcome
+        peaks.append(peak)
+        assert peak < 20e6
+    assert peaks[1] < 2.5 * peaks[0] + 2e6             # linear in the width, at most
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("family, width", [("AODE", 120), ("AODE", 700), ("TAN", 100),
+                                           ("BayesNet", 100)])
+def test_max_memory_estimates_are_within_a_small_factor_of_the_peaks(tmp_path, family,
+                                                                      width):
+    """The estimate max_memory is compared with (counts and compiled tables, the
+    predictions' tables included; AODE's sparse form beyond 2,048 keys) is within a
+    factor 2 of the peak tracemalloc measures, so that the refusal's threshold means
+    what it says."""
+    estimate, peak = memory_probe(tmp_path, family, width, 100000, predict=True)
+    assert peak / 2 < estimate < 2 * peak
+
+
+def test_a_refused_fit_or_partial_fit_changes_nothing():
+    """The budget's refusals leave a fitted model exactly as it was."""
+    rng = random.Random(4)
+    small = [[rng.choice("abc") for _ in range(5)] for _ in range(20)]
+    wide = [[rng.choice("abc") for _ in range(600)] for _ in range(30)]
+    long = [["%s%d" % (name, i) for name in "abcde"] for i in range(4000)]   # identifiers
+    for name in ("AODE", "TAN", "BayesNet", "AutoBayes"):
+        model = naive_bayes._MODELS[name](max_memory=1).fit(small, [i % 2 for i in range(20)])
+        before = json.dumps(model.to_dict(), sort_keys=True)
+        probabilities = model.predict_proba(small)
+        for call, X in ((model.fit, wide), (model.fit, long), (model.partial_fit, long)):
+            with pytest.raises(NaiveBayesError, match=r"max_memory=1 \(MB\)|cross-valid"):
+                call(X, [i % 2 for i in range(len(X))])
+            assert json.dumps(model.to_dict(), sort_keys=True) == before
+            assert model.predict_proba(small) == probabilities
+
+
+def test_autobayes_refuses_a_cross_validation_beyond_its_work_before_it_starts():
+    """AutoBayes' internal cross-validation grows with the rows times the features
+    squared and the features cubed (the structure search): beyond _AUTO_WORK
+    (about 50 s of CPU) the fit is refused at once, naming the fixes; with fixed
+    weights the same data fit."""
+    rng = random.Random(5)
+    X = [[rng.choice("abc") for _ in range(300)] for _ in range(150)]
+    y = [i % 3 for i in range(150)]
+    with pytest.raises(NaiveBayesError, match="internal cross-validation.*weights="):
+        naive_bayes.AutoBayes().fit(X, y)
+    assert 5 * naive_bayes._auto_fold_work(150, 301) > naive_bayes._AUTO_WORK
+    model = naive_bayes.AutoBayes(weights="uniform", members=("naive",)).fit(X, y)
+    assert model.predict(X[:2]) == model.predict(X[:2])
 
 
 # ----------------------------------------------------------------------------------

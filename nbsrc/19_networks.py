@@ -543,11 +543,25 @@ class _NetworkStatistics(_NaiveStatistics):
         """{"distinct rows": how many are kept}."""
         return {"distinct rows": self.row_counts.size()}
 
-    def memory_estimate(self):
-        """(bytes, what) of the counts that grow beyond naive Bayes': the rows."""
+    def memory_estimate(self, params=None):
+        """(bytes, what) of the memory that grows beyond naive Bayes' in use: the
+        distinct rows, and what compiling takes: the rows as nodes, and the
+        structure search's scores of every pair of nodes (the nodes' tables are
+        estimated once the structure is known: _NetworkModel)."""
         rows = self.row_counts.size()
-        return (rows * (_ROW_BYTES + _CELL_BYTES * len(self.features)),
-                "the distinct rows a network keeps (%s)" % format(rows, ","))
+        nodes = 1 + sum(feature.name in ("categorical", "discretized")
+                        for feature in self.features.values())
+        return (_network_bytes(rows, len(self.features), nodes),
+                "the network's distinct rows (%s) and structure search (%s nodes)"
+                % (format(rows, ","), format(nodes, ",")))
+
+
+def _network_bytes(rows, width, nodes):
+    """Bytes a network takes in use before its tables: ``rows`` distinct rows of
+    ``width`` features kept, compiled as ``nodes`` nodes, and the search's scores of
+    every pair of nodes."""
+    return rows * (_ROW_BYTES + _CELL_BYTES * width + _NETWORK_ROW_BYTES +
+                   _NETWORK_CELL_BYTES * nodes) + nodes * nodes * _NODE_PAIR_BYTES
 
 
 _DENSE_TABLE = 1 << 16    # a node's table this large or smaller is kept whole
@@ -699,10 +713,8 @@ class _NetworkModel:
         self.classes = classes = statistics.classes()
         self.names = names = statistics.names()
         self.width = len(names)
-        rows = statistics.row_counts.size()
-        _within_budget(params, rows * (_ROW_BYTES + 3 * _CELL_BYTES * (self.width + 1)),
-                       "the network's compiled tables (%s distinct rows)" % format(rows, ","),
-                       _NETWORK_FIX)
+        estimate, what = statistics.memory_estimate(params)
+        _within_budget(params, estimate, what, _NETWORK_FIX)
         self.k = len(classes)
         self.zeros = (0.0,) * self.k
         self.alpha = params["alpha"]
@@ -751,7 +763,22 @@ class _NetworkModel:
             self.parents = _tan_structure(score, nodes, root)
         else:
             self.parents = _hill_climbing_structure(score, nodes, root, max_parents)
+        del score                         # the search's scores are no longer needed
+        self.memory = estimate + self._tables_bytes(len(prepared))   # bytes, by estimate
+        _within_budget(params, self.memory, "the network's tables (its structure found, "
+                       "%s)" % what, _NETWORK_FIX)
         self.cpts = [self._table(node, prepared) for node in range(nodes)]
+
+    def _tables_bytes(self, rows):
+        """The estimate of every node's table: its cells kept whole (at most
+        _DENSE_TABLE), else at most one per row and node (_SparseCells)."""
+        cells = 0
+        for node, parents in enumerate(self.parents):
+            size = self.cardinality[node]
+            for p in parents:
+                size *= self.cardinality[p]
+            cells += size if size <= _DENSE_TABLE else 3 * min(size, rows)
+        return cells * _TABLE_CELL_BYTES
 
     def _cut_points(self, rows, j):
         """Feature j's MDL cut points, as Weka's Discretize finds them, from the class

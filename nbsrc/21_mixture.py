@@ -217,9 +217,10 @@ class _MixtureStatistics:
         """The weights and their evaluation."""
         return {}
 
-    def memory_estimate(self):
-        """(bytes, what) of every part's growing counts together."""
-        parts = [statistics.memory_estimate() for statistics in self.parts.values()
+    def memory_estimate(self, params=None):
+        """(bytes, what) of every part's growing counts together (the AODE members'
+        pairwise counts of bins are estimated as they are counted: _member_model)."""
+        parts = [statistics.memory_estimate(params) for statistics in self.parts.values()
                  if hasattr(statistics, "memory_estimate")]
         return sum(size for size, _ in parts), " and ".join(what for _, what in parts)
 
@@ -238,11 +239,13 @@ class _MixtureModel:
         weights = _mixture_weights(members, statistics.weights, params["weights"])
         shared = {}
         self.members = []
+        held = params                     # the members compiled so far are in use
         for name in members:
             if weights[name] < 1e-3:      # a member that the mixture does not need
                 continue
-            self.members.append((name, weights[name],
-                                 _member_model(statistics, name, params, shared)))
+            compiled = _member_model(statistics, name, held, shared)
+            held = _in_use(held, getattr(compiled, "memory", 0))
+            self.members.append((name, weights[name], compiled))
         total = sum(w for _, w, _ in self.members)
         self.members = [(name, w / total, compiled) for name, w, compiled in self.members]
         self.evaluation = statistics.evaluation

@@ -375,7 +375,8 @@ class _Classifier:
             base = self._state.statistics
             batch = base.skeleton() if base is not None else self._new_statistics()
             known = dict(base.class_count) if base is not None else None
-        batch = self._learn(X, y, sample_weight, batch, "partial_fit()", known, classes)
+        batch = self._learn(X, y, sample_weight, batch, "partial_fit()", known, classes,
+                            base=base)
         _check_memory(self.get_params(), "partial_fit()", base, batch)
         with self._state.lock:
             if self._state.statistics is None:
@@ -388,9 +389,10 @@ class _Classifier:
         return self
 
     def _learn(self, X, y, sample_weight, statistics, call, known=None, classes=None,
-               check_names=True, class_weighted=False):
+               check_names=True, class_weighted=False, base=None):
         """Count X, y into statistics, chunk by chunk; raise before anything is kept.
-        ``known``: the class counts of the model that partial_fit adds to;
+        ``known``: the class counts of the model that partial_fit adds to (``base``:
+        its statistics, whose memory the budget counts as taken);
         ``check_names``: look for misspelt names in features= and categories=;
         ``class_weighted``: sample_weight already holds the class weights."""
         params = self.get_params()
@@ -405,6 +407,8 @@ class _Classifier:
         fitting = _Fitting(call, params, self._default_kind, self._allowed_kinds,
                            type(self).__name__ if _numpy_input(X) else None,
                            kind_map=self._kind_map)
+        if base is not None and hasattr(base, "memory_estimate"):
+            fitting.in_use = base.memory_estimate(params)[0]
         declared_classes = _check_classes_argument(classes, known, call)
         X = _rows_of(X, call)
         rows_in = _iterate(X, "X", "an iterable of rows", call)
