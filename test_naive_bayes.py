@@ -8633,6 +8633,64 @@ def test_autobayes_refuses_a_cross_validation_beyond_its_work_before_it_starts()
     assert model.predict(X[:2]) == model.predict(X[:2])
 
 
+@pytest.mark.parametrize("weights", [{"zzz": 1}, {"waode": 1, "zzz": 1}, {"waode": 0},
+                                     {"tan": 1}, {"waode": -1}, {"waode": math.inf},
+                                     {"waode": math.nan}, {}])
+def test_autobayes_weights_must_name_its_members_with_a_positive_weight(weights):
+    """weights= as a dict: names among members=, weights finite and >= 0, one of the
+    members' positive; else the parameter check names weights (a ZeroDivisionError
+    before, for names outside members)."""
+    model = naive_bayes.AutoBayes(weights=weights)
+    with pytest.raises(NaiveBayesError, match=r"fit\(\): weights=.*expected"):
+        model.fit([["a"], ["b"], ["a"]], [0, 1, 0])
+    assert not model.__sklearn_is_fitted__()
+
+
+def test_autobayes_weights_at_the_ends_of_their_range_give_probabilities():
+    for weights in ({"waode": 1e308, "aode": 1e308, "weighted": 5e-324},
+                    {"bayesnet": 5e-324}, {"waode": 1e-300, "aode": 0}):
+        model = naive_bayes.AutoBayes(weights=weights).fit([["a"], ["b"], ["a"]], [0, 1, 0])
+        for row in model.predict_proba([["a"], ["b"], ["c"]]):
+            assert all(map(isfinite, row)) and sum(row) == pytest.approx(1.0)
+
+
+@settings(max_examples=30)
+@given(st.lists(st.sampled_from(["", "the", "a b", "the the b", "c"]), min_size=2,
+                max_size=6), st.booleans(), st.sampled_from([1, 2, 100]),
+       st.sampled_from([None, ["the", "a", "b", "c"]]), st.sampled_from([0.0, 1e-300, 1.0]))
+def test_complement_naive_bayes_without_words_gives_probabilities(texts, norm, least,
+                                                                  stop, alpha):
+    """Complement naive Bayes whose vocabulary is empty (min_word_count, stop_words,
+    or empty documents) says nothing: finite, normalised probabilities, not a
+    division by zero with complement_norm=True."""
+    X = [{"t": text} for text in texts]
+    y = [i % 2 for i in range(len(texts))]
+    model = NaiveBayes(features={"t": "text"}, text_model="complement", alpha=alpha,
+                       complement_norm=norm, min_word_count=least, stop_words=stop)
+    model.fit(X, y)
+    for row in model.predict_proba(X + [{"t": "the new words"}]):
+        assert all(map(isfinite, row)) and sum(row) == pytest.approx(1.0)
+
+
+def test_autobayes_merges_are_associative_to_the_last_bit():
+    """The weights and the temperature a merge averages are kept as exact fractions:
+    (a + b) + c and a + (b + c) give the same model, bit for bit (their floats
+    differed in the last bit before)."""
+    def part(n, seed):
+        rng = random.Random(seed)
+        X = [[rng.choice("ab"), rng.choice("xyz")] for _ in range(n)]
+        y = [("p" if x[0] == "a" else "q") if rng.random() < .8 else rng.choice("pq")
+             for x in X]
+        return naive_bayes.AutoBayes(folds=2).fit(X, y)
+    for seeds in ((1, 2, 3), (4, 5, 6)):
+        a, b, c = [part(n, seed) for n, seed in zip((30, 41, 57), seeds)]
+        left = copy.deepcopy(a).merge(copy.deepcopy(b)).merge(copy.deepcopy(c))
+        right = copy.deepcopy(a).merge(copy.deepcopy(b).merge(copy.deepcopy(c)))
+        assert json.dumps(left.to_dict(), sort_keys=True) == \
+            json.dumps(right.to_dict(), sort_keys=True)
+        assert left.predict_proba([["a", "x"]]) == right.predict_proba([["a", "x"]])
+
+
 # ----------------------------------------------------------------------------------
 # The examples run as the README says (python examples/NAME.py, nothing installed)
 # ----------------------------------------------------------------------------------
