@@ -8691,6 +8691,36 @@ def test_autobayes_merges_are_associative_to_the_last_bit():
         assert left.predict_proba([["a", "x"]]) == right.predict_proba([["a", "x"]])
 
 
+@pytest.mark.parametrize("name", sorted(naive_bayes._MODELS))
+def test_weights_past_the_float_range_are_refused_and_those_within_it_work(name):
+    """Rows weighing together more than the models compute with (two rows of 1e308:
+    an OverflowError before, from TAN, BayesNet, AutoBayes, AODE, discretized
+    numbers and the HTML view) are refused by fit, partial_fit and merge, naming
+    sample_weight; weights near the limit give finite, normalised probabilities and
+    every view."""
+    cls = naive_bayes._MODELS[name]
+    X = [[1.0, 2.0], [2.0, 1.0], [3.0, 4.0], [4.0, 3.0]] if name == "GaussianNB" else \
+        [["a", 1.0], ["b", 2.0], ["a", 3.0], ["b", 4.0]]
+    X = [[str(v) for v in row] for row in X] if name == "CategoricalNB" else X
+    y = [0, 0, 1, 1]
+    variants = [{}] + ([{"numeric": "discretized"}] if name == "NaiveBayes" else [])
+    for params in variants:
+        for call in ("fit", "partial_fit"):
+            with pytest.raises(NaiveBayesError, match="sample_weight.*adds up to"):
+                getattr(cls(**params), call)(X, y, sample_weight=[1e308, 1e308, 1, 1])
+        with pytest.raises(NaiveBayesError, match="weight.*adds up to"):
+            cls(class_weight={0: 1e308, 1: 1}, **params).fit(X, y)
+        model = cls(**params).fit(X, y, sample_weight=[4e304, 4e304, 1, 1])
+        with pytest.raises(NaiveBayesError, match="merge.*adds up to"):
+            model.merge(cls(**params).fit(X, y, sample_weight=[4e304, 4e304, 1, 1]))
+        for row in model.predict_proba(X):
+            assert all(map(isfinite, row)) and sum(row) == pytest.approx(1.0)
+        model.summary()
+        model.explain(X[0])
+        if hasattr(model, "_repr_html_"):
+            assert "<" in model._repr_html_()
+
+
 # ----------------------------------------------------------------------------------
 # The examples run as the README says (python examples/NAME.py, nothing installed)
 # ----------------------------------------------------------------------------------

@@ -151,6 +151,23 @@ def _check_classes_argument(classes, known, call):
     return declared
 
 
+# The most the rows may weigh together: the models compute with floats of the exact
+# sums (N log N and the like), so a thousandth of the float range is kept as room
+_WEIGHT_LIMIT = 1e305
+
+
+def _check_total_weight(class_count, call, what):
+    """NaiveBayesError when the rows weigh more than _WEIGHT_LIMIT together."""
+    total = sum(class_count.values())
+    if total > _WEIGHT_LIMIT:
+        raise NaiveBayesError(
+            "%s: %s adds up to %s over the rows, beyond the %s the models compute with; "
+            "expected smaller weights (scale sample_weight or class_weight down: only "
+            "their ratios matter)" % (call, what, "%.3g" % total if total < 1e308 else
+                                      "more than 1e308", "%g" % _WEIGHT_LIMIT),
+            call=call, argument="sample_weight")
+
+
 # Parameters two models may differ in and still merge (the merged model takes the
 # first one's): the memory budget says nothing about the data.
 _MERGE_FREE = ("max_memory",)
@@ -460,6 +477,8 @@ class _Classifier:
                                   "positive total weight" % (call, "" if class_weight is None
                                                              else "times class_weight "),
                                   call=call, argument="sample_weight")
+        _check_total_weight(class_count, call, "sample_weight" if class_weight is None
+                            else "sample_weight times class_weight")
         _check_class_prior(params.get("class_prior"), class_count, call)
         _check_discrete_labels(class_count, call)
         if known is None and check_names:
@@ -880,6 +899,7 @@ class _Classifier:
             _check_class_prior(self.get_params().get("class_prior"),
                                statistics.class_count, "merge()")
             _check_memory(self.get_params(), "merge()", statistics)
+            _check_total_weight(statistics.class_count, "merge()", "the two models' rows")
             merged._state.statistics = statistics
         return merged
 
