@@ -5537,6 +5537,18 @@ def _finite_at_least_0(value):
     return None
 
 
+_LARGEST_SMOOTHING = 1e300   # the pairwise and network families multiply it by sizes
+
+
+def _smoothing_check(value):
+    """A smoothing parameter of the pairwise and network families: finite, >= 0 and
+    at most _LARGEST_SMOOTHING (alpha * K * S must stay a float)."""
+    number = _number(value)
+    if number is None or not isfinite(number) or not 0 <= number <= _LARGEST_SMOOTHING:
+        return "a finite number between 0 and %g" % _LARGEST_SMOOTHING
+    return None
+
+
 def _integer_at_least(smallest, allow_none=False):
     def check(value):
         if value is None and allow_none:
@@ -11572,13 +11584,14 @@ class AODE(_Classifier):
     _command_name = "aode"
     _parameters = _classifier_parameters(
         "discretized", _AODE_KINDS, without=("prior_alpha", "class_prior"), extra={
+            "alpha": _Parameter(1.0, _smoothing_check, _BASE_PARAMETERS["alpha"].option),
             "frequency_limit": _Parameter(1, _finite_at_least_0, (
                 _cli_number, "AODE: a parent's value must be seen this many times in "
                 "training (default 1; 0: every present value is a parent)")),
             "estimate": _Parameter("laplace", _one_of(*_AODE_ESTIMATES), (
                 _AODE_ESTIMATES, "AODE: laplace (alpha smoothing, default) or m (Weka's "
                 "m-estimate (n + m/v) / (d + m), AODE -M)")),
-            "m": _Parameter(1.0, _finite_at_least_0, (
+            "m": _Parameter(1.0, _smoothing_check, (
                 _cli_number, "AODE: the weight m of the m-estimate (default 1)")),
             "weighting": _Parameter(None, _aode_weighting_check, (
                 _AODE_WEIGHTINGS, "AODE: weigh each super-parent by its mutual "
@@ -11614,7 +11627,7 @@ class AODE(_Classifier):
 def _network_parameters(extra=None):
     """The parameters of the network families: alpha (default 1/2, Weka's), the kinds
     they take and their own (extra)."""
-    parameters = {"alpha": _Parameter(0.5, _finite_at_least_0, (
+    parameters = {"alpha": _Parameter(0.5, _smoothing_check, (
         _cli_number, "smoothing of categorical likelihoods (default 1, Laplace; 0.5 for "
         "--model tan and bayesnet)"))}
     parameters.update(extra or {})

@@ -8721,6 +8721,40 @@ def test_weights_past_the_float_range_are_refused_and_those_within_it_work(name)
             assert "<" in model._repr_html_()
 
 
+SMOOTHING = ("alpha", "prior_alpha", "m", "var_smoothing", "frequency_limit")
+
+
+def family_data(name):
+    """Four rows a family takes, and their labels."""
+    X = [[1.0, 2.0], [2.0, 1.0], [3.0, 4.0], [4.0, 3.0]] if name == "GaussianNB" else \
+        [["a", 1.0], ["b", 2.0], ["a", 3.0], ["b", 4.0]]
+    return ([[str(v) for v in row] for row in X] if name == "CategoricalNB" else X,
+            [0, 0, 1, 1])
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(sorted(naive_bayes._MODELS)), st.sampled_from(SMOOTHING),
+       st.one_of(st.sampled_from([0.0, 5e-324, 1e-300, 1.0, 1e300, 1e305, 1e308,
+                                  1.7976931348623157e308]),
+                 st.floats(0, 1.7976931348623157e308)))
+def test_every_smoothing_parameter_works_or_is_refused_with_its_range(name, parameter,
+                                                                      value):
+    """alpha, prior_alpha, m and the like, at any value: the check refuses it,
+    stating the allowed range, or the model gives finite, normalised probabilities
+    (alpha=1e308 overflowed AODE, TAN and BayesNet before)."""
+    cls = naive_bayes._MODELS[name]
+    assume(parameter in cls._parameters)
+    X, y = family_data(name)
+    model = cls(**{parameter: value})
+    try:
+        model.fit(X, y)
+    except NaiveBayesError as error:
+        assert re.search(r"%s=.*expected .*(number|between)" % parameter, str(error)), error
+        return
+    for row in model.predict_proba(X + [X[0][:1] + [10.0]] if name != "CategoricalNB" else X):
+        assert all(map(isfinite, row)) and sum(row) == pytest.approx(1.0)
+
+
 # ----------------------------------------------------------------------------------
 # The examples run as the README says (python examples/NAME.py, nothing installed)
 # ----------------------------------------------------------------------------------
