@@ -11556,14 +11556,15 @@ class AODE(_Classifier):
     counts N(c, x_p, x_j), about K * V^2 / 2 numbers for V distinct values of all
     features together; fit, partial_fit in any batches and merge agree exactly.
 
-    max_memory (megabytes, default 2000) bounds, by estimate, what grows with the
-    pairs: a fit, partial_fit or merge whose pairwise counts would pass it (about 100
-    bytes a count: 20 million counts) is refused, naming the figure and the fix, and
-    so is the first prediction when the compiled tables (about 240 bytes a count: a
-    term in each direction) would; compiling takes time and memory linear in the
-    counts (features of thousands of values, such as identifiers, keep only the
-    terms of the pairs that occur).  It says nothing about the data: models that
-    differ only in it merge.
+    max_memory (megabytes, default 2000) bounds, by estimate, the memory the model
+    takes in use: the pairwise counts and the tables compiled from them together
+    (about 230 bytes a count, 850 beyond 2,048 values and bins, within a factor 2 of
+    the peaks measured).  A fit, partial_fit or merge that would pass it is refused,
+    naming the figure and the fix, before the memory is taken (the pairs are checked
+    as they are counted), and so is the first prediction of a model whose budget was
+    lowered since; compiling takes time and memory linear in the counts (features of
+    thousands of values, such as identifiers, keep only the terms of the pairs that
+    occur).  It says nothing about the data: models that differ only in it merge.
 
     The watermelon book's numbers (data set 3.0, Laplace smoothing):
 
@@ -11671,9 +11672,11 @@ class TAN(_Classifier):
     node's table, kept whole up to 65,536 cells and beyond that as the cells that
     occur (the same numbers: features of thousands of values, such as identifiers,
     cost what occurs, not the product of their sizes).  max_memory (megabytes,
-    default 2000) bounds both by estimate (about 200 bytes and 8 per feature a
-    distinct row, three times that compiled): beyond it the fit or the first
-    prediction is refused, naming the figure and the fix.
+    default 2000) bounds both by estimate (a distinct row about 500 bytes and 48 per
+    feature, kept and compiled; the search about 300 bytes per pair of nodes; the
+    tables, once the structure is known, 40 bytes a cell): beyond it the fit, or the
+    first prediction of a model whose budget was lowered, is refused, naming the
+    figure and the fix.
 
     >>> X = [["sunny", "hot"], ["sunny", "hot"], ["rain", "mild"], ["rain", "cool"],
     ...      ["overcast", "cool"], ["sunny", "mild"], ["rain", "mild"], ["overcast", "hot"]]
