@@ -2650,7 +2650,8 @@ def _complement_weights(stats, classes, vocabulary, alpha, norm):
     o(1): its weight is +inf, and companions[c] = log M_c is the finite part each
     such word adds (see _WordScorer); with norm, the weights tend to 1/k on the k
     such words and to 0 on the others.  M_c = 0 (nothing outside the class) gives
-    the uniform 1/V, and so does V = 1 with norm (where scikit-learn divides 0 by 0).
+    the uniform 1/V, and so does V = 1 with norm (where scikit-learn divides 0 by 0);
+    an empty vocabulary has no weights (the scores are 0: the prior decides).
     Returns (per-class weight columns over the vocabulary, companions or None).
     """
     size = len(vocabulary)
@@ -2668,8 +2669,11 @@ def _complement_weights(stats, classes, vocabulary, alpha, norm):
         elif zeros:
             columns.append([1.0 / zeros if x == -INF else 0.0 for x in logged])
         else:
+            # no word left (min_word_count, max_words, stop_words, or empty
+            # documents): no weights, so every score is 0 and the prior decides
             summed = fsum(logged)
-            columns.append([x / summed for x in logged] if summed else [1.0 / size] * size)
+            columns.append([x / summed for x in logged] if summed else
+                           [1.0 / size] * size if size else [])
     return columns, (companions if any(c is not None for c in companions) else None)
 
 
@@ -4994,6 +4998,10 @@ def _count_keys(counter, keys):
     _count_elements(counter, keys)
 
 
+class _PairLimit(Exception):
+    """Pairwise counting passed its limit: (the counts kept, the row of the batch)."""
+
+
 class _PairCounts(_Distribution):
     """Exact weighted counts N(c, x_p, x_j) of every two values that occur together
     in a row of class c, features p < j: the statistics a semi-naive family adds to
@@ -5019,17 +5027,30 @@ class _PairCounts(_Distribution):
         get_id = self.ids.__getitem__
         self.add_ids(label, [sorted(map(get_id, row)) for row in values], weights)
 
-    def add_ids(self, label, rows, weights):
-        """Count the pairs of one class's rows given as sorted lists of value ids."""
+    def add_ids(self, label, rows, weights, limit=None):
+        """Count the pairs of one class's rows given as sorted lists of value ids;
+        with a ``limit``, _PairLimit as soon as the counts kept (every class's, and
+        those collected for weights other than 1) pass it: a row whose pairs could
+        pass it is counted value by value, each step checked, so that the memory
+        passes the limit by one value's pairs at most."""
         mine = self.pairs.setdefault(label, {})
         integers, shift = (repeat(1), 0) if weights is None else _weight_integers(weights)
         # rows of weight 1 are counted directly; any other weight collects its rows'
         # pairs first, then adds them times the weight
         by_weight = {}
-        for ids, weight in zip(rows, integers):
+        kept = self.size()
+        for row, (ids, weight) in enumerate(zip(rows, integers)):
             target = mine if weight == 1 and not shift else by_weight.setdefault(weight, {})
-            for n, a in enumerate(ids[:-1]):
-                _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
+            before = len(target)
+            if limit is not None and kept + len(ids) * (len(ids) - 1) // 2 > limit:
+                for n, a in enumerate(ids[:-1]):
+                    _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
+                    if kept + len(target) - before > limit:
+                        raise _PairLimit(kept + len(target) - before, row)
+            else:
+                for n, a in enumerate(ids[:-1]):
+                    _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
+            kept += len(target) - before
         for weight, counted in by_weight.items():
             get = mine.get
             for key, n in counted.items():
@@ -5550,6 +5571,18 @@ def _finite_at_least_0(value):
     number = _number(value)
     if number is None or not isfinite(number) or number < 0:
         return "a finite number >= 0"
+    return None
+
+
+_LARGEST_SMOOTHING = 1e300   # the pairwise and network families multiply it by sizes
+
+
+def _smoothing_check(value):
+    """A smoothing parameter of the pairwise and network families: finite, >= 0 and
+    at most _LARGEST_SMOOTHING (alpha * K * S must stay a float)."""
+    number = _number(value)
+    if number is None or not isfinite(number) or not 0 <= number <= _LARGEST_SMOOTHING:
+        return "a finite number between 0 and %g" % _LARGEST_SMOOTHING
     return None
 
 
@@ -6311,6 +6344,16 @@ def _check_params(parameters, params, call):
             raise NaiveBayesError("%s: categories declares values for feature %r, which "
                                   "features= declares %r; expected a categorical feature"
                                   % (call, name, kinds[name]), call=call)
+    weights, members = params.get("weights"), params.get("members")
+    if isinstance(weights, Mapping) and members is not None:     # AutoBayes' weights=
+        strange = [name for name in weights if name not in members]
+        if strange or not any(_number(weights.get(name, 0)) > 0 for name in members):
+            raise NaiveBayesError(
+                "%s: weights=%s; expected a {member: weight} dict over members=%s "
+                "(%s), with a positive weight for one of them"
+                % (call, _shown(weights), _shown(list(members)),
+                   "%r is not among them" % strange[0] if strange else "all weigh 0"),
+                call=call, argument="weights")
     if params.get("thresholds") is not None and params.get("costs") is not None:
         raise NaiveBayesError("%s: thresholds and costs are both set; expected one decision "
                               "rule (set the other to None)" % call, call=call)
@@ -6797,7 +6840,7 @@ class _Fitting:
     declarations read once, and the feature names that some row holds."""
 
     __slots__ = ("call", "params", "kinds", "categories", "default_kind", "numeric", "seen",
-                 "allowed", "model")
+                 "allowed", "model", "in_use")
 
     def __init__(self, call, params, default_kind, allowed=None, model=None, kind_map=None):
         self.call = call
@@ -6810,6 +6853,8 @@ class _Fitting:
         self.numeric = params.get("numeric", "gaussian")
         self.seen = set()
         self.allowed = allowed            # the kinds the family can use (None: all)
+        self.in_use = 0                   # bytes of the model partial_fit adds to (the
+        # memory budget's share already taken: see _check_memory)
 
     def new_feature(self, name):
         """Empty statistics for a feature seen for the first time."""
@@ -7615,13 +7660,44 @@ class _NaiveModel:
 _AODE_KINDS = ("categorical", "discretized", "ignore")
 # The memory budget of the pairwise and network families (max_memory=, in MB): what
 # they count grows with the number of distinct pairs or rows, and what they compile
-# with it, so both are estimated, at about these many bytes per item (CPython's dict
-# entries, int keys and packed terms), and refused beyond the budget before they are
-# built, naming the figure and the fix.
+# with it, so both are estimated together, as the memory the model takes in use (its
+# statistics and its compiled tables at their peak), at about these many bytes per
+# item (CPython's dict entries, int keys, lists of terms; measured by tracemalloc on
+# CPython 3.11: the estimates are within about 1.3 times the peaks measured), and
+# refused before they pass the budget, naming the figure and the fix.
 _PAIR_BYTES = 100                # a pairwise count (statistics)
-_TERM_BYTES = 120                # a compiled term of a pair, in each direction
+_DENSE_PAIR_BYTES = 130          # compiled, up to _AODE_DENSE_KEYS keys: a count renumbered
+_ENTRY_BYTES = 36                # and a parent's term of a key (+ 8 per class)
+_SPARSE_PAIR_BYTES = 100         # compiled, more keys: a count renumbered, and per
+_SPARSE_KEY_BYTES = 480          # pair of keys its terms both ways and their columns
+_SPARSE_CLASS_BYTES = 80         # (+ this per class)
 _ROW_BYTES = 200                 # a distinct row of a network (statistics), plus
 _CELL_BYTES = 8                  # per feature of it, and per node of its compiled form
+_NETWORK_ROW_BYTES = 300         # a distinct row compiled (prepared, scored), plus
+_NETWORK_CELL_BYTES = 40         # per node of it
+_NODE_PAIR_BYTES = 300           # a scored pair of nodes of the structure search
+_TABLE_CELL_BYTES = 40           # a cell of a node's table
+
+
+def _aode_bytes(pairs, keys, classes, distinct=None, copies=1):
+    """Bytes AODE takes in use: ``pairs`` pairwise counts (all classes together;
+    ``copies``: 2 when impute=True copies them to fill missing values in) and their
+    compiled tables, at most ``distinct`` pair keys (default: pairs); ``keys``: (the
+    keys, those that may be parents), as _AODEStatistics.key_counts tells them."""
+    keys, parents = keys
+    distinct = pairs if distinct is None else distinct
+    statistics = copies * pairs * _PAIR_BYTES
+    if keys > _AODE_DENSE_KEYS:
+        return statistics + pairs * _SPARSE_PAIR_BYTES + distinct * (
+            _SPARSE_KEY_BYTES + _SPARSE_CLASS_BYTES * classes)
+    return statistics + pairs * _DENSE_PAIR_BYTES + parents * keys * (
+        _ENTRY_BYTES + 8 * classes)
+
+
+def _megabytes(size):
+    """Bytes as megabytes: '2,500' or '0.31'."""
+    megabytes = size / 1e6
+    return format(megabytes, ",.0f") if megabytes >= 10 else "%.2g" % megabytes
 
 
 class _OverBudget(Exception):
@@ -7639,18 +7715,18 @@ def _memory_check(value):
 def _within_budget(params, estimate, what, fix):
     """Raise _OverBudget when ``estimate`` (bytes) passes params' max_memory."""
     budget = params.get("max_memory")
+    estimate += params.get("_memory_in_use", 0)   # what AutoBayes holds meanwhile
     if budget is not None and estimate > budget * 1e6:
-        megabytes = estimate / 1e6
         raise _OverBudget("%s would take about %s MB, beyond max_memory=%s (MB); %s, or "
-                          "raise max_memory" % (what, format(megabytes, ",.0f")
-                                                if megabytes >= 10 else "%.2g" % megabytes,
-                                                _shown(budget), fix))
+                          "raise max_memory" % (what, _megabytes(estimate), _shown(budget),
+                                                fix))
 
 
 def _check_memory(params, call, *statistics):
     """NaiveBayesError naming the call when statistics (added up: a model and what
-    partial_fit or merge adds to it) would pass params' max_memory."""
-    estimates = [part.memory_estimate() for part in statistics
+    partial_fit or merge adds to it) would pass params' max_memory in use, their
+    compiled tables included."""
+    estimates = [part.memory_estimate(params) for part in statistics
                  if part is not None and hasattr(part, "memory_estimate")]
     if not estimates:
         return
@@ -7659,6 +7735,30 @@ def _check_memory(params, call, *statistics):
         _within_budget(params, sum(size for size, _ in estimates), estimates[0][1], fix)
     except _OverBudget as error:
         raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+
+
+def _pair_limit(params, keys, classes, copies=1, in_use=0):
+    """The most pairwise counts AODE may keep within params' max_memory (None: no
+    budget), ``in_use`` bytes being taken already (the model partial_fit adds to)."""
+    budget = params.get("max_memory")
+    if budget is None:
+        return None
+    fixed = _aode_bytes(0, keys, classes)
+    per_count = _aode_bytes(1, keys, classes, copies=copies) - fixed
+    in_use += params.get("_memory_in_use", 0)
+    return max(0, int((budget * 1e6 - in_use - fixed) // per_count))
+
+
+def _pairs_over_budget(params, stop, keys, classes, label, copies=1):
+    """The _OverBudget of counting stopped by _pair_limit (a _PairLimit)."""
+    estimate = _aode_bytes(stop.args[0], keys, classes, copies=copies) + params.get(
+        "_memory_in_use", 0)
+    return _OverBudget(
+        "AODE's pairwise counts and compiled tables would take more than %s MB "
+        "(counting stopped at %s pairwise counts, at row %d of class %s), beyond "
+        "max_memory=%s (MB); %s, or raise max_memory"
+        % (_megabytes(estimate), format(stop.args[0], ","), stop.args[1] + 1,
+           _shown(label), _shown(params.get("max_memory")), _AODE_FIX))
 
 
 _MEMORY_PARAMETER = _Parameter(2000, _memory_check, (
@@ -7783,6 +7883,8 @@ class _AODEStatistics(_NaiveStatistics):
         rounding = [_round_to_digits(fitting.params.get("significant_digits"))
                     if features[j].name == "discretized" else None for j in range(len(names))]
         get_id = self.pair_counts.ids.__getitem__
+        classes = max(1, len(self.class_count))
+        copies = self.copies(fitting.params)
         for label, group in groups.items():
             id_rows = []
             for row in group:
@@ -7800,9 +7902,19 @@ class _AODEStatistics(_NaiveStatistics):
                     ids.append(get_id((j, value)))
                 ids.sort()
                 id_rows.append(ids)
-            self.pair_counts.add_ids(label, id_rows, weight_groups[label] if weight_groups
-                                     else None)
-            _check_memory(fitting.params, fitting.call, self)
+            # the budget is checked as the pairs are counted, before they take the
+            # memory: a row of thousands of features has millions of pairs
+            keys = self.key_counts()
+            limit = _pair_limit(fitting.params, keys, classes, copies, fitting.in_use)
+            try:
+                self.pair_counts.add_ids(label, id_rows, weight_groups[label]
+                                         if weight_groups else None, limit)
+            except _PairLimit as stop:
+                error = _pairs_over_budget(fitting.params, stop, keys, classes, label,
+                                           copies)
+                raise NaiveBayesError("%s: %s" % (fitting.call, error), call=fitting.call,
+                                      argument="max_memory") from None
+        _check_memory(fitting.params, fitting.call, self)
         return groups, weight_groups, names
 
     def compile(self, params):
@@ -7957,10 +8069,26 @@ class _AODEStatistics(_NaiveStatistics):
         """{"pairwise counts": how many are kept}."""
         return {"pairwise counts": self.pair_counts.size()}
 
-    def memory_estimate(self):
-        """(bytes, what) of the counts that grow beyond naive Bayes': the pairs."""
+    def key_counts(self):
+        """(keys, parents) of the compiled model, as far as the counts tell: every
+        value counted in a pair (a number's raw value: its bins are at most as many),
+        each one a possible parent, and each categorical feature's unseen value."""
+        parents = len(self.pair_counts.ids)
+        return parents + sum(feature.name == "categorical"
+                             for feature in self.features.values()), parents
+
+    def copies(self, params):
+        """2 when the compiled model fills missing values in a copy of the counts
+        (impute=True, and some value is missing), else 1."""
+        return 2 if params.get("impute") and self.lacks_values() else 1
+
+    def memory_estimate(self, params=None):
+        """(bytes, what) of the memory that grows beyond naive Bayes' in use: the
+        pairwise counts and the tables compiled from them (see _aode_bytes)."""
         pairs = self.pair_counts.size()
-        return pairs * _PAIR_BYTES, "the pairwise counts of AODE (%s)" % format(pairs, ",")
+        estimate = _aode_bytes(pairs, self.key_counts(), max(1, len(self.class_count)),
+                               copies=self.copies(params or {}))
+        return estimate, "AODE's pairwise counts (%s) and compiled tables" % format(pairs, ",")
 
 
 _AODE_DENSE_KEYS = 2048        # keys up to which a parent's child terms are a full list
@@ -8048,9 +8176,9 @@ class _AODEModel(_PairTable):
 
     def __init__(self, statistics, params):
         classes = statistics.classes()
-        pairs = statistics.pair_counts.size()
-        _within_budget(params, 2 * pairs * _TERM_BYTES, "AODE's compiled tables (%s "
-                       "pairwise counts, a term each way)" % format(pairs, ","), _AODE_FIX)
+        estimate, what = statistics.memory_estimate(params)
+        _within_budget(params, estimate, what, _AODE_FIX)
+        self.memory = estimate            # bytes in use, by estimate
         self.replacements = None          # per feature: what fills a missing value
         if params["impute"]:
             statistics, self.replacements = statistics.imputed()
@@ -8554,19 +8682,58 @@ def _weka_ln_gamma(x):
     return q + _horner(p, _COEFFICIENTS_A) / x
 
 
-_HALF_LN_GAMMA = [math.nan]      # _weka_ln_gamma(k / 2) for k = 1, 2, ...: only grows
-
-
-_HALF_TABLE_COUNTS = 10 ** 7  # whole counts up to which the search uses Weka's lnGamma table
+_HALF_TABLE_SIZE = 1 << 12       # ln Gamma(k / 2) kept for k below this, for good
+_HALF_LN_GAMMA = [math.nan]      # _weka_ln_gamma(k / 2) for k = 1, 2, ...: filled as
+# far as asked, never beyond _HALF_TABLE_SIZE entries, whatever the weights (a larger
+# argument is computed when it occurs and cached for one search only: _HalfLnGamma)
 
 
 def _half_ln_gamma(largest):
-    """The table of ln Gamma(k / 2) up to k = largest: the only arguments of the
-    structure score, whose prior is 1/2 per cell and whose counts are whole rows."""
+    """The permanent table of ln Gamma(k / 2) filled up to k = largest (up to
+    _HALF_TABLE_SIZE - 1 when largest is beyond it): the small arguments of the
+    structure score of whole counts, whose prior is 1/2 per cell."""
     table = _HALF_LN_GAMMA
+    largest = min(largest, _HALF_TABLE_SIZE - 1)
     while len(table) <= largest:
         table.append(_weka_ln_gamma(len(table) / 2.0))
     return table
+
+
+_HALF_CACHE_SIZE = 1 << 16       # entries a search's cache of larger arguments keeps
+
+
+class _HalfLnGamma:
+    """Weka's ln Gamma(k / 2) of any whole k >= 1, for one structure search: from the
+    permanent table below _HALF_TABLE_SIZE (filled as far as asked), else computed
+    by the same function (so the same bits) and cached in this object only, emptied
+    when it passes _HALF_CACHE_SIZE entries.  Time and memory grow with the distinct
+    counts that occur, not with their size: a row of weight 10^12 costs what a row
+    of weight 1 costs."""
+
+    __slots__ = ("large",)
+
+    def __init__(self):
+        self.large = {}
+
+    def __call__(self, k):
+        """ln Gamma(k / 2)."""
+        if k < _HALF_TABLE_SIZE:
+            table = _HALF_LN_GAMMA
+            return table[k] if k < len(table) else _half_ln_gamma(k)[k]
+        found = self.large.get(k)
+        if found is None:
+            if len(self.large) >= _HALF_CACHE_SIZE:
+                self.large.clear()
+            found = self.large[k] = _weka_ln_gamma(k / 2.0)
+        return found
+
+    @staticmethod
+    def odd(largest):
+        """[ln Gamma(1/2 + n) for n = 0 .. largest], or None when that passes the
+        permanent table."""
+        if 2 * largest + 1 >= _HALF_TABLE_SIZE:
+            return None
+        return _half_ln_gamma(2 * largest + 1)[1:2 * largest + 2:2]
 
 
 _DENSE_CELLS = 1 << 20     # a node's table this large or smaller is scored cell by cell
@@ -8604,6 +8771,8 @@ class _NetworkScores:
         self.weights = [n for _, n in rows]
         self.total = sum(self.weights)
         self.cache = {}
+        self.half_ln_gamma = _HalfLnGamma()   # this search's lnG of larger counts
+        self.fractional = {}              # lgamma(n / unit + 1/2), bounded (see _score)
 
     def __call__(self, node, parents):
         """The score of node given parents (a list), cached."""
@@ -8640,40 +8809,42 @@ class _NetworkScores:
             configurations *= self.cardinality[p]
         counts = self.cell_counts(node, parents)
         unit = self.unit
-        exact = unit == 1 and self.total <= _HALF_TABLE_COUNTS
-        if exact:
-            table = _half_ln_gamma(2 * self.total + 2 * size + 2)
+        exact = unit == 1
+        if exact:                         # Weka's lnGamma of whole counts
+            half_ln_gamma = self.half_ln_gamma
 
             def of_count(n):                      # lnG(1/2 + n)
-                return table[2 * n + 1]
+                return half_ln_gamma(2 * n + 1)
 
             def of_total(n):                      # lnG(n + |V|/2)
-                return table[2 * n + size]
+                return half_ln_gamma(2 * n + size)
+            empty_terms = (-(size * half_ln_gamma(1)), half_ln_gamma(size))
         else:
-            # weights that are not whole numbers, or whole ones beyond
-            # _HALF_TABLE_COUNTS: Weka's search has no counterpart (it counts rows
-            # whatever their weights), so the library's lgamma serves; Weka's own,
-            # whose log is correctly rounded, costs a Decimal log a call
+            # weights that are not whole numbers: Weka's search has no counterpart
+            # (it counts rows whatever their weights), so the library's lgamma
+            # serves; Weka's own, whose log is correctly rounded, costs a Decimal log
+            # a call.  The cache is this search's, bounded
             half = size / 2.0
-            cached = {}
+            cached = self.fractional
 
             def of_count(n):
                 found = cached.get(n)
                 if found is None:
+                    if len(cached) >= _HALF_CACHE_SIZE:
+                        cached.clear()
                     found = cached[n] = lgamma(n / unit + 0.5)
                 return found
 
             def of_total(n):
                 return lgamma(n / unit + half)
-        empty_terms = (-(size * table[1]) if exact else -(size * lgamma(0.5)),
-                       table[size] if exact else lgamma(size / 2.0))
+            empty_terms = (-(size * lgamma(0.5)), lgamma(size / 2.0))
         if configurations * size > _DENSE_CELLS:
             return self._sparse_score(counts, size, of_count, of_total, empty_terms)
         dense = [0] * (configurations * size)
         for cell, n in counts.items():
             dense[cell] = n
-        if exact:
-            odd = table[1::2]                     # odd[n] = lnG(1/2 + n)
+        odd = _HalfLnGamma.odd(max(dense)) if exact else None
+        if odd is not None:                       # odd[n] = lnG(1/2 + n)
             cell_terms = list(map(odd.__getitem__, dense))
         else:
             cell_terms = list(map(of_count, dense))
@@ -8997,11 +9168,25 @@ class _NetworkStatistics(_NaiveStatistics):
         """{"distinct rows": how many are kept}."""
         return {"distinct rows": self.row_counts.size()}
 
-    def memory_estimate(self):
-        """(bytes, what) of the counts that grow beyond naive Bayes': the rows."""
+    def memory_estimate(self, params=None):
+        """(bytes, what) of the memory that grows beyond naive Bayes' in use: the
+        distinct rows, and what compiling takes: the rows as nodes, and the
+        structure search's scores of every pair of nodes (the nodes' tables are
+        estimated once the structure is known: _NetworkModel)."""
         rows = self.row_counts.size()
-        return (rows * (_ROW_BYTES + _CELL_BYTES * len(self.features)),
-                "the distinct rows a network keeps (%s)" % format(rows, ","))
+        nodes = 1 + sum(feature.name in ("categorical", "discretized")
+                        for feature in self.features.values())
+        return (_network_bytes(rows, len(self.features), nodes),
+                "the network's distinct rows (%s) and structure search (%s nodes)"
+                % (format(rows, ","), format(nodes, ",")))
+
+
+def _network_bytes(rows, width, nodes):
+    """Bytes a network takes in use before its tables: ``rows`` distinct rows of
+    ``width`` features kept, compiled as ``nodes`` nodes, and the search's scores of
+    every pair of nodes."""
+    return rows * (_ROW_BYTES + _CELL_BYTES * width + _NETWORK_ROW_BYTES +
+                   _NETWORK_CELL_BYTES * nodes) + nodes * nodes * _NODE_PAIR_BYTES
 
 
 _DENSE_TABLE = 1 << 16    # a node's table this large or smaller is kept whole
@@ -9153,10 +9338,8 @@ class _NetworkModel:
         self.classes = classes = statistics.classes()
         self.names = names = statistics.names()
         self.width = len(names)
-        rows = statistics.row_counts.size()
-        _within_budget(params, rows * (_ROW_BYTES + 3 * _CELL_BYTES * (self.width + 1)),
-                       "the network's compiled tables (%s distinct rows)" % format(rows, ","),
-                       _NETWORK_FIX)
+        estimate, what = statistics.memory_estimate(params)
+        _within_budget(params, estimate, what, _NETWORK_FIX)
         self.k = len(classes)
         self.zeros = (0.0,) * self.k
         self.alpha = params["alpha"]
@@ -9204,7 +9387,22 @@ class _NetworkModel:
         nodes = len(used) + 1
         self.root = root = nodes - 1
         self.parents = search(score, nodes, root, params)
+        del score                         # the search's scores are no longer needed
+        self.memory = estimate + self._tables_bytes(len(prepared))   # bytes, by estimate
+        _within_budget(params, self.memory, "the network's tables (its structure found, "
+                       "%s)" % what, _NETWORK_FIX)
         self.cpts = [self._table(node, prepared) for node in range(nodes)]
+
+    def _tables_bytes(self, rows):
+        """The estimate of every node's table: its cells kept whole (at most
+        _DENSE_TABLE), else at most one per row and node (_SparseCells)."""
+        cells = 0
+        for node, parents in enumerate(self.parents):
+            size = self.cardinality[node]
+            for p in parents:
+                size *= self.cardinality[p]
+            cells += size if size <= _DENSE_TABLE else 3 * min(size, rows)
+        return cells * _TABLE_CELL_BYTES
 
     def _cut_points(self, rows, j):
         """Feature j's MDL cut points, as Weka's Discretize finds them, from the class
@@ -9867,21 +10065,24 @@ class _MixtureStatistics:
         """Add other's counts to every part.  The weights were chosen from each one's
         rows: the merged ones are the two weighted by the models' numbers of rows
         (fit again to choose them from all the rows)."""
-        mine = sum(self.class_count.values())
-        theirs = sum(other.class_count.values())
+        from fractions import Fraction
+        # exact: the weights and 1 / T averaged as fractions, so that merges in any
+        # order and grouping give the same model ((a + b) + c == a + (b + c)); the
+        # model file keeps them as the nearest floats
+        mine = Fraction(sum(self.class_count.values()))
+        theirs = Fraction(sum(other.class_count.values()))
+        total = mine + theirs
         for family, statistics in self.parts.items():
             statistics.absorb(other.parts[family])
         if self.weights != other.weights and (self.weights or other.weights):
             names = list(dict.fromkeys(list(self.weights) + list(other.weights)))
-            total = mine + theirs
-            self.weights = {name: float((self.weights.get(name, 0) * mine +
-                                         other.weights.get(name, 0) * theirs) / total)
+            self.weights = {name: (Fraction(self.weights.get(name, 0)) * mine +
+                                   Fraction(other.weights.get(name, 0)) * theirs) / total
                             if total else 0.0 for name in names}
             self.evaluation = {}
         if self.temperature != other.temperature:     # 1 / T averaged likewise
-            total = mine + theirs
-            self.temperature = float(total / (mine / self.temperature +
-                                              theirs / other.temperature)) if total else 1.0
+            self.temperature = total / (mine / Fraction(self.temperature) + theirs /
+                                        Fraction(other.temperature)) if total else 1.0
             self.evaluation = {}
         return self
 
@@ -9910,9 +10111,9 @@ class _MixtureStatistics:
             item.update(statistics.to_file(classes))
             members.append(item)
         return {"members": members, "mixture": {
-            "weights": [[name, w] for name, w in self.weights.items()],
+            "weights": [[name, float(w)] for name, w in self.weights.items()],
             "evaluation": [[name] + list(v) for name, v in self.evaluation.items()],
-            "temperature": self.temperature}}
+            "temperature": float(self.temperature)}}
 
     @classmethod
     def from_file(cls, data, classes, class_count):
@@ -9963,9 +10164,10 @@ class _MixtureStatistics:
         """The weights and their evaluation."""
         return {}
 
-    def memory_estimate(self):
-        """(bytes, what) of every part's growing counts together."""
-        parts = [statistics.memory_estimate() for statistics in self.parts.values()
+    def memory_estimate(self, params=None):
+        """(bytes, what) of every part's growing counts together (the AODE members'
+        pairwise counts of bins are estimated as they are counted: _member_model)."""
+        parts = [statistics.memory_estimate(params) for statistics in self.parts.values()
                  if hasattr(statistics, "memory_estimate")]
         return sum(size for size, _ in parts), " and ".join(what for _, what in parts)
 
@@ -9984,15 +10186,17 @@ class _MixtureModel:
         weights = _mixture_weights(members, statistics.weights, params["weights"])
         shared = {}
         self.members = []
+        held = params                     # the members compiled so far are in use
         for name in members:
             if weights[name] < 1e-3:      # a member that the mixture does not need
                 continue
-            self.members.append((name, weights[name],
-                                 _member_model(statistics, name, params, shared)))
+            compiled = _member_model(statistics, name, held, shared)
+            held = _in_use(held, getattr(compiled, "memory", 0))
+            self.members.append((name, weights[name], compiled))
         total = sum(w for _, w, _ in self.members)
         self.members = [(name, w / total, compiled) for name, w, compiled in self.members]
         self.evaluation = statistics.evaluation
-        self.temperature = statistics.temperature
+        self.temperature = float(statistics.temperature)    # exact after a merge
         self.positional = self.members[0][2].positional
 
     def _mixed(self, per_member):
@@ -10091,12 +10295,14 @@ def _mixture_sentence(rows, evaluation, temperature=1.0):
 def _mixture_weights(members, chosen, setting):
     """{member: weight} as the weights parameter says: "cv" the ones chosen at fit
     (equal ones until then), "uniform" equal ones, or a {member: weight} dict."""
-    if isinstance(setting, Mapping):
-        total = sum(float(setting.get(name, 0)) for name in members)
-        return {name: float(setting.get(name, 0)) / total for name in members}
+    if isinstance(setting, Mapping):      # scaled by the largest first: no overflow
+        given = [float(_number(setting.get(name, 0))) for name in members]
+        largest = max(given)
+        total = math.fsum(w / largest for w in given)
+        return {name: w / largest / total for name, w in zip(members, given)}
     if setting == "cv" and chosen and sum(chosen.get(name, 0) for name in members) > 0:
         total = sum(chosen.get(name, 0) for name in members)
-        return {name: chosen.get(name, 0) / total for name in members}
+        return {name: float(chosen.get(name, 0) / total) for name in members}
     return {name: 1.0 / len(members) for name in members}
 
 
@@ -10419,6 +10625,23 @@ def _check_classes_argument(classes, known, call):
     return declared
 
 
+# The most the rows may weigh together: the models compute with floats of the exact
+# sums (N log N and the like), so a thousandth of the float range is kept as room
+_WEIGHT_LIMIT = 1e305
+
+
+def _check_total_weight(class_count, call, what):
+    """NaiveBayesError when the rows weigh more than _WEIGHT_LIMIT together."""
+    total = sum(class_count.values())
+    if total > _WEIGHT_LIMIT:
+        raise NaiveBayesError(
+            "%s: %s adds up to %s over the rows, beyond the %s the models compute with; "
+            "expected smaller weights (scale sample_weight or class_weight down: only "
+            "their ratios matter)" % (call, what, "%.3g" % total if total < 1e308 else
+                                      "more than 1e308", "%g" % _WEIGHT_LIMIT),
+            call=call, argument="sample_weight")
+
+
 # Parameters two models may differ in and still merge (the merged model takes the
 # first one's): the memory budget says nothing about the data.
 _MERGE_FREE = ("max_memory",)
@@ -10715,7 +10938,8 @@ class _Classifier:
             base = self._state.statistics
             batch = base.skeleton() if base is not None else self._new_statistics()
             known = dict(base.class_count) if base is not None else None
-        batch = self._learn(X, y, sample_weight, batch, "partial_fit()", known, classes)
+        batch = self._learn(X, y, sample_weight, batch, "partial_fit()", known, classes,
+                            base=base)
         _check_memory(self.get_params(), "partial_fit()", base, batch)
         with self._state.lock:
             if self._state.statistics is None:
@@ -10728,9 +10952,10 @@ class _Classifier:
         return self
 
     def _learn(self, X, y, sample_weight, statistics, call, known=None, classes=None,
-               check_names=True, class_weighted=False):
+               check_names=True, class_weighted=False, base=None):
         """Count X, y into statistics, chunk by chunk; raise before anything is kept.
-        ``known``: the class counts of the model that partial_fit adds to;
+        ``known``: the class counts of the model that partial_fit adds to (``base``:
+        its statistics, whose memory the budget counts as taken);
         ``check_names``: look for misspelt names in features= and categories=;
         ``class_weighted``: sample_weight already holds the class weights."""
         params = self.get_params()
@@ -10745,6 +10970,8 @@ class _Classifier:
         fitting = _Fitting(call, params, self._default_kind, self._allowed_kinds,
                            type(self).__name__ if _numpy_input(X) else None,
                            kind_map=self._kind_map)
+        if base is not None and hasattr(base, "memory_estimate"):
+            fitting.in_use = base.memory_estimate(params)[0]
         declared_classes = _check_classes_argument(classes, known, call)
         X = _rows_of(X, call)
         rows_in = _iterate(X, "X", "an iterable of rows", call)
@@ -10796,6 +11023,8 @@ class _Classifier:
                                   "positive total weight" % (call, "" if class_weight is None
                                                              else "times class_weight "),
                                   call=call, argument="sample_weight")
+        _check_total_weight(class_count, call, "sample_weight" if class_weight is None
+                            else "sample_weight times class_weight")
         _check_class_prior(params.get("class_prior"), class_count, call)
         _check_discrete_labels(class_count, call)
         if known is None and check_names:
@@ -11226,6 +11455,7 @@ class _Classifier:
             _check_class_prior(self.get_params().get("class_prior"),
                                statistics.class_count, "merge()")
             _check_memory(self.get_params(), "merge()", statistics)
+            _check_total_weight(statistics.class_count, "merge()", "the two models' rows")
             merged._state.statistics = statistics
         return merged
 
@@ -11613,14 +11843,15 @@ class AODE(_Classifier):
     counts N(c, x_p, x_j), about K * V^2 / 2 numbers for V distinct values of all
     features together; fit, partial_fit in any batches and merge agree exactly.
 
-    max_memory (megabytes, default 2000) bounds, by estimate, what grows with the
-    pairs: a fit, partial_fit or merge whose pairwise counts would pass it (about 100
-    bytes a count: 20 million counts) is refused, naming the figure and the fix, and
-    so is the first prediction when the compiled tables (about 240 bytes a count: a
-    term in each direction) would; compiling takes time and memory linear in the
-    counts (features of thousands of values, such as identifiers, keep only the
-    terms of the pairs that occur).  It says nothing about the data: models that
-    differ only in it merge.
+    max_memory (megabytes, default 2000) bounds, by estimate, the memory the model
+    takes in use: the pairwise counts and the tables compiled from them together
+    (about 230 bytes a count, 850 beyond 2,048 values and bins, within a factor 2 of
+    the peaks measured).  A fit, partial_fit or merge that would pass it is refused,
+    naming the figure and the fix, before the memory is taken (the pairs are checked
+    as they are counted), and so is the first prediction of a model whose budget was
+    lowered since; compiling takes time and memory linear in the counts (features of
+    thousands of values, such as identifiers, keep only the terms of the pairs that
+    occur).  It says nothing about the data: models that differ only in it merge.
 
     The watermelon book's numbers (data set 3.0, Laplace smoothing):
 
@@ -11641,13 +11872,14 @@ class AODE(_Classifier):
     _command_name = "aode"
     _parameters = _classifier_parameters(
         "discretized", _AODE_KINDS, without=("prior_alpha", "class_prior"), extra={
+            "alpha": _Parameter(1.0, _smoothing_check, _BASE_PARAMETERS["alpha"].option),
             "frequency_limit": _Parameter(1, _finite_at_least_0, (
                 _cli_number, "AODE: a parent's value must be seen this many times in "
                 "training (default 1; 0: every present value is a parent)")),
             "estimate": _Parameter("laplace", _one_of(*_AODE_ESTIMATES), (
                 _AODE_ESTIMATES, "AODE: laplace (alpha smoothing, default) or m (Weka's "
                 "m-estimate (n + m/v) / (d + m), AODE -M)")),
-            "m": _Parameter(1.0, _finite_at_least_0, (
+            "m": _Parameter(1.0, _smoothing_check, (
                 _cli_number, "AODE: the weight m of the m-estimate (default 1)")),
             "weighting": _Parameter(None, _aode_weighting_check, (
                 _AODE_WEIGHTINGS, "AODE: weigh each super-parent by its mutual "
@@ -11683,7 +11915,7 @@ class AODE(_Classifier):
 def _network_parameters(extra=None):
     """The parameters of the network families: alpha (default 1/2, Weka's), the kinds
     they take and their own (extra)."""
-    parameters = {"alpha": _Parameter(0.5, _finite_at_least_0, (
+    parameters = {"alpha": _Parameter(0.5, _smoothing_check, (
         _cli_number, "smoothing of categorical likelihoods (default 1, Laplace; 0.5 for "
         "--model tan and bayesnet)"))}
     parameters.update(extra or {})
@@ -11727,9 +11959,11 @@ class TAN(_Classifier):
     node's table, kept whole up to 65,536 cells and beyond that as the cells that
     occur (the same numbers: features of thousands of values, such as identifiers,
     cost what occurs, not the product of their sizes).  max_memory (megabytes,
-    default 2000) bounds both by estimate (about 200 bytes and 8 per feature a
-    distinct row, three times that compiled): beyond it the fit or the first
-    prediction is refused, naming the figure and the fix.
+    default 2000) bounds both by estimate (a distinct row about 500 bytes and 48 per
+    feature, kept and compiled; the search about 300 bytes per pair of nodes; the
+    tables, once the structure is known, 40 bytes a cell): beyond it the fit, or the
+    first prediction of a model whose budget was lowered, is refused, naming the
+    figure and the fix.
 
     >>> X = [["sunny", "hot"], ["sunny", "hot"], ["rain", "mild"], ["rain", "cool"],
     ...      ["overcast", "cool"], ["sunny", "mild"], ["rain", "mild"], ["overcast", "hot"]]
@@ -11823,17 +12057,62 @@ _AUTO_MEMBERS = {
 }
 
 
-_AUTO_WORK = 20000000     # rows x features^2 / 2 of AutoBayes' internal cross-validation
+# The work of AutoBayes' internal cross-validation, in units of about a quarter of a
+# microsecond of CPU (measured on CPython 3.11): per fold, 2 x rows x nodes^2 (the
+# structure search scores every pair of nodes over the rows, twice over; AODE counts
+# the pairs of values of every row) + nodes^3 (the search scans every pair of nodes
+# at each of its about nodes steps).  At most this many over all folds (about 50 s):
+# beyond it the rows are sampled (_auto_sample), and when even the smallest sample
+# would pass it the fit is refused before the work (_check_auto_work).
+_AUTO_WORK = 200000000
+_AUTO_SMALLEST_SAMPLE = 1000      # rows the cross-validation keeps at least
 
 
-def _auto_sample(width):
+def _auto_fold_work(rows, nodes):
+    """The work units of one fold of AutoBayes' cross-validation (see _AUTO_WORK)."""
+    return 2 * rows * nodes * nodes + nodes ** 3
+
+
+def _auto_sample(width, folds=5):
     """The most rows AutoBayes cross-validates its members on to choose their weights:
-    5,000, fewer for wide data so that the pairs of values its members count stay
-    about _AUTO_WORK (2,366 rows of 130 features), never fewer than 1,000."""
-    return max(1000, min(5000, _AUTO_WORK * 2 // max(1, width * width)))
+    5,000, fewer for wide data so that the work stays within _AUTO_WORK (1,099 rows
+    of 130 features), never fewer than 1,000."""
+    nodes = width + 1
+    rows = (_AUTO_WORK // max(1, folds) - nodes ** 3) // (2 * nodes * nodes)
+    return max(_AUTO_SMALLEST_SAMPLE, min(5000, rows))
 
 
-def _aode_statistics_of_rows(rows, impute):
+def _check_auto_work(rows, nodes, folds, call):
+    """NaiveBayesError before the cross-validation when its work would pass
+    _AUTO_WORK, naming the figures and the fixes."""
+    work = folds * _auto_fold_work(rows, nodes)
+    if work > _AUTO_WORK:
+        raise NaiveBayesError(
+            "%s: AutoBayes' internal cross-validation (%d folds of %s rows x %s features) "
+            "would take about %s s of CPU, beyond the %s s it allows itself; use fewer "
+            "features or ignore some, or fix the weights with weights=\"uniform\" or a "
+            "{member: weight} dict (no cross-validation)"
+            % (call, folds, format(rows, ","), format(nodes - 1, ","),
+               format(work * 2.5e-7, ",.0f"), format(_AUTO_WORK * 2.5e-7, ",.0f")),
+            call=call, argument="weights")
+
+
+def _held_bytes(statistics):
+    """The bytes of the distinct rows that AutoBayes' statistics keep."""
+    rows = next((part for part in statistics.parts.values()
+                 if isinstance(part, _NetworkStatistics)), None)
+    if rows is None:
+        return 0
+    return rows.row_counts.size() * (_ROW_BYTES + _CELL_BYTES * len(rows.features))
+
+
+def _in_use(params, taken):
+    """params with ``taken`` more bytes counted as in use against max_memory (what
+    AutoBayes holds while it compiles a member)."""
+    return dict(params, _memory_in_use=params.get("_memory_in_use", 0) + taken)
+
+
+def _aode_statistics_of_rows(rows, impute, params=None):
     """(AODE's statistics, the replacements of missing values or None) of the rows a
     network's statistics keep, as AODE would have counted them, but for numbers:
     each number is counted as the smallest value of its MDL bin (the bins cut as
@@ -11889,7 +12168,12 @@ def _aode_statistics_of_rows(rows, impute):
             id_rows.append(ids)
             weights.append(weight)
         if id_rows:
-            aode.pair_counts.add_ids(label, id_rows, weights)
+            limit = _pair_limit(params or {}, aode.key_counts(), len(classes))
+            try:
+                aode.pair_counts.add_ids(label, id_rows, weights, limit)
+            except _PairLimit as stop:
+                raise _pairs_over_budget(params, stop, aode.key_counts(), len(classes),
+                                         label) from None
     return aode, replacements
 
 
@@ -11918,9 +12202,12 @@ def _member_model(statistics, name, params, shared):
     impute = bool(member_params.get("impute"))
     found = shared.get(impute)
     if found is None:
-        found = shared[impute] = _aode_statistics_of_rows(rows, impute)
+        found = shared[impute] = _aode_statistics_of_rows(rows, impute, member_params)
     aode, replacements = found
-    compiled = _AODEModel(aode, dict(member_params, impute=False))
+    # the other AODE member's counts, when they are kept meanwhile, are in use too
+    others = sum(_PAIR_BYTES * statistics.pair_counts.size()
+                 for key, (statistics, _) in shared.items() if key != impute)
+    compiled = _AODEModel(aode, dict(_in_use(member_params, others), impute=False))
     compiled.replacements = replacements
     return compiled
 
@@ -11955,6 +12242,8 @@ def _member_parameters(name, params):
     for shared in ("features", "categories", "numeric", "significant_digits", "max_memory"):
         if shared in cls._parameters:
             member[shared] = params[shared]
+    if "_memory_in_use" in params:
+        member["_memory_in_use"] = params["_memory_in_use"]
     return cls, member
 
 
@@ -11976,7 +12265,7 @@ class AutoBayes(_Classifier):
     weights (weights="cv"): each member's probabilities of the true class of every row
     in an internal stratified cross-validation (folds=, seeded, on the rows in a
     canonical order, so that their order does not matter; on a stratified sample of
-    5,000 rows when there are more, fewer for wide data: 2,366 rows of 130 features),
+    5,000 rows when there are more, fewer for wide data: 1,099 rows of 130 features),
     then the weights maximising their mixture's log-likelihood, with a prior of 2
     pseudo-rows per member (EM), and one temperature T (between 1/4 and 4, with a
     prior of 2 pseudo-rows on log T pulling it towards 1) by which the mixture's
@@ -12106,7 +12395,9 @@ class AutoBayes(_Classifier):
         order = sorted(range(len(X)), key=lambda i: (
             _canonical_value(y[i]), _canonical_row(X[i]),
             _canonical_value(1 if sample_weight is None else sample_weight[i])))
-        sample = _auto_sample(len(statistics.names()))
+        nodes = 1 + sum(kind in ("categorical", "discretized")
+                        for kind in statistics.kinds().values())
+        sample = _auto_sample(nodes - 1, folds)
         if len(order) > sample:
             kept = _stratified_sample([y[i] for i in order], sample, 0)
             order = [order[n] for n in kept]
@@ -12115,6 +12406,7 @@ class AutoBayes(_Classifier):
         if sample_weight is not None:
             sample_weight = [sample_weight[i] for i in order]
         folds = min(folds, len(X))
+        _check_auto_work(len(X), nodes, folds, "fit()")
         fold_of = _stratified_folds(y, folds, 0)
         # every fold counts each feature as the whole fit does (a column of numbers
         # and a few words is categorical, even in a fold without the words)
@@ -12150,9 +12442,11 @@ class AutoBayes(_Classifier):
                 continue
             scored.extend(held_out)
             shared = {}
+            # held meanwhile: the fit's rows, the folds' and their training set's
+            held = _in_use(params, 3 * _held_bytes(statistics))
             for m, name in enumerate(names):
                 try:
-                    compiled = _member_model(training, name, params, shared)
+                    compiled = _member_model(training, name, held, shared)
                 except _OverBudget as error:
                     raise NaiveBayesError("fit(): %s" % error, call="fit()") from None
                 rows = [compiled.positional(X[i]) for i in held_out]

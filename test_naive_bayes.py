@@ -13,6 +13,7 @@ import math
 from math import isfinite
 import os
 import pickle
+import platform
 import random
 import re
 import subprocess
@@ -756,8 +757,12 @@ def test_huge_magnitudes_keep_their_information():
     assert far.predict([[1.0]]) == [1]
     with pytest.raises(NaiveBayesError, match="X row 0, feature 0 is int 1000.*finite"):
         NaiveBayes().fit([[10 ** 400], [1]], [0, 1])
+    # rows weighing past the float range together are refused (the HTML view and
+    # the other families overflowed on them); near the limit they work
+    with pytest.raises(NaiveBayesError, match="sample_weight adds up to"):
+        CategoricalNB().fit([["a"], ["a"], ["b"]], [0, 0, 1], sample_weight=[1e308, 1e308, 1])
     heavy = CategoricalNB().fit([["a"], ["a"], ["b"]], [0, 0, 1],
-                                sample_weight=[1e308, 1e308, 1])
+                                sample_weight=[4e304, 4e304, 1])
     assert heavy.predict_proba([["a"]])[0][0] == pytest.approx(1.0)
 
 
@@ -2387,9 +2392,11 @@ def test_autobayes_aode_members_from_binned_rows_equal_aode_itself(data):
 def test_autobayes_chooses_its_weights_on_a_stratified_sample_of_large_data(monkeypatch):
     """Beyond _auto_sample(width) rows (5,000, fewer for wide data) the internal
     cross-validation runs on a stratified sample; the members are fitted on every row."""
-    assert naive_bayes._auto_sample(10) == 5000 and naive_bayes._auto_sample(130) == 2366
+    assert naive_bayes._auto_sample(10) == 5000 and naive_bayes._auto_sample(130) == 1099
+    assert 5 * naive_bayes._auto_fold_work(1099, 131) <= naive_bayes._AUTO_WORK < \
+        5 * naive_bayes._auto_fold_work(1100, 131)         # the most rows within the work
     assert naive_bayes._auto_sample(1000) == 1000
-    monkeypatch.setattr(naive_bayes, "_AUTO_WORK", 1)          # the floor: 1,000 rows
+    monkeypatch.setattr(naive_bayes, "_auto_sample", lambda width, folds: 1000)
     rng = random.Random(8)
     X = [[rng.choice("ab"), rng.choice("xyz")] for _ in range(1500)]
     y = ["p" if row[0] == "a" and rng.random() < 0.8 else "q" for row in X]
@@ -3917,8 +3924,8 @@ def test_no_nan_for_any_legal_parameters_and_any_finite_data(params, data):
               "poisson": st.integers(0, 2 ** 64) | st.sampled_from([0, 10 ** 300])}
     X = [[data.draw(values[k] | st.none()) for k in kinds] for _ in range(n_rows)]
     y = data.draw(st.lists(st.sampled_from("abc"), min_size=n_rows, max_size=n_rows))
-    weights = data.draw(st.none() | st.lists(
-        st.sampled_from([0.0, 5e-324, 1.0, 1e300, 1.7976931348623157e308]),
+    weights = data.draw(st.none() | st.lists(     # (8 rows of 1e304 stay within the
+        st.sampled_from([0.0, 5e-324, 1.0, 1e300, 1e304]),    # 1e305 fit allows in all)
         min_size=n_rows, max_size=n_rows))
     assume(weights is None or any(weights))
     model = NaiveBayes(features=kinds, **params).fit(X, y, sample_weight=weights)
@@ -3982,10 +3989,18 @@ def test_a_file_of_many_long_numbers_or_odd_denominators_is_refused_quickly(tmp_
 def test_overflowing_values_are_errors_at_the_door():
     with pytest.raises(NaiveBayesError, match=r"sample_weight row 0 is int 1000"):
         NaiveBayes().fit([["a"], ["b"]], [0, 1], sample_weight=[10 ** 400, 1])
-    # weights that add up beyond the float range are exact counts: nothing overflows
-    heavy = NaiveBayes().fit([["a", 1.0], ["a", 2.0], ["b", 3.0]], [0, 0, 1],
-                             sample_weight=[1.7e308, 1.7e308, 1.0])
-    assert heavy.class_count_ == [2 * int(1.7e308), 1]       # exact, beyond any float
+    # weights that add up beyond 1e305 are refused by fit, naming sample_weight ...
+    X, y = [["a", 1.0], ["a", 2.0], ["b", 3.0]], [0, 0, 1]
+    with pytest.raises(NaiveBayesError, match=r"fit\(\): sample_weight adds up to more"):
+        NaiveBayes().fit(X, y, sample_weight=[1.7e308, 1.7e308, 1.0])
+    # ... while a model file's exact counts beyond any float load and predict
+    data = NaiveBayes().fit(X, y).to_dict()
+    huge = 2 * int(1.7e308)
+    data["class_count"][0] = huge
+    data["features"][0]["counts"][0] = [huge, 0]
+    data["features"][1]["sums"][0] = [huge, 3 * huge // 2, 5 * huge // 2]
+    heavy = NaiveBayes.from_dict(json.loads(json.dumps(data)))
+    assert heavy.class_count_ == [huge, 1]                    # exact, beyond any float
     use_every_method(heavy)
     loaded = NaiveBayes.from_dict(json.loads(json.dumps(heavy.to_dict())))
     assert loaded.predict_proba([["a", 1.5]]) == heavy.predict_proba([["a", 1.5]])
@@ -7329,7 +7344,7 @@ def test_aode_variant_parameters_are_estimator_parameters(tmp_path):
     assert AODE().get_params()["estimate"] == "laplace" and \
         AODE().get_params()["weighting"] is None and AODE().get_params()["impute"] is False
     for name, bad, expected in [("estimate", "lidstone", '"laplace" or "m"'),
-                                ("m", -1, "a finite number >= 0"),
+                                ("m", -1, "a finite number between 0 and 1e+300"),
                                 ("weighting", "entropy", 'None or "mutual-information"'),
                                 ("impute", 1, "True or False")]:
         with pytest.raises(NaiveBayesError, match=re.escape("%s=%s; expected %s" % (
@@ -7643,10 +7658,10 @@ def test_max_memory_refuses_what_would_pass_it_and_changes_nothing(family, tmp_p
     other = cls(max_memory=needed * 0.75).partial_fit(X[60:], y[60:], classes=[False, True])
     with pytest.raises(NaiveBayesError, match=r"merge\(\): .* beyond max_memory"):
         model.merge(other)
-    # compiled: fits, but the tables would not
-    model = cls().fit(X, y).set_params(max_memory=needed * 1.01)
-    with pytest.raises(NaiveBayesError, match=r"predict_proba\(\): .*compiled tables.* "
-                                              r"beyond max_memory"):
+    # the fit's estimate is of the model in use, its compiled tables included: a
+    # budget lowered after the fit refuses the first prediction
+    model = cls().fit(X, y).set_params(max_memory=needed * 0.99)
+    with pytest.raises(NaiveBayesError, match=r"predict_proba\(\): .* beyond max_memory"):
         model.predict_proba(X[:2])
     assert model.set_params(max_memory=2000).predict_proba(X[:2]) == full.predict_proba(X[:2])
     # the budget says nothing about the data: it merges, and it is kept in the file
@@ -9772,6 +9787,300 @@ def test_the_training_data_fingerprint_survives_the_file_and_goes_when_rows_chan
     assert model.training_data_ == fingerprint
     model.training_data_ = None
     assert "training_data" not in model.to_dict()
+
+
+# ----------------------------------------------------------------------------------
+# Budgets and extremes: memory estimated before the work, weights of any size, sums
+# past the float range, parameters at the ends of their ranges
+# ----------------------------------------------------------------------------------
+
+def weka_bayes_score(rows, cardinality, node, parents):
+    """Weka's BAYES score of node given parents, term by term in Weka's order, from
+    Weka's lnGamma itself (no table): the reference for _NetworkScores."""
+    lng = naive_bayes._weka_ln_gamma
+    size = cardinality[node]
+    configurations = 1
+    for p in parents:
+        configurations *= cardinality[p]
+    counts = [[0] * size for _ in range(configurations)]
+    for values, weight in rows:
+        j = 0
+        for p in parents:
+            j = j * cardinality[p] + values[p]
+        counts[j][values[node]] += weight
+    score = 0.0
+    for config in counts:
+        for n in config:
+            score += lng(0.5 + n)
+        score += -lng(sum(config) + size / 2)
+        score += -(size * lng(0.5))
+        score += lng(size / 2)
+    return score
+
+
+@settings(max_examples=30)
+@given(st.lists(st.integers(2, 4), min_size=2, max_size=4), st.data())
+def test_network_scores_of_any_whole_weights_are_wekas_with_bounded_caches(cardinality,
+                                                                          data):
+    """The structure score of whole counts is Weka's lnGamma summed in Weka's order,
+    bit for bit, whatever the size of the counts (a row of weight 10^12 included);
+    what is kept for the life of the process stays bounded (no table of one
+    logarithm per unit of weight)."""
+    rows = data.draw(st.lists(st.tuples(
+        st.tuples(*[st.integers(0, size - 1) for size in cardinality]),
+        st.one_of(st.integers(1, 6), st.sampled_from([10 ** 6, 10 ** 12, 2 ** 40 + 1]))),
+        min_size=1, max_size=8))
+    node = data.draw(st.integers(0, len(cardinality) - 1))
+    others = [p for p in range(len(cardinality)) if p != node]
+    parents = data.draw(st.lists(st.sampled_from(others), unique=True, max_size=2))
+    score = naive_bayes._NetworkScores(rows, cardinality)(node, parents)
+    assert score == weka_bayes_score(rows, cardinality, node, parents)
+    assert len(naive_bayes._HALF_LN_GAMMA) <= naive_bayes._HALF_TABLE_SIZE
+
+
+@pytest.mark.parametrize("weight", [1, 10 ** 6, 10 ** 12, 1e12])
+def test_networks_and_autobayes_fit_huge_whole_weights_without_a_table_per_unit(weight):
+    """A row weighing 10^6 or 10^12 (sample_weight, class_weight) fits TAN, BayesNet
+    and AutoBayes without a table that grows with the weight: the module's table of
+    lnGamma stays within its fixed size, and the search's own cache of larger
+    counts goes with the search."""
+    rng = random.Random(3)
+    X = [[rng.choice("ab"), rng.choice("xyz"), rng.random()] for _ in range(24)]
+    y = [rng.choice(["p", "q"]) for _ in X]
+    for cls in (naive_bayes.TAN, naive_bayes.BayesNet, naive_bayes.AutoBayes):
+        for model in (cls().fit(X, y, sample_weight=[weight] + [1] * 23),
+                      cls(class_weight={"p": weight, "q": 1}).fit(X, y)):
+            for row in model.predict_proba(X[:3]):
+                assert sum(row) == pytest.approx(1.0) and all(map(isfinite, row))
+            assert len(naive_bayes._HALF_LN_GAMMA) <= naive_bayes._HALF_TABLE_SIZE
+            assert len(naive_bayes._EXACT_LOGS) <= 100001
+
+
+MEMORY_PROBE = """
+import json, random, sys, tracemalloc
+import naive_bayes
+family, width, budget, predict = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3]), sys.argv[4]
+values = ["v%d" % value for value in range(int(sys.argv[5]))]
+rng = random.Random(width)
+X = [[rng.choice(values) for _ in range(width)] for _ in range(30)]
+y = [i % 2 for i in range(30)]
+model = getattr(naive_bayes, family)(max_memory=budget)
+tracemalloc.start()
+try:
+    model.fit(X, y)
+    if predict == "yes":
+        model.predict(X)
+    outcome = model._fitted().memory_estimate(model.get_params())[0]
+except naive_bayes.NaiveBayesError as error:
+    outcome = str(error)
+print(json.dumps([outcome, tracemalloc.get_traced_memory()[1]]))
+"""
+
+
+TRACES_MEMORY = pytest.mark.skipif(
+    platform.python_implementation() != "CPython",
+    reason="tracemalloc traces CPython's allocator only (PyPy has no _tracemalloc)")
+
+
+def memory_probe(tmp_path, family, width, budget, predict=False, values=3):
+    """(the estimate of a fitted model in bytes, or the refusal's message; the
+    peak of the memory the fit, and the predictions, took), measured by tracemalloc
+    in a subprocess: 30 rows of ``width`` features of ``values`` values each."""
+    script = tmp_path / "probe.py"
+    script.write_text(MEMORY_PROBE, encoding="utf-8")
+    done = subprocess.run(python_command(script, family, width, budget,
+                                         "yes" if predict else "no", values),
+                          capture_output=True, text=True, cwd=ROOT,
+                          env=dict(os.environ, PYTHONPATH=str(ROOT)), timeout=600)
+    assert done.returncode == 0, done.stderr
+    return json.loads(done.stdout)
+
+
+@TRACES_MEMORY
+@pytest.mark.parametrize("family", ["AODE", "TAN", "BayesNet"])
+def test_max_memory_refuses_before_the_memory_is_taken(tmp_path, family):
+    """A fit whose pairwise counts (AODE: millions for a row of thousands of
+    features) or structure search (networks: every pair of nodes) would pass
+    max_memory is refused before it takes the memory: the peak measured stays
+    within the budget and does not grow with the width of the data (quadratic
+    before: 4 GB for 30 rows of 1,000 features under max_memory=2000)."""
+    peaks = []
+    for width in (1000, 2000):
+        outcome, peak = memory_probe(tmp_path, family, width, 20)
+        assert isinstance(outcome, str) and outcome.startswith("fit(): ") and \
+            "beyond max_memory=20 (MB)" in outcome and "raise max_memory" in outcome
+        peaks.append(peak)
+        assert peak < 20e6
+    assert peaks[1] < 2.5 * peaks[0] + 2e6             # linear in the width, at most
+
+
+@pytest.mark.slow
+@TRACES_MEMORY
+@pytest.mark.parametrize("family, width, values", [("AODE", 120, 3), ("AODE", 100, 1000),
+                                                   ("TAN", 100, 3), ("BayesNet", 100, 3)])
+def test_max_memory_estimates_are_within_a_small_factor_of_the_peaks(tmp_path, family,
+                                                                      width, values):
+    """The estimate max_memory is compared with (counts and compiled tables, the
+    predictions' tables included; AODE's sparse form beyond 2,048 keys: 100 features
+    of 30 distinct values, about 3,000 keys) is within a factor 2 of the peak tracemalloc measures, so that the
+    refusal's threshold means what it says."""
+    estimate, peak = memory_probe(tmp_path, family, width, 100000, predict=True,
+                                  values=values)
+    assert peak / 2 < estimate < 2 * peak
+
+
+def test_a_refused_fit_or_partial_fit_changes_nothing():
+    """The budget's refusals leave a fitted model exactly as it was."""
+    rng = random.Random(4)
+    small = [[rng.choice("abc") for _ in range(5)] for _ in range(20)]
+    wide = [[rng.choice("abc") for _ in range(600)] for _ in range(30)]
+    long = [["%s%d" % (name, i) for name in "abcde"] for i in range(4000)]   # identifiers
+    for name in ("AODE", "TAN", "BayesNet", "AutoBayes"):
+        model = naive_bayes._MODELS[name](max_memory=1).fit(small, [i % 2 for i in range(20)])
+        before = json.dumps(model.to_dict(), sort_keys=True)
+        probabilities = model.predict_proba(small)
+        for call, X in ((model.fit, wide), (model.fit, long), (model.partial_fit, long)):
+            with pytest.raises(NaiveBayesError, match=r"max_memory=1 \(MB\)|cross-valid"):
+                call(X, [i % 2 for i in range(len(X))])
+            assert json.dumps(model.to_dict(), sort_keys=True) == before
+            assert model.predict_proba(small) == probabilities
+
+
+def test_autobayes_refuses_a_cross_validation_beyond_its_work_before_it_starts():
+    """AutoBayes' internal cross-validation grows with the rows times the features
+    squared and the features cubed (the structure search): beyond _AUTO_WORK
+    (about 50 s of CPU) the fit is refused at once, naming the fixes; with fixed
+    weights the same data fit."""
+    rng = random.Random(5)
+    X = [[rng.choice("abc") for _ in range(300)] for _ in range(150)]
+    y = [i % 3 for i in range(150)]
+    with pytest.raises(NaiveBayesError, match="internal cross-validation.*weights="):
+        naive_bayes.AutoBayes().fit(X, y)
+    assert 5 * naive_bayes._auto_fold_work(150, 301) > naive_bayes._AUTO_WORK
+    model = naive_bayes.AutoBayes(weights="uniform", members=("naive",)).fit(X, y)
+    assert model.predict(X[:2]) == model.predict(X[:2])
+
+
+@pytest.mark.parametrize("weights", [{"zzz": 1}, {"waode": 1, "zzz": 1}, {"waode": 0},
+                                     {"tan": 1}, {"waode": -1}, {"waode": math.inf},
+                                     {"waode": math.nan}, {}])
+def test_autobayes_weights_must_name_its_members_with_a_positive_weight(weights):
+    """weights= as a dict: names among members=, weights finite and >= 0, one of the
+    members' positive; else the parameter check names weights (a ZeroDivisionError
+    before, for names outside members)."""
+    model = naive_bayes.AutoBayes(weights=weights)
+    with pytest.raises(NaiveBayesError, match=r"fit\(\): weights=.*expected"):
+        model.fit([["a"], ["b"], ["a"]], [0, 1, 0])
+    assert not model.__sklearn_is_fitted__()
+
+
+def test_autobayes_weights_at_the_ends_of_their_range_give_probabilities():
+    for weights in ({"waode": 1e308, "aode": 1e308, "weighted": 5e-324},
+                    {"bayesnet": 5e-324}, {"waode": 1e-300, "aode": 0}):
+        model = naive_bayes.AutoBayes(weights=weights).fit([["a"], ["b"], ["a"]], [0, 1, 0])
+        for row in model.predict_proba([["a"], ["b"], ["c"]]):
+            assert all(map(isfinite, row)) and sum(row) == pytest.approx(1.0)
+
+
+@settings(max_examples=30)
+@given(st.lists(st.sampled_from(["", "the", "a b", "the the b", "c"]), min_size=2,
+                max_size=6), st.booleans(), st.sampled_from([1, 2, 100]),
+       st.sampled_from([None, ["the", "a", "b", "c"]]), st.sampled_from([0.0, 1e-300, 1.0]))
+def test_complement_naive_bayes_without_words_gives_probabilities(texts, norm, least,
+                                                                  stop, alpha):
+    """Complement naive Bayes whose vocabulary is empty (min_word_count, stop_words,
+    or empty documents) says nothing: finite, normalised probabilities, not a
+    division by zero with complement_norm=True."""
+    X = [{"t": text} for text in texts]
+    y = [i % 2 for i in range(len(texts))]
+    model = NaiveBayes(features={"t": "text"}, text_model="complement", alpha=alpha,
+                       complement_norm=norm, min_word_count=least, stop_words=stop)
+    model.fit(X, y)
+    for row in model.predict_proba(X + [{"t": "the new words"}]):
+        assert all(map(isfinite, row)) and sum(row) == pytest.approx(1.0)
+
+
+def test_autobayes_merges_are_associative_to_the_last_bit():
+    """The weights and the temperature a merge averages are kept as exact fractions:
+    (a + b) + c and a + (b + c) give the same model, bit for bit (their floats
+    differed in the last bit before)."""
+    def part(n, seed):
+        rng = random.Random(seed)
+        X = [[rng.choice("ab"), rng.choice("xyz")] for _ in range(n)]
+        y = [("p" if x[0] == "a" else "q") if rng.random() < .8 else rng.choice("pq")
+             for x in X]
+        return naive_bayes.AutoBayes(folds=2).fit(X, y)
+    for seeds in ((1, 2, 3), (4, 5, 6)):
+        a, b, c = [part(n, seed) for n, seed in zip((30, 41, 57), seeds)]
+        left = copy.deepcopy(a).merge(copy.deepcopy(b)).merge(copy.deepcopy(c))
+        right = copy.deepcopy(a).merge(copy.deepcopy(b).merge(copy.deepcopy(c)))
+        assert json.dumps(left.to_dict(), sort_keys=True) == \
+            json.dumps(right.to_dict(), sort_keys=True)
+        assert left.predict_proba([["a", "x"]]) == right.predict_proba([["a", "x"]])
+
+
+@pytest.mark.parametrize("name", sorted(naive_bayes._MODELS))
+def test_weights_past_the_float_range_are_refused_and_those_within_it_work(name):
+    """Rows weighing together more than the models compute with (two rows of 1e308:
+    an OverflowError before, from TAN, BayesNet, AutoBayes, AODE, discretized
+    numbers and the HTML view) are refused by fit, partial_fit and merge, naming
+    sample_weight; weights near the limit give finite, normalised probabilities and
+    every view."""
+    cls = naive_bayes._MODELS[name]
+    X = [[1.0, 2.0], [2.0, 1.0], [3.0, 4.0], [4.0, 3.0]] if name == "GaussianNB" else \
+        [["a", 1.0], ["b", 2.0], ["a", 3.0], ["b", 4.0]]
+    X = [[str(v) for v in row] for row in X] if name == "CategoricalNB" else X
+    y = [0, 0, 1, 1]
+    variants = [{}] + ([{"numeric": "discretized"}] if name == "NaiveBayes" else [])
+    for params in variants:
+        for call in ("fit", "partial_fit"):
+            with pytest.raises(NaiveBayesError, match="sample_weight.*adds up to"):
+                getattr(cls(**params), call)(X, y, sample_weight=[1e308, 1e308, 1, 1])
+        with pytest.raises(NaiveBayesError, match="weight.*adds up to"):
+            cls(class_weight={0: 1e308, 1: 1}, **params).fit(X, y)
+        model = cls(**params).fit(X, y, sample_weight=[4e304, 4e304, 1, 1])
+        with pytest.raises(NaiveBayesError, match="merge.*adds up to"):
+            model.merge(cls(**params).fit(X, y, sample_weight=[4e304, 4e304, 1, 1]))
+        for row in model.predict_proba(X):
+            assert all(map(isfinite, row)) and sum(row) == pytest.approx(1.0)
+        model.summary()
+        model.explain(X[0])
+        if hasattr(model, "_repr_html_"):
+            assert "<" in model._repr_html_()
+
+
+SMOOTHING = ("alpha", "prior_alpha", "m", "var_smoothing", "frequency_limit")
+
+
+def four_rows_of(name):
+    """Four rows a family takes, and their labels."""
+    X = [[1.0, 2.0], [2.0, 1.0], [3.0, 4.0], [4.0, 3.0]] if name == "GaussianNB" else \
+        [["a", 1.0], ["b", 2.0], ["a", 3.0], ["b", 4.0]]
+    return ([[str(v) for v in row] for row in X] if name == "CategoricalNB" else X,
+            [0, 0, 1, 1])
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(sorted(naive_bayes._MODELS)), st.sampled_from(SMOOTHING),
+       st.one_of(st.sampled_from([0.0, 5e-324, 1e-300, 1.0, 1e300, 1e305, 1e308,
+                                  1.7976931348623157e308]),
+                 st.floats(0, 1.7976931348623157e308)))
+def test_every_smoothing_parameter_works_or_is_refused_with_its_range(name, parameter,
+                                                                      value):
+    """alpha, prior_alpha, m and the like, at any value: the check refuses it,
+    stating the allowed range, or the model gives finite, normalised probabilities
+    (alpha=1e308 overflowed AODE, TAN and BayesNet before)."""
+    cls = naive_bayes._MODELS[name]
+    assume(parameter in cls._parameters)
+    X, y = four_rows_of(name)
+    model = cls(**{parameter: value})
+    try:
+        model.fit(X, y)
+    except NaiveBayesError as error:
+        assert re.search(r"%s=.*expected .*(number|between)" % parameter, str(error)), error
+        return
+    for row in model.predict_proba(X + [X[0][:1] + [10.0]] if name != "CategoricalNB" else X):
+        assert all(map(isfinite, row)) and sum(row) == pytest.approx(1.0)
 
 
 # ----------------------------------------------------------------------------------

@@ -421,7 +421,8 @@ def _complement_weights(stats, classes, vocabulary, alpha, norm):
     o(1): its weight is +inf, and companions[c] = log M_c is the finite part each
     such word adds (see _WordScorer); with norm, the weights tend to 1/k on the k
     such words and to 0 on the others.  M_c = 0 (nothing outside the class) gives
-    the uniform 1/V, and so does V = 1 with norm (where scikit-learn divides 0 by 0).
+    the uniform 1/V, and so does V = 1 with norm (where scikit-learn divides 0 by 0);
+    an empty vocabulary has no weights (the scores are 0: the prior decides).
     Returns (per-class weight columns over the vocabulary, companions or None).
     """
     size = len(vocabulary)
@@ -439,8 +440,11 @@ def _complement_weights(stats, classes, vocabulary, alpha, norm):
         elif zeros:
             columns.append([1.0 / zeros if x == -INF else 0.0 for x in logged])
         else:
+            # no word left (min_word_count, max_words, stop_words, or empty
+            # documents): no weights, so every score is 0 and the prior decides
             summed = fsum(logged)
-            columns.append([x / summed for x in logged] if summed else [1.0 / size] * size)
+            columns.append([x / summed for x in logged] if summed else
+                           [1.0 / size] * size if size else [])
     return columns, (companions if any(c is not None for c in companions) else None)
 
 

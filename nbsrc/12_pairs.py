@@ -40,6 +40,10 @@ def _count_keys(counter, keys):
     _count_elements(counter, keys)
 
 
+class _PairLimit(Exception):
+    """Pairwise counting passed its limit: (the counts kept, the row of the batch)."""
+
+
 class _PairCounts(_Distribution):
     """Exact weighted counts N(c, x_p, x_j) of every two values that occur together
     in a row of class c, features p < j: the statistics a semi-naive family adds to
@@ -65,17 +69,30 @@ class _PairCounts(_Distribution):
         get_id = self.ids.__getitem__
         self.add_ids(label, [sorted(map(get_id, row)) for row in values], weights)
 
-    def add_ids(self, label, rows, weights):
-        """Count the pairs of one class's rows given as sorted lists of value ids."""
+    def add_ids(self, label, rows, weights, limit=None):
+        """Count the pairs of one class's rows given as sorted lists of value ids;
+        with a ``limit``, _PairLimit as soon as the counts kept (every class's, and
+        those collected for weights other than 1) pass it: a row whose pairs could
+        pass it is counted value by value, each step checked, so that the memory
+        passes the limit by one value's pairs at most."""
         mine = self.pairs.setdefault(label, {})
         integers, shift = (repeat(1), 0) if weights is None else _weight_integers(weights)
         # rows of weight 1 are counted directly; any other weight collects its rows'
         # pairs first, then adds them times the weight
         by_weight = {}
-        for ids, weight in zip(rows, integers):
+        kept = self.size()
+        for row, (ids, weight) in enumerate(zip(rows, integers)):
             target = mine if weight == 1 and not shift else by_weight.setdefault(weight, {})
-            for n, a in enumerate(ids[:-1]):
-                _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
+            before = len(target)
+            if limit is not None and kept + len(ids) * (len(ids) - 1) // 2 > limit:
+                for n, a in enumerate(ids[:-1]):
+                    _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
+                    if kept + len(target) - before > limit:
+                        raise _PairLimit(kept + len(target) - before, row)
+            else:
+                for n, a in enumerate(ids[:-1]):
+                    _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
+            kept += len(target) - before
         for weight, counted in by_weight.items():
             get = mine.get
             for key, n in counted.items():

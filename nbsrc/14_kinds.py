@@ -34,6 +34,18 @@ def _finite_at_least_0(value):
     return None
 
 
+_LARGEST_SMOOTHING = 1e300   # the pairwise and network families multiply it by sizes
+
+
+def _smoothing_check(value):
+    """A smoothing parameter of the pairwise and network families: finite, >= 0 and
+    at most _LARGEST_SMOOTHING (alpha * K * S must stay a float)."""
+    number = _number(value)
+    if number is None or not isfinite(number) or not 0 <= number <= _LARGEST_SMOOTHING:
+        return "a finite number between 0 and %g" % _LARGEST_SMOOTHING
+    return None
+
+
 def _integer_at_least(smallest, allow_none=False):
     def check(value):
         if value is None and allow_none:

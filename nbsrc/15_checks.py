@@ -167,6 +167,16 @@ def _check_params(parameters, params, call):
             raise NaiveBayesError("%s: categories declares values for feature %r, which "
                                   "features= declares %r; expected a categorical feature"
                                   % (call, name, kinds[name]), call=call)
+    weights, members = params.get("weights"), params.get("members")
+    if isinstance(weights, Mapping) and members is not None:     # AutoBayes' weights=
+        strange = [name for name in weights if name not in members]
+        if strange or not any(_number(weights.get(name, 0)) > 0 for name in members):
+            raise NaiveBayesError(
+                "%s: weights=%s; expected a {member: weight} dict over members=%s "
+                "(%s), with a positive weight for one of them"
+                % (call, _shown(weights), _shown(list(members)),
+                   "%r is not among them" % strange[0] if strange else "all weigh 0"),
+                call=call, argument="weights")
     if params.get("thresholds") is not None and params.get("costs") is not None:
         raise NaiveBayesError("%s: thresholds and costs are both set; expected one decision "
                               "rule (set the other to None)" % call, call=call)

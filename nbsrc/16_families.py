@@ -34,7 +34,7 @@ class _Fitting:
     declarations read once, and the feature names that some row holds."""
 
     __slots__ = ("call", "params", "kinds", "categories", "default_kind", "numeric", "seen",
-                 "allowed", "model")
+                 "allowed", "model", "in_use")
 
     def __init__(self, call, params, default_kind, allowed=None, model=None, kind_map=None):
         self.call = call
@@ -47,6 +47,8 @@ class _Fitting:
         self.numeric = params.get("numeric", "gaussian")
         self.seen = set()
         self.allowed = allowed            # the kinds the family can use (None: all)
+        self.in_use = 0                   # bytes of the model partial_fit adds to (the
+        # memory budget's share already taken: see _check_memory)
 
     def new_feature(self, name):
         """Empty statistics for a feature seen for the first time."""

@@ -3,13 +3,44 @@
 _AODE_KINDS = ("categorical", "discretized", "ignore")
 # The memory budget of the pairwise and network families (max_memory=, in MB): what
 # they count grows with the number of distinct pairs or rows, and what they compile
-# with it, so both are estimated, at about these many bytes per item (CPython's dict
-# entries, int keys and packed terms), and refused beyond the budget before they are
-# built, naming the figure and the fix.
+# with it, so both are estimated together, as the memory the model takes in use (its
+# statistics and its compiled tables at their peak), at about these many bytes per
+# item (CPython's dict entries, int keys, lists of terms; measured by tracemalloc on
+# CPython 3.11: the estimates are within about 1.3 times the peaks measured), and
+# refused before they pass the budget, naming the figure and the fix.
 _PAIR_BYTES = 100                # a pairwise count (statistics)
-_TERM_BYTES = 120                # a compiled term of a pair, in each direction
+_DENSE_PAIR_BYTES = 130          # compiled, up to _AODE_DENSE_KEYS keys: a count renumbered
+_ENTRY_BYTES = 36                # and a parent's term of a key (+ 8 per class)
+_SPARSE_PAIR_BYTES = 100         # compiled, more keys: a count renumbered, and per
+_SPARSE_KEY_BYTES = 480          # pair of keys its terms both ways and their columns
+_SPARSE_CLASS_BYTES = 80         # (+ this per class)
 _ROW_BYTES = 200                 # a distinct row of a network (statistics), plus
 _CELL_BYTES = 8                  # per feature of it, and per node of its compiled form
+_NETWORK_ROW_BYTES = 300         # a distinct row compiled (prepared, scored), plus
+_NETWORK_CELL_BYTES = 40         # per node of it
+_NODE_PAIR_BYTES = 300           # a scored pair of nodes of the structure search
+_TABLE_CELL_BYTES = 40           # a cell of a node's table
+
+
+def _aode_bytes(pairs, keys, classes, distinct=None, copies=1):
+    """Bytes AODE takes in use: ``pairs`` pairwise counts (all classes together;
+    ``copies``: 2 when impute=True copies them to fill missing values in) and their
+    compiled tables, at most ``distinct`` pair keys (default: pairs); ``keys``: (the
+    keys, those that may be parents), as _AODEStatistics.key_counts tells them."""
+    keys, parents = keys
+    distinct = pairs if distinct is None else distinct
+    statistics = copies * pairs * _PAIR_BYTES
+    if keys > _AODE_DENSE_KEYS:
+        return statistics + pairs * _SPARSE_PAIR_BYTES + distinct * (
+            _SPARSE_KEY_BYTES + _SPARSE_CLASS_BYTES * classes)
+    return statistics + pairs * _DENSE_PAIR_BYTES + parents * keys * (
+        _ENTRY_BYTES + 8 * classes)
+
+
+def _megabytes(size):
+    """Bytes as megabytes: '2,500' or '0.31'."""
+    megabytes = size / 1e6
+    return format(megabytes, ",.0f") if megabytes >= 10 else "%.2g" % megabytes
 
 
 class _OverBudget(Exception):
@@ -27,18 +58,18 @@ def _memory_check(value):
 def _within_budget(params, estimate, what, fix):
     """Raise _OverBudget when ``estimate`` (bytes) passes params' max_memory."""
     budget = params.get("max_memory")
+    estimate += params.get("_memory_in_use", 0)   # what AutoBayes holds meanwhile
     if budget is not None and estimate > budget * 1e6:
-        megabytes = estimate / 1e6
         raise _OverBudget("%s would take about %s MB, beyond max_memory=%s (MB); %s, or "
-                          "raise max_memory" % (what, format(megabytes, ",.0f")
-                                                if megabytes >= 10 else "%.2g" % megabytes,
-                                                _shown(budget), fix))
+                          "raise max_memory" % (what, _megabytes(estimate), _shown(budget),
+                                                fix))
 
 
 def _check_memory(params, call, *statistics):
     """NaiveBayesError naming the call when statistics (added up: a model and what
-    partial_fit or merge adds to it) would pass params' max_memory."""
-    estimates = [part.memory_estimate() for part in statistics
+    partial_fit or merge adds to it) would pass params' max_memory in use, their
+    compiled tables included."""
+    estimates = [part.memory_estimate(params) for part in statistics
                  if part is not None and hasattr(part, "memory_estimate")]
     if not estimates:
         return
@@ -47,6 +78,30 @@ def _check_memory(params, call, *statistics):
         _within_budget(params, sum(size for size, _ in estimates), estimates[0][1], fix)
     except _OverBudget as error:
         raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+
+
+def _pair_limit(params, keys, classes, copies=1, in_use=0):
+    """The most pairwise counts AODE may keep within params' max_memory (None: no
+    budget), ``in_use`` bytes being taken already (the model partial_fit adds to)."""
+    budget = params.get("max_memory")
+    if budget is None:
+        return None
+    fixed = _aode_bytes(0, keys, classes)
+    per_count = _aode_bytes(1, keys, classes, copies=copies) - fixed
+    in_use += params.get("_memory_in_use", 0)
+    return max(0, int((budget * 1e6 - in_use - fixed) // per_count))
+
+
+def _pairs_over_budget(params, stop, keys, classes, label, copies=1):
+    """The _OverBudget of counting stopped by _pair_limit (a _PairLimit)."""
+    estimate = _aode_bytes(stop.args[0], keys, classes, copies=copies) + params.get(
+        "_memory_in_use", 0)
+    return _OverBudget(
+        "AODE's pairwise counts and compiled tables would take more than %s MB "
+        "(counting stopped at %s pairwise counts, at row %d of class %s), beyond "
+        "max_memory=%s (MB); %s, or raise max_memory"
+        % (_megabytes(estimate), format(stop.args[0], ","), stop.args[1] + 1,
+           _shown(label), _shown(params.get("max_memory")), _AODE_FIX))
 
 
 _MEMORY_PARAMETER = _Parameter(2000, _memory_check, (
@@ -171,6 +226,8 @@ class _AODEStatistics(_NaiveStatistics):
         rounding = [_round_to_digits(fitting.params.get("significant_digits"))
                     if features[j].name == "discretized" else None for j in range(len(names))]
         get_id = self.pair_counts.ids.__getitem__
+        classes = max(1, len(self.class_count))
+        copies = self.copies(fitting.params)
         for label, group in groups.items():
             id_rows = []
             for row in group:
@@ -188,9 +245,19 @@ class _AODEStatistics(_NaiveStatistics):
                     ids.append(get_id((j, value)))
                 ids.sort()
                 id_rows.append(ids)
-            self.pair_counts.add_ids(label, id_rows, weight_groups[label] if weight_groups
-                                     else None)
-            _check_memory(fitting.params, fitting.call, self)
+            # the budget is checked as the pairs are counted, before they take the
+            # memory: a row of thousands of features has millions of pairs
+            keys = self.key_counts()
+            limit = _pair_limit(fitting.params, keys, classes, copies, fitting.in_use)
+            try:
+                self.pair_counts.add_ids(label, id_rows, weight_groups[label]
+                                         if weight_groups else None, limit)
+            except _PairLimit as stop:
+                error = _pairs_over_budget(fitting.params, stop, keys, classes, label,
+                                           copies)
+                raise NaiveBayesError("%s: %s" % (fitting.call, error), call=fitting.call,
+                                      argument="max_memory") from None
+        _check_memory(fitting.params, fitting.call, self)
         return groups, weight_groups, names
 
     def compile(self, params):
@@ -345,10 +412,26 @@ class _AODEStatistics(_NaiveStatistics):
         """{"pairwise counts": how many are kept}."""
         return {"pairwise counts": self.pair_counts.size()}
 
-    def memory_estimate(self):
-        """(bytes, what) of the counts that grow beyond naive Bayes': the pairs."""
+    def key_counts(self):
+        """(keys, parents) of the compiled model, as far as the counts tell: every
+        value counted in a pair (a number's raw value: its bins are at most as many),
+        each one a possible parent, and each categorical feature's unseen value."""
+        parents = len(self.pair_counts.ids)
+        return parents + sum(feature.name == "categorical"
+                             for feature in self.features.values()), parents
+
+    def copies(self, params):
+        """2 when the compiled model fills missing values in a copy of the counts
+        (impute=True, and some value is missing), else 1."""
+        return 2 if params.get("impute") and self.lacks_values() else 1
+
+    def memory_estimate(self, params=None):
+        """(bytes, what) of the memory that grows beyond naive Bayes' in use: the
+        pairwise counts and the tables compiled from them (see _aode_bytes)."""
         pairs = self.pair_counts.size()
-        return pairs * _PAIR_BYTES, "the pairwise counts of AODE (%s)" % format(pairs, ",")
+        estimate = _aode_bytes(pairs, self.key_counts(), max(1, len(self.class_count)),
+                               copies=self.copies(params or {}))
+        return estimate, "AODE's pairwise counts (%s) and compiled tables" % format(pairs, ",")
 
 
 _AODE_DENSE_KEYS = 2048        # keys up to which a parent's child terms are a full list
@@ -436,9 +519,9 @@ class _AODEModel(_PairTable):
 
     def __init__(self, statistics, params):
         classes = statistics.classes()
-        pairs = statistics.pair_counts.size()
-        _within_budget(params, 2 * pairs * _TERM_BYTES, "AODE's compiled tables (%s "
-                       "pairwise counts, a term each way)" % format(pairs, ","), _AODE_FIX)
+        estimate, what = statistics.memory_estimate(params)
+        _within_budget(params, estimate, what, _AODE_FIX)
+        self.memory = estimate            # bytes in use, by estimate
         self.replacements = None          # per feature: what fills a missing value
         if params["impute"]:
             statistics, self.replacements = statistics.imputed()

@@ -62,19 +62,58 @@ def _weka_ln_gamma(x):
     return q + _horner(p, _COEFFICIENTS_A) / x
 
 
-_HALF_LN_GAMMA = [math.nan]      # _weka_ln_gamma(k / 2) for k = 1, 2, ...: only grows
-
-
-_HALF_TABLE_COUNTS = 10 ** 7  # whole counts up to which the search uses Weka's lnGamma table
+_HALF_TABLE_SIZE = 1 << 12       # ln Gamma(k / 2) kept for k below this, for good
+_HALF_LN_GAMMA = [math.nan]      # _weka_ln_gamma(k / 2) for k = 1, 2, ...: filled as
+# far as asked, never beyond _HALF_TABLE_SIZE entries, whatever the weights (a larger
+# argument is computed when it occurs and cached for one search only: _HalfLnGamma)
 
 
 def _half_ln_gamma(largest):
-    """The table of ln Gamma(k / 2) up to k = largest: the only arguments of the
-    structure score, whose prior is 1/2 per cell and whose counts are whole rows."""
+    """The permanent table of ln Gamma(k / 2) filled up to k = largest (up to
+    _HALF_TABLE_SIZE - 1 when largest is beyond it): the small arguments of the
+    structure score of whole counts, whose prior is 1/2 per cell."""
     table = _HALF_LN_GAMMA
+    largest = min(largest, _HALF_TABLE_SIZE - 1)
     while len(table) <= largest:
         table.append(_weka_ln_gamma(len(table) / 2.0))
     return table
+
+
+_HALF_CACHE_SIZE = 1 << 16       # entries a search's cache of larger arguments keeps
+
+
+class _HalfLnGamma:
+    """Weka's ln Gamma(k / 2) of any whole k >= 1, for one structure search: from the
+    permanent table below _HALF_TABLE_SIZE (filled as far as asked), else computed
+    by the same function (so the same bits) and cached in this object only, emptied
+    when it passes _HALF_CACHE_SIZE entries.  Time and memory grow with the distinct
+    counts that occur, not with their size: a row of weight 10^12 costs what a row
+    of weight 1 costs."""
+
+    __slots__ = ("large",)
+
+    def __init__(self):
+        self.large = {}
+
+    def __call__(self, k):
+        """ln Gamma(k / 2)."""
+        if k < _HALF_TABLE_SIZE:
+            table = _HALF_LN_GAMMA
+            return table[k] if k < len(table) else _half_ln_gamma(k)[k]
+        found = self.large.get(k)
+        if found is None:
+            if len(self.large) >= _HALF_CACHE_SIZE:
+                self.large.clear()
+            found = self.large[k] = _weka_ln_gamma(k / 2.0)
+        return found
+
+    @staticmethod
+    def odd(largest):
+        """[ln Gamma(1/2 + n) for n = 0 .. largest], or None when that passes the
+        permanent table."""
+        if 2 * largest + 1 >= _HALF_TABLE_SIZE:
+            return None
+        return _half_ln_gamma(2 * largest + 1)[1:2 * largest + 2:2]
 
 
 _DENSE_CELLS = 1 << 20     # a node's table this large or smaller is scored cell by cell
@@ -112,6 +151,8 @@ class _NetworkScores:
         self.weights = [n for _, n in rows]
         self.total = sum(self.weights)
         self.cache = {}
+        self.half_ln_gamma = _HalfLnGamma()   # this search's lnG of larger counts
+        self.fractional = {}              # lgamma(n / unit + 1/2), bounded (see _score)
 
     def __call__(self, node, parents):
         """The score of node given parents (a list), cached."""
@@ -148,40 +189,42 @@ class _NetworkScores:
             configurations *= self.cardinality[p]
         counts = self.cell_counts(node, parents)
         unit = self.unit
-        exact = unit == 1 and self.total <= _HALF_TABLE_COUNTS
-        if exact:
-            table = _half_ln_gamma(2 * self.total + 2 * size + 2)
+        exact = unit == 1
+        if exact:                         # Weka's lnGamma of whole counts
+            half_ln_gamma = self.half_ln_gamma
 
             def of_count(n):                      # lnG(1/2 + n)
-                return table[2 * n + 1]
+                return half_ln_gamma(2 * n + 1)
 
             def of_total(n):                      # lnG(n + |V|/2)
-                return table[2 * n + size]
+                return half_ln_gamma(2 * n + size)
+            empty_terms = (-(size * half_ln_gamma(1)), half_ln_gamma(size))
         else:
-            # weights that are not whole numbers, or whole ones beyond
-            # _HALF_TABLE_COUNTS: Weka's search has no counterpart (it counts rows
-            # whatever their weights), so the library's lgamma serves; Weka's own,
-            # whose log is correctly rounded, costs a Decimal log a call
+            # weights that are not whole numbers: Weka's search has no counterpart
+            # (it counts rows whatever their weights), so the library's lgamma
+            # serves; Weka's own, whose log is correctly rounded, costs a Decimal log
+            # a call.  The cache is this search's, bounded
             half = size / 2.0
-            cached = {}
+            cached = self.fractional
 
             def of_count(n):
                 found = cached.get(n)
                 if found is None:
+                    if len(cached) >= _HALF_CACHE_SIZE:
+                        cached.clear()
                     found = cached[n] = lgamma(n / unit + 0.5)
                 return found
 
             def of_total(n):
                 return lgamma(n / unit + half)
-        empty_terms = (-(size * table[1]) if exact else -(size * lgamma(0.5)),
-                       table[size] if exact else lgamma(size / 2.0))
+            empty_terms = (-(size * lgamma(0.5)), lgamma(size / 2.0))
         if configurations * size > _DENSE_CELLS:
             return self._sparse_score(counts, size, of_count, of_total, empty_terms)
         dense = [0] * (configurations * size)
         for cell, n in counts.items():
             dense[cell] = n
-        if exact:
-            odd = table[1::2]                     # odd[n] = lnG(1/2 + n)
+        odd = _HalfLnGamma.odd(max(dense)) if exact else None
+        if odd is not None:                       # odd[n] = lnG(1/2 + n)
             cell_terms = list(map(odd.__getitem__, dense))
         else:
             cell_terms = list(map(of_count, dense))
@@ -505,11 +548,25 @@ class _NetworkStatistics(_NaiveStatistics):
         """{"distinct rows": how many are kept}."""
         return {"distinct rows": self.row_counts.size()}
 
-    def memory_estimate(self):
-        """(bytes, what) of the counts that grow beyond naive Bayes': the rows."""
+    def memory_estimate(self, params=None):
+        """(bytes, what) of the memory that grows beyond naive Bayes' in use: the
+        distinct rows, and what compiling takes: the rows as nodes, and the
+        structure search's scores of every pair of nodes (the nodes' tables are
+        estimated once the structure is known: _NetworkModel)."""
         rows = self.row_counts.size()
-        return (rows * (_ROW_BYTES + _CELL_BYTES * len(self.features)),
-                "the distinct rows a network keeps (%s)" % format(rows, ","))
+        nodes = 1 + sum(feature.name in ("categorical", "discretized")
+                        for feature in self.features.values())
+        return (_network_bytes(rows, len(self.features), nodes),
+                "the network's distinct rows (%s) and structure search (%s nodes)"
+                % (format(rows, ","), format(nodes, ",")))
+
+
+def _network_bytes(rows, width, nodes):
+    """Bytes a network takes in use before its tables: ``rows`` distinct rows of
+    ``width`` features kept, compiled as ``nodes`` nodes, and the search's scores of
+    every pair of nodes."""
+    return rows * (_ROW_BYTES + _CELL_BYTES * width + _NETWORK_ROW_BYTES +
+                   _NETWORK_CELL_BYTES * nodes) + nodes * nodes * _NODE_PAIR_BYTES
 
 
 _DENSE_TABLE = 1 << 16    # a node's table this large or smaller is kept whole
@@ -661,10 +718,8 @@ class _NetworkModel:
         self.classes = classes = statistics.classes()
         self.names = names = statistics.names()
         self.width = len(names)
-        rows = statistics.row_counts.size()
-        _within_budget(params, rows * (_ROW_BYTES + 3 * _CELL_BYTES * (self.width + 1)),
-                       "the network's compiled tables (%s distinct rows)" % format(rows, ","),
-                       _NETWORK_FIX)
+        estimate, what = statistics.memory_estimate(params)
+        _within_budget(params, estimate, what, _NETWORK_FIX)
         self.k = len(classes)
         self.zeros = (0.0,) * self.k
         self.alpha = params["alpha"]
@@ -712,7 +767,22 @@ class _NetworkModel:
         nodes = len(used) + 1
         self.root = root = nodes - 1
         self.parents = search(score, nodes, root, params)
+        del score                         # the search's scores are no longer needed
+        self.memory = estimate + self._tables_bytes(len(prepared))   # bytes, by estimate
+        _within_budget(params, self.memory, "the network's tables (its structure found, "
+                       "%s)" % what, _NETWORK_FIX)
         self.cpts = [self._table(node, prepared) for node in range(nodes)]
+
+    def _tables_bytes(self, rows):
+        """The estimate of every node's table: its cells kept whole (at most
+        _DENSE_TABLE), else at most one per row and node (_SparseCells)."""
+        cells = 0
+        for node, parents in enumerate(self.parents):
+            size = self.cardinality[node]
+            for p in parents:
+                size *= self.cardinality[p]
+            cells += size if size <= _DENSE_TABLE else 3 * min(size, rows)
+        return cells * _TABLE_CELL_BYTES
 
     def _cut_points(self, rows, j):
         """Feature j's MDL cut points, as Weka's Discretize finds them, from the class

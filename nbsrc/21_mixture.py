@@ -121,21 +121,24 @@ class _MixtureStatistics:
         """Add other's counts to every part.  The weights were chosen from each one's
         rows: the merged ones are the two weighted by the models' numbers of rows
         (fit again to choose them from all the rows)."""
-        mine = sum(self.class_count.values())
-        theirs = sum(other.class_count.values())
+        from fractions import Fraction
+        # exact: the weights and 1 / T averaged as fractions, so that merges in any
+        # order and grouping give the same model ((a + b) + c == a + (b + c)); the
+        # model file keeps them as the nearest floats
+        mine = Fraction(sum(self.class_count.values()))
+        theirs = Fraction(sum(other.class_count.values()))
+        total = mine + theirs
         for family, statistics in self.parts.items():
             statistics.absorb(other.parts[family])
         if self.weights != other.weights and (self.weights or other.weights):
             names = list(dict.fromkeys(list(self.weights) + list(other.weights)))
-            total = mine + theirs
-            self.weights = {name: float((self.weights.get(name, 0) * mine +
-                                         other.weights.get(name, 0) * theirs) / total)
+            self.weights = {name: (Fraction(self.weights.get(name, 0)) * mine +
+                                   Fraction(other.weights.get(name, 0)) * theirs) / total
                             if total else 0.0 for name in names}
             self.evaluation = {}
         if self.temperature != other.temperature:     # 1 / T averaged likewise
-            total = mine + theirs
-            self.temperature = float(total / (mine / self.temperature +
-                                              theirs / other.temperature)) if total else 1.0
+            self.temperature = total / (mine / Fraction(self.temperature) + theirs /
+                                        Fraction(other.temperature)) if total else 1.0
             self.evaluation = {}
         return self
 
@@ -164,9 +167,9 @@ class _MixtureStatistics:
             item.update(statistics.to_file(classes))
             members.append(item)
         return {"members": members, "mixture": {
-            "weights": [[name, w] for name, w in self.weights.items()],
+            "weights": [[name, float(w)] for name, w in self.weights.items()],
             "evaluation": [[name] + list(v) for name, v in self.evaluation.items()],
-            "temperature": self.temperature}}
+            "temperature": float(self.temperature)}}
 
     @classmethod
     def from_file(cls, data, classes, class_count):
@@ -217,9 +220,10 @@ class _MixtureStatistics:
         """The weights and their evaluation."""
         return {}
 
-    def memory_estimate(self):
-        """(bytes, what) of every part's growing counts together."""
-        parts = [statistics.memory_estimate() for statistics in self.parts.values()
+    def memory_estimate(self, params=None):
+        """(bytes, what) of every part's growing counts together (the AODE members'
+        pairwise counts of bins are estimated as they are counted: _member_model)."""
+        parts = [statistics.memory_estimate(params) for statistics in self.parts.values()
                  if hasattr(statistics, "memory_estimate")]
         return sum(size for size, _ in parts), " and ".join(what for _, what in parts)
 
@@ -238,15 +242,17 @@ class _MixtureModel:
         weights = _mixture_weights(members, statistics.weights, params["weights"])
         shared = {}
         self.members = []
+        held = params                     # the members compiled so far are in use
         for name in members:
             if weights[name] < 1e-3:      # a member that the mixture does not need
                 continue
-            self.members.append((name, weights[name],
-                                 _member_model(statistics, name, params, shared)))
+            compiled = _member_model(statistics, name, held, shared)
+            held = _in_use(held, getattr(compiled, "memory", 0))
+            self.members.append((name, weights[name], compiled))
         total = sum(w for _, w, _ in self.members)
         self.members = [(name, w / total, compiled) for name, w, compiled in self.members]
         self.evaluation = statistics.evaluation
-        self.temperature = statistics.temperature
+        self.temperature = float(statistics.temperature)    # exact after a merge
         self.positional = self.members[0][2].positional
 
     def _mixed(self, per_member):
@@ -345,12 +351,14 @@ def _mixture_sentence(rows, evaluation, temperature=1.0):
 def _mixture_weights(members, chosen, setting):
     """{member: weight} as the weights parameter says: "cv" the ones chosen at fit
     (equal ones until then), "uniform" equal ones, or a {member: weight} dict."""
-    if isinstance(setting, Mapping):
-        total = sum(float(setting.get(name, 0)) for name in members)
-        return {name: float(setting.get(name, 0)) / total for name in members}
+    if isinstance(setting, Mapping):      # scaled by the largest first: no overflow
+        given = [float(_number(setting.get(name, 0))) for name in members]
+        largest = max(given)
+        total = math.fsum(w / largest for w in given)
+        return {name: w / largest / total for name, w in zip(members, given)}
     if setting == "cv" and chosen and sum(chosen.get(name, 0) for name in members) > 0:
         total = sum(chosen.get(name, 0) for name in members)
-        return {name: chosen.get(name, 0) / total for name in members}
+        return {name: float(chosen.get(name, 0) / total) for name in members}
     return {name: 1.0 / len(members) for name in members}
 
 

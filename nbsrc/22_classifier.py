@@ -262,6 +262,23 @@ def _check_classes_argument(classes, known, call):
     return declared
 
 
+# The most the rows may weigh together: the models compute with floats of the exact
+# sums (N log N and the like), so a thousandth of the float range is kept as room
+_WEIGHT_LIMIT = 1e305
+
+
+def _check_total_weight(class_count, call, what):
+    """NaiveBayesError when the rows weigh more than _WEIGHT_LIMIT together."""
+    total = sum(class_count.values())
+    if total > _WEIGHT_LIMIT:
+        raise NaiveBayesError(
+            "%s: %s adds up to %s over the rows, beyond the %s the models compute with; "
+            "expected smaller weights (scale sample_weight or class_weight down: only "
+            "their ratios matter)" % (call, what, "%.3g" % total if total < 1e308 else
+                                      "more than 1e308", "%g" % _WEIGHT_LIMIT),
+            call=call, argument="sample_weight")
+
+
 # Parameters two models may differ in and still merge (the merged model takes the
 # first one's): the memory budget says nothing about the data.
 _MERGE_FREE = ("max_memory",)
@@ -558,7 +575,8 @@ class _Classifier:
             base = self._state.statistics
             batch = base.skeleton() if base is not None else self._new_statistics()
             known = dict(base.class_count) if base is not None else None
-        batch = self._learn(X, y, sample_weight, batch, "partial_fit()", known, classes)
+        batch = self._learn(X, y, sample_weight, batch, "partial_fit()", known, classes,
+                            base=base)
         _check_memory(self.get_params(), "partial_fit()", base, batch)
         with self._state.lock:
             if self._state.statistics is None:
@@ -571,9 +589,10 @@ class _Classifier:
         return self
 
     def _learn(self, X, y, sample_weight, statistics, call, known=None, classes=None,
-               check_names=True, class_weighted=False):
+               check_names=True, class_weighted=False, base=None):
         """Count X, y into statistics, chunk by chunk; raise before anything is kept.
-        ``known``: the class counts of the model that partial_fit adds to;
+        ``known``: the class counts of the model that partial_fit adds to (``base``:
+        its statistics, whose memory the budget counts as taken);
         ``check_names``: look for misspelt names in features= and categories=;
         ``class_weighted``: sample_weight already holds the class weights."""
         params = self.get_params()
@@ -588,6 +607,8 @@ class _Classifier:
         fitting = _Fitting(call, params, self._default_kind, self._allowed_kinds,
                            type(self).__name__ if _numpy_input(X) else None,
                            kind_map=self._kind_map)
+        if base is not None and hasattr(base, "memory_estimate"):
+            fitting.in_use = base.memory_estimate(params)[0]
         declared_classes = _check_classes_argument(classes, known, call)
         X = _rows_of(X, call)
         rows_in = _iterate(X, "X", "an iterable of rows", call)
@@ -639,6 +660,8 @@ class _Classifier:
                                   "positive total weight" % (call, "" if class_weight is None
                                                              else "times class_weight "),
                                   call=call, argument="sample_weight")
+        _check_total_weight(class_count, call, "sample_weight" if class_weight is None
+                            else "sample_weight times class_weight")
         _check_class_prior(params.get("class_prior"), class_count, call)
         _check_discrete_labels(class_count, call)
         if known is None and check_names:
@@ -1069,6 +1092,7 @@ class _Classifier:
             _check_class_prior(self.get_params().get("class_prior"),
                                statistics.class_count, "merge()")
             _check_memory(self.get_params(), "merge()", statistics)
+            _check_total_weight(statistics.class_count, "merge()", "the two models' rows")
             merged._state.statistics = statistics
         return merged
 

@@ -262,14 +262,15 @@ class AODE(_Classifier):
     counts N(c, x_p, x_j), about K * V^2 / 2 numbers for V distinct values of all
     features together; fit, partial_fit in any batches and merge agree exactly.
 
-    max_memory (megabytes, default 2000) bounds, by estimate, what grows with the
-    pairs: a fit, partial_fit or merge whose pairwise counts would pass it (about 100
-    bytes a count: 20 million counts) is refused, naming the figure and the fix, and
-    so is the first prediction when the compiled tables (about 240 bytes a count: a
-    term in each direction) would; compiling takes time and memory linear in the
-    counts (features of thousands of values, such as identifiers, keep only the
-    terms of the pairs that occur).  It says nothing about the data: models that
-    differ only in it merge.
+    max_memory (megabytes, default 2000) bounds, by estimate, the memory the model
+    takes in use: the pairwise counts and the tables compiled from them together
+    (about 230 bytes a count, 850 beyond 2,048 values and bins, within a factor 2 of
+    the peaks measured).  A fit, partial_fit or merge that would pass it is refused,
+    naming the figure and the fix, before the memory is taken (the pairs are checked
+    as they are counted), and so is the first prediction of a model whose budget was
+    lowered since; compiling takes time and memory linear in the counts (features of
+    thousands of values, such as identifiers, keep only the terms of the pairs that
+    occur).  It says nothing about the data: models that differ only in it merge.
 
     The watermelon book's numbers (data set 3.0, Laplace smoothing):
 
@@ -290,13 +291,14 @@ class AODE(_Classifier):
     _command_name = "aode"
     _parameters = _classifier_parameters(
         "discretized", _AODE_KINDS, without=("prior_alpha", "class_prior"), extra={
+            "alpha": _Parameter(1.0, _smoothing_check, _BASE_PARAMETERS["alpha"].option),
             "frequency_limit": _Parameter(1, _finite_at_least_0, (
                 _cli_number, "AODE: a parent's value must be seen this many times in "
                 "training (default 1; 0: every present value is a parent)")),
             "estimate": _Parameter("laplace", _one_of(*_AODE_ESTIMATES), (
                 _AODE_ESTIMATES, "AODE: laplace (alpha smoothing, default) or m (Weka's "
                 "m-estimate (n + m/v) / (d + m), AODE -M)")),
-            "m": _Parameter(1.0, _finite_at_least_0, (
+            "m": _Parameter(1.0, _smoothing_check, (
                 _cli_number, "AODE: the weight m of the m-estimate (default 1)")),
             "weighting": _Parameter(None, _aode_weighting_check, (
                 _AODE_WEIGHTINGS, "AODE: weigh each super-parent by its mutual "
@@ -332,7 +334,7 @@ class AODE(_Classifier):
 def _network_parameters(extra=None):
     """The parameters of the network families: alpha (default 1/2, Weka's), the kinds
     they take and their own (extra)."""
-    parameters = {"alpha": _Parameter(0.5, _finite_at_least_0, (
+    parameters = {"alpha": _Parameter(0.5, _smoothing_check, (
         _cli_number, "smoothing of categorical likelihoods (default 1, Laplace; 0.5 for "
         "--model tan and bayesnet)"))}
     parameters.update(extra or {})
@@ -376,9 +378,11 @@ class TAN(_Classifier):
     node's table, kept whole up to 65,536 cells and beyond that as the cells that
     occur (the same numbers: features of thousands of values, such as identifiers,
     cost what occurs, not the product of their sizes).  max_memory (megabytes,
-    default 2000) bounds both by estimate (about 200 bytes and 8 per feature a
-    distinct row, three times that compiled): beyond it the fit or the first
-    prediction is refused, naming the figure and the fix.
+    default 2000) bounds both by estimate (a distinct row about 500 bytes and 48 per
+    feature, kept and compiled; the search about 300 bytes per pair of nodes; the
+    tables, once the structure is known, 40 bytes a cell): beyond it the fit, or the
+    first prediction of a model whose budget was lowered, is refused, naming the
+    figure and the fix.
 
     >>> X = [["sunny", "hot"], ["sunny", "hot"], ["rain", "mild"], ["rain", "cool"],
     ...      ["overcast", "cool"], ["sunny", "mild"], ["rain", "mild"], ["overcast", "hot"]]

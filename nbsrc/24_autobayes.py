@@ -12,17 +12,62 @@ _AUTO_MEMBERS = {
 }
 
 
-_AUTO_WORK = 20000000     # rows x features^2 / 2 of AutoBayes' internal cross-validation
+# The work of AutoBayes' internal cross-validation, in units of about a quarter of a
+# microsecond of CPU (measured on CPython 3.11): per fold, 2 x rows x nodes^2 (the
+# structure search scores every pair of nodes over the rows, twice over; AODE counts
+# the pairs of values of every row) + nodes^3 (the search scans every pair of nodes
+# at each of its about nodes steps).  At most this many over all folds (about 50 s):
+# beyond it the rows are sampled (_auto_sample), and when even the smallest sample
+# would pass it the fit is refused before the work (_check_auto_work).
+_AUTO_WORK = 200000000
+_AUTO_SMALLEST_SAMPLE = 1000      # rows the cross-validation keeps at least
 
 
-def _auto_sample(width):
+def _auto_fold_work(rows, nodes):
+    """The work units of one fold of AutoBayes' cross-validation (see _AUTO_WORK)."""
+    return 2 * rows * nodes * nodes + nodes ** 3
+
+
+def _auto_sample(width, folds=5):
     """The most rows AutoBayes cross-validates its members on to choose their weights:
-    5,000, fewer for wide data so that the pairs of values its members count stay
-    about _AUTO_WORK (2,366 rows of 130 features), never fewer than 1,000."""
-    return max(1000, min(5000, _AUTO_WORK * 2 // max(1, width * width)))
+    5,000, fewer for wide data so that the work stays within _AUTO_WORK (1,099 rows
+    of 130 features), never fewer than 1,000."""
+    nodes = width + 1
+    rows = (_AUTO_WORK // max(1, folds) - nodes ** 3) // (2 * nodes * nodes)
+    return max(_AUTO_SMALLEST_SAMPLE, min(5000, rows))
 
 
-def _aode_statistics_of_rows(rows, impute):
+def _check_auto_work(rows, nodes, folds, call):
+    """NaiveBayesError before the cross-validation when its work would pass
+    _AUTO_WORK, naming the figures and the fixes."""
+    work = folds * _auto_fold_work(rows, nodes)
+    if work > _AUTO_WORK:
+        raise NaiveBayesError(
+            "%s: AutoBayes' internal cross-validation (%d folds of %s rows x %s features) "
+            "would take about %s s of CPU, beyond the %s s it allows itself; use fewer "
+            "features or ignore some, or fix the weights with weights=\"uniform\" or a "
+            "{member: weight} dict (no cross-validation)"
+            % (call, folds, format(rows, ","), format(nodes - 1, ","),
+               format(work * 2.5e-7, ",.0f"), format(_AUTO_WORK * 2.5e-7, ",.0f")),
+            call=call, argument="weights")
+
+
+def _held_bytes(statistics):
+    """The bytes of the distinct rows that AutoBayes' statistics keep."""
+    rows = next((part for part in statistics.parts.values()
+                 if isinstance(part, _NetworkStatistics)), None)
+    if rows is None:
+        return 0
+    return rows.row_counts.size() * (_ROW_BYTES + _CELL_BYTES * len(rows.features))
+
+
+def _in_use(params, taken):
+    """params with ``taken`` more bytes counted as in use against max_memory (what
+    AutoBayes holds while it compiles a member)."""
+    return dict(params, _memory_in_use=params.get("_memory_in_use", 0) + taken)
+
+
+def _aode_statistics_of_rows(rows, impute, params=None):
     """(AODE's statistics, the replacements of missing values or None) of the rows a
     network's statistics keep, as AODE would have counted them, but for numbers:
     each number is counted as the smallest value of its MDL bin (the bins cut as
@@ -78,7 +123,12 @@ def _aode_statistics_of_rows(rows, impute):
             id_rows.append(ids)
             weights.append(weight)
         if id_rows:
-            aode.pair_counts.add_ids(label, id_rows, weights)
+            limit = _pair_limit(params or {}, aode.key_counts(), len(classes))
+            try:
+                aode.pair_counts.add_ids(label, id_rows, weights, limit)
+            except _PairLimit as stop:
+                raise _pairs_over_budget(params, stop, aode.key_counts(), len(classes),
+                                         label) from None
     return aode, replacements
 
 
@@ -107,9 +157,12 @@ def _member_model(statistics, name, params, shared):
     impute = bool(member_params.get("impute"))
     found = shared.get(impute)
     if found is None:
-        found = shared[impute] = _aode_statistics_of_rows(rows, impute)
+        found = shared[impute] = _aode_statistics_of_rows(rows, impute, member_params)
     aode, replacements = found
-    compiled = _AODEModel(aode, dict(member_params, impute=False))
+    # the other AODE member's counts, when they are kept meanwhile, are in use too
+    others = sum(_PAIR_BYTES * statistics.pair_counts.size()
+                 for key, (statistics, _) in shared.items() if key != impute)
+    compiled = _AODEModel(aode, dict(_in_use(member_params, others), impute=False))
     compiled.replacements = replacements
     return compiled
 
@@ -144,6 +197,8 @@ def _member_parameters(name, params):
     for shared in ("features", "categories", "numeric", "significant_digits", "max_memory"):
         if shared in cls._parameters:
             member[shared] = params[shared]
+    if "_memory_in_use" in params:
+        member["_memory_in_use"] = params["_memory_in_use"]
     return cls, member
 
 
@@ -165,7 +220,7 @@ class AutoBayes(_Classifier):
     weights (weights="cv"): each member's probabilities of the true class of every row
     in an internal stratified cross-validation (folds=, seeded, on the rows in a
     canonical order, so that their order does not matter; on a stratified sample of
-    5,000 rows when there are more, fewer for wide data: 2,366 rows of 130 features),
+    5,000 rows when there are more, fewer for wide data: 1,099 rows of 130 features),
     then the weights maximising their mixture's log-likelihood, with a prior of 2
     pseudo-rows per member (EM), and one temperature T (between 1/4 and 4, with a
     prior of 2 pseudo-rows on log T pulling it towards 1) by which the mixture's
@@ -295,7 +350,9 @@ class AutoBayes(_Classifier):
         order = sorted(range(len(X)), key=lambda i: (
             _canonical_value(y[i]), _canonical_row(X[i]),
             _canonical_value(1 if sample_weight is None else sample_weight[i])))
-        sample = _auto_sample(len(statistics.names()))
+        nodes = 1 + sum(kind in ("categorical", "discretized")
+                        for kind in statistics.kinds().values())
+        sample = _auto_sample(nodes - 1, folds)
         if len(order) > sample:
             kept = _stratified_sample([y[i] for i in order], sample, 0)
             order = [order[n] for n in kept]
@@ -304,6 +361,7 @@ class AutoBayes(_Classifier):
         if sample_weight is not None:
             sample_weight = [sample_weight[i] for i in order]
         folds = min(folds, len(X))
+        _check_auto_work(len(X), nodes, folds, "fit()")
         fold_of = _stratified_folds(y, folds, 0)
         # every fold counts each feature as the whole fit does (a column of numbers
         # and a few words is categorical, even in a fold without the words)
@@ -339,9 +397,11 @@ class AutoBayes(_Classifier):
                 continue
             scored.extend(held_out)
             shared = {}
+            # held meanwhile: the fit's rows, the folds' and their training set's
+            held = _in_use(params, 3 * _held_bytes(statistics))
             for m, name in enumerate(names):
                 try:
-                    compiled = _member_model(training, name, params, shared)
+                    compiled = _member_model(training, name, held, shared)
                 except _OverBudget as error:
                     raise NaiveBayesError("fit(): %s" % error, call="fit()") from None
                 rows = [compiled.positional(X[i]) for i in held_out]
