@@ -170,6 +170,8 @@ def _check_params(parameters, params, call):
     if params.get("thresholds") is not None and params.get("costs") is not None:
         raise NaiveBayesError("%s: thresholds and costs are both set; expected one decision "
                               "rule (set the other to None)" % call, call=call)
+    if "members" in params:               # AutoBayes
+        _check_weighted_members(params, call)
 
 
 def _check_domains(parameters, params, call):

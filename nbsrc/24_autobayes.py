@@ -123,15 +123,30 @@ def _check_members(value):
 
 
 def _check_mixture_weights(value):
-    """The check of weights=: "cv", "uniform" or {member: weight >= 0}, some positive."""
+    """The check of weights=: "cv", "uniform" or {member: weight >= 0}, some positive,
+    their sum finite (the weights are divided by it), the names AutoBayes' members
+    (that members= gets a positive weight is checked with it: _check_weighted_members)."""
     if value in ("cv", "uniform"):
         return None
     if isinstance(value, Mapping) and value and all(
-            isinstance(name, str) and _number(w) is not None and isfinite(_number(w)) and
-            _number(w) >= 0 for name, w in value.items()) and \
-            sum(map(_number, value.values())) > 0:
+            isinstance(name, str) and name in _AUTO_MEMBERS and _number(w) is not None and
+            isfinite(_number(w)) and _number(w) >= 0 for name, w in value.items()) and \
+            0 < sum(map(_number, value.values())) < INF:
         return None
-    return '"cv", "uniform" or a {member: weight >= 0} dict with a positive weight'
+    return '"cv", "uniform" or a {member: weight >= 0} dict with a positive weight, ' \
+        'its members among %s' % ", ".join(map(repr, _AUTO_MEMBERS))
+
+
+def _check_weighted_members(params, call):
+    """NaiveBayesError unless weights= (a dict) gives some member of members= a
+    positive weight: the mixture divides by their sum."""
+    weights, members = params.get("weights"), params.get("members")
+    if isinstance(weights, Mapping) and _check_members(members) is None and \
+            not any(_number(weights.get(name, 0)) > 0 for name in members):
+        raise NaiveBayesError("%s: weights=%s gives no member of members=%s a positive "
+                              "weight; expected a positive weight for one of them at least"
+                              % (call, _shown(dict(weights)), _shown(tuple(members))),
+                              call=call)
 
 
 def _member_parameters(name, params):
@@ -357,6 +372,9 @@ class AutoBayes(_Classifier):
             return
         row_weights = [1.0 if sample_weight is None else float(sample_weight[i])
                        for i in scored]
+        if sum(row_weights) > 1e300:      # weights near 1e308: sums of them overflow
+            largest = max(row_weights)
+            row_weights = [v / largest for v in row_weights]
         total = sum(row_weights) or 1.0
         weights = _em_weights(likelihoods, row_weights, prior=2.0)
         statistics.weights = dict(zip(names, weights))
