@@ -731,7 +731,10 @@ def _log_smoothed(counts, total, alpha, size):
             max(counts, default=0) < 2 ** 52 and total < 2 ** 52 and product < 2 ** 52:
         return list(map(sub, map(log, map(add, counts, repeat(alpha))),
                         repeat(denominator)))
-    return [_log_plus(n, alpha) - denominator for n in counts]
+    # (n + alpha <= total + alpha * size: a log P is never above 0, even where the two
+    # logs are of exact numbers beyond the float range, each rounded on its own)
+    return [x if x <= 0 else 0.0 for x in [_log_plus(n, alpha) - denominator
+                                           for n in counts]]
 
 
 def _log_prior(classes, class_count, params):
@@ -967,7 +970,7 @@ def _decode(obj, where, inside=False):
         if key == "codepoints" and type(value) is list and \
                 all(type(c) is int and 0 <= c < 0x110000 for c in value):
             return "".join(map(chr, value))
-        if key == "float" and value in _SPECIAL_FLOATS:
+        if key == "float" and type(value) is str and value in _SPECIAL_FLOATS:
             return _SPECIAL_FLOATS[value]
         if key == "float" and value == "nan" and inside:
             return _NAN
@@ -3357,6 +3360,7 @@ def _mdl_cut_points(values, columns, rows=None):
     n = len(values)
     if n < 2:
         return []
+    columns = _mdl_within_doubles(columns)
     whole = all(map(float.is_integer, map(float, chain.from_iterable(columns))))
     columns = [list(map(int if whole else float, column)) for column in columns]
     totals = [sum(weights) for weights in zip(*columns)]
@@ -3389,6 +3393,23 @@ def _mdl_cut_points(values, columns, rows=None):
             todo.append((values[b - 1] + values[b]) / 2.0)
             todo.append((lo, b))
     return cuts
+
+
+_MDL_LARGEST = 2 ** 900   # the most weight whose x log x sums stay within doubles
+
+
+def _mdl_within_doubles(columns):
+    """The columns of weights, scaled down by a power of 2 (as floats) when they add
+    up beyond _MDL_LARGEST: Weka's sums in doubles would overflow (weights near 1e308
+    or exact counts beyond the float range).  The entropies do not change with the
+    scale, and the MDL threshold, (log2(N - 1) + delta) / N, is below 1e-268 either
+    way: the same cuts as the weights themselves give."""
+    total = sum(chain.from_iterable(columns))
+    if total <= _MDL_LARGEST:
+        return columns
+    from fractions import Fraction
+    divisor = 1 << (int(total).bit_length() - 900)
+    return [[float(Fraction(x) / divisor) for x in column] for column in columns]
 
 
 def _accumulate(column, start=0, step=add):
@@ -5157,13 +5178,22 @@ class _PairCounts(_Distribution):
                           for (p, j), cells in sorted(by_pair.items())]}
 
     @classmethod
-    def from_file(cls, data, where, classes, width):
-        """The counts of the model file's "pairs" field, validated (``width``: the
-        number of features)."""
-        pairs = _field(data, "pairs")
-        _expect(type(pairs) in (list, _LazyItems), "pairs", pairs, "a list")
+    def from_file(cls, data, where, classes, class_count, singles):
+        """The counts of the model file's "pairs" field, validated against the single
+        counts they come with: ``singles`` per feature position None (a feature that
+        takes no part in pairs) or (its kind, its known values, {label: {value:
+        N(c, value)}}).  Each pair of features at most once, each pair of values at
+        most once, every value known (a discretized one a float), and per class every
+        value u of feature p seen with feature j as often as the rows allow: between
+        N(c, u) - (the weight of class c's rows lacking j) and N(c, u), so that a pair
+        dropped, repeated, above a single count or of an unknown value is refused."""
+        pairs = _field(data, where)
+        _expect(type(pairs) in (list, _LazyItems), where, pairs, "a list")
+        width = len(singles)
         stats = cls()
         get_id = stats.ids.__getitem__
+        seen = set()
+        totals = [{} for _ in classes]    # per class {(p, id of u, j): sum_v N(c, u, v)}
         for n, entry in enumerate(pairs):
             here = "%s[%d]" % (where, n)
             _expect(type(entry) is list and len(entry) == 3 and type(entry[0]) is int and
@@ -5172,19 +5202,90 @@ class _PairCounts(_Distribution):
                     "[feature position p, feature position j > p, [[value, value, "
                     "[count per class]], ...]]")
             p, j, cells = entry
-            for cell in cells:
+            if (p, j) in seen:
+                raise _Invalid("%s pairs features %d and %d again; expected each pair of "
+                               "features once" % (here, p, j))
+            seen.add((p, j))
+            for position in (p, j):
+                if singles[position] is None:
+                    raise _Invalid("%s pairs feature %d, which is neither categorical nor "
+                                   "discretized; expected pairs of those features only"
+                                   % (here, position))
+            cell_ids = set()
+            for i, cell in enumerate(cells):
+                at = "%s[2][%d]" % (here, i)
                 _expect(type(cell) is list and len(cell) == 3 and type(cell[2]) is list
-                        and len(cell[2]) == len(classes), here, cell,
+                        and len(cell[2]) == len(classes), at, cell,
                         "[value, value, [one count per class (%d)]]" % len(classes))
-                a = get_id((p, _decode(cell[0], here)))
-                b = get_id((j, _decode(cell[1], here)))
+                ids = []
+                for position, text, side in ((p, cell[0], 0), (j, cell[1], 1)):
+                    value = _decode(text, "%s[%d]" % (at, side))
+                    kind, known, _ = singles[position]
+                    if not (_hashable(value) and value in known) or \
+                            (kind == "discretized" and type(value) is not float):
+                        raise _Invalid("%s[%d] is %s, not a value of feature %d; expected "
+                                       "one of its %s" % (at, side, _describe(value), position,
+                                                          "values" if kind == "categorical"
+                                                          else "recorded numbers"))
+                    ids.append(get_id((position, value)))
+                a, b = ids
+                if (a, b) in cell_ids:
+                    raise _Invalid("%s repeats the pair of values %s, %s; expected each "
+                                   "once" % (at, _shown(cell[0]), _shown(cell[1])))
+                cell_ids.add((a, b))
                 key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
-                for label, text in zip(classes, cell[2]):
-                    count = _decode_exact(text, here)
+                for c, (label, text) in enumerate(zip(classes, cell[2])):
+                    count = _decode_exact(text, "%s[2][%d]" % (at, c))
                     if count:
-                        mine = stats.pairs.setdefault(label, {})
-                        mine[key] = mine.get(key, 0) + count
+                        stats.pairs.setdefault(label, {})[key] = count
+                        mine = totals[c]
+                        for group in ((p, ids[0], j), (j, ids[1], p)):
+                            mine[group] = mine.get(group, 0) + count
+        stats.check_totals(totals, classes, class_count, singles, where)
         return stats
+
+    def check_totals(self, totals, classes, class_count, singles, where):
+        """_Invalid unless each value u of each feature p is seen with every other
+        feature j of pairs, in class c, as often as the single counts allow: N(c, u) -
+        lacking(c, j) <= sum_v N(c, u, v) <= N(c, u), with lacking(c, j) the weight of
+        class c's rows without a value of j (0 when j is never missing: the sum is then
+        N(c, u) exactly, and a pair of values left out of the file shows).  ``totals``:
+        per class {(p, id of u, j): sum_v N(c, u, v)}."""
+        paired = [j for j, single in enumerate(singles) if single is not None]
+        ids = self.ids
+        for c, label in enumerate(classes):
+            counts = {j: singles[j][2].get(label, {}) for j in paired}
+            lacking = {j: class_count[label] - sum(counts[j].values()) for j in paired}
+            by_lacking = sorted(lacking.values())
+            seen_with = Counter()         # (p, id of u): the features j it must meet
+            for (p, value_id, j), total in totals[c].items():
+                value = ids.order[value_id][1]
+                single = counts[p].get(value, 0)
+                if not single - lacking[j] <= total <= single:
+                    raise _Invalid(
+                        "%s: in class %s, value %s of feature %d is seen with feature %d "
+                        "%s times, but its count is %s and %s of the class's rows lack "
+                        "feature %d; expected between %s and %s" % (
+                            where, _shown(label), _shown(value), p, j, _shown(_plain(total)),
+                            _shown(_plain(single)), _shown(_plain(lacking[j])), j,
+                            _shown(_plain(max(single - lacking[j], 0))),
+                            _shown(_plain(single))))
+                if lacking[j] < single:
+                    seen_with[p, value_id] += 1
+            for p in paired:
+                for value, single in counts[p].items():
+                    # the features j that every row with value u must meet at least once
+                    needed = bisect_left(by_lacking, single) - (lacking[p] < single)
+                    value_id = dict.get(ids, (p, value))
+                    if seen_with[p, value_id] < needed:
+                        j = next(j for j in paired if j != p and lacking[j] < single and
+                                 (p, value_id, j) not in totals[c])
+                        raise _Invalid(
+                            "%s: in class %s, value %s of feature %d is never seen with "
+                            "feature %d, but its count is %s and only %s of the class's "
+                            "rows lack feature %d; expected the pairs of its rows"
+                            % (where, _shown(label), _shown(value), p, j,
+                               _shown(_plain(single)), _shown(_plain(lacking[j])), j))
 
 
 class _Unseen:
@@ -5521,15 +5622,19 @@ class _RowCounts(_Distribution):
                 for value in row:
                     _expect(value is None or (_hashable(value) and not _is_missing(value)),
                             at, value, "hashable values or null")
-                weight = _decode_exact(item[1], at)
-                _expect(weight > 0, at, item[1], "a weight > 0")
+                weight = _decode_exact(item[1], at + "[1]")
+                _expect(weight > 0, at + "[1]", item[1], "a weight > 0")
                 if row in mine:
                     raise _Invalid("%s repeats a row; expected distinct rows" % at)
                 mine[row] = [weight, item[2]]
                 total += weight
-            if total > class_count[label]:
-                raise _Invalid("%s adds up to more than class_count for %s"
-                               % (here, _shown(label)))
+            # every row counted is one of these (missing values as null), so their
+            # weights are the class's count, which the prior is computed from
+            if total != class_count[label]:
+                raise _Invalid("%s: the rows of class %s weigh %s in all, but class_count[%d] "
+                               "is %s; expected the same (every row the model counted is "
+                               "in row_counts)" % (here, _shown(label), _shown(_plain(total)), k,
+                                                   _shown(_plain(class_count[label]))))
             if mine:
                 stats.rows[label] = mine
             count += 1
@@ -8061,8 +8166,18 @@ class _AODEStatistics(_NaiveStatistics):
     def from_file(cls, data, classes, class_count):
         """AODE's statistics from a model file, validated."""
         statistics = super().from_file(data, classes, class_count)
-        statistics.pair_counts = _PairCounts.from_file(data, "pairs", classes,
-                                                       len(statistics.features))
+        singles = []                      # what the pairs are checked against
+        for feature in statistics.features.values():
+            if feature.name == "categorical":
+                singles.append((feature.name, dict.fromkeys(feature.stats.values()),
+                                feature.stats.counts))
+            elif feature.name == "discretized":
+                singles.append((feature.name, set().union(*feature.stats.counts.values()),
+                                feature.stats.counts))
+            else:
+                singles.append(None)
+        statistics.pair_counts = _PairCounts.from_file(data, "pairs", classes, class_count,
+                                                       singles)
         return statistics
 
     def extra_summary(self):
@@ -8132,7 +8247,8 @@ def _scaled_log_terms(scaled, accumulate, starts, ends, pseudo, alpha_sizes):
     scale), N the sum over each count's segment, by builtins: the totals summed
     exactly as ints, each count and total rounded once to a float (an int rounded,
     then divided by a power of 2: the float of the exact fraction), as _log_smoothed
-    rounds them, so the same numbers; None when a float would overflow."""
+    rounds them, so the same numbers; None when a float would overflow (or a sum
+    of floats does)."""
     ints, scale = scaled
     prefix = list(accumulate(ints, initial=0))
     totals = map(sub, map(prefix.__getitem__, ends), map(prefix.__getitem__, starts))
@@ -8140,10 +8256,11 @@ def _scaled_log_terms(scaled, accumulate, starts, ends, pseudo, alpha_sizes):
         divisor = float(scale)
         counts = map(truediv, map(float, ints), repeat(divisor))
         sums = map(truediv, map(float, totals), repeat(divisor))
-        return list(map(sub, map(log, map(add, counts, pseudo)),
+        logs = list(map(sub, map(log, map(add, counts, pseudo)),
                         map(log, map(add, sums, alpha_sizes))))
     except OverflowError:
         return None
+    return logs if all(map(isfinite, logs)) else None     # a float sum beyond the range
 
 
 class _AODEModel(_PairTable):
@@ -8197,6 +8314,9 @@ class _AODEModel(_PairTable):
         self.key_pseudo = [self.feature_pseudo[j] for j in self.feature_of]
         self.alpha_size = [self.feature_alpha_size[j] for j in self.feature_of]
         self.smoothed = (self.alpha if self.estimate == "laplace" else self.m) > 0
+        # the builtin forms of the terms add a * S_j as a float; beyond the float
+        # range (alpha near 1e308) every term goes through _log_smoothed, exactly
+        self.float_sums = self.smoothed and all(map(isfinite, self.feature_alpha_size))
         self.segment_start = [self.segments[j][0] for j in self.feature_of]
         self.segment_end = [self.segments[j][1] for j in self.feature_of]
         self.accumulate = accumulate
@@ -8290,7 +8410,7 @@ class _AODEModel(_PairTable):
         for column in counts:
             whole = _INT.issuperset(map(type, column))
             logs = None
-            if self.smoothed and not whole:       # fractional weights: ints scaled
+            if self.float_sums and not whole:       # fractional weights: ints scaled
                 scaled = _dyadic_scaled(column)
                 if scaled is not None:
                     logs = _scaled_log_terms(scaled, self.accumulate, self.segment_start,
@@ -8302,7 +8422,7 @@ class _AODEModel(_PairTable):
             prefix = list(self.accumulate(column, initial=0))
             totals = list(map(sub, map(prefix.__getitem__, self.segment_end),
                               map(prefix.__getitem__, self.segment_start)))
-            if self.smoothed and whole and prefix[-1] < 2 ** 52:
+            if self.float_sums and whole and prefix[-1] < 2 ** 52:
                 logs = list(map(sub, map(log, map(add, column, self.key_pseudo)),
                                 map(log, map(add, totals, self.alpha_size))))
             else:                         # a = 0, or weights of other denominators
@@ -8374,7 +8494,7 @@ class _AODEModel(_PairTable):
                     by_group[group] = get(group, 0) + n
                 self.sparse_totals.append(by_group)
                 totals = list(map(by_group.__getitem__, groups))
-            if self.smoothed and _INT.issuperset(map(type, counts)) and \
+            if self.float_sums and _INT.issuperset(map(type, counts)) and \
                     max(totals, default=0) < 2 ** 52:
                 columns.append(list(map(sub, map(log, map(add, counts, child_pseudo)),
                                         map(log, map(add, totals, child_sizes)))))
@@ -8413,7 +8533,7 @@ class _AODEModel(_PairTable):
                     [by_group.get(group, 0) for by_group in self.sparse_totals]
                 a, alpha_size = self.feature_pseudo[j], self.feature_alpha_size[j]
                 term = self._pack([[log(0 + a) - log(total + alpha_size)]
-                                   if self.smoothed and type(total) is int and
+                                   if self.float_sums and type(total) is int and
                                    total < 2 ** 52
                                    else _log_smoothed([0], total, a, self.sizes[j])
                                    for total in totals])[0]
@@ -8987,6 +9107,7 @@ def _hill_climbing_structure(score, nodes, root, params):
 _STRUCTURE_SEARCHES = {"tan": _tan_structure, "hill climbing": _hill_climbing_structure}
 
 _NETWORK_KINDS = ("categorical", "discretized", "ignore")
+_ROW_KINDS = ("categorical", "discretized")       # the kinds whose values rows hold
 
 
 class _NetworkStatistics(_NaiveStatistics):
@@ -9153,6 +9274,7 @@ class _NetworkStatistics(_NaiveStatistics):
         statistics = super().from_file(data, classes, class_count)
         statistics.row_counts = _RowCounts.from_file(data, classes, class_count,
                                                      len(statistics.features))
+        statistics.check_rows(classes)
         order = _field(data, "class_order")
         order = _decode_list(list(order) if type(order) is _LazyItems else order,
                              "class_order")
@@ -9163,6 +9285,46 @@ class _NetworkStatistics(_NaiveStatistics):
             raise _Invalid("class_order repeats a label; expected distinct labels")
         statistics.class_order = order
         return statistics
+
+    def check_rows(self, classes):
+        """_Invalid unless the rows are the features' values, as counting makes them: a
+        categorical feature's values, a discretized one's floats, None (missing) for
+        any value of another kind, and per class the weights of the rows holding each
+        value adding up to the feature's count of it (its counts or record).  The
+        network's tables are read from the rows, the summary and the naive members of
+        AutoBayes from the features: a file where they disagree is refused."""
+        features = list(self.features.values())
+        for k, label in enumerate(classes):
+            counted = self.row_counts.rows.get(label, {})
+            weights = [weight for weight, _ in counted.values()]
+            columns = list(zip(*counted)) or [()] * len(features)
+            for j, (feature, column) in enumerate(zip(features, columns)):
+                kind = feature.name
+                present = [(value, weight) for value, weight in zip(column, weights)
+                           if value is not None]
+                odd = next((value for value, _ in present if kind not in _ROW_KINDS or
+                            (kind == "discretized" and type(value) is not float)), None)
+                if odd is not None:
+                    raise _Invalid("row_counts[%d] holds %s for features[%d], which is %s; "
+                                   "expected %s" % (k, _describe(odd), j, kind or "undecided",
+                                                    "a float or null" if kind in _ROW_KINDS
+                                                    else "null"))
+                if kind not in _ROW_KINDS:
+                    continue
+                sums = {}
+                get = sums.get
+                for value, weight in present:
+                    sums[value] = get(value, 0) + weight
+                counts = feature.stats.counts.get(label, {})
+                if sums != counts:
+                    value = next(chain((v for v in sums if sums[v] != counts.get(v)),
+                                       (v for v in counts if v not in sums)))
+                    raise _Invalid("row_counts[%d]: the rows of class %s with value %s of "
+                                   "features[%d] weigh %s in all, but the feature counts %s; "
+                                   "expected the same" % (
+                                       k, _shown(label), _shown(value), j,
+                                       _shown(_plain(sums.get(value, 0))),
+                                       _shown(_plain(counts.get(value, 0)))))
 
     def extra_summary(self):
         """{"distinct rows": how many are kept}."""
@@ -9317,6 +9479,22 @@ def _no_key(values):
     return ()
 
 
+_SCORED_ROWS = 2 ** 900    # the most weight the structure search scores as it is
+
+
+def _within_scores(scored, unit):
+    """The search's (values, weight in units) rows, the weights scaled down by a power
+    of 2 when they add up beyond _SCORED_ROWS rows (weights near 1e308, or a file's
+    exact counts beyond the float range): the BAYES score of such counts is beyond
+    doubles (lgamma(1e308) overflows), and its prior of 1/2 per cell is negligible
+    after the scaling as before."""
+    total = sum(n for _, n in scored)
+    if total <= _SCORED_ROWS * unit:
+        return scored
+    shift = (total // unit).bit_length() - _SCORED_ROWS.bit_length()
+    return [(values, n >> shift) for values, n in scored if n >> shift]
+
+
 class _NetworkModel:
     """The compiled network: the data as BayesNet sees it (bins and filled-in values),
     the structure its search finds, and every node's table of log P(x | parents).
@@ -9383,7 +9561,7 @@ class _NetworkModel:
         scored = [(values, weight * unit if type(weight) is int else
                    int(Fraction(weight) * unit))
                   for values, (weight, _) in prepared.items() if weight]
-        score = _NetworkScores(scored, self.cardinality, unit)
+        score = _NetworkScores(_within_scores(scored, unit), self.cardinality, unit)
         nodes = len(used) + 1
         self.root = root = nodes - 1
         self.parents = search(score, nodes, root, params)
@@ -9474,8 +9652,19 @@ class _NetworkModel:
             config[v] = config.get(v, 0) + weight
 
         def entry(n, total):
-            return _log(float(alpha + n) / total) if total else -log(size)
-        empty = [entry(0, float(alpha * size))] * size
+            """log((alpha + n) / total) in doubles as Weka's estimator computes it
+            (total the float of alpha |X| + w(j)); a total beyond the float range
+            (alpha near 1e308, or such weights) is kept exact, the ratio rounded."""
+            if not total:
+                return -log(size)
+            if type(total) is float:
+                return _log(float(alpha + n) / total)
+            return _log(float((alpha + n) / total))
+
+        def as_float(total):
+            """The float of an exact total, or the total itself beyond the float range."""
+            return float(total) if total <= _FLOAT_MAX else Fraction(total)
+        empty = [entry(0, as_float(alpha * size))] * size
         if configurations * size <= _DENSE_TABLE:
             table = []
             for j in range(configurations):
@@ -9483,12 +9672,12 @@ class _NetworkModel:
                 if config is None:
                     table.extend(empty)
                     continue
-                total = float(alpha * size + sum(config.values()))
+                total = as_float(alpha * size + sum(config.values()))
                 table.extend([entry(config.get(v, 0), total) for v in range(size)])
             return table
         table = _SparseCells(size, empty)
         for j, config in counts.items():
-            total = float(alpha * size + sum(config.values()))
+            total = as_float(alpha * size + sum(config.values()))
             table.defaults[j] = entry(0, total)
             for v, n in config.items():
                 if n:
@@ -9856,10 +10045,19 @@ class _WeightedNaiveModel:
         self.zeros = base.zeros
         self.positional = base.positional
         classes = self.classes
-        training = [(values, classes.index(label), float(weight))
+        training = [(values, classes.index(label), weight)
                     for label, counted in rows.row_counts.rows.items()
                     if label in classes
                     for values, (weight, _) in counted.items() if weight]
+        # the rows' weights as floats; beyond the float range (weights near 1e308
+        # add up to more) over the largest, as _attribute_weights scales them anyway
+        largest = max((weight for _, _, weight in training), default=1)
+        if largest > _FLOAT_MAX_EXACT:
+            from fractions import Fraction
+            training = [(values, c, float(Fraction(weight) / largest))
+                        for values, c, weight in training]
+        else:
+            training = [(values, c, float(weight)) for values, c, weight in training]
         training.sort(key=lambda item: (item[1], _canonical_row(item[0])))
         used = [j for j, scorer in enumerate(base.scorers)
                 if not isinstance(scorer, _NoEvidence)]
@@ -10125,9 +10323,9 @@ class _MixtureStatistics:
             where = "members[%d]" % n
             _expect(type(item) is dict, where, item, "a JSON object")
             family = item.get("family")
-            _expect(family in _MODELS and family not in statistics.parts and
-                    family in ("NaiveBayes", "AODE", "TAN", "BayesNet"), where + ".family",
-                    family, "a family name, once")
+            _expect(family in ("NaiveBayes", "AODE", "TAN", "BayesNet") and
+                    family not in statistics.parts, where + ".family", family,
+                    '"NaiveBayes", "AODE", "TAN" or "BayesNet", each once')
             part_class = _MODELS[family]._statistics_class
             extra = set(item) - {"family"} - set(part_class.file_fields)
             if extra:
@@ -10139,26 +10337,41 @@ class _MixtureStatistics:
                 raise _Invalid("%s: %s" % (where, error)) from None
         if not statistics.parts:
             raise _Invalid("members is empty; expected one entry per family of the members")
+        statistics.check_parts(classes)
         mixture = _field(data, "mixture")
         _expect(type(mixture) is dict and set(mixture) - {"temperature"} ==
                 {"weights", "evaluation"}, "mixture", mixture,
                 '{"weights": [...], "evaluation": [...], "temperature": T}')
-        temperature = mixture.get("temperature", 1.0)
-        _expect(type(temperature) in (int, float) and type(temperature) is not bool and
-                isfinite(temperature) and temperature > 0, "mixture.temperature",
-                temperature, "a finite number > 0")
-        statistics.temperature = float(temperature)
-        for pair in mixture["weights"]:
-            _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is str and
-                    type(pair[1]) in (int, float) and 0 <= pair[1] <= 1, "mixture.weights",
-                    pair, "[member name, weight between 0 and 1]")
-            statistics.weights[pair[0]] = float(pair[1])
-        for item in mixture["evaluation"]:
-            _expect(type(item) is list and len(item) == 4 and type(item[0]) is str and
-                    all(type(v) in (int, float) for v in item[1:]), "mixture.evaluation",
-                    item, "[member name, log loss, accuracy, rows]")
-            statistics.evaluation[item[0]] = list(item[1:])
+        statistics.temperature = _file_temperature(mixture.get("temperature", 1.0))
+        statistics.weights = _file_mixture_weights(mixture["weights"])
+        statistics.evaluation = _file_evaluation(mixture["evaluation"])
         return statistics
+
+    def check_parts(self, classes):
+        """_Invalid unless every part holds the same features (they all count the same
+        rows; the first part's are the ones the summary shows)."""
+        first = None
+        for n, (family, statistics) in enumerate(self.parts.items()):
+            features = _NaiveStatistics.to_file(statistics, classes)
+            if first is None:
+                first = features
+            elif features != first:
+                raise _Invalid("members[%d] (%s) holds other features than members[0]; "
+                               "expected the same features in every part (they count the "
+                               "same rows)" % (n, family))
+
+    def check_file_params(self, params):
+        """_Invalid unless every member that params.members names can be compiled from
+        the parts the file holds (a network's rows serve any member; a member of
+        another family needs a part of its own)."""
+        rows = any(isinstance(statistics, _NetworkStatistics)
+                   for statistics in self.parts.values())
+        for name in params["members"]:
+            family = _AUTO_MEMBERS[name][0].__name__
+            if family not in self.parts and not rows:
+                raise _Invalid("params.members names %r, but members holds no %s part nor "
+                               "a network's rows to compile it from; expected the "
+                               "statistics of every member" % (name, family))
 
     def extra_summary(self):
         """The weights and their evaluation."""
@@ -10272,6 +10485,58 @@ class _MixtureModel:
         return items
 
 
+def _file_temperature(value):
+    """mixture.temperature of a model file: a number within _TEMPERATURES, the range
+    fit chooses T in (a merge's T lies between its models')."""
+    low, high = _TEMPERATURES
+    _expect(type(value) in (int, float) and type(value) is not bool and
+            low <= value <= high, "mixture.temperature", value,
+            "a number between %s and %s" % (low, high))
+    return float(value)
+
+
+def _file_mixture_weights(value):
+    """mixture.weights of a model file: {member: weight} from [[member name, weight],
+    ...], the names distinct among AutoBayes' members, each weight in [0, 1] and their
+    sum at most 1 (fit's weights sum to 1; a merge with a model whose weights were
+    not chosen to less); empty: weights not chosen."""
+    _expect(type(value) is list, "mixture.weights", value,
+            "a list of [member name, weight] pairs")
+    weights = {}
+    for i, pair in enumerate(value):
+        where = "mixture.weights[%d]" % i
+        _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is str and
+                pair[0] in _AUTO_MEMBERS and pair[0] not in weights and
+                type(pair[1]) in (int, float) and 0 <= pair[1] <= 1, where, pair,
+                "[member name, weight between 0 and 1], each member once (members: %s)"
+                % ", ".join(_AUTO_MEMBERS))
+        weights[pair[0]] = float(pair[1])
+    _expect(math.fsum(weights.values()) <= 1 + 1e-9, "mixture.weights", value,
+            "weights that add up to at most 1")
+    return weights
+
+
+def _file_evaluation(value):
+    """mixture.evaluation of a model file: {member or "mixture": [log loss, accuracy,
+    rows]} from [[name, log loss, accuracy, rows], ...], the names distinct among
+    AutoBayes' members and "mixture", the log loss a finite number >= 0, the accuracy
+    in [0, 1], the rows a whole number >= 1."""
+    _expect(type(value) is list, "mixture.evaluation", value,
+            "a list of [name, log loss, accuracy, rows]")
+    evaluation = {}
+    for i, item in enumerate(value):
+        _expect(type(item) is list and len(item) == 4 and type(item[0]) is str and
+                (item[0] in _AUTO_MEMBERS or item[0] == "mixture") and
+                item[0] not in evaluation and
+                all(type(v) in (int, float) for v in item[1:3]) and
+                isfinite(item[1]) and item[1] >= 0 and 0 <= item[2] <= 1 and
+                type(item[3]) is int and item[3] >= 1, "mixture.evaluation[%d]" % i, item,
+                "[member name or \"mixture\", log loss >= 0, accuracy between 0 and 1, "
+                "rows >= 1], each name once")
+        evaluation[item[0]] = list(item[1:])
+    return evaluation
+
+
 def _mixture_sentence(rows, evaluation, temperature=1.0):
     """'mixture 0.41 waode, 0.33 bayesnet, ... chosen by 5-fold cross-validation on
     300 rows: log loss 0.31, accuracy 0.88 (best member waode: 0.33, 0.87)'."""
@@ -10306,6 +10571,9 @@ def _mixture_weights(members, chosen, setting):
     return {name: 1.0 / len(members) for name in members}
 
 
+_TEMPERATURES = (0.25, 4.0)       # the range of the mixture's temperature T
+
+
 def _temperature(probabilities, truth, row_weights, prior=2.0):
     """The T, between 1/4 and 4, whose tempered probabilities p_c^(1/T) / sum_d
     p_d^(1/T) give the out-of-fold rows the least log loss (weighted), plus ``prior``
@@ -10325,7 +10593,7 @@ def _temperature(probabilities, truth, row_weights, prior=2.0):
             scaled = [x * inverse for x in logs]
             total -= v * (scaled[t] - _log_sum_exp(scaled))
         return total
-    lo, hi = log(0.25), log(4.0)
+    lo, hi = log(_TEMPERATURES[0]), log(_TEMPERATURES[1])
     ratio = (sqrt(5.0) - 1) / 2
     a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
     loss_a, loss_b = loss(a), loss(b)
@@ -12222,15 +12490,18 @@ def _check_members(value):
 
 
 def _check_mixture_weights(value):
-    """The check of weights=: "cv", "uniform" or {member: weight >= 0}, some positive."""
+    """The check of weights=: "cv", "uniform" or {member: weight >= 0}, some positive,
+    the names AutoBayes' members (that they are among members=, one of them weighing
+    more than 0, is checked with it by _check_params)."""
     if value in ("cv", "uniform"):
         return None
     if isinstance(value, Mapping) and value and all(
-            isinstance(name, str) and _number(w) is not None and isfinite(_number(w)) and
-            _number(w) >= 0 for name, w in value.items()) and \
+            isinstance(name, str) and name in _AUTO_MEMBERS and _number(w) is not None and
+            isfinite(_number(w)) and _number(w) >= 0 for name, w in value.items()) and \
             sum(map(_number, value.values())) > 0:
         return None
-    return '"cv", "uniform" or a {member: weight >= 0} dict with a positive weight'
+    return '"cv", "uniform" or a {member: weight >= 0} dict with a positive weight, ' \
+        'its members among %s' % ", ".join(map(repr, _AUTO_MEMBERS))
 
 
 def _member_parameters(name, params):
@@ -12463,6 +12734,9 @@ class AutoBayes(_Classifier):
             return
         row_weights = [1.0 if sample_weight is None else float(sample_weight[i])
                        for i in scored]
+        if sum(row_weights) > 1e300:      # weights near 1e308: sums of them overflow
+            largest = max(row_weights)
+            row_weights = [v / largest for v in row_weights]
         total = sum(row_weights) or 1.0
         weights = _em_weights(likelihoods, row_weights, prior=2.0)
         statistics.weights = dict(zip(names, weights))
@@ -12875,6 +13149,8 @@ def _build_model(cls, data):
     except NaiveBayesError as error:
         raise _Invalid(str(error)) from None
     _check_kinds_file(model, statistics)
+    if hasattr(statistics, "check_file_params"):      # AutoBayes: its members' statistics
+        statistics.check_file_params(params)
     model._state.statistics = statistics
     model._record_training_data(training)
     return model
@@ -17559,6 +17835,7 @@ def _cmd_predict(args):
                 probabilities = model.predict_proba(batch.X)
             except NaiveBayesError as error:
                 raise batch.at_line(error) from None
+            _check_probabilities(probabilities, chunk, args.model)
             labels = [classes[p.index(max(p))] for p in probabilities] \
                 if decision is None else decision.labels(probabilities)
             for (_, cells), p, label in zip(chunk, probabilities, labels):
@@ -17579,6 +17856,17 @@ def _cmd_predict(args):
     finally:
         reader.close()
     return 0
+
+
+def _check_probabilities(probabilities, chunk, path):
+    """NaiveBayesError unless every row's probabilities are finite numbers: predict
+    never writes nan (a model file loads only when it predicts probabilities; this
+    is the last guard, should one slip through)."""
+    for (line, _), p in zip(chunk, probabilities):
+        if not all(map(isfinite, p)):
+            raise NaiveBayesError("%s: the model gives %s for line %d, not probabilities; "
+                                  "expected a model file as fit writes it (fit it again)"
+                                  % (path, _shown(p), line))
 
 
 def _decision_in_place(model, args, reader):

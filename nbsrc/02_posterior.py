@@ -26,7 +26,10 @@ def _log_smoothed(counts, total, alpha, size):
             max(counts, default=0) < 2 ** 52 and total < 2 ** 52 and product < 2 ** 52:
         return list(map(sub, map(log, map(add, counts, repeat(alpha))),
                         repeat(denominator)))
-    return [_log_plus(n, alpha) - denominator for n in counts]
+    # (n + alpha <= total + alpha * size: a log P is never above 0, even where the two
+    # logs are of exact numbers beyond the float range, each rounded on its own)
+    return [x if x <= 0 else 0.0 for x in [_log_plus(n, alpha) - denominator
+                                           for n in counts]]
 
 
 def _log_prior(classes, class_count, params):

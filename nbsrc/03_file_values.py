@@ -98,7 +98,7 @@ def _decode(obj, where, inside=False):
         if key == "codepoints" and type(value) is list and \
                 all(type(c) is int and 0 <= c < 0x110000 for c in value):
             return "".join(map(chr, value))
-        if key == "float" and value in _SPECIAL_FLOATS:
+        if key == "float" and type(value) is str and value in _SPECIAL_FLOATS:
             return _SPECIAL_FLOATS[value]
         if key == "float" and value == "nan" and inside:
             return _NAN

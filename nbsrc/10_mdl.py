@@ -112,6 +112,7 @@ def _mdl_cut_points(values, columns, rows=None):
     n = len(values)
     if n < 2:
         return []
+    columns = _mdl_within_doubles(columns)
     whole = all(map(float.is_integer, map(float, chain.from_iterable(columns))))
     columns = [list(map(int if whole else float, column)) for column in columns]
     totals = [sum(weights) for weights in zip(*columns)]
@@ -144,6 +145,23 @@ def _mdl_cut_points(values, columns, rows=None):
             todo.append((values[b - 1] + values[b]) / 2.0)
             todo.append((lo, b))
     return cuts
+
+
+_MDL_LARGEST = 2 ** 900   # the most weight whose x log x sums stay within doubles
+
+
+def _mdl_within_doubles(columns):
+    """The columns of weights, scaled down by a power of 2 (as floats) when they add
+    up beyond _MDL_LARGEST: Weka's sums in doubles would overflow (weights near 1e308
+    or exact counts beyond the float range).  The entropies do not change with the
+    scale, and the MDL threshold, (log2(N - 1) + delta) / N, is below 1e-268 either
+    way: the same cuts as the weights themselves give."""
+    total = sum(chain.from_iterable(columns))
+    if total <= _MDL_LARGEST:
+        return columns
+    from fractions import Fraction
+    divisor = 1 << (int(total).bit_length() - 900)
+    return [[float(Fraction(x) / divisor) for x in column] for column in columns]
 
 
 def _accumulate(column, start=0, step=add):

@@ -199,13 +199,22 @@ class _PairCounts(_Distribution):
                           for (p, j), cells in sorted(by_pair.items())]}
 
     @classmethod
-    def from_file(cls, data, where, classes, width):
-        """The counts of the model file's "pairs" field, validated (``width``: the
-        number of features)."""
-        pairs = _field(data, "pairs")
-        _expect(type(pairs) in (list, _LazyItems), "pairs", pairs, "a list")
+    def from_file(cls, data, where, classes, class_count, singles):
+        """The counts of the model file's "pairs" field, validated against the single
+        counts they come with: ``singles`` per feature position None (a feature that
+        takes no part in pairs) or (its kind, its known values, {label: {value:
+        N(c, value)}}).  Each pair of features at most once, each pair of values at
+        most once, every value known (a discretized one a float), and per class every
+        value u of feature p seen with feature j as often as the rows allow: between
+        N(c, u) - (the weight of class c's rows lacking j) and N(c, u), so that a pair
+        dropped, repeated, above a single count or of an unknown value is refused."""
+        pairs = _field(data, where)
+        _expect(type(pairs) in (list, _LazyItems), where, pairs, "a list")
+        width = len(singles)
         stats = cls()
         get_id = stats.ids.__getitem__
+        seen = set()
+        totals = [{} for _ in classes]    # per class {(p, id of u, j): sum_v N(c, u, v)}
         for n, entry in enumerate(pairs):
             here = "%s[%d]" % (where, n)
             _expect(type(entry) is list and len(entry) == 3 and type(entry[0]) is int and
@@ -214,19 +223,90 @@ class _PairCounts(_Distribution):
                     "[feature position p, feature position j > p, [[value, value, "
                     "[count per class]], ...]]")
             p, j, cells = entry
-            for cell in cells:
+            if (p, j) in seen:
+                raise _Invalid("%s pairs features %d and %d again; expected each pair of "
+                               "features once" % (here, p, j))
+            seen.add((p, j))
+            for position in (p, j):
+                if singles[position] is None:
+                    raise _Invalid("%s pairs feature %d, which is neither categorical nor "
+                                   "discretized; expected pairs of those features only"
+                                   % (here, position))
+            cell_ids = set()
+            for i, cell in enumerate(cells):
+                at = "%s[2][%d]" % (here, i)
                 _expect(type(cell) is list and len(cell) == 3 and type(cell[2]) is list
-                        and len(cell[2]) == len(classes), here, cell,
+                        and len(cell[2]) == len(classes), at, cell,
                         "[value, value, [one count per class (%d)]]" % len(classes))
-                a = get_id((p, _decode(cell[0], here)))
-                b = get_id((j, _decode(cell[1], here)))
+                ids = []
+                for position, text, side in ((p, cell[0], 0), (j, cell[1], 1)):
+                    value = _decode(text, "%s[%d]" % (at, side))
+                    kind, known, _ = singles[position]
+                    if not (_hashable(value) and value in known) or \
+                            (kind == "discretized" and type(value) is not float):
+                        raise _Invalid("%s[%d] is %s, not a value of feature %d; expected "
+                                       "one of its %s" % (at, side, _describe(value), position,
+                                                          "values" if kind == "categorical"
+                                                          else "recorded numbers"))
+                    ids.append(get_id((position, value)))
+                a, b = ids
+                if (a, b) in cell_ids:
+                    raise _Invalid("%s repeats the pair of values %s, %s; expected each "
+                                   "once" % (at, _shown(cell[0]), _shown(cell[1])))
+                cell_ids.add((a, b))
                 key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
-                for label, text in zip(classes, cell[2]):
-                    count = _decode_exact(text, here)
+                for c, (label, text) in enumerate(zip(classes, cell[2])):
+                    count = _decode_exact(text, "%s[2][%d]" % (at, c))
                     if count:
-                        mine = stats.pairs.setdefault(label, {})
-                        mine[key] = mine.get(key, 0) + count
+                        stats.pairs.setdefault(label, {})[key] = count
+                        mine = totals[c]
+                        for group in ((p, ids[0], j), (j, ids[1], p)):
+                            mine[group] = mine.get(group, 0) + count
+        stats.check_totals(totals, classes, class_count, singles, where)
         return stats
+
+    def check_totals(self, totals, classes, class_count, singles, where):
+        """_Invalid unless each value u of each feature p is seen with every other
+        feature j of pairs, in class c, as often as the single counts allow: N(c, u) -
+        lacking(c, j) <= sum_v N(c, u, v) <= N(c, u), with lacking(c, j) the weight of
+        class c's rows without a value of j (0 when j is never missing: the sum is then
+        N(c, u) exactly, and a pair of values left out of the file shows).  ``totals``:
+        per class {(p, id of u, j): sum_v N(c, u, v)}."""
+        paired = [j for j, single in enumerate(singles) if single is not None]
+        ids = self.ids
+        for c, label in enumerate(classes):
+            counts = {j: singles[j][2].get(label, {}) for j in paired}
+            lacking = {j: class_count[label] - sum(counts[j].values()) for j in paired}
+            by_lacking = sorted(lacking.values())
+            seen_with = Counter()         # (p, id of u): the features j it must meet
+            for (p, value_id, j), total in totals[c].items():
+                value = ids.order[value_id][1]
+                single = counts[p].get(value, 0)
+                if not single - lacking[j] <= total <= single:
+                    raise _Invalid(
+                        "%s: in class %s, value %s of feature %d is seen with feature %d "
+                        "%s times, but its count is %s and %s of the class's rows lack "
+                        "feature %d; expected between %s and %s" % (
+                            where, _shown(label), _shown(value), p, j, _shown(_plain(total)),
+                            _shown(_plain(single)), _shown(_plain(lacking[j])), j,
+                            _shown(_plain(max(single - lacking[j], 0))),
+                            _shown(_plain(single))))
+                if lacking[j] < single:
+                    seen_with[p, value_id] += 1
+            for p in paired:
+                for value, single in counts[p].items():
+                    # the features j that every row with value u must meet at least once
+                    needed = bisect_left(by_lacking, single) - (lacking[p] < single)
+                    value_id = dict.get(ids, (p, value))
+                    if seen_with[p, value_id] < needed:
+                        j = next(j for j in paired if j != p and lacking[j] < single and
+                                 (p, value_id, j) not in totals[c])
+                        raise _Invalid(
+                            "%s: in class %s, value %s of feature %d is never seen with "
+                            "feature %d, but its count is %s and only %s of the class's "
+                            "rows lack feature %d; expected the pairs of its rows"
+                            % (where, _shown(label), _shown(value), p, j,
+                               _shown(_plain(single)), _shown(_plain(lacking[j])), j))
 
 
 class _Unseen:

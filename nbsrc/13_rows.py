@@ -142,15 +142,19 @@ class _RowCounts(_Distribution):
                 for value in row:
                     _expect(value is None or (_hashable(value) and not _is_missing(value)),
                             at, value, "hashable values or null")
-                weight = _decode_exact(item[1], at)
-                _expect(weight > 0, at, item[1], "a weight > 0")
+                weight = _decode_exact(item[1], at + "[1]")
+                _expect(weight > 0, at + "[1]", item[1], "a weight > 0")
                 if row in mine:
                     raise _Invalid("%s repeats a row; expected distinct rows" % at)
                 mine[row] = [weight, item[2]]
                 total += weight
-            if total > class_count[label]:
-                raise _Invalid("%s adds up to more than class_count for %s"
-                               % (here, _shown(label)))
+            # every row counted is one of these (missing values as null), so their
+            # weights are the class's count, which the prior is computed from
+            if total != class_count[label]:
+                raise _Invalid("%s: the rows of class %s weigh %s in all, but class_count[%d] "
+                               "is %s; expected the same (every row the model counted is "
+                               "in row_counts)" % (here, _shown(label), _shown(_plain(total)), k,
+                                                   _shown(_plain(class_count[label]))))
             if mine:
                 stats.rows[label] = mine
             count += 1

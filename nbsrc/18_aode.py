@@ -404,8 +404,18 @@ class _AODEStatistics(_NaiveStatistics):
     def from_file(cls, data, classes, class_count):
         """AODE's statistics from a model file, validated."""
         statistics = super().from_file(data, classes, class_count)
-        statistics.pair_counts = _PairCounts.from_file(data, "pairs", classes,
-                                                       len(statistics.features))
+        singles = []                      # what the pairs are checked against
+        for feature in statistics.features.values():
+            if feature.name == "categorical":
+                singles.append((feature.name, dict.fromkeys(feature.stats.values()),
+                                feature.stats.counts))
+            elif feature.name == "discretized":
+                singles.append((feature.name, set().union(*feature.stats.counts.values()),
+                                feature.stats.counts))
+            else:
+                singles.append(None)
+        statistics.pair_counts = _PairCounts.from_file(data, "pairs", classes, class_count,
+                                                       singles)
         return statistics
 
     def extra_summary(self):
@@ -475,7 +485,8 @@ def _scaled_log_terms(scaled, accumulate, starts, ends, pseudo, alpha_sizes):
     scale), N the sum over each count's segment, by builtins: the totals summed
     exactly as ints, each count and total rounded once to a float (an int rounded,
     then divided by a power of 2: the float of the exact fraction), as _log_smoothed
-    rounds them, so the same numbers; None when a float would overflow."""
+    rounds them, so the same numbers; None when a float would overflow (or a sum
+    of floats does)."""
     ints, scale = scaled
     prefix = list(accumulate(ints, initial=0))
     totals = map(sub, map(prefix.__getitem__, ends), map(prefix.__getitem__, starts))
@@ -483,10 +494,11 @@ def _scaled_log_terms(scaled, accumulate, starts, ends, pseudo, alpha_sizes):
         divisor = float(scale)
         counts = map(truediv, map(float, ints), repeat(divisor))
         sums = map(truediv, map(float, totals), repeat(divisor))
-        return list(map(sub, map(log, map(add, counts, pseudo)),
+        logs = list(map(sub, map(log, map(add, counts, pseudo)),
                         map(log, map(add, sums, alpha_sizes))))
     except OverflowError:
         return None
+    return logs if all(map(isfinite, logs)) else None     # a float sum beyond the range
 
 
 class _AODEModel(_PairTable):
@@ -540,6 +552,9 @@ class _AODEModel(_PairTable):
         self.key_pseudo = [self.feature_pseudo[j] for j in self.feature_of]
         self.alpha_size = [self.feature_alpha_size[j] for j in self.feature_of]
         self.smoothed = (self.alpha if self.estimate == "laplace" else self.m) > 0
+        # the builtin forms of the terms add a * S_j as a float; beyond the float
+        # range (alpha near 1e308) every term goes through _log_smoothed, exactly
+        self.float_sums = self.smoothed and all(map(isfinite, self.feature_alpha_size))
         self.segment_start = [self.segments[j][0] for j in self.feature_of]
         self.segment_end = [self.segments[j][1] for j in self.feature_of]
         self.accumulate = accumulate
@@ -633,7 +648,7 @@ class _AODEModel(_PairTable):
         for column in counts:
             whole = _INT.issuperset(map(type, column))
             logs = None
-            if self.smoothed and not whole:       # fractional weights: ints scaled
+            if self.float_sums and not whole:       # fractional weights: ints scaled
                 scaled = _dyadic_scaled(column)
                 if scaled is not None:
                     logs = _scaled_log_terms(scaled, self.accumulate, self.segment_start,
@@ -645,7 +660,7 @@ class _AODEModel(_PairTable):
             prefix = list(self.accumulate(column, initial=0))
             totals = list(map(sub, map(prefix.__getitem__, self.segment_end),
                               map(prefix.__getitem__, self.segment_start)))
-            if self.smoothed and whole and prefix[-1] < 2 ** 52:
+            if self.float_sums and whole and prefix[-1] < 2 ** 52:
                 logs = list(map(sub, map(log, map(add, column, self.key_pseudo)),
                                 map(log, map(add, totals, self.alpha_size))))
             else:                         # a = 0, or weights of other denominators
@@ -717,7 +732,7 @@ class _AODEModel(_PairTable):
                     by_group[group] = get(group, 0) + n
                 self.sparse_totals.append(by_group)
                 totals = list(map(by_group.__getitem__, groups))
-            if self.smoothed and _INT.issuperset(map(type, counts)) and \
+            if self.float_sums and _INT.issuperset(map(type, counts)) and \
                     max(totals, default=0) < 2 ** 52:
                 columns.append(list(map(sub, map(log, map(add, counts, child_pseudo)),
                                         map(log, map(add, totals, child_sizes)))))
@@ -756,7 +771,7 @@ class _AODEModel(_PairTable):
                     [by_group.get(group, 0) for by_group in self.sparse_totals]
                 a, alpha_size = self.feature_pseudo[j], self.feature_alpha_size[j]
                 term = self._pack([[log(0 + a) - log(total + alpha_size)]
-                                   if self.smoothed and type(total) is int and
+                                   if self.float_sums and type(total) is int and
                                    total < 2 ** 52
                                    else _log_smoothed([0], total, a, self.sizes[j])
                                    for total in totals])[0]

@@ -367,6 +367,7 @@ def _hill_climbing_structure(score, nodes, root, params):
 _STRUCTURE_SEARCHES = {"tan": _tan_structure, "hill climbing": _hill_climbing_structure}
 
 _NETWORK_KINDS = ("categorical", "discretized", "ignore")
+_ROW_KINDS = ("categorical", "discretized")       # the kinds whose values rows hold
 
 
 class _NetworkStatistics(_NaiveStatistics):
@@ -533,6 +534,7 @@ class _NetworkStatistics(_NaiveStatistics):
         statistics = super().from_file(data, classes, class_count)
         statistics.row_counts = _RowCounts.from_file(data, classes, class_count,
                                                      len(statistics.features))
+        statistics.check_rows(classes)
         order = _field(data, "class_order")
         order = _decode_list(list(order) if type(order) is _LazyItems else order,
                              "class_order")
@@ -543,6 +545,46 @@ class _NetworkStatistics(_NaiveStatistics):
             raise _Invalid("class_order repeats a label; expected distinct labels")
         statistics.class_order = order
         return statistics
+
+    def check_rows(self, classes):
+        """_Invalid unless the rows are the features' values, as counting makes them: a
+        categorical feature's values, a discretized one's floats, None (missing) for
+        any value of another kind, and per class the weights of the rows holding each
+        value adding up to the feature's count of it (its counts or record).  The
+        network's tables are read from the rows, the summary and the naive members of
+        AutoBayes from the features: a file where they disagree is refused."""
+        features = list(self.features.values())
+        for k, label in enumerate(classes):
+            counted = self.row_counts.rows.get(label, {})
+            weights = [weight for weight, _ in counted.values()]
+            columns = list(zip(*counted)) or [()] * len(features)
+            for j, (feature, column) in enumerate(zip(features, columns)):
+                kind = feature.name
+                present = [(value, weight) for value, weight in zip(column, weights)
+                           if value is not None]
+                odd = next((value for value, _ in present if kind not in _ROW_KINDS or
+                            (kind == "discretized" and type(value) is not float)), None)
+                if odd is not None:
+                    raise _Invalid("row_counts[%d] holds %s for features[%d], which is %s; "
+                                   "expected %s" % (k, _describe(odd), j, kind or "undecided",
+                                                    "a float or null" if kind in _ROW_KINDS
+                                                    else "null"))
+                if kind not in _ROW_KINDS:
+                    continue
+                sums = {}
+                get = sums.get
+                for value, weight in present:
+                    sums[value] = get(value, 0) + weight
+                counts = feature.stats.counts.get(label, {})
+                if sums != counts:
+                    value = next(chain((v for v in sums if sums[v] != counts.get(v)),
+                                       (v for v in counts if v not in sums)))
+                    raise _Invalid("row_counts[%d]: the rows of class %s with value %s of "
+                                   "features[%d] weigh %s in all, but the feature counts %s; "
+                                   "expected the same" % (
+                                       k, _shown(label), _shown(value), j,
+                                       _shown(_plain(sums.get(value, 0))),
+                                       _shown(_plain(counts.get(value, 0)))))
 
     def extra_summary(self):
         """{"distinct rows": how many are kept}."""
@@ -697,6 +739,22 @@ def _no_key(values):
     return ()
 
 
+_SCORED_ROWS = 2 ** 900    # the most weight the structure search scores as it is
+
+
+def _within_scores(scored, unit):
+    """The search's (values, weight in units) rows, the weights scaled down by a power
+    of 2 when they add up beyond _SCORED_ROWS rows (weights near 1e308, or a file's
+    exact counts beyond the float range): the BAYES score of such counts is beyond
+    doubles (lgamma(1e308) overflows), and its prior of 1/2 per cell is negligible
+    after the scaling as before."""
+    total = sum(n for _, n in scored)
+    if total <= _SCORED_ROWS * unit:
+        return scored
+    shift = (total // unit).bit_length() - _SCORED_ROWS.bit_length()
+    return [(values, n >> shift) for values, n in scored if n >> shift]
+
+
 class _NetworkModel:
     """The compiled network: the data as BayesNet sees it (bins and filled-in values),
     the structure its search finds, and every node's table of log P(x | parents).
@@ -763,7 +821,7 @@ class _NetworkModel:
         scored = [(values, weight * unit if type(weight) is int else
                    int(Fraction(weight) * unit))
                   for values, (weight, _) in prepared.items() if weight]
-        score = _NetworkScores(scored, self.cardinality, unit)
+        score = _NetworkScores(_within_scores(scored, unit), self.cardinality, unit)
         nodes = len(used) + 1
         self.root = root = nodes - 1
         self.parents = search(score, nodes, root, params)
@@ -854,8 +912,19 @@ class _NetworkModel:
             config[v] = config.get(v, 0) + weight
 
         def entry(n, total):
-            return _log(float(alpha + n) / total) if total else -log(size)
-        empty = [entry(0, float(alpha * size))] * size
+            """log((alpha + n) / total) in doubles as Weka's estimator computes it
+            (total the float of alpha |X| + w(j)); a total beyond the float range
+            (alpha near 1e308, or such weights) is kept exact, the ratio rounded."""
+            if not total:
+                return -log(size)
+            if type(total) is float:
+                return _log(float(alpha + n) / total)
+            return _log(float((alpha + n) / total))
+
+        def as_float(total):
+            """The float of an exact total, or the total itself beyond the float range."""
+            return float(total) if total <= _FLOAT_MAX else Fraction(total)
+        empty = [entry(0, as_float(alpha * size))] * size
         if configurations * size <= _DENSE_TABLE:
             table = []
             for j in range(configurations):
@@ -863,12 +932,12 @@ class _NetworkModel:
                 if config is None:
                     table.extend(empty)
                     continue
-                total = float(alpha * size + sum(config.values()))
+                total = as_float(alpha * size + sum(config.values()))
                 table.extend([entry(config.get(v, 0), total) for v in range(size)])
             return table
         table = _SparseCells(size, empty)
         for j, config in counts.items():
-            total = float(alpha * size + sum(config.values()))
+            total = as_float(alpha * size + sum(config.values()))
             table.defaults[j] = entry(0, total)
             for v, n in config.items():
                 if n:

@@ -158,10 +158,19 @@ class _WeightedNaiveModel:
         self.zeros = base.zeros
         self.positional = base.positional
         classes = self.classes
-        training = [(values, classes.index(label), float(weight))
+        training = [(values, classes.index(label), weight)
                     for label, counted in rows.row_counts.rows.items()
                     if label in classes
                     for values, (weight, _) in counted.items() if weight]
+        # the rows' weights as floats; beyond the float range (weights near 1e308
+        # add up to more) over the largest, as _attribute_weights scales them anyway
+        largest = max((weight for _, _, weight in training), default=1)
+        if largest > _FLOAT_MAX_EXACT:
+            from fractions import Fraction
+            training = [(values, c, float(Fraction(weight) / largest))
+                        for values, c, weight in training]
+        else:
+            training = [(values, c, float(weight)) for values, c, weight in training]
         training.sort(key=lambda item: (item[1], _canonical_row(item[0])))
         used = [j for j, scorer in enumerate(base.scorers)
                 if not isinstance(scorer, _NoEvidence)]

@@ -181,9 +181,9 @@ class _MixtureStatistics:
             where = "members[%d]" % n
             _expect(type(item) is dict, where, item, "a JSON object")
             family = item.get("family")
-            _expect(family in _MODELS and family not in statistics.parts and
-                    family in ("NaiveBayes", "AODE", "TAN", "BayesNet"), where + ".family",
-                    family, "a family name, once")
+            _expect(family in ("NaiveBayes", "AODE", "TAN", "BayesNet") and
+                    family not in statistics.parts, where + ".family", family,
+                    '"NaiveBayes", "AODE", "TAN" or "BayesNet", each once')
             part_class = _MODELS[family]._statistics_class
             extra = set(item) - {"family"} - set(part_class.file_fields)
             if extra:
@@ -195,26 +195,41 @@ class _MixtureStatistics:
                 raise _Invalid("%s: %s" % (where, error)) from None
         if not statistics.parts:
             raise _Invalid("members is empty; expected one entry per family of the members")
+        statistics.check_parts(classes)
         mixture = _field(data, "mixture")
         _expect(type(mixture) is dict and set(mixture) - {"temperature"} ==
                 {"weights", "evaluation"}, "mixture", mixture,
                 '{"weights": [...], "evaluation": [...], "temperature": T}')
-        temperature = mixture.get("temperature", 1.0)
-        _expect(type(temperature) in (int, float) and type(temperature) is not bool and
-                isfinite(temperature) and temperature > 0, "mixture.temperature",
-                temperature, "a finite number > 0")
-        statistics.temperature = float(temperature)
-        for pair in mixture["weights"]:
-            _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is str and
-                    type(pair[1]) in (int, float) and 0 <= pair[1] <= 1, "mixture.weights",
-                    pair, "[member name, weight between 0 and 1]")
-            statistics.weights[pair[0]] = float(pair[1])
-        for item in mixture["evaluation"]:
-            _expect(type(item) is list and len(item) == 4 and type(item[0]) is str and
-                    all(type(v) in (int, float) for v in item[1:]), "mixture.evaluation",
-                    item, "[member name, log loss, accuracy, rows]")
-            statistics.evaluation[item[0]] = list(item[1:])
+        statistics.temperature = _file_temperature(mixture.get("temperature", 1.0))
+        statistics.weights = _file_mixture_weights(mixture["weights"])
+        statistics.evaluation = _file_evaluation(mixture["evaluation"])
         return statistics
+
+    def check_parts(self, classes):
+        """_Invalid unless every part holds the same features (they all count the same
+        rows; the first part's are the ones the summary shows)."""
+        first = None
+        for n, (family, statistics) in enumerate(self.parts.items()):
+            features = _NaiveStatistics.to_file(statistics, classes)
+            if first is None:
+                first = features
+            elif features != first:
+                raise _Invalid("members[%d] (%s) holds other features than members[0]; "
+                               "expected the same features in every part (they count the "
+                               "same rows)" % (n, family))
+
+    def check_file_params(self, params):
+        """_Invalid unless every member that params.members names can be compiled from
+        the parts the file holds (a network's rows serve any member; a member of
+        another family needs a part of its own)."""
+        rows = any(isinstance(statistics, _NetworkStatistics)
+                   for statistics in self.parts.values())
+        for name in params["members"]:
+            family = _AUTO_MEMBERS[name][0].__name__
+            if family not in self.parts and not rows:
+                raise _Invalid("params.members names %r, but members holds no %s part nor "
+                               "a network's rows to compile it from; expected the "
+                               "statistics of every member" % (name, family))
 
     def extra_summary(self):
         """The weights and their evaluation."""
@@ -328,6 +343,58 @@ class _MixtureModel:
         return items
 
 
+def _file_temperature(value):
+    """mixture.temperature of a model file: a number within _TEMPERATURES, the range
+    fit chooses T in (a merge's T lies between its models')."""
+    low, high = _TEMPERATURES
+    _expect(type(value) in (int, float) and type(value) is not bool and
+            low <= value <= high, "mixture.temperature", value,
+            "a number between %s and %s" % (low, high))
+    return float(value)
+
+
+def _file_mixture_weights(value):
+    """mixture.weights of a model file: {member: weight} from [[member name, weight],
+    ...], the names distinct among AutoBayes' members, each weight in [0, 1] and their
+    sum at most 1 (fit's weights sum to 1; a merge with a model whose weights were
+    not chosen to less); empty: weights not chosen."""
+    _expect(type(value) is list, "mixture.weights", value,
+            "a list of [member name, weight] pairs")
+    weights = {}
+    for i, pair in enumerate(value):
+        where = "mixture.weights[%d]" % i
+        _expect(type(pair) is list and len(pair) == 2 and type(pair[0]) is str and
+                pair[0] in _AUTO_MEMBERS and pair[0] not in weights and
+                type(pair[1]) in (int, float) and 0 <= pair[1] <= 1, where, pair,
+                "[member name, weight between 0 and 1], each member once (members: %s)"
+                % ", ".join(_AUTO_MEMBERS))
+        weights[pair[0]] = float(pair[1])
+    _expect(math.fsum(weights.values()) <= 1 + 1e-9, "mixture.weights", value,
+            "weights that add up to at most 1")
+    return weights
+
+
+def _file_evaluation(value):
+    """mixture.evaluation of a model file: {member or "mixture": [log loss, accuracy,
+    rows]} from [[name, log loss, accuracy, rows], ...], the names distinct among
+    AutoBayes' members and "mixture", the log loss a finite number >= 0, the accuracy
+    in [0, 1], the rows a whole number >= 1."""
+    _expect(type(value) is list, "mixture.evaluation", value,
+            "a list of [name, log loss, accuracy, rows]")
+    evaluation = {}
+    for i, item in enumerate(value):
+        _expect(type(item) is list and len(item) == 4 and type(item[0]) is str and
+                (item[0] in _AUTO_MEMBERS or item[0] == "mixture") and
+                item[0] not in evaluation and
+                all(type(v) in (int, float) for v in item[1:3]) and
+                isfinite(item[1]) and item[1] >= 0 and 0 <= item[2] <= 1 and
+                type(item[3]) is int and item[3] >= 1, "mixture.evaluation[%d]" % i, item,
+                "[member name or \"mixture\", log loss >= 0, accuracy between 0 and 1, "
+                "rows >= 1], each name once")
+        evaluation[item[0]] = list(item[1:])
+    return evaluation
+
+
 def _mixture_sentence(rows, evaluation, temperature=1.0):
     """'mixture 0.41 waode, 0.33 bayesnet, ... chosen by 5-fold cross-validation on
     300 rows: log loss 0.31, accuracy 0.88 (best member waode: 0.33, 0.87)'."""
@@ -362,6 +429,9 @@ def _mixture_weights(members, chosen, setting):
     return {name: 1.0 / len(members) for name in members}
 
 
+_TEMPERATURES = (0.25, 4.0)       # the range of the mixture's temperature T
+
+
 def _temperature(probabilities, truth, row_weights, prior=2.0):
     """The T, between 1/4 and 4, whose tempered probabilities p_c^(1/T) / sum_d
     p_d^(1/T) give the out-of-fold rows the least log loss (weighted), plus ``prior``
@@ -381,7 +451,7 @@ def _temperature(probabilities, truth, row_weights, prior=2.0):
             scaled = [x * inverse for x in logs]
             total -= v * (scaled[t] - _log_sum_exp(scaled))
         return total
-    lo, hi = log(0.25), log(4.0)
+    lo, hi = log(_TEMPERATURES[0]), log(_TEMPERATURES[1])
     ratio = (sqrt(5.0) - 1) / 2
     a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
     loss_a, loss_b = loss(a), loss(b)

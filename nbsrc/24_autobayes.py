@@ -177,15 +177,18 @@ def _check_members(value):
 
 
 def _check_mixture_weights(value):
-    """The check of weights=: "cv", "uniform" or {member: weight >= 0}, some positive."""
+    """The check of weights=: "cv", "uniform" or {member: weight >= 0}, some positive,
+    the names AutoBayes' members (that they are among members=, one of them weighing
+    more than 0, is checked with it by _check_params)."""
     if value in ("cv", "uniform"):
         return None
     if isinstance(value, Mapping) and value and all(
-            isinstance(name, str) and _number(w) is not None and isfinite(_number(w)) and
-            _number(w) >= 0 for name, w in value.items()) and \
+            isinstance(name, str) and name in _AUTO_MEMBERS and _number(w) is not None and
+            isfinite(_number(w)) and _number(w) >= 0 for name, w in value.items()) and \
             sum(map(_number, value.values())) > 0:
         return None
-    return '"cv", "uniform" or a {member: weight >= 0} dict with a positive weight'
+    return '"cv", "uniform" or a {member: weight >= 0} dict with a positive weight, ' \
+        'its members among %s' % ", ".join(map(repr, _AUTO_MEMBERS))
 
 
 def _member_parameters(name, params):
@@ -418,6 +421,9 @@ class AutoBayes(_Classifier):
             return
         row_weights = [1.0 if sample_weight is None else float(sample_weight[i])
                        for i in scored]
+        if sum(row_weights) > 1e300:      # weights near 1e308: sums of them overflow
+            largest = max(row_weights)
+            row_weights = [v / largest for v in row_weights]
         total = sum(row_weights) or 1.0
         weights = _em_weights(likelihoods, row_weights, prior=2.0)
         statistics.weights = dict(zip(names, weights))

@@ -378,6 +378,8 @@ def _build_model(cls, data):
     except NaiveBayesError as error:
         raise _Invalid(str(error)) from None
     _check_kinds_file(model, statistics)
+    if hasattr(statistics, "check_file_params"):      # AutoBayes: its members' statistics
+        statistics.check_file_params(params)
     model._state.statistics = statistics
     model._record_training_data(training)
     return model

@@ -571,6 +571,7 @@ def _cmd_predict(args):
                 probabilities = model.predict_proba(batch.X)
             except NaiveBayesError as error:
                 raise batch.at_line(error) from None
+            _check_probabilities(probabilities, chunk, args.model)
             labels = [classes[p.index(max(p))] for p in probabilities] \
                 if decision is None else decision.labels(probabilities)
             for (_, cells), p, label in zip(chunk, probabilities, labels):
@@ -591,6 +592,17 @@ def _cmd_predict(args):
     finally:
         reader.close()
     return 0
+
+
+def _check_probabilities(probabilities, chunk, path):
+    """NaiveBayesError unless every row's probabilities are finite numbers: predict
+    never writes nan (a model file loads only when it predicts probabilities; this
+    is the last guard, should one slip through)."""
+    for (line, _), p in zip(chunk, probabilities):
+        if not all(map(isfinite, p)):
+            raise NaiveBayesError("%s: the model gives %s for line %d, not probabilities; "
+                                  "expected a model file as fit writes it (fit it again)"
+                                  % (path, _shown(p), line))
 
 
 def _decision_in_place(model, args, reader):

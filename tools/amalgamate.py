@@ -83,10 +83,11 @@ def line_map(sources=SOURCES):
     return found
 
 
-def where(line, sources=SOURCES):
+def where(line, sources=SOURCES, layout=None):
     """"nbsrc/NN_name.py:LINE" for a line of the built file; the header and the blank
-    lines between two parts belong to no part."""
-    for first, path, count in line_map(sources):
+    lines between two parts belong to no part.  ``layout``: line_map(sources), when
+    the caller maps many lines."""
+    for first, path, count in layout or line_map(sources):
         if first <= line < first + count:
             return "%s:%d" % (_shown(path), line - first + 1)
     if line < 1:
