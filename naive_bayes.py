@@ -10767,13 +10767,15 @@ def _value_family(value):
 
 
 def _value_families(statistics):
-    """{position: (families, examples)} of the categorical features: the sorts of
-    value training saw, and a few of its values."""
+    """{position: (families, examples, types)} of the categorical features: the sorts
+    of value training saw, a few of its values, and the types of its values (a value
+    of one of those types is of a sort seen: the quick test)."""
     found = {}
     for j, feature in enumerate(statistics.features.values()):
         seen = getattr(feature.stats, "seen", None)
         if feature.name == "categorical" and seen:
-            found[j] = (frozenset(map(_value_family, seen)), list(islice(seen, 3)))
+            found[j] = (frozenset(map(_value_family, seen)), list(islice(seen, 3)),
+                        frozenset(map(type, seen)) | {type(None)})
     return found
 
 
@@ -10783,30 +10785,48 @@ _TYPE_CHECKED_ROWS = 20       # rows of a prediction call whose values' sorts ar
 def _warn_other_sorts(compiled, rows, call):
     """One warning when a categorical feature is given a value of a sort its training
     values never were (a float where training saw numbers written as text): no such
-    value matches one seen, so the feature says nothing about the row."""
-    families = compiled.value_families
-    if not families:
-        return
-    for row in islice(rows, _TYPE_CHECKED_ROWS):
-        try:
-            values = compiled.positional(row)
-        except (_RowError, TypeError, IndexError):
-            return                        # the prediction itself will say what is wrong
-        for j, (sorts, examples) in families.items():
-            value = values[j]
-            if value is None or _is_missing(value) or _value_family(value) in sorts:
-                continue
-            import warnings
-            warnings.warn(
-                "%s: feature %r is %s (%s), but its training values were %s (%s): none "
-                "matches, so the feature says nothing; give it values of the sort it was "
-                "fitted on%s" % (call, compiled.names[j], _shown(value, 30),
-                                 _value_family(value), " or ".join(sorted(sorts)),
-                                 _clip(", ".join(map(_shown, examples)), 40),
-                                 " (fit on numbers: naive_bayes.read_csv reads them)"
-                                 if sorts == {"text"} and _number(value) is not None
-                                 else ""), UserWarning, stacklevel=4)
-            return
+    value matches one seen, so the feature says nothing about the row.  ``rows``: the
+    first rows of the call, as given."""
+    if compiled.value_families:
+        for row in islice(rows, _TYPE_CHECKED_ROWS):
+            try:
+                values = compiled.positional(row)
+            except (_RowError, TypeError, IndexError):
+                return                    # the prediction itself will say what is wrong
+            if _warned_other_sort(compiled, values, call, 5):
+                return
+
+
+def _warned_other_sort(compiled, values, call, stacklevel=4):
+    """Warn (see _warn_other_sorts) for the first value of one positional row that is
+    of another sort than its feature's training values; True when it warned
+    (``stacklevel``: the caller's frame for the warning)."""
+    known = compiled.sorts_checked
+    row_types = tuple(map(type, values))
+    if row_types in known:                # (one row's types are checked once)
+        return False
+    by_type = True                        # every value's type one its training saw
+    for j, (sorts, examples, types) in compiled.value_families.items():
+        value = values[j]
+        if type(value) in types:
+            continue
+        by_type = False                   # (a float NaN is missing, another float not)
+        if _is_missing(value) or _value_family(value) in sorts:
+            continue
+        import warnings
+        warnings.warn(
+            "%s: feature %r is %s (%s), but its training values were %s (%s): none "
+            "matches, so the feature says nothing; give it values of the sort it was "
+            "fitted on%s" % (call, compiled.names[j], _shown(value, 30),
+                             _value_family(value), " or ".join(sorted(sorts)),
+                             _clip(", ".join(map(_shown, examples)), 40),
+                             " (fit on numbers: naive_bayes.read_csv reads them)"
+                             if sorts == {"text"} and _number(value) is not None
+                             else ""), UserWarning, stacklevel=stacklevel)
+        return True
+    if by_type and len(known) < 64:
+        known.add(row_types)
+    return False
 
 
 def _warn_numbers_as_text(statistics, fitting, call):
@@ -11337,6 +11357,7 @@ class _Classifier:
                 except _OverBudget as error:
                     raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
                 compiled.value_families = _value_families(self._state.statistics)
+                compiled.sorts_checked = set()       # rows' types found of known sorts
                 self._state.compiled = compiled
         return compiled
 
@@ -11395,9 +11416,11 @@ class _Classifier:
         compiled = self._state.compiled
         if compiled is None:
             compiled = self._model(call)
-        _warn_other_sorts(compiled, [x], call)
         try:
-            return compiled.joint(compiled.positional(x)), compiled
+            values = compiled.positional(x)
+            if compiled.value_families:
+                _warned_other_sort(compiled, values, call)
+            return compiled.joint(values), compiled
         except _RowError as error:
             reason = self._reason(error, _numpy_input(x))
             raise NaiveBayesError("%s: x%s" % (call, reason if reason.startswith(",")

@@ -1757,8 +1757,13 @@ def test_numbers_written_as_text_get_a_warning_at_fit_and_numbers_at_prediction(
         make(features={"length": "categorical"}).fit(rows, y)      # declared: no warning
         model.predict([{"length": "5.1", "colour": "red"}])       # the same sort: none
         model.predict([{"length": None, "colour": "red"}])        # missing: none
+        model.predict_proba_one({"length": NAN, "colour": "red"})  # (NaN too)
+        model.predict_proba_one({"length": "5.1", "colour": "red"})
         make().fit([{"zip": "02139", "n": "1a"}, {"zip": "10001", "n": "2b"}], ["p", "q"])
         CategoricalNB().fit(rows, y)      # categories by choice: no warning at fit
+    # a row's types are checked once, but a NaN's float never stands for other floats
+    with pytest.warns(UserWarning, match="feature 'length' is 6.0"):
+        model.predict_proba_one({"length": 6.0, "colour": "red"})
 
 
 # ----------------------------------------------------------------------------------
