@@ -16,6 +16,7 @@ import pickle
 import platform
 import random
 import re
+import shlex
 import subprocess
 import sys
 import threading
@@ -3492,6 +3493,29 @@ def test_the_readmes_decisions_session_prints_what_it_shows():
                           capture_output=True, text=True, encoding="utf-8")
     assert done.returncode == 0 and not done.stderr, done.stderr
     assert done.stdout == shown + "\n"
+
+
+@pytest.mark.parametrize("data", ["titanic.csv", "watermelon3.csv"])
+def test_the_readmes_fit_sessions_print_what_they_show(tmp_path, capsys, data):
+    """README, "Command line": the fit of each real session prints what the README
+    shows (the classes, each feature's kind and values in the model's order)."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    start = readme.index("$ python naive_bayes.py fit examples/data/%s" % data)
+    command, rest = readme[start:].split("\n", 1)
+    shown = rest[:rest.index("\n$ ")].splitlines()
+    argv = shlex.split(command)[3:]               # ($ python naive_bayes.py)
+    output = argv.index("-o") + 1
+    target = tmp_path / "model.json"
+    argv[output] = str(target)
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        status, out, err = cli(capsys, *argv)
+    finally:
+        os.chdir(here)
+    assert status == 0, err
+    assert out.splitlines() == shown[:-1] + ["wrote %s" % target]
+    assert shown[-1] == "wrote %s" % command.split()[-1]
 
 
 def test_cli_explain_prints_the_decision_in_one_line(tmp_path, capsys):
