@@ -7851,7 +7851,10 @@ def _pair_limit(params, keys, classes, copies=1, in_use=0):
     fixed = _aode_bytes(0, keys, classes)
     per_count = _aode_bytes(1, keys, classes, copies=copies) - fixed
     in_use += params.get("_memory_in_use", 0)
-    return max(0, int((budget * 1e6 - in_use - fixed) // per_count))
+    room = budget * 1e6 - in_use - fixed
+    if not isfinite(room):                # a budget beyond the float range: none
+        return None
+    return max(0, int(room // per_count))
 
 
 def _pairs_over_budget(params, stop, keys, classes, label, copies=1):
@@ -14277,7 +14280,12 @@ def _svg_text_width(text, size=12):
 
 
 def _svg_number(x, digits=4):
-    """x in at most ``digits`` significant digits, its exponent without + and 0s."""
+    """x in at most ``digits`` significant digits, its exponent without + and 0s (an
+    exact count beyond the float range too)."""
+    if type(x) is int and abs(x) > _FLOAT_MAX:
+        text = str(abs(x))
+        return "%s%s.%se%d" % ("-" if x < 0 else "", text[0],
+                               text[1:digits].rstrip("0") or "0", len(text) - 1)
     if not isfinite(x):
         return "NaN" if x != x else "\u221e" if x > 0 else "-\u221e"
     mantissa, _, exponent = ("%.*g" % (digits, x)).partition("e")

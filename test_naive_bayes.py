@@ -9931,6 +9931,34 @@ def test_max_memory_estimates_are_within_a_small_factor_of_the_peaks(tmp_path, f
     assert peak / 2 < estimate < 2 * peak
 
 
+@pytest.mark.parametrize("name", ["AODE", "TAN", "BayesNet", "AutoBayes"])
+def test_a_budget_beyond_the_float_range_is_no_budget(name):
+    """max_memory of 1e303 MB or more (bytes beyond the float range) limits nothing:
+    the fit, a model file holding it and the command line predict (AODE's count limit
+    was inf // x, NaN, a ValueError)."""
+    cls = naive_bayes._MODELS[name]
+    X = [["a", "x"], ["b", "y"], ["a", "y"], ["b", "x"]] * 5
+    y = ["A", "B", "A", "B"] * 5
+    expected = cls().fit(X, y).predict_proba(X[:2])
+    for budget in (1e303, 1.7976931348623157e308):
+        assert cls(max_memory=budget).fit(X, y).predict_proba(X[:2]) == expected
+        data = cls().fit(X, y).to_dict()
+        data["params"]["max_memory"] = budget
+        assert NaiveBayes.from_dict(data).predict_proba(X[:2]) == expected
+
+
+def test_pictures_of_exact_counts_beyond_the_float_range():
+    """A model file's counts may be exact integers beyond any float: its pictures and
+    pages show them in the short form (2.0e310), never an OverflowError."""
+    data = CategoricalNB().fit([["a"], ["b"], ["a"]], ["A", "B", "A"]).to_dict()
+    data["class_count"] = [2 * 10 ** 310, 10 ** 310]
+    data["features"][0]["counts"] = [[2 * 10 ** 310, 0], [0, 10 ** 310]]
+    model = NaiveBayes.from_dict(data)
+    page = model._repr_html_() + naive_bayes.report_html(model) + model.plot()
+    assert "2.0e310" in page and "1.0e310" in page
+    assert naive_bayes._svg_number(-12345 * 10 ** 400) == "-1.234e404"
+
+
 def test_a_refused_fit_or_partial_fit_changes_nothing():
     """The budget's refusals leave a fitted model exactly as it was."""
     rng = random.Random(4)

@@ -89,7 +89,10 @@ def _pair_limit(params, keys, classes, copies=1, in_use=0):
     fixed = _aode_bytes(0, keys, classes)
     per_count = _aode_bytes(1, keys, classes, copies=copies) - fixed
     in_use += params.get("_memory_in_use", 0)
-    return max(0, int((budget * 1e6 - in_use - fixed) // per_count))
+    room = budget * 1e6 - in_use - fixed
+    if not isfinite(room):                # a budget beyond the float range: none
+        return None
+    return max(0, int(room // per_count))
 
 
 def _pairs_over_budget(params, stop, keys, classes, label, copies=1):

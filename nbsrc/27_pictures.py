@@ -132,7 +132,12 @@ def _svg_text_width(text, size=12):
 
 
 def _svg_number(x, digits=4):
-    """x in at most ``digits`` significant digits, its exponent without + and 0s."""
+    """x in at most ``digits`` significant digits, its exponent without + and 0s (an
+    exact count beyond the float range too)."""
+    if type(x) is int and abs(x) > _FLOAT_MAX:
+        text = str(abs(x))
+        return "%s%s.%se%d" % ("-" if x < 0 else "", text[0],
+                               text[1:digits].rstrip("0") or "0", len(text) - 1)
     if not isfinite(x):
         return "NaN" if x != x else "\u221e" if x > 0 else "-\u221e"
     mantissa, _, exponent = ("%.*g" % (digits, x)).partition("e")
