@@ -5479,34 +5479,192 @@ def _zeros_and_rest(vectors, c):
 
 
 # -- rows: the statistics of the network families -----------------------------------
+#
+# The rows are bounded by a sample once there are more distinct rows than a model's
+# row_sample: the distinct rows of smallest hash (a bottom-k sketch).  A row's hash is
+# a function of its values alone (each known value with its feature's name, in the
+# order of the names: not of the rows' order, their batching, their columns' order,
+# nor of other rows), so the sample is the same set however the rows arrive, and the
+# sample of two merged models is the sample of their union: merge the two samples,
+# keep the rows of smallest hash.  Every row kept has its exact weight, the weight of
+# all its occurrences (a row of hash below the threshold has never been left out).
+
+def _stable_text(value):
+    """A text of a value that is the same on every run, machine and Python version,
+    and equal for values that are equal as dictionary keys (1, 1.0 and True)."""
+    if value is None:
+        return "-"
+    kind = type(value)
+    if kind is str:
+        return "s" + repr(value)
+    if kind is tuple:
+        return "t(" + ",".join(map(_stable_text, value)) + ")"
+    if kind is bytes:
+        return "b" + value.hex()
+    from numbers import Number
+    if isinstance(value, Number) and not isinstance(value, complex):
+        try:
+            number = float(value)
+        except OverflowError:
+            return "n" + repr(int(value)) if value == int(value) else "n" + repr(value)
+        if number == value:
+            return "n" + repr(number)
+        return "n" + repr(value)
+    return "o" + kind.__module__ + "." + kind.__qualname__ + ":" + _shown(value, 200)
+
+
+def _row_hash(names, row):
+    """The row's 64-bit hash: its known values with their features' names, sorted."""
+    from hashlib import blake2b
+    text = "\x1f".join(sorted(_stable_text(name) + "=" + _stable_text(value)
+                              for name, value in zip(names, row) if value is not None))
+    return int.from_bytes(blake2b(text.encode("utf-8", "surrogatepass"),
+                                  digest_size=8).digest(), "big")
+
+
+_ROW_SAMPLE = 50000       # row_sample's default: the most distinct rows kept
+
 
 class _RowCounts(_Distribution):
     """Every distinct row of a class, with its exact weight and its number of rows: the
     statistics of the network families, whose structure search needs counts of any
     set of features (the data to recount them, not a table per set).  A row is the
     tuple of its values of the features the family uses (a category, a number as
-    counted, None for a missing value).  Memory: one entry per distinct row and
-    class, at most one per training row (round numbers with significant_digits to
-    keep it smaller)."""
+    counted, None for a missing value), in the order of ``names``.
 
-    __slots__ = ("rows",)
+    Memory: one entry per distinct row and class, at most ``capacity`` (row_sample)
+    of them: beyond it, the rows of smallest hash (_row_hash) that fit, every other
+    row left out for good (``threshold``: the hash of the first one left out; a row
+    of that hash or more is not kept).  While nothing was left out (threshold None)
+    the rows are every row counted."""
+
+    __slots__ = ("rows", "names", "capacity", "threshold", "hashes")
     file_fields = ("row_counts",)
 
-    def __init__(self):
+    def __init__(self, names=(), capacity=None):
         self.rows = {}                    # label -> {row tuple: [weight, number of rows]}
+        self.names = tuple(names)         # the features' names, in the rows' order
+        self.capacity = capacity          # the most distinct rows kept (None: all)
+        self.threshold = None             # the hash of the first row left out
+        self.hashes = None                # row -> hash, once rows were left out
+
+    def sampled(self):
+        """Whether rows were left out (the rows are then a sample)."""
+        return self.threshold is not None
+
+    def _hash(self, row):
+        hashes = self.hashes
+        found = hashes.get(row)
+        if found is None:
+            found = hashes[row] = _row_hash(self.names, row)
+        return found
+
+    def _admitted(self, counted):
+        """The rows of ``counted`` ({row: cell}) that the sample keeps: all while
+        nothing was left out, else those whose hash is below the threshold."""
+        if self.threshold is None:
+            return counted
+        threshold = self.threshold
+        hashes = self.hashes
+        names = self.names
+        kept = {}
+        for row, cell in counted.items():
+            found = hashes.get(row)
+            if found is None:
+                found = _row_hash(names, row)
+                if found >= threshold:
+                    continue
+                hashes[row] = found
+            kept[row] = cell
+        return kept
+
+    def bound(self):
+        """Leave out the rows of largest hash while more than ``capacity`` distinct
+        rows are kept (a row held by several classes is kept or left out whole)."""
+        capacity = self.capacity
+        if capacity is None or self.size() <= capacity:
+            return
+        if self.hashes is None:
+            self.hashes = {}
+        entries = Counter()
+        for counted in self.rows.values():
+            entries.update(counted.keys())
+        order = sorted(entries, key=self._hash)
+        kept = 0
+        cut = len(order)
+        for n, row in enumerate(order):
+            kept += entries[row]
+            if kept > capacity:
+                cut = n
+                break
+        left_out = order[cut:]
+        if not left_out:
+            return
+        first = self.hashes[left_out[0]]
+        self.threshold = first if self.threshold is None else min(self.threshold, first)
+        self._drop(set(left_out))
+
+    def _drop(self, rows):
+        """Forget ``rows`` (a set) in every class, and their hashes."""
+        for label in list(self.rows):
+            counted = self.rows[label]
+            for row in rows.intersection(counted):
+                del counted[row]
+            if not counted:
+                del self.rows[label]
+        for row in rows:
+            self.hashes.pop(row, None)
+
+    def below(self, threshold):
+        """Forget the rows whose hash is ``threshold`` or more."""
+        if self.hashes is None:
+            self.hashes = {}
+        above = {row for counted in self.rows.values() for row in counted
+                 if self._hash(row) >= threshold}
+        self.threshold = threshold if self.threshold is None else \
+            min(self.threshold, threshold)
+        self._drop(above)
+
+    def kept_part(self, other):
+        """other's rows that these keep (those of hash below the threshold): other as
+        it is while nothing was left out."""
+        if self.threshold is None:
+            return other
+        if self.hashes is None:
+            self.hashes = {}
+        part = _RowCounts(other.names, other.capacity)
+        threshold = self.threshold
+        for label, counted in other.rows.items():
+            mine = {row: cell for row, cell in counted.items()
+                    if self._hash(row) < threshold}
+            if mine:
+                part.rows[label] = mine
+        return part
+
+    def copy(self):
+        """An equal, independent copy."""
+        twin = _RowCounts(self.names, self.capacity)
+        twin.rows = {label: {row: list(cell) for row, cell in counted.items()}
+                     for label, counted in self.rows.items()}
+        twin.threshold = self.threshold
+        twin.hashes = None if self.hashes is None else dict(self.hashes)
+        return twin
 
     def add(self, label, values, weights):
         """Count one class's rows (tuples); weights exact, or None for weight 1."""
         mine = self.rows.setdefault(label, {})
         if weights is None:
             counted = Counter(values)
-            for row, n in counted.items():
+            for row, n in self._admitted(counted).items():
                 cell = mine.get(row)
                 if cell is None:
                     mine[row] = [n, n]
                 else:
                     cell[0] += n
                     cell[1] += n
+            if not mine:
+                del self.rows[label]
+            self.bound()
             return
         integers, shift = _weight_integers(weights)
         counted = {}
@@ -5517,7 +5675,7 @@ class _RowCounts(_Distribution):
             else:
                 cell[0] += weight
                 cell[1] += 1
-        for row, (weight, n) in counted.items():
+        for row, (weight, n) in self._admitted(counted).items():
             weight = _ratio(weight, 1 << shift)
             cell = mine.get(row)
             if cell is None:
@@ -5525,9 +5683,22 @@ class _RowCounts(_Distribution):
             else:
                 cell[0] += weight
                 cell[1] += n
+        if not mine:
+            del self.rows[label]
+        self.bound()
 
     def absorb(self, other):
-        """Add other's rows."""
+        """Add other's rows (in the same names): the sample of the union when either
+        left rows out, the rows of smallest hash of both."""
+        if other.threshold is not None:
+            if self.hashes is None:
+                self.hashes = {}
+            if other.hashes:
+                self.hashes.update(other.hashes)
+            self.below(other.threshold)
+        other = self.kept_part(other)
+        if self.capacity is None:
+            self.capacity = other.capacity
         for label, theirs in other.rows.items():
             mine = self.rows.setdefault(label, {})
             for row, (weight, n) in theirs.items():
@@ -5537,12 +5708,15 @@ class _RowCounts(_Distribution):
                 else:
                     cell[0] += weight
                     cell[1] += n
+        self.bound()
 
     def deficit(self, other, emptied):
         """The first row other holds more weight or more rows of than these (rows
         already in the same features); a row's weight and its number of rows must
         reach 0 together: the structure search counts rows, so forgetting part of a
-        row's weight, or a weight without its rows, is refused."""
+        row's weight, or a weight without its rows, is refused.  Of a sample, only
+        the rows it keeps are forgotten (the others were never kept)."""
+        other = self.kept_part(other)
         for label in _labels_to_check(other.rows, emptied):
             mine, theirs = self.rows.get(label, {}), other.rows.get(label, {})
             for row, (weight, n) in theirs.items():
@@ -5565,10 +5739,12 @@ class _RowCounts(_Distribution):
         return None
 
     def subtract(self, other):
-        """Remove other's rows; a row whose count reaches 0 disappears."""
+        """Remove other's rows; a row whose count reaches 0 disappears.  A sample keeps
+        its threshold: the rows left are those of the remaining data below it."""
         problem = self.deficit(other, ())
         if problem is not None:
             raise _Unlearned(problem)
+        other = self.kept_part(other)
         for label, theirs in other.rows.items():
             mine = self.rows.get(label)
             if mine is None:
@@ -5577,6 +5753,9 @@ class _RowCounts(_Distribution):
                 cell = mine[row]
                 if n == cell[1]:
                     del mine[row]
+                    if self.hashes is not None and not any(
+                            row in counted for counted in self.rows.values()):
+                        self.hashes.pop(row, None)
                 else:
                     mine[row] = [cell[0] - weight, cell[1] - n]
             if not mine:
@@ -5597,13 +5776,26 @@ class _RowCounts(_Distribution):
             for label in classes]}
 
     @classmethod
-    def from_file(cls, data, classes, class_count, width):
+    def from_file(cls, data, classes, class_count, width, names=()):
         """The rows of the model file's "row_counts" field, validated (``width``: the
-        number of values in a row)."""
+        number of values in a row, ``names`` the features'), and its "row_sample"
+        field when the rows are a sample: {"rows": the most distinct rows kept,
+        "threshold": the hash of the first row left out}, every row's hash below it
+        and the classes' rows weighing at most their counts."""
         per_class = _field(data, "row_counts")
         _expect(type(per_class) in (list, _LazyItems), "row_counts", per_class,
                 "one list of rows per class")
-        stats = cls()
+        stats = cls(names)
+        sample = data.get("row_sample")
+        if sample is not None:
+            _expect(type(sample) is dict and set(sample) == {"rows", "threshold"} and
+                    type(sample["rows"]) is int and sample["rows"] >= 1 and
+                    type(sample["threshold"]) is int and
+                    0 <= sample["threshold"] < 1 << 64, "row_sample", sample,
+                    '{"rows": an integer >= 1, "threshold": an integer in [0, 2^64)}')
+            stats.capacity = sample["rows"]
+            stats.threshold = sample["threshold"]
+            stats.hashes = {}
         count = 0
         for k, rows in enumerate(per_class):
             here = "row_counts[%d]" % k
@@ -5626,11 +5818,15 @@ class _RowCounts(_Distribution):
                 _expect(weight > 0, at + "[1]", item[1], "a weight > 0")
                 if row in mine:
                     raise _Invalid("%s repeats a row; expected distinct rows" % at)
+                if sample is not None and stats._hash(row) >= stats.threshold:
+                    raise _Invalid("%s: the row's hash is not below row_sample's "
+                                   "threshold; expected only rows the sample keeps" % at)
                 mine[row] = [weight, item[2]]
                 total += weight
             # every row counted is one of these (missing values as null), so their
             # weights are the class's count, which the prior is computed from
-            if total != class_count[label]:
+            if total > class_count[label] if sample is not None else \
+                    total != class_count[label]:
                 raise _Invalid("%s: the rows of class %s weigh %s in all, but class_count[%d] "
                                "is %s; expected the same (every row the model counted is "
                                "in row_counts)" % (here, _shown(label), _shown(_plain(total)), k,
@@ -7873,6 +8069,10 @@ _MEMORY_PARAMETER = _Parameter(2000, _memory_check, (
     _cli_number, "AODE, TAN, BayesNet and auto: the most memory, in MB, their counts and "
     "compiled tables may take by estimate (default 2000); beyond it the fit or the first "
     "prediction is refused", {"metavar": "MB"}))
+_ROW_SAMPLE_PARAMETER = _Parameter(_ROW_SAMPLE, _integer_at_least(1), (
+    int, "tan, bayesnet and auto: the most distinct rows the statistics keep (default "
+    "50000); beyond it, the deterministic sample of the rows of smallest hash",
+    {"metavar": "ROWS"}))
 _AODE_FIX = "use fewer features, ignore some, or round numbers with significant_digits="
 _NETWORK_FIX = ("ignore features with many distinct values (identifiers), or round numbers "
                 "with significant_digits=")
@@ -9119,12 +9319,15 @@ class _NetworkStatistics(_NaiveStatistics):
     and the order of the classes as first declared (partial_fit's classes=, an ARFF
     file's declaration), which the structure search sums its scores in, as Weka does.
 
-    Memory: one entry per distinct row and class, at most one per training row;
-    numbers are kept as counted (their bins are cut when the model is compiled), so
-    continuous features are best rounded with significant_digits.
+    Memory: one entry per distinct row and class, at most row_sample of them (beyond
+    it the deterministic sample of _RowCounts: the distinct rows of smallest hash,
+    each with its exact weight; the model file's "row_sample" field then gives the
+    threshold); numbers are kept as counted (their bins are cut when the model is
+    compiled).
     """
 
     file_fields = ("features", "row_counts", "class_order")
+    optional_file_fields = ("row_sample",)    # written only when rows were left out
     __slots__ = ("row_counts", "class_order")
 
     def __init__(self):
@@ -9208,20 +9411,31 @@ class _NetworkStatistics(_NaiveStatistics):
         names: function} for values to count anew)."""
         position = {name: i for i, name in enumerate(names)}
         where = [position.get(name) for name in wanted]
-        widened = _RowCounts()
+        widened = _RowCounts(wanted, row_counts.capacity)
+        # a row's hash is of its known values and their names: the same widened
+        hashes = None if row_counts.hashes is None or convert else {}
+        old_hashes = row_counts.hashes
         for label, rows in row_counts.rows.items():
             mine = widened.rows[label] = {}
             for row, (weight, n) in rows.items():
+                old = row
                 if convert:
                     row = tuple([convert[j](v) if j in convert and v is not None else v
                                  for j, v in enumerate(row)])
                 new = tuple([None if i is None or i >= len(row) else row[i] for i in where])
+                if hashes is not None and old in old_hashes:
+                    hashes[new] = old_hashes[old]
                 cell = mine.get(new)
                 if cell is None:
                     mine[new] = [weight, n]
                 else:
                     cell[0] += weight
                     cell[1] += n
+        widened.hashes = hashes
+        if row_counts.threshold is not None:
+            if hashes is None:            # values counted anew: hashed anew
+                widened.hashes = {}
+            widened.below(row_counts.threshold)
         return widened
 
     def count(self, rows, labels, weights, start, fitting):
@@ -9233,6 +9447,8 @@ class _NetworkStatistics(_NaiveStatistics):
         kinds = [feature.name for feature in features]
         rounding = _round_to_digits(fitting.params.get("significant_digits"))
         width = len(self.features)
+        self.row_counts.names = tuple(self.features)
+        self.row_counts.capacity = fitting.params.get("row_sample", _ROW_SAMPLE)
         for label, group in groups.items():
             values = []
             for row in group:
@@ -9269,6 +9485,8 @@ class _NetworkStatistics(_NaiveStatistics):
         data.update(rows.to_file(classes))
         data["class_order"] = [_encode(label, "a class label") for label in
                                self.class_order]
+        if rows.threshold is not None:
+            data["row_sample"] = {"rows": rows.capacity, "threshold": rows.threshold}
         return data
 
     @classmethod
@@ -9276,7 +9494,8 @@ class _NetworkStatistics(_NaiveStatistics):
         """The network statistics of a model file, validated."""
         statistics = super().from_file(data, classes, class_count)
         statistics.row_counts = _RowCounts.from_file(data, classes, class_count,
-                                                     len(statistics.features))
+                                                     len(statistics.features),
+                                                     list(statistics.features))
         statistics.check_rows(classes)
         order = _field(data, "class_order")
         order = _decode_list(list(order) if type(order) is _LazyItems else order,
@@ -9319,7 +9538,17 @@ class _NetworkStatistics(_NaiveStatistics):
                 for value, weight in present:
                     sums[value] = get(value, 0) + weight
                 counts = feature.stats.counts.get(label, {})
-                if sums != counts:
+                if self.row_counts.sampled():     # a sample: at most the counts
+                    value = next((v for v in sums if sums[v] > counts.get(v, 0)), None)
+                    if value is not None:
+                        raise _Invalid(
+                            "row_counts[%d]: the sampled rows of class %s with value %s of "
+                            "features[%d] weigh %s in all, more than the feature counts "
+                            "(%s); expected at most the counts" % (
+                                k, _shown(label), _shown(value), j,
+                                _shown(_plain(sums[value])),
+                                _shown(_plain(counts.get(value, 0)))))
+                elif sums != counts:
                     value = next(chain((v for v in sums if sums[v] != counts.get(v)),
                                        (v for v in counts if v not in sums)))
                     raise _Invalid("row_counts[%d]: the rows of class %s with value %s of "
@@ -9330,7 +9559,12 @@ class _NetworkStatistics(_NaiveStatistics):
                                        _shown(_plain(counts.get(value, 0)))))
 
     def extra_summary(self):
-        """{"distinct rows": how many are kept}."""
+        """{"distinct rows": how many are kept} (and "row sample" when they are a
+        sample: how many distinct rows it may keep)."""
+        if self.row_counts.sampled():
+            return {"distinct rows": self.row_counts.size(),
+                    "row sample": "the %s distinct rows of smallest hash (row_sample)"
+                    % format(self.row_counts.capacity, ",")}
         return {"distinct rows": self.row_counts.size()}
 
     def memory_estimate(self, params=None):
@@ -10330,7 +10564,8 @@ class _MixtureStatistics:
                     family not in statistics.parts, where + ".family", family,
                     '"NaiveBayes", "AODE", "TAN" or "BayesNet", each once')
             part_class = _MODELS[family]._statistics_class
-            extra = set(item) - {"family"} - set(part_class.file_fields)
+            extra = set(item) - {"family"} - set(part_class.file_fields) - set(
+                getattr(part_class, "optional_file_fields", ()))
             if extra:
                 raise _Invalid("%s has field %r, which a %s part does not have"
                                % (where, sorted(extra)[0], family))
@@ -12214,6 +12449,7 @@ def _network_parameters(extra=None):
         "--model tan and bayesnet)"))}
     parameters.update(extra or {})
     parameters["max_memory"] = _MEMORY_PARAMETER
+    parameters["row_sample"] = _ROW_SAMPLE_PARAMETER
     return _classifier_parameters("discretized", _NETWORK_KINDS,
                                   without=("prior_alpha", "class_prior"), extra=parameters)
 
@@ -12248,7 +12484,12 @@ class TAN(_Classifier):
     their weights, which is the same with unit weights, Weka's own data); a class the
     training data never saw keeps alpha-only counts.
 
-    Memory and time: the statistics hold one entry per distinct row; compiling
+    Memory and time: the statistics hold one entry per distinct row, at most
+    row_sample (default 50,000): beyond it, the deterministic sample of the distinct
+    rows of smallest hash, each with its exact weight (a function of the rows'
+    values alone, so that any order, batching or merge keeps the same rows; the
+    class and value counts stay exact, and the network is learned from the
+    sample; forgetting from a sample forgets the rows it keeps); compiling
     searches the structure (time: the pairs of nodes times the rows) and builds each
     node's table, kept whole up to 65,536 cells and beyond that as the cells that
     occur (the same numbers: features of thousands of values, such as identifiers,
@@ -12275,14 +12516,16 @@ class TAN(_Classifier):
     _parameters = _network_parameters()
 
     def __init__(self, alpha=0.5, features=None, categories=None, numeric="discretized",
-                 significant_digits=None, max_memory=2000, class_weight=None,
-                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
+                 significant_digits=None, max_memory=2000, row_sample=_ROW_SAMPLE,
+                 class_weight=None, thresholds=None, costs=None, reject_below=None,
+                 reject_label="unsure"):
         self.alpha = alpha
         self.features = features
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
         self.max_memory = max_memory
+        self.row_sample = row_sample
         self.class_weight = class_weight
         self.thresholds = thresholds
         self.costs = costs
@@ -12320,8 +12563,8 @@ class BayesNet(_Classifier):
 
     def __init__(self, max_parents=2, alpha=0.5, features=None, categories=None,
                  numeric="discretized", significant_digits=None, max_memory=2000,
-                 class_weight=None, thresholds=None, costs=None, reject_below=None,
-                 reject_label="unsure"):
+                 row_sample=_ROW_SAMPLE, class_weight=None, thresholds=None, costs=None,
+                 reject_below=None, reject_label="unsure"):
         self.max_parents = max_parents
         self.alpha = alpha
         self.features = features
@@ -12329,6 +12572,7 @@ class BayesNet(_Classifier):
         self.numeric = numeric
         self.significant_digits = significant_digits
         self.max_memory = max_memory
+        self.row_sample = row_sample
         self.class_weight = class_weight
         self.thresholds = thresholds
         self.costs = costs
@@ -12536,7 +12780,8 @@ def _member_parameters(name, params):
     cls, own = _AUTO_MEMBERS[name]
     member = cls().get_params()
     member.update(own)
-    for shared in ("features", "categories", "numeric", "significant_digits", "max_memory"):
+    for shared in ("features", "categories", "numeric", "significant_digits", "max_memory",
+                   "row_sample"):
         if shared in cls._parameters:
             member[shared] = params[shared]
     if "_memory_in_use" in params:
@@ -12609,12 +12854,14 @@ class AutoBayes(_Classifier):
                                      _check_members),
                "weights": _Parameter("cv", _check_mixture_weights),
                "folds": _Parameter(5, _integer_at_least(2)),
-               "max_memory": _MEMORY_PARAMETER})
+               "max_memory": _MEMORY_PARAMETER,
+               "row_sample": _ROW_SAMPLE_PARAMETER})
 
     def __init__(self, members=("waode", "aode", "bayesnet", "weighted"), weights="cv",
                  folds=5, features=None, categories=None, numeric="discretized",
-                 significant_digits=None, max_memory=2000, class_weight=None,
-                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
+                 significant_digits=None, max_memory=2000, row_sample=_ROW_SAMPLE,
+                 class_weight=None, thresholds=None, costs=None, reject_below=None,
+                 reject_label="unsure"):
         self.members = members
         self.weights = weights
         self.folds = folds
@@ -12623,6 +12870,7 @@ class AutoBayes(_Classifier):
         self.numeric = numeric
         self.significant_digits = significant_digits
         self.max_memory = max_memory
+        self.row_sample = row_sample
         self.class_weight = class_weight
         self.thresholds = thresholds
         self.costs = costs
@@ -12647,29 +12895,28 @@ class AutoBayes(_Classifier):
 
     def _fit_rows(self, X, y, sample_weight=None, classes=None):
         """fit, with the classes declared in their order (an ARFF file's, for the
-        command line, which reads the whole file for AutoBayes: its weights are
-        chosen from every row)."""
+        command line).  X is read once and not kept: the weights are chosen from the
+        rows the statistics keep (_cv_rows)."""
         _check_params(self._parameters, self.get_params(), "fit()")
-        X = _rows_of(X, "fit()")
-        X = list(_iterate(X, "X", "an iterable of rows", "fit()"))
-        y = _labels_of(y, "fit()")
-        y = list(_iterate(y, "y", "an iterable of labels", "fit()"))
-        if sample_weight is not None:
-            if _as_numpy(sample_weight, "sample_weight", "fit()") is not None:
-                sample_weight = _as_numpy(sample_weight, "sample_weight", "fit()").tolist()
-            sample_weight = list(_iterate(sample_weight, "sample_weight",
-                                          "an iterable of numbers", "fit()"))
         class_weight = self.class_weight  # once, from all the rows: the folds share it
-        if class_weight is not None and (sample_weight is None or
-                                         len(sample_weight) == len(y)):
-            if class_weight == "balanced":
-                class_weight = _balanced_class_weight(y, sample_weight, "fit()")
-            class_weight = {label: _number(w) for label, w in class_weight.items()}
-            sample_weight = _class_weighted(y, sample_weight, class_weight, 0, "fit()")
+        if class_weight is not None:
+            y = _labels_of(y, "fit()")
+            y = list(_iterate(y, "y", "an iterable of labels", "fit()"))
+            if sample_weight is not None:
+                if _as_numpy(sample_weight, "sample_weight", "fit()") is not None:
+                    sample_weight = _as_numpy(sample_weight, "sample_weight",
+                                              "fit()").tolist()
+                sample_weight = list(_iterate(sample_weight, "sample_weight",
+                                              "an iterable of numbers", "fit()"))
+            if sample_weight is None or len(sample_weight) == len(y):
+                if class_weight == "balanced":
+                    class_weight = _balanced_class_weight(y, sample_weight, "fit()")
+                class_weight = {label: _number(w) for label, w in class_weight.items()}
+                sample_weight = _class_weighted(y, sample_weight, class_weight, 0, "fit()")
         statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()",
                                  classes=classes, class_weighted=True)
         if self.weights == "cv":
-            self._choose_weights(statistics, X, y, sample_weight)
+            self._choose_weights(statistics, "fit()")
         with self._state.lock:
             self._state.statistics = statistics
             self._state.compiled = None
@@ -12677,33 +12924,67 @@ class AutoBayes(_Classifier):
             self._state.numpy_labels = False
         return self
 
-    def _choose_weights(self, statistics, X, y, sample_weight, limit=5000):
-        """statistics.weights and .evaluation from an internal cross-validation: the
-        folds' statistics counted once each, each training set their merge.  The rows
-        are first put in a canonical order (by label, values and weight), so that the
-        folds, hence the weights, depend on the rows and not on the order they came
-        in: the same rows in any order give the same model file.  Beyond
-        _auto_sample(width) rows the cross-validation runs on a stratified sample of
-        that many (three weights need no more; the members themselves are fitted on
-        every row)."""
-        folds = min(self.folds, len(X))
-        if folds < 2 or len(statistics.class_count) < 2:
+    def choose_weights(self):
+        """Choose the mixture's weights and temperature again, by the internal
+        cross-validation fit runs (weights="cv"), from the rows the model holds now:
+        for a model trained with partial_fit or merged from parts (a merge averages
+        the parts' weights), such as the command line's fit and the Spark example do.
+        The same rows give the same weights however they came (one fit, batches,
+        merged parts in any order).  Returns self; a failed call changes nothing.
+
+        >>> X, y = [["a"], ["a"], ["b"], ["b"]] * 3, [0, 0, 1, 1] * 3
+        >>> model = AutoBayes(folds=2).partial_fit(X[:6], y[:6]).partial_fit(X[6:], y[6:])
+        >>> model.choose_weights().to_dict() == AutoBayes(folds=2).fit(X, y).to_dict()
+        True
+        """
+        call = "choose_weights()"
+        if self.weights != "cv":
+            raise NaiveBayesError(
+                '%s: weights=%s fixes the weights; expected weights="cv" (the default) '
+                "to choose them by cross-validation" % (call, _shown(self.weights)),
+                call=call, argument="weights")
+        with self._state.lock:
+            statistics = self._state.statistics
+        if statistics is None:
+            raise _not_fitted("%s: this AutoBayes is not fitted yet; call fit(X, y) or "
+                              "partial_fit first" % call, call)
+        chosen = statistics.skeleton()
+        chosen.parts = statistics.parts   # the same counts: only the weights differ
+        self._choose_weights(chosen, call)
+        with self._state.lock:
+            if self._state.statistics is statistics:
+                statistics.weights = chosen.weights
+                statistics.evaluation = chosen.evaluation
+                statistics.temperature = chosen.temperature
+                self._state.compiled = None
+        return self
+
+    def _choose_weights(self, statistics, call, limit=5000):
+        """statistics.weights, .evaluation and .temperature from an internal stratified
+        cross-validation on the rows the statistics keep (_cv_rows: each distinct
+        row as many times as it was counted, in a canonical order of their values, so
+        that neither the rows' order nor their form, lists or dicts in any key order,
+        matters; a stratified sample of _auto_sample(width) rows when there are more:
+        three weights need no more, and the members themselves are fitted on every
+        row).  Each fold is counted once and each training set is the merge of the
+        other folds.  Nothing is changed unless it succeeds."""
+        if len(statistics.class_count) < 2:
             return
-        order = sorted(range(len(X)), key=lambda i: (
-            _canonical_value(y[i]), _canonical_row(X[i]),
-            _canonical_value(1 if sample_weight is None else sample_weight[i])))
         nodes = 1 + sum(kind in ("categorical", "discretized")
                         for kind in statistics.kinds().values())
-        sample = _auto_sample(nodes - 1, folds)
-        if len(order) > sample:
-            kept = _stratified_sample([y[i] for i in order], sample, 0)
-            order = [order[n] for n in kept]
-        X = [X[i] for i in order]
-        y = [y[i] for i in order]
-        if sample_weight is not None:
-            sample_weight = [sample_weight[i] for i in order]
+        sample = _auto_sample(nodes - 1, self.folds)
+        X, y, sample_weight = _cv_rows(statistics, sample)
+        folds = min(self.folds, len(X))
+        if folds < 2:
+            return
+        if len(X) > sample:
+            kept = _stratified_sample(y, sample, 0)
+            X = [X[i] for i in kept]
+            y = [y[i] for i in kept]
+            if sample_weight is not None:
+                sample_weight = [sample_weight[i] for i in kept]
         folds = min(folds, len(X))
-        _check_auto_work(len(X), nodes, folds, "fit()")
+        _check_auto_work(len(X), nodes, folds, call)
         fold_of = _stratified_folds(y, folds, 0)
         # every fold counts each feature as the whole fit does (a column of numbers
         # and a few words is categorical, even in a fold without the words)
@@ -12716,7 +12997,7 @@ class AutoBayes(_Classifier):
                 part = declared._learn([X[i] for i in members], [y[i] for i in members],
                                        None if sample_weight is None else
                                        [sample_weight[i] for i in members],
-                                       declared._new_statistics(), "fit()",
+                                       declared._new_statistics(), call,
                                        check_names=False, class_weighted=True)
             parts.append((members, part))
         stride = max(1, -(-len(X) // limit))          # score at most about limit rows
@@ -12745,7 +13026,7 @@ class AutoBayes(_Classifier):
                 try:
                     compiled = _member_model(training, name, held, shared)
                 except _OverBudget as error:
-                    raise NaiveBayesError("fit(): %s" % error, call="fit()") from None
+                    raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
                 rows = [compiled.positional(X[i]) for i in held_out]
                 for i, joint in zip(held_out, compiled.joints(rows)):
                     posterior = dict(zip(compiled.classes, _posterior(joint)))
@@ -12765,23 +13046,70 @@ class AutoBayes(_Classifier):
             row_weights = [v / largest for v in row_weights]
         total = sum(row_weights) or 1.0
         weights = _em_weights(likelihoods, row_weights, prior=2.0)
-        statistics.weights = dict(zip(names, weights))
 
         def scores(columns, correct):
             loss = -sum(v * log(max(p, 1e-15)) for v, p in zip(row_weights, columns))
             return [loss / total, sum(v for v, hit in zip(row_weights, correct) if hit)
                     / total, len(scored)]
-        statistics.evaluation = {name: scores(likelihoods[m], hits[m])
-                                 for m, name in enumerate(names)}
+        evaluation = {name: scores(likelihoods[m], hits[m]) for m, name in enumerate(names)}
         mixed = [[sum(w * probabilities[m][n][c] for m, w in enumerate(weights))
                   for c in range(len(classes))] for n in range(len(scored))]
         truth = [classes.index(y[i]) for i in scored]
-        statistics.temperature = _temperature(mixed, truth, row_weights)
-        mixed = [_posterior([_log(p) / statistics.temperature for p in row])
-                 for row in mixed]
-        statistics.evaluation["mixture"] = scores(
+        temperature = _temperature(mixed, truth, row_weights)
+        mixed = [_posterior([_log(p) / temperature for p in row]) for row in mixed]
+        evaluation["mixture"] = scores(
             [row[t] for row, t in zip(mixed, truth)],
             [max(range(len(row)), key=row.__getitem__) == t for row, t in zip(mixed, truth)])
+        statistics.weights = dict(zip(names, weights))
+        statistics.evaluation = evaluation
+        statistics.temperature = temperature
+
+
+def _cv_rows(statistics, sample):
+    """(X, y, sample_weight or None) of AutoBayes' internal cross-validation: the rows
+    its statistics keep (a network's distinct rows), each as many times as it was
+    counted (its weight shared equally among them), in a canonical order: by label,
+    then by the sorted texts of the row's known values (not their columns: lists and
+    dicts in any key order give the same order), then by the row's hash.  Beyond 20
+    times ``sample`` rows, each distinct row is taken in proportion (the running
+    total's floor at a fixed rate, so that about 20 x sample remain and every class
+    keeps its share), before the stratified sample.  Rows are positional, or
+    {name: value} when the model's rows are mappings."""
+    part = next(part for part in statistics.parts.values()
+                if isinstance(part, _NetworkStatistics))
+    counts = part.row_counts
+    names = list(part.features)
+    width = len(names)
+    items = []
+    for label, counted in counts.rows.items():
+        for row, (weight, n) in counted.items():
+            if len(row) < width:
+                row = row + (None,) * (width - len(row))
+            key = tuple(sorted(_stable_text(v) for v in row if v is not None))
+            items.append(((_canonical_value(label), key, _row_hash(names, row)),
+                          label, row, weight, n))
+    items.sort(key=itemgetter(0))
+    total = sum(item[4] for item in items)
+    rate = min(1.0, 20.0 * sample / total) if total else 1.0
+    mapping = part.layout == "mapping"
+    X, y, weights = [], [], []
+    unit = True
+    running = 0
+    for _, label, row, weight, n in items:
+        if rate < 1.0:                    # taken in proportion: a weight of 1 each
+            before = int(running * rate)
+            running += n
+            copies, each = int(running * rate) - before, 1
+        else:
+            copies, each = n, 1 if weight == n else float(weight) / n
+        if not copies:
+            continue
+        unit = unit and each == 1
+        shown = dict(zip(names, row)) if mapping else list(row)
+        X.extend([shown] * copies)
+        y.extend([label] * copies)
+        weights.extend([each] * copies)
+    return X, y, (None if unit else weights)
 
 
 # The registry of classifiers: what a model file's "model" field names; those with a
@@ -13117,7 +13445,8 @@ def _build_model(cls, data):
     name = _field(data, "model")
     stored = _MODELS.get(name) if type(name) is str else None
     _expect(stored is not None, "model", name, " or ".join(map(repr, _MODELS)))
-    fields = _HEADER_FIELDS + _statistics_fields(stored)
+    fields = _HEADER_FIELDS + _statistics_fields(stored) + getattr(
+        stored._statistics_class, "optional_file_fields", ())
     for key in data:
         if key not in fields:
             raise _Invalid("the model has an unknown field %r; expected only %s"
@@ -17687,14 +18016,13 @@ def _cmd_fit(args):
         done = 0
         batches = reader.batches(_BATCH_ROWS)
         balanced = model.get_params()["class_weight"] == "balanced"
-        whole = balanced or (isinstance(model, AutoBayes) and model.weights == "cv")
-        if whole:                         # class weights need every label first, and
-            table = reader.table()        # AutoBayes' own weights every row: the file
-            batches = [table] if table.X else []      # in memory
-        if balanced:
+        choosing = isinstance(model, AutoBayes) and model.weights == "cv"
+        if balanced:                      # class weights need every label first: the
+            table = reader.table()        # file in memory
+            batches = [table] if table.X else []
             model.set_params(class_weight=_balanced_class_weight(
                 table.y, table.sample_weight, "fit()") if table.X else None)
-        if whole and isinstance(model, AutoBayes) and table.X:
+        if balanced and choosing and table.X:
             try:
                 model._fit_rows(table.X, table.y, table.sample_weight, reader.classes)
             except NaiveBayesError as error:
@@ -17721,6 +18049,8 @@ def _cmd_fit(args):
             freeze()
         if waiting:
             _fit_batch(model, _joined(waiting), reader.classes)     # refused: no weight
+        if choosing and done and not balanced:    # AutoBayes streamed: its weights from
+            model.choose_weights()        # the rows its statistics keep, as fit chooses
         progress.done()
     finally:
         unfreeze()

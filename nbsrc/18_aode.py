@@ -111,6 +111,10 @@ _MEMORY_PARAMETER = _Parameter(2000, _memory_check, (
     _cli_number, "AODE, TAN, BayesNet and auto: the most memory, in MB, their counts and "
     "compiled tables may take by estimate (default 2000); beyond it the fit or the first "
     "prediction is refused", {"metavar": "MB"}))
+_ROW_SAMPLE_PARAMETER = _Parameter(_ROW_SAMPLE, _integer_at_least(1), (
+    int, "tan, bayesnet and auto: the most distinct rows the statistics keep (default "
+    "50000); beyond it, the deterministic sample of the rows of smallest hash",
+    {"metavar": "ROWS"}))
 _AODE_FIX = "use fewer features, ignore some, or round numbers with significant_digits="
 _NETWORK_FIX = ("ignore features with many distinct values (identifiers), or round numbers "
                 "with significant_digits=")

@@ -376,12 +376,15 @@ class _NetworkStatistics(_NaiveStatistics):
     and the order of the classes as first declared (partial_fit's classes=, an ARFF
     file's declaration), which the structure search sums its scores in, as Weka does.
 
-    Memory: one entry per distinct row and class, at most one per training row;
-    numbers are kept as counted (their bins are cut when the model is compiled), so
-    continuous features are best rounded with significant_digits.
+    Memory: one entry per distinct row and class, at most row_sample of them (beyond
+    it the deterministic sample of _RowCounts: the distinct rows of smallest hash,
+    each with its exact weight; the model file's "row_sample" field then gives the
+    threshold); numbers are kept as counted (their bins are cut when the model is
+    compiled).
     """
 
     file_fields = ("features", "row_counts", "class_order")
+    optional_file_fields = ("row_sample",)    # written only when rows were left out
     __slots__ = ("row_counts", "class_order")
 
     def __init__(self):
@@ -465,20 +468,31 @@ class _NetworkStatistics(_NaiveStatistics):
         names: function} for values to count anew)."""
         position = {name: i for i, name in enumerate(names)}
         where = [position.get(name) for name in wanted]
-        widened = _RowCounts()
+        widened = _RowCounts(wanted, row_counts.capacity)
+        # a row's hash is of its known values and their names: the same widened
+        hashes = None if row_counts.hashes is None or convert else {}
+        old_hashes = row_counts.hashes
         for label, rows in row_counts.rows.items():
             mine = widened.rows[label] = {}
             for row, (weight, n) in rows.items():
+                old = row
                 if convert:
                     row = tuple([convert[j](v) if j in convert and v is not None else v
                                  for j, v in enumerate(row)])
                 new = tuple([None if i is None or i >= len(row) else row[i] for i in where])
+                if hashes is not None and old in old_hashes:
+                    hashes[new] = old_hashes[old]
                 cell = mine.get(new)
                 if cell is None:
                     mine[new] = [weight, n]
                 else:
                     cell[0] += weight
                     cell[1] += n
+        widened.hashes = hashes
+        if row_counts.threshold is not None:
+            if hashes is None:            # values counted anew: hashed anew
+                widened.hashes = {}
+            widened.below(row_counts.threshold)
         return widened
 
     def count(self, rows, labels, weights, start, fitting):
@@ -490,6 +504,8 @@ class _NetworkStatistics(_NaiveStatistics):
         kinds = [feature.name for feature in features]
         rounding = _round_to_digits(fitting.params.get("significant_digits"))
         width = len(self.features)
+        self.row_counts.names = tuple(self.features)
+        self.row_counts.capacity = fitting.params.get("row_sample", _ROW_SAMPLE)
         for label, group in groups.items():
             values = []
             for row in group:
@@ -526,6 +542,8 @@ class _NetworkStatistics(_NaiveStatistics):
         data.update(rows.to_file(classes))
         data["class_order"] = [_encode(label, "a class label") for label in
                                self.class_order]
+        if rows.threshold is not None:
+            data["row_sample"] = {"rows": rows.capacity, "threshold": rows.threshold}
         return data
 
     @classmethod
@@ -533,7 +551,8 @@ class _NetworkStatistics(_NaiveStatistics):
         """The network statistics of a model file, validated."""
         statistics = super().from_file(data, classes, class_count)
         statistics.row_counts = _RowCounts.from_file(data, classes, class_count,
-                                                     len(statistics.features))
+                                                     len(statistics.features),
+                                                     list(statistics.features))
         statistics.check_rows(classes)
         order = _field(data, "class_order")
         order = _decode_list(list(order) if type(order) is _LazyItems else order,
@@ -576,7 +595,17 @@ class _NetworkStatistics(_NaiveStatistics):
                 for value, weight in present:
                     sums[value] = get(value, 0) + weight
                 counts = feature.stats.counts.get(label, {})
-                if sums != counts:
+                if self.row_counts.sampled():     # a sample: at most the counts
+                    value = next((v for v in sums if sums[v] > counts.get(v, 0)), None)
+                    if value is not None:
+                        raise _Invalid(
+                            "row_counts[%d]: the sampled rows of class %s with value %s of "
+                            "features[%d] weigh %s in all, more than the feature counts "
+                            "(%s); expected at most the counts" % (
+                                k, _shown(label), _shown(value), j,
+                                _shown(_plain(sums[value])),
+                                _shown(_plain(counts.get(value, 0)))))
+                elif sums != counts:
                     value = next(chain((v for v in sums if sums[v] != counts.get(v)),
                                        (v for v in counts if v not in sums)))
                     raise _Invalid("row_counts[%d]: the rows of class %s with value %s of "
@@ -587,7 +616,12 @@ class _NetworkStatistics(_NaiveStatistics):
                                        _shown(_plain(counts.get(value, 0)))))
 
     def extra_summary(self):
-        """{"distinct rows": how many are kept}."""
+        """{"distinct rows": how many are kept} (and "row sample" when they are a
+        sample: how many distinct rows it may keep)."""
+        if self.row_counts.sampled():
+            return {"distinct rows": self.row_counts.size(),
+                    "row sample": "the %s distinct rows of smallest hash (row_sample)"
+                    % format(self.row_counts.capacity, ",")}
         return {"distinct rows": self.row_counts.size()}
 
     def memory_estimate(self, params=None):

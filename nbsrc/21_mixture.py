@@ -185,7 +185,8 @@ class _MixtureStatistics:
                     family not in statistics.parts, where + ".family", family,
                     '"NaiveBayes", "AODE", "TAN" or "BayesNet", each once')
             part_class = _MODELS[family]._statistics_class
-            extra = set(item) - {"family"} - set(part_class.file_fields)
+            extra = set(item) - {"family"} - set(part_class.file_fields) - set(
+                getattr(part_class, "optional_file_fields", ()))
             if extra:
                 raise _Invalid("%s has field %r, which a %s part does not have"
                                % (where, sorted(extra)[0], family))

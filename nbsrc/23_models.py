@@ -339,6 +339,7 @@ def _network_parameters(extra=None):
         "--model tan and bayesnet)"))}
     parameters.update(extra or {})
     parameters["max_memory"] = _MEMORY_PARAMETER
+    parameters["row_sample"] = _ROW_SAMPLE_PARAMETER
     return _classifier_parameters("discretized", _NETWORK_KINDS,
                                   without=("prior_alpha", "class_prior"), extra=parameters)
 
@@ -373,7 +374,12 @@ class TAN(_Classifier):
     their weights, which is the same with unit weights, Weka's own data); a class the
     training data never saw keeps alpha-only counts.
 
-    Memory and time: the statistics hold one entry per distinct row; compiling
+    Memory and time: the statistics hold one entry per distinct row, at most
+    row_sample (default 50,000): beyond it, the deterministic sample of the distinct
+    rows of smallest hash, each with its exact weight (a function of the rows'
+    values alone, so that any order, batching or merge keeps the same rows; the
+    class and value counts stay exact, and the network is learned from the
+    sample; forgetting from a sample forgets the rows it keeps); compiling
     searches the structure (time: the pairs of nodes times the rows) and builds each
     node's table, kept whole up to 65,536 cells and beyond that as the cells that
     occur (the same numbers: features of thousands of values, such as identifiers,
@@ -400,14 +406,16 @@ class TAN(_Classifier):
     _parameters = _network_parameters()
 
     def __init__(self, alpha=0.5, features=None, categories=None, numeric="discretized",
-                 significant_digits=None, max_memory=2000, class_weight=None,
-                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
+                 significant_digits=None, max_memory=2000, row_sample=_ROW_SAMPLE,
+                 class_weight=None, thresholds=None, costs=None, reject_below=None,
+                 reject_label="unsure"):
         self.alpha = alpha
         self.features = features
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
         self.max_memory = max_memory
+        self.row_sample = row_sample
         self.class_weight = class_weight
         self.thresholds = thresholds
         self.costs = costs
@@ -445,8 +453,8 @@ class BayesNet(_Classifier):
 
     def __init__(self, max_parents=2, alpha=0.5, features=None, categories=None,
                  numeric="discretized", significant_digits=None, max_memory=2000,
-                 class_weight=None, thresholds=None, costs=None, reject_below=None,
-                 reject_label="unsure"):
+                 row_sample=_ROW_SAMPLE, class_weight=None, thresholds=None, costs=None,
+                 reject_below=None, reject_label="unsure"):
         self.max_parents = max_parents
         self.alpha = alpha
         self.features = features
@@ -454,6 +462,7 @@ class BayesNet(_Classifier):
         self.numeric = numeric
         self.significant_digits = significant_digits
         self.max_memory = max_memory
+        self.row_sample = row_sample
         self.class_weight = class_weight
         self.thresholds = thresholds
         self.costs = costs

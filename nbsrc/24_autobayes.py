@@ -197,7 +197,8 @@ def _member_parameters(name, params):
     cls, own = _AUTO_MEMBERS[name]
     member = cls().get_params()
     member.update(own)
-    for shared in ("features", "categories", "numeric", "significant_digits", "max_memory"):
+    for shared in ("features", "categories", "numeric", "significant_digits", "max_memory",
+                   "row_sample"):
         if shared in cls._parameters:
             member[shared] = params[shared]
     if "_memory_in_use" in params:
@@ -270,12 +271,14 @@ class AutoBayes(_Classifier):
                                      _check_members),
                "weights": _Parameter("cv", _check_mixture_weights),
                "folds": _Parameter(5, _integer_at_least(2)),
-               "max_memory": _MEMORY_PARAMETER})
+               "max_memory": _MEMORY_PARAMETER,
+               "row_sample": _ROW_SAMPLE_PARAMETER})
 
     def __init__(self, members=("waode", "aode", "bayesnet", "weighted"), weights="cv",
                  folds=5, features=None, categories=None, numeric="discretized",
-                 significant_digits=None, max_memory=2000, class_weight=None,
-                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
+                 significant_digits=None, max_memory=2000, row_sample=_ROW_SAMPLE,
+                 class_weight=None, thresholds=None, costs=None, reject_below=None,
+                 reject_label="unsure"):
         self.members = members
         self.weights = weights
         self.folds = folds
@@ -284,6 +287,7 @@ class AutoBayes(_Classifier):
         self.numeric = numeric
         self.significant_digits = significant_digits
         self.max_memory = max_memory
+        self.row_sample = row_sample
         self.class_weight = class_weight
         self.thresholds = thresholds
         self.costs = costs
@@ -308,29 +312,28 @@ class AutoBayes(_Classifier):
 
     def _fit_rows(self, X, y, sample_weight=None, classes=None):
         """fit, with the classes declared in their order (an ARFF file's, for the
-        command line, which reads the whole file for AutoBayes: its weights are
-        chosen from every row)."""
+        command line).  X is read once and not kept: the weights are chosen from the
+        rows the statistics keep (_cv_rows)."""
         _check_params(self._parameters, self.get_params(), "fit()")
-        X = _rows_of(X, "fit()")
-        X = list(_iterate(X, "X", "an iterable of rows", "fit()"))
-        y = _labels_of(y, "fit()")
-        y = list(_iterate(y, "y", "an iterable of labels", "fit()"))
-        if sample_weight is not None:
-            if _as_numpy(sample_weight, "sample_weight", "fit()") is not None:
-                sample_weight = _as_numpy(sample_weight, "sample_weight", "fit()").tolist()
-            sample_weight = list(_iterate(sample_weight, "sample_weight",
-                                          "an iterable of numbers", "fit()"))
         class_weight = self.class_weight  # once, from all the rows: the folds share it
-        if class_weight is not None and (sample_weight is None or
-                                         len(sample_weight) == len(y)):
-            if class_weight == "balanced":
-                class_weight = _balanced_class_weight(y, sample_weight, "fit()")
-            class_weight = {label: _number(w) for label, w in class_weight.items()}
-            sample_weight = _class_weighted(y, sample_weight, class_weight, 0, "fit()")
+        if class_weight is not None:
+            y = _labels_of(y, "fit()")
+            y = list(_iterate(y, "y", "an iterable of labels", "fit()"))
+            if sample_weight is not None:
+                if _as_numpy(sample_weight, "sample_weight", "fit()") is not None:
+                    sample_weight = _as_numpy(sample_weight, "sample_weight",
+                                              "fit()").tolist()
+                sample_weight = list(_iterate(sample_weight, "sample_weight",
+                                              "an iterable of numbers", "fit()"))
+            if sample_weight is None or len(sample_weight) == len(y):
+                if class_weight == "balanced":
+                    class_weight = _balanced_class_weight(y, sample_weight, "fit()")
+                class_weight = {label: _number(w) for label, w in class_weight.items()}
+                sample_weight = _class_weighted(y, sample_weight, class_weight, 0, "fit()")
         statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()",
                                  classes=classes, class_weighted=True)
         if self.weights == "cv":
-            self._choose_weights(statistics, X, y, sample_weight)
+            self._choose_weights(statistics, "fit()")
         with self._state.lock:
             self._state.statistics = statistics
             self._state.compiled = None
@@ -338,33 +341,67 @@ class AutoBayes(_Classifier):
             self._state.numpy_labels = False
         return self
 
-    def _choose_weights(self, statistics, X, y, sample_weight, limit=5000):
-        """statistics.weights and .evaluation from an internal cross-validation: the
-        folds' statistics counted once each, each training set their merge.  The rows
-        are first put in a canonical order (by label, values and weight), so that the
-        folds, hence the weights, depend on the rows and not on the order they came
-        in: the same rows in any order give the same model file.  Beyond
-        _auto_sample(width) rows the cross-validation runs on a stratified sample of
-        that many (three weights need no more; the members themselves are fitted on
-        every row)."""
-        folds = min(self.folds, len(X))
-        if folds < 2 or len(statistics.class_count) < 2:
+    def choose_weights(self):
+        """Choose the mixture's weights and temperature again, by the internal
+        cross-validation fit runs (weights="cv"), from the rows the model holds now:
+        for a model trained with partial_fit or merged from parts (a merge averages
+        the parts' weights), such as the command line's fit and the Spark example do.
+        The same rows give the same weights however they came (one fit, batches,
+        merged parts in any order).  Returns self; a failed call changes nothing.
+
+        >>> X, y = [["a"], ["a"], ["b"], ["b"]] * 3, [0, 0, 1, 1] * 3
+        >>> model = AutoBayes(folds=2).partial_fit(X[:6], y[:6]).partial_fit(X[6:], y[6:])
+        >>> model.choose_weights().to_dict() == AutoBayes(folds=2).fit(X, y).to_dict()
+        True
+        """
+        call = "choose_weights()"
+        if self.weights != "cv":
+            raise NaiveBayesError(
+                '%s: weights=%s fixes the weights; expected weights="cv" (the default) '
+                "to choose them by cross-validation" % (call, _shown(self.weights)),
+                call=call, argument="weights")
+        with self._state.lock:
+            statistics = self._state.statistics
+        if statistics is None:
+            raise _not_fitted("%s: this AutoBayes is not fitted yet; call fit(X, y) or "
+                              "partial_fit first" % call, call)
+        chosen = statistics.skeleton()
+        chosen.parts = statistics.parts   # the same counts: only the weights differ
+        self._choose_weights(chosen, call)
+        with self._state.lock:
+            if self._state.statistics is statistics:
+                statistics.weights = chosen.weights
+                statistics.evaluation = chosen.evaluation
+                statistics.temperature = chosen.temperature
+                self._state.compiled = None
+        return self
+
+    def _choose_weights(self, statistics, call, limit=5000):
+        """statistics.weights, .evaluation and .temperature from an internal stratified
+        cross-validation on the rows the statistics keep (_cv_rows: each distinct
+        row as many times as it was counted, in a canonical order of their values, so
+        that neither the rows' order nor their form, lists or dicts in any key order,
+        matters; a stratified sample of _auto_sample(width) rows when there are more:
+        three weights need no more, and the members themselves are fitted on every
+        row).  Each fold is counted once and each training set is the merge of the
+        other folds.  Nothing is changed unless it succeeds."""
+        if len(statistics.class_count) < 2:
             return
-        order = sorted(range(len(X)), key=lambda i: (
-            _canonical_value(y[i]), _canonical_row(X[i]),
-            _canonical_value(1 if sample_weight is None else sample_weight[i])))
         nodes = 1 + sum(kind in ("categorical", "discretized")
                         for kind in statistics.kinds().values())
-        sample = _auto_sample(nodes - 1, folds)
-        if len(order) > sample:
-            kept = _stratified_sample([y[i] for i in order], sample, 0)
-            order = [order[n] for n in kept]
-        X = [X[i] for i in order]
-        y = [y[i] for i in order]
-        if sample_weight is not None:
-            sample_weight = [sample_weight[i] for i in order]
+        sample = _auto_sample(nodes - 1, self.folds)
+        X, y, sample_weight = _cv_rows(statistics, sample)
+        folds = min(self.folds, len(X))
+        if folds < 2:
+            return
+        if len(X) > sample:
+            kept = _stratified_sample(y, sample, 0)
+            X = [X[i] for i in kept]
+            y = [y[i] for i in kept]
+            if sample_weight is not None:
+                sample_weight = [sample_weight[i] for i in kept]
         folds = min(folds, len(X))
-        _check_auto_work(len(X), nodes, folds, "fit()")
+        _check_auto_work(len(X), nodes, folds, call)
         fold_of = _stratified_folds(y, folds, 0)
         # every fold counts each feature as the whole fit does (a column of numbers
         # and a few words is categorical, even in a fold without the words)
@@ -377,7 +414,7 @@ class AutoBayes(_Classifier):
                 part = declared._learn([X[i] for i in members], [y[i] for i in members],
                                        None if sample_weight is None else
                                        [sample_weight[i] for i in members],
-                                       declared._new_statistics(), "fit()",
+                                       declared._new_statistics(), call,
                                        check_names=False, class_weighted=True)
             parts.append((members, part))
         stride = max(1, -(-len(X) // limit))          # score at most about limit rows
@@ -406,7 +443,7 @@ class AutoBayes(_Classifier):
                 try:
                     compiled = _member_model(training, name, held, shared)
                 except _OverBudget as error:
-                    raise NaiveBayesError("fit(): %s" % error, call="fit()") from None
+                    raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
                 rows = [compiled.positional(X[i]) for i in held_out]
                 for i, joint in zip(held_out, compiled.joints(rows)):
                     posterior = dict(zip(compiled.classes, _posterior(joint)))
@@ -426,23 +463,70 @@ class AutoBayes(_Classifier):
             row_weights = [v / largest for v in row_weights]
         total = sum(row_weights) or 1.0
         weights = _em_weights(likelihoods, row_weights, prior=2.0)
-        statistics.weights = dict(zip(names, weights))
 
         def scores(columns, correct):
             loss = -sum(v * log(max(p, 1e-15)) for v, p in zip(row_weights, columns))
             return [loss / total, sum(v for v, hit in zip(row_weights, correct) if hit)
                     / total, len(scored)]
-        statistics.evaluation = {name: scores(likelihoods[m], hits[m])
-                                 for m, name in enumerate(names)}
+        evaluation = {name: scores(likelihoods[m], hits[m]) for m, name in enumerate(names)}
         mixed = [[sum(w * probabilities[m][n][c] for m, w in enumerate(weights))
                   for c in range(len(classes))] for n in range(len(scored))]
         truth = [classes.index(y[i]) for i in scored]
-        statistics.temperature = _temperature(mixed, truth, row_weights)
-        mixed = [_posterior([_log(p) / statistics.temperature for p in row])
-                 for row in mixed]
-        statistics.evaluation["mixture"] = scores(
+        temperature = _temperature(mixed, truth, row_weights)
+        mixed = [_posterior([_log(p) / temperature for p in row]) for row in mixed]
+        evaluation["mixture"] = scores(
             [row[t] for row, t in zip(mixed, truth)],
             [max(range(len(row)), key=row.__getitem__) == t for row, t in zip(mixed, truth)])
+        statistics.weights = dict(zip(names, weights))
+        statistics.evaluation = evaluation
+        statistics.temperature = temperature
+
+
+def _cv_rows(statistics, sample):
+    """(X, y, sample_weight or None) of AutoBayes' internal cross-validation: the rows
+    its statistics keep (a network's distinct rows), each as many times as it was
+    counted (its weight shared equally among them), in a canonical order: by label,
+    then by the sorted texts of the row's known values (not their columns: lists and
+    dicts in any key order give the same order), then by the row's hash.  Beyond 20
+    times ``sample`` rows, each distinct row is taken in proportion (the running
+    total's floor at a fixed rate, so that about 20 x sample remain and every class
+    keeps its share), before the stratified sample.  Rows are positional, or
+    {name: value} when the model's rows are mappings."""
+    part = next(part for part in statistics.parts.values()
+                if isinstance(part, _NetworkStatistics))
+    counts = part.row_counts
+    names = list(part.features)
+    width = len(names)
+    items = []
+    for label, counted in counts.rows.items():
+        for row, (weight, n) in counted.items():
+            if len(row) < width:
+                row = row + (None,) * (width - len(row))
+            key = tuple(sorted(_stable_text(v) for v in row if v is not None))
+            items.append(((_canonical_value(label), key, _row_hash(names, row)),
+                          label, row, weight, n))
+    items.sort(key=itemgetter(0))
+    total = sum(item[4] for item in items)
+    rate = min(1.0, 20.0 * sample / total) if total else 1.0
+    mapping = part.layout == "mapping"
+    X, y, weights = [], [], []
+    unit = True
+    running = 0
+    for _, label, row, weight, n in items:
+        if rate < 1.0:                    # taken in proportion: a weight of 1 each
+            before = int(running * rate)
+            running += n
+            copies, each = int(running * rate) - before, 1
+        else:
+            copies, each = n, 1 if weight == n else float(weight) / n
+        if not copies:
+            continue
+        unit = unit and each == 1
+        shown = dict(zip(names, row)) if mapping else list(row)
+        X.extend([shown] * copies)
+        y.extend([label] * copies)
+        weights.extend([each] * copies)
+    return X, y, (None if unit else weights)
 
 
 # The registry of classifiers: what a model file's "model" field names; those with a

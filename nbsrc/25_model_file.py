@@ -320,7 +320,8 @@ def _build_model(cls, data):
     name = _field(data, "model")
     stored = _MODELS.get(name) if type(name) is str else None
     _expect(stored is not None, "model", name, " or ".join(map(repr, _MODELS)))
-    fields = _HEADER_FIELDS + _statistics_fields(stored)
+    fields = _HEADER_FIELDS + _statistics_fields(stored) + getattr(
+        stored._statistics_class, "optional_file_fields", ())
     for key in data:
         if key not in fields:
             raise _Invalid("the model has an unknown field %r; expected only %s"

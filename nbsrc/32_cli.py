@@ -392,14 +392,13 @@ def _cmd_fit(args):
         done = 0
         batches = reader.batches(_BATCH_ROWS)
         balanced = model.get_params()["class_weight"] == "balanced"
-        whole = balanced or (isinstance(model, AutoBayes) and model.weights == "cv")
-        if whole:                         # class weights need every label first, and
-            table = reader.table()        # AutoBayes' own weights every row: the file
-            batches = [table] if table.X else []      # in memory
-        if balanced:
+        choosing = isinstance(model, AutoBayes) and model.weights == "cv"
+        if balanced:                      # class weights need every label first: the
+            table = reader.table()        # file in memory
+            batches = [table] if table.X else []
             model.set_params(class_weight=_balanced_class_weight(
                 table.y, table.sample_weight, "fit()") if table.X else None)
-        if whole and isinstance(model, AutoBayes) and table.X:
+        if balanced and choosing and table.X:
             try:
                 model._fit_rows(table.X, table.y, table.sample_weight, reader.classes)
             except NaiveBayesError as error:
@@ -426,6 +425,8 @@ def _cmd_fit(args):
             freeze()
         if waiting:
             _fit_batch(model, _joined(waiting), reader.classes)     # refused: no weight
+        if choosing and done and not balanced:    # AutoBayes streamed: its weights from
+            model.choose_weights()        # the rows its statistics keep, as fit chooses
         progress.done()
     finally:
         unfreeze()
