@@ -154,9 +154,17 @@ class _RowCounts(_Distribution):
             self.hashes = {}
         part = _RowCounts(other.names, other.capacity)
         threshold = self.threshold
+        hashes = self.hashes
         for label, counted in other.rows.items():
-            mine = {row: cell for row, cell in counted.items()
-                    if self._hash(row) < threshold}
+            mine = {}
+            for row, cell in counted.items():
+                found = hashes.get(row)
+                if found is None:
+                    found = _row_hash(self.names, row)
+                    if found >= threshold:        # never kept: its hash is not either
+                        continue
+                    hashes[row] = found
+                mine[row] = cell
             if mine:
                 part.rows[label] = mine
         return part
