@@ -2704,11 +2704,12 @@ class _PackedWords:
     """
 
     __slots__ = ("scorer", "read", "findall", "bernoulli", "get", "start", "missing",
-                 "width", "unpack", "scales", "scale", "sign", "reach")
+                 "width", "unpack", "scales", "scale", "sign", "reach", "magnitude")
 
     @classmethod
-    def build(cls, scorer):
-        """The packed form of scorer's words (no prior), or None (see above)."""
+    def build(cls, scorer, log_prior=None):
+        """The packed form of scorer's words (with the log-prior added to every
+        document's score, when given), or None (see above)."""
         import struct
         if scorer.dense or scorer.infinite is not None:
             return None
@@ -2727,6 +2728,7 @@ class _PackedWords:
         self.scorer, self.read, self.bernoulli, self.sign = scorer, scorer.read, \
             scorer.bernoulli, sign
         self.reach = max(0.0, sign * (highest if sign > 0 else lowest))   # a term's most
+        self.magnitude = max(abs(highest), abs(lowest))
         self.findall = None
         if scorer.read.tokenizer is None and scorer.read.stop is None and \
                 scorer.read.high == 1:
@@ -2734,20 +2736,21 @@ class _PackedWords:
             self.findall = _TOKEN_PATTERN.findall
         self.width = 8 * n_classes
         self.unpack = struct.Struct("<%dQ" % n_classes).unpack
-        if not self.place(base, scorer.zeros):
+        prior = scorer.zeros if log_prior is None else log_prior
+        if not self.place(tuple(map(add, base, prior)), prior):
             return None
         scale = self.scale
-        if max(abs(highest), abs(lowest)) * scale >= 2.0 ** 50:
-            return None
         if scorer.bernoulli:
             # every field stays >= 0: -log P(d|c) >= -(base + the positive terms) of
-            # the likeliest document, more than the roundings of any document can take
-            # away (the positive terms' sum: (sum + sum of magnitudes) / 2, to 2^-50)
+            # the likeliest document, more than the roundings of the words of any
+            # document can take away, half a unit each (the positive terms' sum:
+            # (sum + sum of magnitudes) / 2, to 2^-50 of the magnitudes)
+            slack = (min(len(vectors), _PACKED_WORDS_MOST) + 1) / 2 if vectors else 0.0
             for k in range(n_classes):
                 column = terms[k::n_classes]
                 magnitudes = fsum(map(abs, column))
                 positive = (fsum(column) + magnitudes) / 2
-                if -(base[k] + positive) * scale < _PACKED_WORDS_MOST + magnitudes * \
+                if -(base[k] + prior[k] + positive) * scale < slack + magnitudes * \
                         scale * 2.0 ** -50:
                     return None
         # Each term rounded to a whole number of 2^-bits by one float operation: with
@@ -2783,8 +2786,8 @@ class _PackedWords:
             return False
         # a field's sum < 2^63: the start, then at most reach per term
         most = max(signed) + _PACKED_WORDS_MOST * self.reach
-        if scale is None:
-            bits = 63 - frexp(most)[1]
+        if scale is None:       # (and every term < 2^50 units: see build)
+            bits = min(63 - frexp(most)[1], 50 - frexp(self.magnitude)[1])
             if bits < 30:
                 return False
             scale = float(2 ** bits)
@@ -2798,14 +2801,17 @@ class _PackedWords:
         return True
 
     def with_prior(self, log_prior):
-        """A copy that adds the log-prior to every document's score (the model's
-        whole joint), or None when the prior does not fit its fields (a complement
-        score, >= 0, has no room for a log-prior, < 0)."""
+        """A form that adds the log-prior to every document's score (the model's
+        whole joint): a copy, or one packed anew at a scale that leaves room for the
+        prior; None when the prior cannot be packed (a complement score, >= 0, with
+        a log-prior < 0: no one sign)."""
         twin = _PackedWords()
         for name in self.__slots__:
             setattr(twin, name, getattr(self, name))
         start = tuple(map(add, self.scorer.base, log_prior))
-        return twin if twin.place(start, log_prior, self.scale) else None
+        if twin.place(start, log_prior, self.scale):
+            return twin
+        return _PackedWords.build(self.scorer, log_prior)   # at a scale with room for it
 
     def total(self, value):
         """The packed sum of a document, or None when the scorer is to score it;
