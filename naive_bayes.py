@@ -2968,7 +2968,9 @@ class _WordScorer(_Scorer):
             self.words[word] = tuple(map(add, order, finite))
 
     def packed(self):
-        """The fast form: the words packed into ints (a _PackedWords), or None."""
+        """The fast form of scorer[value] (see _Scorer.fast_form, which gives it only
+        while it is as current as scorer[value]): the words packed into ints, a
+        _PackedWords, or None."""
         return _PackedWords.build(self)
 
     @property
@@ -7624,9 +7626,10 @@ class _NaiveStatistics:
 # -- naive Bayes compiled: per-row sums by builtins (the fast path) ---------------
 #
 # The fast path sees the scorers only through their fast forms (_Scorer.fast_form:
-# lookup and quadratic, taken only where they are as current as scorer[value]):
-# lookup tables are packed into ints (one builtin sum per row for all of them), normal
-# densities become three builtin maps per class, and every other feature is one tuple
+# lookup, quadratic and a text scorer's packed, taken only where they are as current
+# as scorer[value]): lookup tables are packed into ints (one builtin sum per row for
+# all of them), normal densities become three builtin maps per class, a text feature's
+# words are packed ints too (see _PackedWords), and every other feature is one tuple
 # per row.  Whenever a row does not fit (a missing or odd value, an infinity) it
 # returns None and the row is scored by the slow path, which also names what is wrong.
 

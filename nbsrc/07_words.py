@@ -736,7 +736,9 @@ class _WordScorer(_Scorer):
             self.words[word] = tuple(map(add, order, finite))
 
     def packed(self):
-        """The fast form: the words packed into ints (a _PackedWords), or None."""
+        """The fast form of scorer[value] (see _Scorer.fast_form, which gives it only
+        while it is as current as scorer[value]): the words packed into ints, a
+        _PackedWords, or None."""
         return _PackedWords.build(self)
 
     @property

@@ -1,9 +1,10 @@
 # -- naive Bayes compiled: per-row sums by builtins (the fast path) ---------------
 #
 # The fast path sees the scorers only through their fast forms (_Scorer.fast_form:
-# lookup and quadratic, taken only where they are as current as scorer[value]):
-# lookup tables are packed into ints (one builtin sum per row for all of them), normal
-# densities become three builtin maps per class, and every other feature is one tuple
+# lookup, quadratic and a text scorer's packed, taken only where they are as current
+# as scorer[value]): lookup tables are packed into ints (one builtin sum per row for
+# all of them), normal densities become three builtin maps per class, a text feature's
+# words are packed ints too (see _PackedWords), and every other feature is one tuple
 # per row.  Whenever a row does not fit (a missing or odd value, an infinity) it
 # returns None and the row is scored by the slow path, which also names what is wrong.
 
