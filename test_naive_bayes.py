@@ -944,7 +944,8 @@ def test_packed_text_leaves_to_the_float_path_what_it_cannot_take_exactly():
         assert words.total(value) is None
         assert model.predict_joint_log_proba([[value]])[0] == compiled.joint_checked([value])
     assert words.total("wheat oil") is not None
-    with pytest.raises(NaiveBayesError, match="X row 1, feature 0 is 7; expected a string or a list of words"):
+    with pytest.raises(NaiveBayesError,
+                       match="X row 1, feature 0 is 7; expected a string or a list of words"):
         model.predict_proba([["oil"], [7]])
     # alpha = 0 (a log-probability of -inf) and the dense Bernoulli form do not pack
     for params in ({"alpha": 0}, {"alpha": 0, "text_model": "bernoulli"}):
