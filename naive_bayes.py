@@ -2680,6 +2680,203 @@ def _complement_weights(stats, classes, vocabulary, alpha, norm):
     return columns, (companions if any(c is not None for c in companions) else None)
 
 
+_PACKED_WORDS_MOST = 1 << 14        # terms of a document the packed form takes
+
+
+class _PackedWords:
+    """The fast form of a text scorer (see _WordScorer.packed): each vocabulary word's
+    per-class terms packed into one Python int, as the categorical fast path packs its
+    tables (see _Packed: one 64-bit fixed-point field per class, unpacked
+    little-endian), so that a document costs one dict lookup and one int addition per
+    word and one unpack, whatever the number of classes.
+
+    The fields hold sign * score with ``bits`` fractional bits: -log P(d|c) for the
+    multinomial and Bernoulli models (<= 0 for every document), the complement score
+    itself (a sum of weights >= 0).  Integer addition is exact, so the sum does not
+    depend on the order of the words and equal terms give equal sums (a tie stays a
+    tie); the only rounding is 2^-(bits+1) per term (each occurrence of a word; for
+    Bernoulli each distinct word) and the final conversion to float.  ``bits`` is
+    chosen so that no document of fewer than _PACKED_WORDS_MOST terms can take a
+    field below 0 or past 2^63; a longer document, counts that are not whole numbers
+    ({word: 0.5}), or anything else the form does not take (total returns None) is
+    scored by the scorer itself, exactly.  Models with an infinite term (alpha = 0)
+    and the dense Bernoulli form have no packed form.
+    """
+
+    __slots__ = ("scorer", "read", "findall", "bernoulli", "get", "start", "missing",
+                 "width", "unpack", "scales", "scale", "sign", "reach", "magnitude")
+
+    @classmethod
+    def build(cls, scorer, log_prior=None):
+        """The packed form of scorer's words (with the log-prior added to every
+        document's score, when given), or None (see above)."""
+        import struct
+        if scorer.dense or scorer.infinite is not None:
+            return None
+        vectors = scorer.words      # {word: per class log P(w|c), a weight, or (Bernoulli)
+        base = scorer.base          #  log p - log(1 - p)}; the sum over none of them
+        sign = 1.0 if scorer.complement else -1.0
+        n_classes = len(base)
+        from array import array
+        terms = array("d", chain.from_iterable(vectors.values()))     # word after word
+        highest, lowest = max(terms, default=0.0), min(terms, default=0.0)
+        if not (isfinite(highest) and isfinite(lowest) and all(map(isfinite, base))):
+            return None
+        if not scorer.bernoulli and sign * (lowest if sign > 0 else highest) < 0:
+            return None             # (a log-probability > 0, a negative weight: never)
+        self = cls()
+        self.scorer, self.read, self.bernoulli, self.sign = scorer, scorer.read, \
+            scorer.bernoulli, sign
+        self.reach = max(0.0, sign * (highest if sign > 0 else lowest))   # a term's most
+        self.magnitude = max(abs(highest), abs(lowest))
+        self.findall = None
+        if scorer.read.tokenizer is None and scorer.read.stop is None and \
+                scorer.read.high == 1:
+            _default_tokenizer("")                      # (compiles the pattern)
+            self.findall = _TOKEN_PATTERN.findall
+        self.width = 8 * n_classes
+        self.unpack = struct.Struct("<%dQ" % n_classes).unpack
+        prior = scorer.zeros if log_prior is None else log_prior
+        if not self.place(tuple(map(add, base, prior)), prior):
+            return None
+        scale = self.scale
+        if scorer.bernoulli:
+            # every field stays >= 0: -log P(d|c) >= -(base + the positive terms) of
+            # the likeliest document, more than the roundings of the words of any
+            # document can take away, half a unit each (the positive terms' sum:
+            # (sum + sum of magnitudes) / 2, to 2^-50 of the magnitudes)
+            slack = (min(len(vectors), _PACKED_WORDS_MOST) + 1) / 2 if vectors else 0.0
+            for k in range(n_classes):
+                column = terms[k::n_classes]
+                magnitudes = fsum(map(abs, column))
+                positive = (fsum(column) + magnitudes) / 2
+                if -(base[k] + prior[k] + positive) * scale < slack + magnitudes * \
+                        scale * 2.0 ** -50:
+                    return None
+        # Each term rounded to a whole number of 2^-bits by one float operation: with
+        # |x| < 2^(51-bits) and M = 1.5 * 2^(52-bits), whose last bit is 2^-bits, M +
+        # sign * x holds round(sign * x * 2^bits) (half to even, as round()) in the low
+        # bits of its double: the bits of M plus it.  So the doubles of a word read as
+        # one int are its packed terms plus a constant, for all words by builtins.
+        magic = 1.5 * 2.0 ** 52 / scale
+        doubles = array("d", map(add, repeat(magic), terms) if sign > 0 else
+                        map(sub, repeat(magic), terms))
+        if sys.byteorder != "little":
+            doubles.byteswap()
+        data = memoryview(doubles).cast("B")
+        step = self.width
+        ones = struct.unpack("<Q", struct.pack("<d", magic))[0]
+        offset = sum([ones << (64 * k) for k in range(n_classes)])
+        self.get = dict(zip(vectors, map(sub, map(int.from_bytes,
+                                                  map(data.__getitem__,
+                                                      map(slice, range(0, len(data), step),
+                                                          range(step, len(data) + 1, step))),
+                                                  repeat("little")),
+                                         repeat(offset)))).get
+        return self
+
+    def place(self, start, missing, scale=None):
+        """Set the packed sums of an empty and of a missing document (``start``,
+        ``missing``: per class, with any prior) and, unless given, the scale; False
+        when they do not fit the fields with every document of fewer than
+        _PACKED_WORDS_MOST terms."""
+        sign = self.sign
+        signed = [sign * v for v in chain(start, missing)]
+        if not all(map(isfinite, signed)) or min(signed) < 0:
+            return False
+        # a field's sum < 2^63: the start, then at most reach per term
+        most = max(signed) + _PACKED_WORDS_MOST * self.reach
+        if scale is None:       # (and every term < 2^50 units: see build)
+            bits = min(63 - frexp(most)[1], 50 - frexp(self.magnitude)[1])
+            if bits < 30:
+                return False
+            scale = float(2 ** bits)
+        elif most * scale >= 2.0 ** 63:
+            return False
+        self.scale = scale
+        self.scales = (sign / scale,) * len(start)
+        self.start, self.missing = [sum([round(sign * v * scale) << (64 * k)
+                                         for k, v in enumerate(vector)])
+                                    for vector in (start, missing)]
+        return True
+
+    def with_prior(self, log_prior):
+        """A form that adds the log-prior to every document's score (the model's
+        whole joint): a copy, or one packed anew at a scale that leaves room for the
+        prior; None when the prior cannot be packed (a complement score, >= 0, with
+        a log-prior < 0: no one sign)."""
+        twin = _PackedWords()
+        for name in self.__slots__:
+            setattr(twin, name, getattr(self, name))
+        start = tuple(map(add, self.scorer.base, log_prior))
+        if twin.place(start, log_prior, self.scale):
+            return twin
+        return _PackedWords.build(self.scorer, log_prior)   # at a scale with room for it
+
+    def total(self, value):
+        """The packed sum of a document, or None when the scorer is to score it;
+        _BadValue (from reading it) for a value of the wrong type."""
+        if type(value) is str and self.findall is not None:
+            words = self.findall(value.lower())
+        else:
+            words = self.read(value)
+            if words is None:
+                return self.missing
+            if type(words) is dict:
+                if not self.bernoulli:
+                    counts = words.values()
+                    if not _INT.issuperset(map(type, counts)) or \
+                            sum(counts) >= _PACKED_WORDS_MOST:
+                        return None
+                    return sum(map(mul, map(self.get, words, repeat(0)), counts),
+                               self.start)
+                words = list(words)                 # present: a count > 0
+        if self.bernoulli:
+            words = set(words)
+        if len(words) >= _PACKED_WORDS_MOST:
+            return None
+        return sum(filter(None, map(self.get, words)), self.start)
+
+    def __getitem__(self, value):
+        """Per class log P(document | c), as scorer[value] (no prior)."""
+        total = self.total(value)
+        if total is None:
+            return self.scorer[value]
+        return tuple(map(mul, self.unpack(total.to_bytes(self.width, "little")),
+                         self.scales))
+
+    def joint(self, value):
+        """The joint (with the prior of with_prior) of one document, or None."""
+        total = self.total(value)
+        if total is None:
+            return None
+        return list(map(mul, self.unpack(total.to_bytes(self.width, "little")),
+                        self.scales))
+
+    def joints(self, values):
+        """The joints of many documents (None for one the scorer must score), their
+        sums unpacked by one array and one map; None when a value is bad (found
+        row by row)."""
+        from array import array
+        try:
+            totals = list(map(self.total, values))
+        except (_BadValue, TypeError):
+            return None
+        left = None in totals
+        if left:
+            skipped = [total is None for total in totals]
+            totals = [self.missing if total is None else total for total in totals]
+        fields = array("Q", b"".join(map(int.to_bytes, totals, repeat(self.width),
+                                         repeat("little"))))
+        if sys.byteorder != "little":
+            fields.byteswap()
+        flat = list(map(mul, fields, repeat(self.scales[0])))
+        joints = list(map(list, zip(*[iter(flat)] * len(self.scales))))
+        if left:
+            joints = [None if skip else joint for skip, joint in zip(skipped, joints)]
+        return joints
+
+
 class _WordScorer(_Scorer):
     """A document -> per-class log-likelihood, in time that grows with its words.
 
@@ -2769,6 +2966,12 @@ class _WordScorer(_Scorer):
             finite = tuple([companions[c] if k == c else x for k, x in enumerate(vector)])
             self.infinite[word] = (order, finite)
             self.words[word] = tuple(map(add, order, finite))
+
+    def packed(self):
+        """The fast form of scorer[value] (see _Scorer.fast_form, which gives it only
+        while it is as current as scorer[value]): the words packed into ints, a
+        _PackedWords, or None."""
+        return _PackedWords.build(self)
 
     @property
     def log_p(self):
@@ -7627,9 +7830,10 @@ class _NaiveStatistics:
 # -- naive Bayes compiled: per-row sums by builtins (the fast path) ---------------
 #
 # The fast path sees the scorers only through their fast forms (_Scorer.fast_form:
-# lookup and quadratic, taken only where they are as current as scorer[value]):
-# lookup tables are packed into ints (one builtin sum per row for all of them), normal
-# densities become three builtin maps per class, and every other feature is one tuple
+# lookup, quadratic and a text scorer's packed, taken only where they are as current
+# as scorer[value]): lookup tables are packed into ints (one builtin sum per row for
+# all of them), normal densities become three builtin maps per class, a text feature's
+# words are packed ints too (see _PackedWords), and every other feature is one tuple
 # per row.  Whenever a row does not fit (a missing or odd value, an infinity) it
 # returns None and the row is scored by the slow path, which also names what is wrong.
 
@@ -7761,8 +7965,15 @@ class _FastPath:
         taken = set(packed) | {j for j, _ in normal}
         others = [j for j, s in enumerate(scorers) if j not in taken and
                   not isinstance(s, _NoEvidence)]
-        self.others = [scorers[j] for j in others]
+        # a text feature's fast form (see _PackedWords) stands in for its scorer; when
+        # it is the only feature that scores, it adds the prior and takes whole batches
+        self.others = [scorers[j].fast_form("packed") or scorers[j] for j in others]
         self.pick_others = _picker(others, width)
+        self.words = None
+        if self.packed is None and self.normal is None and len(others) == 1 and \
+                isinstance(self.others[0], _PackedWords):
+            self.words = self.others[0].with_prior(log_prior)
+            self.words_position = others[0]
         # Whole batches of rows of packed features need no Python-level loop at all;
         # batches of all-normal rows one loop, without the per-row checks of joint.
         self.only_packed = self.packed is not None and self.pick_packed is None
@@ -7772,6 +7983,8 @@ class _FastPath:
         """The joint log-likelihoods of one row in feature order, or None when the
         row needs the slow path."""
         try:
+            if self.words is not None:
+                return self.words.joint(row[self.words_position])
             if self.normal is not None:
                 pick = self.pick_normal
                 values = row if pick is None else pick(row)
@@ -7807,6 +8020,8 @@ class _FastPath:
 
     def joints(self, rows):
         """Joint log-likelihoods of many rows, or None to go row by row."""
+        if self.words is not None:
+            return self.words.joints(map(itemgetter(self.words_position), rows))
         if self.only_packed:
             try:
                 return self.packed.joints(rows)
@@ -7847,8 +8062,10 @@ class _NaiveModel:
 
     The fast path, per row: features with a lookup table are one dict lookup each in
     packed tables, added by one builtin sum(); Gaussian features are one or two
-    builtin maps and one dist() or hypot() per class; anything else (text, counts, a
-    zero variance, alpha = 0) is one tuple per feature, added by map(sum, zip(...)).
+    builtin maps and one dist() or hypot() per class; a text feature's words are packed
+    as the tables are (see _PackedWords), one lookup and one int addition per word;
+    anything else (counts, a zero variance, alpha = 0) is one tuple per feature, added
+    by map(sum, zip(...)).
     A row the fast path cannot take (a missing Gaussian value, a bad value, an
     infinity) is scored feature by feature in joint_checked, which also names what is
     wrong.

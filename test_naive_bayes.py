@@ -852,6 +852,124 @@ def test_word_probabilities_are_positive_and_sparse_scoring_equals_dense(
             pytest.approx(dense, rel=1e-9, abs=1e-9)
 
 
+# The packed text path (_PackedWords): each word's per-class terms in one int, as the
+# categorical tables are packed; it must agree with the float path (joint_checked,
+# word vectors summed as floats) to the packed path's tolerance.
+
+PACKED_WORD = st.text("abcdefg", min_size=2, max_size=3)
+
+
+def packed_query(vocabulary):
+    """A document for the packed path: a string, a list of words or a {word: count}
+    mapping (whole counts up to far past the packed form's term budget), of known
+    and unseen words, or empty, or missing."""
+    word = st.sampled_from(vocabulary) | PACKED_WORD | st.just("neverseen")
+    return st.one_of(
+        st.lists(word, max_size=30).map(" ".join),
+        st.lists(word, max_size=30),
+        st.dictionaries(word, st.integers(0, 50) | st.sampled_from([10 ** 6, 2 ** 53]),
+                        max_size=6),
+        st.sampled_from(["", [], {}, None]))
+
+
+@settings(max_examples=60)
+@given(st.data(), st.integers(1, 120), st.sampled_from(["multinomial", "bernoulli",
+                                                         "complement"]),
+       st.sampled_from([1e-3, 0.5, 1.0, 4.0]), st.booleans(), st.booleans())
+def test_packed_text_agrees_with_the_float_path(data, n_classes, text_model, alpha, mixed,
+                                                norm):
+    vocabulary = data.draw(st.lists(PACKED_WORD, min_size=1, max_size=25, unique=True))
+    n_documents = data.draw(st.integers(1, 2 * n_classes + 5))
+    documents = data.draw(st.lists(st.lists(st.sampled_from(vocabulary), max_size=12),
+                                   min_size=n_documents, max_size=n_documents))
+    labels = [i % n_classes for i in range(n_documents)]
+    if mixed:        # beside a category and a number: the packed form is one of the parts
+        X = [[" ".join(d), "c%d" % (i % 3), float(i % 7)] for i, d in enumerate(documents)]
+        kinds = ["text", "categorical", "gaussian"]
+    else:
+        X = [[" ".join(d)] for d in documents]
+        kinds = ["text"]
+    model = NaiveBayes(features=kinds, text_model=text_model, alpha=alpha,
+                       complement_norm=norm).fit(X, labels)
+    compiled = model._model("test")
+    assert isinstance(compiled.fast.others[0], naive_bayes._PackedWords)
+    assert (compiled.fast.words is not None) == (not mixed)
+    queries = data.draw(st.lists(packed_query(vocabulary), min_size=1, max_size=8))
+    rows = [[q, "c1", 2.5] if mixed else [q] for q in queries]
+    reference = [compiled.joint_checked(row) for row in rows]
+    for joints in (model.predict_joint_log_proba(rows),             # a batch
+                   [model.predict_joint_log_proba([row])[0] for row in rows]):
+        for fast, exact in zip(joints, reference):
+            assert list(fast) == pytest.approx(list(exact), rel=1e-12, abs=1e-9)
+    for one, row, exact in zip(model.predict_proba(rows), rows, reference):
+        # a probability moves by about the error of the joints' differences (huge
+        # counts make huge joints, which the float path itself adds in another order)
+        tolerance = 1e-9 + 4e-12 * max(map(abs, exact))
+        assert one == pytest.approx(naive_bayes._posterior(exact), abs=tolerance)
+        assert model.predict_proba_one(row) == pytest.approx(
+            dict(zip(model.classes_, naive_bayes._posterior(exact))), abs=tolerance)
+
+
+@settings(max_examples=30)
+@given(st.data(), st.integers(2, 40), st.sampled_from(["multinomial", "bernoulli",
+                                                        "complement"]))
+def test_packed_text_keeps_ties_between_classes_with_the_same_words(data, n_classes,
+                                                                   text_model):
+    """Classes that learned the same documents have the same packed terms: their sums
+    are equal integers, so they tie, and the earlier class wins, as on the float
+    path (and as the packed categorical tables do)."""
+    vocabulary = data.draw(st.lists(PACKED_WORD, min_size=1, max_size=15, unique=True))
+    documents = data.draw(st.lists(st.lists(st.sampled_from(vocabulary), max_size=10),
+                                   min_size=1, max_size=6))
+    X = [[" ".join(d)] for d in documents] * n_classes
+    y = [k for k in range(n_classes) for _ in documents]
+    model = NaiveBayes(features=["text"], text_model=text_model).fit(X, y)
+    assert model._model("test").fast.words is not None
+    queries = data.draw(st.lists(packed_query(vocabulary), min_size=1, max_size=6))
+    rows = [[q] for q in queries]
+    for joint, proba in zip(model.predict_joint_log_proba(rows), model.predict_proba(rows)):
+        assert len(set(joint)) == 1
+        assert proba == [1.0 / n_classes] * n_classes
+    assert model.predict(rows) == [0] * len(rows)
+
+
+def test_packed_text_leaves_to_the_float_path_what_it_cannot_take_exactly():
+    X = [["wheat grain wheat"], ["oil crude"], ["grain oil"]]
+    y = ["grain", "oil", "grain"]
+    model = NaiveBayes(features=["text"]).fit(X, y)
+    compiled = model._model("test")
+    words = compiled.fast.words
+    long_document = " ".join(["wheat", "oil", "grain"] * 6000)     # past the term budget
+    for value in (long_document, {"wheat": 0.5, "oil": 2}, {"oil": 10 ** 30}):
+        assert words.total(value) is None
+        assert model.predict_joint_log_proba([[value]])[0] == compiled.joint_checked([value])
+    assert words.total("wheat oil") is not None
+    with pytest.raises(NaiveBayesError,
+                       match="X row 1, feature 0 is 7; expected a string or a list of words"):
+        model.predict_proba([["oil"], [7]])
+    # alpha = 0 (a log-probability of -inf) and the dense Bernoulli form do not pack
+    for params in ({"alpha": 0}, {"alpha": 0, "text_model": "bernoulli"}):
+        zero = NaiveBayes(features=["text"], **params).fit(X, y)
+        assert not isinstance(zero._model("test").fast.others[0], naive_bayes._PackedWords)
+        assert zero.predict_joint_log_proba([["wheat"]])[0][1] == -math.inf
+    # a complement score (>= 0) and a given log-prior (< 0) do not share fields: the
+    # words are packed, the prior added to them
+    given = NaiveBayes(features=["text"], text_model="complement",
+                       class_prior={"grain": 0.9, "oil": 0.1}).fit(X, y)
+    fast = given._model("test").fast
+    assert fast.words is None and isinstance(fast.others[0], naive_bayes._PackedWords)
+    assert given.predict_joint_log_proba([["oil crude"]])[0] == pytest.approx(
+        given._model("test").joint_checked(["oil crude"]), rel=1e-12, abs=1e-9)
+    # stop words, n-grams and a tokenizer read the document as the scorer does
+    for params in ({"stop_words": ["oil"]}, {"ngram_range": (1, 2)},
+                   {"tokenizer": str.split}):
+        other = NaiveBayes(features=["text"], **params).fit(X, y)
+        rows = [["wheat oil crude"], ["grain grain oil"], [["crude", "wheat"]]]
+        for fast, row in zip(other.predict_joint_log_proba(rows), rows):
+            assert fast == pytest.approx(other._model("test").joint_checked(row),
+                                         rel=1e-12, abs=1e-9)
+
+
 def test_vocabulary_keeps_the_most_frequent_words_and_breaks_ties_alphabetically():
     docs = ["bb aa", "bb cc", "bb dd", "aa ee"]
     model = NaiveBayes(features=["text"], max_words=2).fit([[d] for d in docs], [0, 1, 0, 1])

@@ -1,9 +1,10 @@
 # -- naive Bayes compiled: per-row sums by builtins (the fast path) ---------------
 #
 # The fast path sees the scorers only through their fast forms (_Scorer.fast_form:
-# lookup and quadratic, taken only where they are as current as scorer[value]):
-# lookup tables are packed into ints (one builtin sum per row for all of them), normal
-# densities become three builtin maps per class, and every other feature is one tuple
+# lookup, quadratic and a text scorer's packed, taken only where they are as current
+# as scorer[value]): lookup tables are packed into ints (one builtin sum per row for
+# all of them), normal densities become three builtin maps per class, a text feature's
+# words are packed ints too (see _PackedWords), and every other feature is one tuple
 # per row.  Whenever a row does not fit (a missing or odd value, an infinity) it
 # returns None and the row is scored by the slow path, which also names what is wrong.
 
@@ -135,8 +136,15 @@ class _FastPath:
         taken = set(packed) | {j for j, _ in normal}
         others = [j for j, s in enumerate(scorers) if j not in taken and
                   not isinstance(s, _NoEvidence)]
-        self.others = [scorers[j] for j in others]
+        # a text feature's fast form (see _PackedWords) stands in for its scorer; when
+        # it is the only feature that scores, it adds the prior and takes whole batches
+        self.others = [scorers[j].fast_form("packed") or scorers[j] for j in others]
         self.pick_others = _picker(others, width)
+        self.words = None
+        if self.packed is None and self.normal is None and len(others) == 1 and \
+                isinstance(self.others[0], _PackedWords):
+            self.words = self.others[0].with_prior(log_prior)
+            self.words_position = others[0]
         # Whole batches of rows of packed features need no Python-level loop at all;
         # batches of all-normal rows one loop, without the per-row checks of joint.
         self.only_packed = self.packed is not None and self.pick_packed is None
@@ -146,6 +154,8 @@ class _FastPath:
         """The joint log-likelihoods of one row in feature order, or None when the
         row needs the slow path."""
         try:
+            if self.words is not None:
+                return self.words.joint(row[self.words_position])
             if self.normal is not None:
                 pick = self.pick_normal
                 values = row if pick is None else pick(row)
@@ -181,6 +191,8 @@ class _FastPath:
 
     def joints(self, rows):
         """Joint log-likelihoods of many rows, or None to go row by row."""
+        if self.words is not None:
+            return self.words.joints(map(itemgetter(self.words_position), rows))
         if self.only_packed:
             try:
                 return self.packed.joints(rows)
@@ -221,8 +233,10 @@ class _NaiveModel:
 
     The fast path, per row: features with a lookup table are one dict lookup each in
     packed tables, added by one builtin sum(); Gaussian features are one or two
-    builtin maps and one dist() or hypot() per class; anything else (text, counts, a
-    zero variance, alpha = 0) is one tuple per feature, added by map(sum, zip(...)).
+    builtin maps and one dist() or hypot() per class; a text feature's words are packed
+    as the tables are (see _PackedWords), one lookup and one int addition per word;
+    anything else (counts, a zero variance, alpha = 0) is one tuple per feature, added
+    by map(sum, zip(...)).
     A row the fast path cannot take (a missing Gaussian value, a bad value, an
     infinity) is scored feature by feature in joint_checked, which also names what is
     wrong.
