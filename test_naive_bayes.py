@@ -8803,14 +8803,15 @@ def test_cv_shows_its_folds_and_a_structure_searchs_steps_as_progress(monkeypatc
         assert main(argv + ([option] if option else [])) == 0
         shown[terminal, option] = stderr.text
     text = shown[True, None]
-    assert re.search(r"\rcv: fitting fold 3 of 3 *\r", text)
-    assert re.search(r"\rcv: fold 3 of 3 *\r", text)
-    assert re.search(r"\rcv: fold \d of 3, scoring nodes \d+ of 17 *\r", text)
-    assert re.search(r"\rcv: fold \d of 3, structure search, step \d+ *\r", text)
+    assert re.search(r"\rcv: fitting cross-validation fold 3/3 *\r", text)
+    assert re.search(r"\rcv: cross-validation fold 3/3 *\r", text)
+    assert re.search(r"\rcv: cross-validation fold \d/3 · scoring nodes \d+/17 *\r", text)
+    assert re.search(r"\rcv: cross-validation fold \d/3 · structure search, step \d+ *\r",
+                     text)
     assert text.endswith("\n") and max(map(len, text.split("\r"))) <= 82
     assert shown[True, "--quiet"] == "" and shown[False, None] == ""
     lines = shown[False, "--progress"]
-    assert "\r" not in lines and "cv: fold 2 of 3" in lines and lines.endswith("\n")
+    assert "\r" not in lines and "cv: cross-validation fold 2/3" in lines and lines.endswith("\n")
     # a model file read item by item, and a network's search when it is first used
     model_path = tmp_path / "vote.json"
     monkeypatch.setattr(sys, "stderr", Stderr(False))
