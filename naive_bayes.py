@@ -69,7 +69,7 @@ tools/amalgamate.py); it reads top to bottom as they do, each opening with a ban
 
     00_head.py          this map, the imports, NaiveBayesError
     01_numeric.py       numeric helpers: exact sums (dyadic rationals), logs, missing
-                        values, canonical order, messages
+                        values, canonical order, messages, progress (ProgressStep)
     02_posterior.py     priors, the one smoothing formula, log-sum-exp, zeros and point
                         masses
     03_file_values.py   the model file's building blocks: values and exact numbers as
@@ -836,6 +836,14 @@ class _Listening:
             self.previous = None
         if self.line is not None:
             self.line.end()
+
+
+_QUIET = _Listening(False, "")            # progress=False: shared, as it holds nothing
+
+
+def _listening(progress, call):
+    """The _Listening of a call's ``progress`` (_QUIET, the default, costs no object)."""
+    return _QUIET if progress is False else _Listening(progress, call)
 
 
 # ----------------------------------------------------------------------------------
@@ -11337,16 +11345,18 @@ class _Classifier:
 
         ``progress``: True shows each step of the work on stderr (the rows counted,
         AutoBayes' folds; on a terminal one line rewritten in place), False nothing,
-        and a callable is called with each step, a ProgressStep.  A family whose model is searched or tabled
-        when first used (TAN's and BayesNet's structures, AODE's pair tables) reports
-        that work in the call that first uses it: evaluate and cross_validate take
-        progress= too.
+        and a callable is called with each step, a ProgressStep.  A family whose
+        model is searched or tabled when first used (TAN's and BayesNet's
+        structures, AODE's pair tables) reports that work in the call that first
+        uses it: evaluate and cross_validate take progress= too.  The listener is
+        the calling thread's, and the one before it is back when fit returns or
+        raises.
 
         >>> model = NaiveBayes().fit([["red", 2.5], ["blue", 0.4]], ["apple", "plum"])
         >>> model.classes_, model.feature_kinds_
         (['apple', 'plum'], {0: 'categorical', 1: 'gaussian'})
         """
-        with _Listening(progress, "fit()"):
+        with _listening(progress, "fit()"):
             statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()")
         with self._state.lock:
             self._state.statistics = statistics
@@ -12800,7 +12810,7 @@ class AutoBayes(_Classifier):
         >>> model.predict([["a"], ["b"]])
         [0, 1]
         """
-        with _Listening(progress, "fit()"):
+        with _listening(progress, "fit()"):
             return self._fit_rows(X, y, sample_weight)
 
     def _fit_rows(self, X, y, sample_weight=None, classes=None):
@@ -13932,7 +13942,7 @@ def evaluate(model, X, y, sample_weight=None, progress=False):
     """
     call = "evaluate()"
     _check_classifier(model, call)
-    listening = _Listening(progress, call)
+    listening = _listening(progress, call)
     model._fitted(call)
     if not (hasattr(X, "__len__") and hasattr(X, "__getitem__")):
         X = list(_iterate(_rows_of(X, call), "X", "an iterable of rows", call))
@@ -13987,7 +13997,7 @@ def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None, progress=F
     import operator
     call = "cross_validate()"
     _check_classifier(model, call)
-    listening = _Listening(progress, call)
+    listening = _listening(progress, call)
     for name, value, least in (("folds", folds, 2), ("seed", seed, None)):
         try:
             number = operator.index(value)

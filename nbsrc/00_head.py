@@ -68,7 +68,7 @@ tools/amalgamate.py); it reads top to bottom as they do, each opening with a ban
 
     00_head.py          this map, the imports, NaiveBayesError
     01_numeric.py       numeric helpers: exact sums (dyadic rationals), logs, missing
-                        values, canonical order, messages
+                        values, canonical order, messages, progress (ProgressStep)
     02_posterior.py     priors, the one smoothing formula, log-sum-exp, zeros and point
                         masses
     03_file_values.py   the model file's building blocks: values and exact numbers as

@@ -660,3 +660,11 @@ class _Listening:
             self.previous = None
         if self.line is not None:
             self.line.end()
+
+
+_QUIET = _Listening(False, "")            # progress=False: shared, as it holds nothing
+
+
+def _listening(progress, call):
+    """The _Listening of a call's ``progress`` (_QUIET, the default, costs no object)."""
+    return _QUIET if progress is False else _Listening(progress, call)

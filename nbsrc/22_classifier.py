@@ -568,16 +568,18 @@ class _Classifier:
 
         ``progress``: True shows each step of the work on stderr (the rows counted,
         AutoBayes' folds; on a terminal one line rewritten in place), False nothing,
-        and a callable is called with each step, a ProgressStep.  A family whose model is searched or tabled
-        when first used (TAN's and BayesNet's structures, AODE's pair tables) reports
-        that work in the call that first uses it: evaluate and cross_validate take
-        progress= too.
+        and a callable is called with each step, a ProgressStep.  A family whose
+        model is searched or tabled when first used (TAN's and BayesNet's
+        structures, AODE's pair tables) reports that work in the call that first
+        uses it: evaluate and cross_validate take progress= too.  The listener is
+        the calling thread's, and the one before it is back when fit returns or
+        raises.
 
         >>> model = NaiveBayes().fit([["red", 2.5], ["blue", 0.4]], ["apple", "plum"])
         >>> model.classes_, model.feature_kinds_
         (['apple', 'plum'], {0: 'categorical', 1: 'gaussian'})
         """
-        with _Listening(progress, "fit()"):
+        with _listening(progress, "fit()"):
             statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()")
         with self._state.lock:
             self._state.statistics = statistics

@@ -305,7 +305,7 @@ class AutoBayes(_Classifier):
         >>> model.predict([["a"], ["b"]])
         [0, 1]
         """
-        with _Listening(progress, "fit()"):
+        with _listening(progress, "fit()"):
             return self._fit_rows(X, y, sample_weight)
 
     def _fit_rows(self, X, y, sample_weight=None, classes=None):

@@ -472,7 +472,7 @@ def evaluate(model, X, y, sample_weight=None, progress=False):
     """
     call = "evaluate()"
     _check_classifier(model, call)
-    listening = _Listening(progress, call)
+    listening = _listening(progress, call)
     model._fitted(call)
     if not (hasattr(X, "__len__") and hasattr(X, "__getitem__")):
         X = list(_iterate(_rows_of(X, call), "X", "an iterable of rows", call))
@@ -527,7 +527,7 @@ def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None, progress=F
     import operator
     call = "cross_validate()"
     _check_classifier(model, call)
-    listening = _Listening(progress, call)
+    listening = _listening(progress, call)
     for name, value, least in (("folds", folds, 2), ("seed", seed, None)):
         try:
             number = operator.index(value)
