@@ -69,7 +69,7 @@ tools/amalgamate.py); it reads top to bottom as they do, each opening with a ban
 
     00_head.py          this map, the imports, NaiveBayesError
     01_numeric.py       numeric helpers: exact sums (dyadic rationals), logs, missing
-                        values, canonical order, messages
+                        values, canonical order, messages, progress (ProgressStep)
     02_posterior.py     priors, the one smoothing formula, log-sum-exp, zeros and point
                         masses
     03_file_values.py   the model file's building blocks: values and exact numbers as
@@ -105,7 +105,8 @@ tools/amalgamate.py); it reads top to bottom as they do, each opening with a ban
 
 __all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "TAN", "BayesNet",
            "AutoBayes", "NaiveBayesError", "NotFittedError", "read_csv", "read_arff", "Table",
-           "cross_validate", "evaluate", "EvaluationReport", "report_html", "main"]
+           "cross_validate", "evaluate", "EvaluationReport", "ProgressStep", "report_html",
+           "main"]
 __version__ = "0.2.0"
 
 import sys
@@ -124,7 +125,7 @@ if sys.version_info < (3, 8):
 
 import gc
 import math
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, namedtuple
 from collections.abc import Mapping
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, islice, repeat
@@ -688,19 +689,161 @@ def _value_error(name, value, error):
 
 
 # Long work (cross-validation's folds, a structure search's steps, a model file's
-# items) says how far it is through _progress; the command line listens while a
-# command runs (see _Progress) and shows it on stderr.  Nobody listens otherwise, and
-# then a report costs a global lookup: the library itself never prints.
-_progress_listener = None
+# items, fit's rows) says how far it is through _progress.  A call with progress=
+# (fit, evaluate, cross_validate; see _Listening) and the command line (_Progress)
+# listen while they run.  The listener is the calling thread's own, so that work in
+# another thread neither reports to it nor replaces it; nobody listens otherwise, and
+# then a report costs an attribute lookup: the library itself never prints.
+try:
+    from _thread import _local as _ThreadLocal    # threading.local, without its import
+except ImportError:                                # pragma: no cover
+    from threading import local as _ThreadLocal
+
+
+class _ProgressHere(_ThreadLocal):
+    listener = None                   # this thread's: listener(stage, done, total)
+
+
+_progress_here = _ProgressHere()
 
 
 def _progress(stage, done=None, total=None):
     """Report that long work is at step ``done`` (of ``total``) of ``stage``, a
     phrase such as "fold" (stages reported after it are parts of its previous step);
     without ``done``, that the stage is over."""
-    listener = _progress_listener
+    listener = _progress_here.listener
     if listener is not None:
         listener(stage, done, total)
+
+
+class ProgressStep(namedtuple("ProgressStep", "name done total outer")):
+    """One step of long work, as a ``progress=`` callable receives it: ``name`` the
+    stage ("cross-validation fold"), ``done`` its step (counted from 1; for rows, the
+    rows done so far), ``total`` the number of steps (None when not known), ``outer``
+    the steps this one is part of, outermost first (ProgressSteps themselves, with
+    their own outer steps).  str(step) is the line that progress=True shows, the
+    outer steps first, each with its counter.
+
+    >>> fold = ProgressStep("cross-validation fold", 3, 10, ())
+    >>> str(ProgressStep("choosing the weights, fold", 1, 5, (fold,)))
+    'cross-validation fold 3/10 · choosing the weights, fold 1/5'
+    >>> str(ProgressStep("counting rows", 20000, None, ()))
+    'counting rows 20,000'
+    """
+
+    __slots__ = ()
+
+    def __str__(self):
+        return " · ".join(map(_step_text, self.outer + (self,)))
+
+
+def _step_text(step):
+    """One step without its outer ones: "fold 3/10", "rows 20,000"."""
+    if step.done is None:
+        return step.name
+    if step.total is None:
+        return "%s %s" % (step.name, format(step.done, ","))
+    return "%s %s/%s" % (step.name, format(step.done, ","), format(step.total, ","))
+
+
+class _Steps:
+    """A listener of _progress that gives ``sink`` each report as a ProgressStep
+    with its outer steps: a stage's step drops the stages reported since that
+    stage (the parts of its previous step), and a stage without a step is over, as
+    are its parts.  The one place that nests the library's reports."""
+
+    def __init__(self, sink):
+        self.sink = sink
+        self.stages = {}                  # stage -> (done, total), outermost first
+
+    def __call__(self, stage, done, total):
+        stages = self.stages
+        if stage in stages:
+            names = list(stages)
+            for name in names[names.index(stage) + (done is not None):]:
+                del stages[name]
+        if done is None:                  # the stage is over
+            return
+        stages[stage] = done, total
+        outer = ()
+        for name, (step, steps) in stages.items():
+            if name == stage:
+                break
+            outer += (ProgressStep(name, step, steps, outer),)
+        self.sink(ProgressStep(stage, done, total, outer))
+
+
+class _ProgressLine:
+    """Text shown on stderr as progress: on a terminal one line rewritten in place
+    (a carriage return, the text cut to 79 columns, spaces over a longer previous
+    text); elsewhere (a file, a pipe) one line per text."""
+
+    def __init__(self):
+        self.stream = sys.stderr
+        self.terminal = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.shown = 0                    # the width of the line on the terminal
+
+    def show(self, text):
+        text = _clip(text, 79)
+        if self.terminal:
+            self.stream.write("\r%s%s" % (text, " " * (self.shown - _width(text))))
+            self.shown = max(_width(text), 1)     # (1: a "\r" was written)
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def end(self):
+        """End the line on the terminal (before anything else is printed)."""
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.shown = 0
+
+
+class _Listening:
+    """``with _Listening(progress, call):`` the work inside reports to ``progress``
+    (a public call's argument): False, nothing (an outer listener, such as the
+    command line's, still hears it); True, each step on stderr (see _ProgressLine);
+    a callable, called with each ProgressStep.  The thread's previous listener is
+    back afterwards, whether the work succeeded or raised.  Anything else is a
+    NaiveBayesError naming progress, raised on construction, before any work."""
+
+    def __init__(self, progress, call):
+        self.line = None
+        if progress is False:
+            self.listener = None
+        elif progress is True:
+            self.line = _ProgressLine()
+            self.listener = _Steps(lambda step: self.line.show(str(step)))
+        elif callable(progress):
+            self.listener = _Steps(progress)
+        else:
+            raise NaiveBayesError("%s: progress=%s; expected True (steps shown on stderr), "
+                                  "False or a callable (given each ProgressStep)"
+                                  % (call, _shown(progress)), call=call,
+                                  argument="progress")
+        self.previous = None
+
+    def __enter__(self):
+        if self.listener is not None:
+            self.previous = _progress_here.listener
+            _progress_here.listener = self.listener
+        return self
+
+    def __exit__(self, *exception):
+        if self.listener is not None:
+            _progress_here.listener = self.previous
+            self.previous = None
+        if self.line is not None:
+            self.line.end()
+
+
+_QUIET = _Listening(False, "")            # progress=False: shared, as it holds nothing
+
+
+def _listening(progress, call):
+    """The _Listening of a call's ``progress`` (_QUIET, the default, costs no object)."""
+    return _QUIET if progress is False else _Listening(progress, call)
 
 
 # ----------------------------------------------------------------------------------
@@ -11652,7 +11795,7 @@ class _Classifier:
 
     # -- fitting ------------------------------------------------------------------
 
-    def fit(self, X, y, sample_weight=None):
+    def fit(self, X, y, sample_weight=None, progress=False):
         """Learn from rows X and labels y, forgetting anything learned before.
 
         X, y and sample_weight may be any iterables (generators, NumPy arrays,
@@ -11660,11 +11803,21 @@ class _Classifier:
         kinds are inferred from all rows of a list, or from the first 10,000 rows of
         a generator.  Returns self.
 
+        ``progress``: True shows each step of the work on stderr (the rows counted,
+        AutoBayes' folds; on a terminal one line rewritten in place), False nothing,
+        and a callable is called with each step, a ProgressStep.  A family whose
+        model is searched or tabled when first used (TAN's and BayesNet's
+        structures, AODE's pair tables) reports that work in the call that first
+        uses it: evaluate and cross_validate take progress= too.  The listener is
+        the calling thread's, and the one before it is back when fit returns or
+        raises.
+
         >>> model = NaiveBayes().fit([["red", 2.5], ["blue", 0.4]], ["apple", "plum"])
         >>> model.classes_, model.feature_kinds_
         (['apple', 'plum'], {0: 'categorical', 1: 'gaussian'})
         """
-        statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()")
+        with _listening(progress, "fit()"):
+            statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()")
         with self._state.lock:
             self._state.statistics = statistics
             self._state.compiled = None
@@ -11732,8 +11885,11 @@ class _Classifier:
             sample_weight = _as_numpy(sample_weight, "sample_weight", call).tolist()
         weights_in = None if sample_weight is None else _iterate(
             sample_weight, "sample_weight", "an iterable of numbers", call)
-        size = max(1, len(X)) if hasattr(X, "__len__") and hasattr(X, "__getitem__") \
-            else _CHUNK
+        total = len(X) if hasattr(X, "__len__") and hasattr(X, "__getitem__") else None
+        size = _CHUNK if total is None else max(1, total)
+        # fit's rows are a step of its progress; partial_fit's batches are the caller's
+        # (the command line shows their rows itself)
+        counting = call == "fit()"
         start = 0
         while True:
             rows = list(islice(rows_in, size))
@@ -11759,6 +11915,10 @@ class _Classifier:
                                          % (_shown(label), _shown(list(declared_classes))))
             statistics.count(rows, labels, weights, start, fitting)
             start += len(rows)
+            if counting:
+                _progress("counting rows", start, total)
+        if counting:
+            _progress("counting rows")
         if start == 0:
             raise NaiveBayesError("%s: X is empty; expected at least one row" % call,
                                   call=call, argument="X")
@@ -11824,17 +11984,19 @@ class _Classifier:
                 self._state.compiled = compiled
         return compiled
 
-    def _joints(self, X, call):
+    def _joints(self, X, call, report=None):
         """Per-row joint log-likelihoods, and the compiled model that made them.
 
         Rows come in blocks; a block of lists or tuples of the right width (checked
         by builtins) goes to compiled.joints whole, anything else row by row.
+        ``report``: a stage for _progress, told the rows done after each block.
         """
         compiled = self._model(call)
         if hasattr(X, "columns") and hasattr(X, "itertuples") and \
                 self._state.statistics.layout == "mapping":
             _check_columns(X.columns, compiled.names, call)
         rows = _iterate(_rows_of(X, call), "X", "an iterable of rows", call)
+        total = len(X) if report is not None and hasattr(X, "__len__") else None
         width = {compiled.width}
         out = []
         start = 0
@@ -11842,6 +12004,8 @@ class _Classifier:
         while True:
             block = list(islice(rows, _PREDICT_BLOCK))
             if not block:
+                if report is not None:
+                    _progress(report)
                 if unknown:
                     _warn_unknown_names(unknown, call)
                 return out, compiled
@@ -11865,6 +12029,8 @@ class _Classifier:
                                          self._reason(error, _numpy_input(X))) from None
                 raise
             start += len(block)
+            if report is not None:
+                _progress(report, start, total)
 
     def _reason(self, error, numpy_input=False):
         """A _RowError's text; for NumPy input, a row of the wrong width is also told
@@ -13108,15 +13274,17 @@ class AutoBayes(_Classifier):
         every member compiles (see _member_model)."""
         return _MixtureStatistics(("BayesNet",))
 
-    def fit(self, X, y, sample_weight=None):
+    def fit(self, X, y, sample_weight=None, progress=False):
         """Fit every member on all the rows and, with weights="cv", choose the
         mixture's weights by cross-validation (see the class docstring).
+        ``progress`` as for NaiveBayes.fit: its steps include the folds.
 
         >>> model = AutoBayes(folds=2).fit([["a"], ["a"], ["b"], ["b"]] * 3, [0, 0, 1, 1] * 3)
         >>> model.predict([["a"], ["b"]])
         [0, 1]
         """
-        return self._fit_rows(X, y, sample_weight)
+        with _listening(progress, "fit()"):
+            return self._fit_rows(X, y, sample_weight)
 
     def _fit_rows(self, X, y, sample_weight=None, classes=None):
         """fit, with the classes declared in their order (an ARFF file's, for the
@@ -14311,12 +14479,15 @@ def _check_classifier(model, call):
                               % (call, _describe(model)), call=call, argument="model")
 
 
-def evaluate(model, X, y, sample_weight=None):
+def evaluate(model, X, y, sample_weight=None, progress=False):
     """The EvaluationReport of a fitted model's predictions for rows X against labels
     y, each row weighted by sample_weight: accuracy, log loss, Brier score, ROC AUC,
     per-class precision, recall and F1, the confusion matrix, and each row's
     probabilities (report.predictions, columns in the model's classes_ order).
-    str(report) is what the command line's evaluate prints.
+    str(report) is what the command line's evaluate prints.  ``progress``: True
+    shows each step on stderr (the rows scored, and a model's work on first use: a
+    structure search, a model file's items), False nothing, and a callable is called
+    with each step, a ProgressStep.
 
     >>> model = CategoricalNB().fit([["a"], ["a"], ["b"], ["b"]], ["x", "x", "y", "y"])
     >>> report = evaluate(model, [["a"], ["b"], ["b"]], ["x", "y", "x"])
@@ -14325,13 +14496,15 @@ def evaluate(model, X, y, sample_weight=None):
     """
     call = "evaluate()"
     _check_classifier(model, call)
+    listening = _listening(progress, call)
     model._fitted(call)
     if not (hasattr(X, "__len__") and hasattr(X, "__getitem__")):
         X = list(_iterate(_rows_of(X, call), "X", "an iterable of rows", call))
     labels = _labels_list(y, call)
     weights = _weights_list(sample_weight, call)
     _check_lengths(call, len(X), labels, weights)
-    joints, compiled = model._joints(X, call)
+    with listening:
+        joints, compiled = model._joints(X, call, report="scoring rows")
     decision = model._decision(compiled.classes, call)
     evaluation = _Evaluation(compiled.classes)
     evaluation.add(labels, _posteriors(joints), weights, _best(joints))
@@ -14339,7 +14512,7 @@ def evaluate(model, X, y, sample_weight=None):
                                 model, False)
 
 
-def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
+def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None, progress=False):
     """Stratified k-fold cross-validation of a model's settings: the EvaluationReport
     of every row's out-of-fold prediction (report.predictions, in input order, columns
     in report.classes order), with each fold's accuracy.  str(report) is what the
@@ -14362,8 +14535,13 @@ def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
     with its accuracy (see _majority_warning), and when a class has fewer rows than
     there are folds (some folds then hold none of it, as scikit-learn's
     StratifiedKFold warns).
+    ``progress``: True shows each step on stderr (on a terminal one line rewritten
+    in place), False nothing, and a callable is called with each step, a
+    ProgressStep: the folds, with the steps of each fold's fit inside them, as
+    "cross-validation fold 3/10 · choosing the weights, fold 1/5" for an AutoBayes.
     Bad arguments raise NaiveBayesError: folds < 2 or more folds than rows, lengths
-    that differ, an error in a row (named by its number in X).
+    that differ, an error in a row (named by its number in X), a progress that is
+    not True, False or a callable.
 
     >>> X = [["a", 1.0], ["a", 1.5], ["b", 3.0], ["b", 3.5]] * 3
     >>> report = cross_validate(NaiveBayes(), X, ["x", "x", "y", "y"] * 3, folds=3)
@@ -14373,6 +14551,7 @@ def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
     import operator
     call = "cross_validate()"
     _check_classifier(model, call)
+    listening = _listening(progress, call)
     for name, value, least in (("folds", folds, 2), ("seed", seed, None)):
         try:
             number = operator.index(value)
@@ -14393,9 +14572,10 @@ def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
                               % (call, folds, _counted(len(X), "row")), call=call,
                               argument="folds")
     params = model.get_params()
-    return _cross_validate(lambda: type(model)(**params), X, labels, folds, seed, weights,
-                           variants=lambda trained: _library_variants(type(model), params,
-                                                                      trained))
+    with listening:
+        return _cross_validate(lambda: type(model)(**params), X, labels, folds, seed,
+                               weights, variants=lambda trained: _library_variants(
+                                   type(model), params, trained))
 
 
 def _cross_validate(make_model, X, labels, folds, seed, weights=None,
@@ -14419,7 +14599,7 @@ def _cross_validate(make_model, X, labels, folds, seed, weights=None,
     decision = model._decision(classes, call)      # a bad rule fails before any fit
     parts = [None] * folds
     for fold, rows in enumerate(members if merging else ()):
-        _progress("fitting fold", fold + 1, folds)
+        _progress("fitting cross-validation fold", fold + 1, folds)
         if rows and (weights is None or any(weights[i] for i in rows)):
             try:
                 parts[fold] = _fit_rows(make_model(), X, labels, weights, rows, call)
@@ -14428,11 +14608,11 @@ def _cross_validate(make_model, X, labels, folds, seed, weights=None,
                     raise
                 merging = False                   # (a class_prior naming a class this
                 break                             # fold lacks): fit each training set
-    _progress("fitting fold")
+    _progress("fitting cross-validation fold")
     index = {label: k for k, label in enumerate(classes)}
     probabilities, predicted = [None] * n, [None] * n
     for fold, rows in enumerate(members):
-        _progress("fold", fold + 1, folds)
+        _progress("cross-validation fold", fold + 1, folds)
         training = None
         if merging:
             try:
@@ -14454,6 +14634,7 @@ def _cross_validate(make_model, X, labels, folds, seed, weights=None,
             for k, q in zip(order, p):
                 full[k] = q
             probabilities[i], predicted[i] = full, order[best]
+    _progress("cross-validation fold")
     evaluation = _Evaluation(classes)
     evaluation.add(labels, probabilities, weights, predicted)
     weight = (lambda i: 1) if weights is None else weights.__getitem__
@@ -14479,7 +14660,9 @@ def _cross_validate(make_model, X, labels, folds, seed, weights=None,
     if below is not None:
         majority, rate = below
         measured = _threshold_trial(report, evaluation, majority, command_line)
-        for setting, make_variant in (variants(training) if variants else ()):
+        settings = list(variants(training) if variants else ())
+        for n, (setting, make_variant) in enumerate(settings):
+            _progress("measuring another setting", n + 1, len(settings))
             try:
                 other = _cross_validate(make_variant, X, labels, folds, seed, weights, call,
                                         command_line)
@@ -14487,6 +14670,7 @@ def _cross_validate(make_model, X, labels, folds, seed, weights=None,
                 continue
             if _decided_accuracy(other) > _decided_accuracy(report):
                 measured.append((setting, _decided_accuracy(other)))
+        _progress("measuring another setting")
         report.warnings.insert(0, _majority_warning(majority, rate, training, command_line,
                                                     measured, "the same folds"))
     return report
@@ -17874,9 +18058,10 @@ def _check_output(output, inputs):
 
 class _Progress:
     """How far a command is, on stderr, for work longer than a second: rows done and
-    rows per second (fit, predict, evaluate), and the stages the library reports
+    rows per second (fit, predict, evaluate), and the steps the library reports
     through _progress while the command runs (cv's folds, a structure search's
-    steps, a model file's items).  By default only on a terminal, where one line is
+    steps, a model file's items), nested and worded as progress=True words them
+    (_Steps, ProgressStep).  By default only on a terminal, where one line is
     rewritten in place; --progress shows it anyway (then a line a second), --quiet
     never."""
 
@@ -17885,23 +18070,20 @@ class _Progress:
         self.clock = time.monotonic
         self.start = self.next = self.clock() + 1.0
         self.what = what
-        self.shown = 0                    # the width of the line on the terminal
-        self.terminal = hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
-        self.active = self.terminal if mode is None else mode
-        self.stages = {}                  # stage -> (done, total), outermost first
+        self.line = _ProgressLine()
+        self.active = self.line.terminal if mode is None else mode
+        self.steps = _Steps(self.step)
         self.previous = None
 
     def __enter__(self):
         """Listen to the library's reports of long work (see _progress)."""
-        global _progress_listener
-        self.previous = _progress_listener
+        self.previous = _progress_here.listener
         if self.active:
-            _progress_listener = self.stage
+            _progress_here.listener = self.steps
         return self
 
     def __exit__(self, *exception):
-        global _progress_listener
-        _progress_listener = self.previous
+        _progress_here.listener = self.previous
         self.done()
 
     def update(self, rows):
@@ -17914,44 +18096,20 @@ class _Progress:
             self._show("%s: %s rows, %s rows/s" % (self.what, format(rows, ","),
                                                    format(int(rate), ",")), now)
 
-    def stage(self, stage, done, total):
-        """A report of the library's (see _progress): the stage's step, after which
-        the stages reported since it (the parts of its previous step) are dropped;
-        without a step, the stage and its parts are over."""
-        stages = self.stages
-        if stage in stages:
-            names = list(stages)
-            for name in names[names.index(stage) + (done is not None):]:
-                del stages[name]
-        if done is None:                  # the stage is over
-            return
-        stages[stage] = done, total
+    def step(self, step):
+        """A step the library reports (a ProgressStep), shown with the command."""
         now = self.clock()
         if now >= self.next:
-            parts = [name if done is None else "%s %s" % (name, format(done, ",")) if
-                     total is None else "%s %s of %s" % (name, format(done, ","),
-                                                         format(total, ","))
-                     for name, (done, total) in stages.items()]
-            self._show("%s: %s" % (self.what, ", ".join(parts)), now)
+            self._show("%s: %s" % (self.what, step), now)
 
     def _show(self, text, now):
-        text = _clip(text, 79)
-        if self.terminal:
-            sys.stderr.write("\r%s%s" % (text, " " * (self.shown - _width(text))))
-            self.shown = _width(text)
-            self.next = now + 0.25
-        else:
-            sys.stderr.write(text + "\n")
-            self.next = now + 1.0
-        sys.stderr.flush()
+        self.line.show(text)
+        self.next = now + (0.25 if self.line.terminal else 1.0)
 
     def done(self):
         """End the progress line (before the command prints its results)."""
-        if self.shown:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
-            self.shown = 0
-        self.stages.clear()
+        self.line.end()
+        self.steps.stages.clear()
 
 
 def _model_params(args, parameters):

@@ -8923,14 +8923,15 @@ def test_cv_shows_its_folds_and_a_structure_searchs_steps_as_progress(monkeypatc
         assert main(argv + ([option] if option else [])) == 0
         shown[terminal, option] = stderr.text
     text = shown[True, None]
-    assert re.search(r"\rcv: fitting fold 3 of 3 *\r", text)
-    assert re.search(r"\rcv: fold 3 of 3 *\r", text)
-    assert re.search(r"\rcv: fold \d of 3, scoring nodes \d+ of 17 *\r", text)
-    assert re.search(r"\rcv: fold \d of 3, structure search, step \d+ *\r", text)
+    assert re.search(r"\rcv: fitting cross-validation fold 3/3 *\r", text)
+    assert re.search(r"\rcv: cross-validation fold 3/3 *\r", text)
+    assert re.search(r"\rcv: cross-validation fold \d/3 · scoring nodes \d+/17 *\r", text)
+    assert re.search(r"\rcv: cross-validation fold \d/3 · structure search, step \d+ *\r",
+                     text)
     assert text.endswith("\n") and max(map(len, text.split("\r"))) <= 82
     assert shown[True, "--quiet"] == "" and shown[False, None] == ""
     lines = shown[False, "--progress"]
-    assert "\r" not in lines and "cv: fold 2 of 3" in lines and lines.endswith("\n")
+    assert "\r" not in lines and "cv: cross-validation fold 2/3" in lines and lines.endswith("\n")
     # a model file read item by item, and a network's search when it is first used
     model_path = tmp_path / "vote.json"
     monkeypatch.setattr(sys, "stderr", Stderr(False))
@@ -8942,6 +8943,185 @@ def test_cv_shows_its_folds_and_a_structure_searchs_steps_as_progress(monkeypatc
     assert "evaluate: reading the model file, item 0" in stderr.text
     assert "evaluate: structure search, step" in stderr.text
 
+
+
+# progress=: fit, evaluate and cross_validate report their steps (ProgressStep)
+
+PROGRESS_X = [["a", 1.0], ["a", 1.5], ["b", 3.0], ["b", 3.5], ["a", 3.2], ["b", 1.1]] * 4
+PROGRESS_Y = ["x", "x", "y", "y", "x", "y"] * 4
+
+
+def test_progress_callable_receives_cross_validates_folds_with_autobayes_fit_steps_inside():
+    steps = []
+    naive_bayes.cross_validate(naive_bayes.AutoBayes(folds=3), PROGRESS_X, PROGRESS_Y,
+                               folds=3, progress=steps.append)
+    assert steps and all(isinstance(step, naive_bayes.ProgressStep) for step in steps)
+    # the outer steps: each fold once, in order, and every other step inside one
+    folds = [step for step in steps if step.name == "cross-validation fold"]
+    assert [(step.done, step.total, step.outer) for step in folds] == \
+        [(1, 3, ()), (2, 3, ()), (3, 3, ())]
+    assert all(step.outer[0].name == "cross-validation fold" for step in steps
+               if step not in folds)
+    # inside each fold, AutoBayes' fit chooses its weights by its own 3 folds, in order
+    for fold in folds:
+        inner = [step.done for step in steps if step.name == "choosing the weights, fold"
+                 and step.outer == (fold,)]
+        assert inner == [1, 2, 3]
+    # and the steps of those folds (a structure search's) are inside them
+    first = next(step for step in steps if step.name == "choosing the weights, fold")
+    assert str(first) == "cross-validation fold 1/3 · choosing the weights, fold 1/3"
+    searched = [step for step in steps if step.name == "structure search, step"]
+    assert searched and all([outer.name for outer in step.outer][:1] ==
+                            ["cross-validation fold"] for step in searched)
+    assert any(len(step.outer) == 2 and str(step).startswith(
+        "cross-validation fold 2/3 · choosing the weights, fold 3/3 · structure search")
+        for step in searched)
+    assert naive_bayes._progress_here.listener is None
+
+
+def test_progress_true_shows_each_step_on_stderr_and_false_shows_nothing(capsys):
+    model = NaiveBayes().fit(PROGRESS_X, PROGRESS_Y)
+    capsys.readouterr()
+    model.fit(PROGRESS_X, PROGRESS_Y, progress=False)
+    naive_bayes.evaluate(model, PROGRESS_X, PROGRESS_Y)
+    naive_bayes.cross_validate(NaiveBayes(), PROGRESS_X, PROGRESS_Y, folds=3)
+    assert capsys.readouterr() == ("", "")
+    model.fit(PROGRESS_X, PROGRESS_Y, progress=True)
+    assert capsys.readouterr() == ("", "counting rows 24/24\n")   # not a terminal: lines
+    naive_bayes.evaluate(naive_bayes.TAN().fit(PROGRESS_X, PROGRESS_Y), PROGRESS_X,
+                         PROGRESS_Y, progress=True)
+    out, err = capsys.readouterr()
+    assert out == "" and err.endswith("scoring rows 24/24\n") and "\r" not in err
+    assert "scoring pairs, feature 2/2\n" in err      # TAN's search, on first use
+    naive_bayes.cross_validate(NaiveBayes(), PROGRESS_X, PROGRESS_Y, folds=3, progress=True)
+    lines = capsys.readouterr().err.splitlines()
+    assert lines[:2] == ["fitting cross-validation fold 1/3",
+                         "fitting cross-validation fold 1/3 · counting rows 8/8"]
+    assert "cross-validation fold 3/3" in lines
+
+
+def test_progress_true_on_a_terminal_rewrites_one_line_and_ends_it(monkeypatch):
+    class Terminal(io.StringIO):
+        def isatty(self):
+            return True
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    naive_bayes.cross_validate(NaiveBayes(), PROGRESS_X, PROGRESS_Y, folds=3, progress=True)
+    text = terminal.getvalue()
+    # one line, rewritten for each step and ended when the call returns; a shorter
+    # text covers the longer one before it with spaces
+    assert text.split("\r") == [
+        "", "fitting cross-validation fold 1/3",
+        "fitting cross-validation fold 1/3 · counting rows 8/8",
+        "fitting cross-validation fold 2/3" + " " * 20,
+        "fitting cross-validation fold 2/3 · counting rows 8/8",
+        "fitting cross-validation fold 3/3" + " " * 20,
+        "fitting cross-validation fold 3/3 · counting rows 8/8",
+        "cross-validation fold 1/3" + " " * 28,
+        "cross-validation fold 2/3", "cross-validation fold 3/3\n"]
+
+
+def test_progress_listener_is_restored_after_the_call_even_when_it_fails():
+    outer = []
+    model = CategoricalNB().fit([["a"], ["b"]], ["x", "y"])
+    before = model.predict_joint_log_proba([["a"]])
+
+    def stop(step):
+        raise RuntimeError("stopped at %s" % (step,))
+    with naive_bayes._Listening(outer.append, "test"):
+        listener = naive_bayes._progress_here.listener
+        with pytest.raises(RuntimeError, match="stopped at counting rows 24/24"):
+            model.fit(PROGRESS_X, PROGRESS_Y, progress=stop)      # a callable may stop it
+        assert naive_bayes._progress_here.listener is listener
+        assert model.predict_joint_log_proba([["a"]]) == before   # the failed fit: no change
+        with pytest.raises(NaiveBayesError, match="row 1"):
+            model.fit([["a"], ["a", "b"]], ["x", "y"], progress=True)
+        with pytest.raises(NaiveBayesError, match="folds=1"):
+            naive_bayes.cross_validate(NaiveBayes(), PROGRESS_X, PROGRESS_Y, folds=1,
+                                       progress=stop)
+        assert naive_bayes._progress_here.listener is listener
+        assert outer == []                    # the inner calls' steps were their own
+        NaiveBayes().fit(PROGRESS_X, PROGRESS_Y)              # no progress=: the outer hears
+        assert [str(step) for step in outer] == ["counting rows 24/24"]
+    assert naive_bayes._progress_here.listener is None
+
+
+@pytest.mark.parametrize("progress", [None, 0, 1, "yes", [print]])
+def test_progress_other_than_true_false_or_a_callable_is_refused(progress):
+    model = NaiveBayes().fit(PROGRESS_X, PROGRESS_Y)
+    before = model.predict_joint_log_proba(PROGRESS_X)
+    expected = r"progress=%s; expected True \(steps shown on stderr\), False or a callable" \
+        % re.escape(naive_bayes._shown(progress))
+    for call, run in (
+            ("fit", lambda: model.fit([["c", 9.0]], ["z"], progress=progress)),
+            ("fit", lambda: naive_bayes.AutoBayes().fit(PROGRESS_X, PROGRESS_Y,
+                                                        progress=progress)),
+            ("evaluate", lambda: naive_bayes.evaluate(model, PROGRESS_X, PROGRESS_Y,
+                                                      progress=progress)),
+            ("cross_validate", lambda: naive_bayes.cross_validate(
+                model, PROGRESS_X, PROGRESS_Y, folds=3, progress=progress))):
+        with pytest.raises(NaiveBayesError, match=r"^%s\(\): %s" % (call, expected)) as error:
+            run()
+        assert error.value.argument == "progress"
+    assert model.predict_joint_log_proba(PROGRESS_X) == before
+
+
+@pytest.mark.parametrize("name", sorted(naive_bayes._MODELS))
+def test_progress_changes_no_result(name):
+    make = naive_bayes._MODELS[name]
+    X = [row[1:] for row in PROGRESS_X] if name == "GaussianNB" else PROGRESS_X
+    plain = make().fit(X, PROGRESS_Y)
+    steps = []
+    heard = make().fit(X, PROGRESS_Y, progress=steps.append)
+    assert steps and heard.to_dict() == plain.to_dict()
+    assert heard.predict_joint_log_proba(X) == plain.predict_joint_log_proba(X)
+    assert naive_bayes.evaluate(heard, X, PROGRESS_Y, progress=steps.append).predictions == \
+        naive_bayes.evaluate(plain, X, PROGRESS_Y).predictions
+    shown = naive_bayes.cross_validate(make(), X, PROGRESS_Y, folds=3, progress=steps.append)
+    quiet = naive_bayes.cross_validate(make(), X, PROGRESS_Y, folds=3)
+    assert str(shown) == str(quiet) and shown.predictions == quiet.predictions
+
+
+def test_progress_listens_to_its_own_thread_only():
+    """The listener is the calling thread's: a fit in another thread, even one started
+    while the call runs, neither reports to it nor replaces it."""
+    steps, other = [], []
+
+    def listen(step):
+        if not steps:                     # at the first step, a fit in another thread
+            thread = threading.Thread(target=lambda: (
+                other.append(naive_bayes._progress_here.listener),
+                NaiveBayes().fit(PROGRESS_X * 2, PROGRESS_Y * 2)))
+            thread.start()
+            thread.join()
+        steps.append(str(step))
+    NaiveBayes().fit(PROGRESS_X, PROGRESS_Y, progress=listen)
+    assert steps == ["counting rows 24/24"] and other == [None]
+
+
+def test_the_readmes_progress_session_prints_what_it_shows():
+    """README, "Progress": the session under python -S from the repository root."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("### Progress"):]
+    start = section.index("$ python -S - <<'END'\n")
+    session = section[start:section.index("\n```\n", start)]
+    code, shown = session.split("\n", 1)[1].split("END\n", 1)
+    assert "progress=steps.append" in code
+    done = subprocess.run(python_command("-S", "-"), input=code, cwd=ROOT,
+                          capture_output=True, text=True, encoding="utf-8",
+                          env=dict(os.environ, PYTHONIOENCODING="utf-8"))   # the "·"
+    assert done.returncode == 0 and not done.stderr, done.stderr
+    assert done.stdout == shown + "\n"
+
+def test_fit_evaluate_and_cross_validate_take_progress_false_by_default():
+    import inspect
+    for cls in naive_bayes._MODELS.values():
+        signature = inspect.signature(cls.fit).parameters
+        assert [(name, p.default) for name, p in signature.items()] == [
+            ("self", inspect.Parameter.empty), ("X", inspect.Parameter.empty),
+            ("y", inspect.Parameter.empty), ("sample_weight", None), ("progress", False)]
+    for function in (naive_bayes.evaluate, naive_bayes.cross_validate):
+        assert inspect.signature(function).parameters["progress"].default is False
 
 # info: per-class statistics, as R's and Weka's summaries show them (summary(per_class=True))
 

@@ -68,7 +68,7 @@ tools/amalgamate.py); it reads top to bottom as they do, each opening with a ban
 
     00_head.py          this map, the imports, NaiveBayesError
     01_numeric.py       numeric helpers: exact sums (dyadic rationals), logs, missing
-                        values, canonical order, messages
+                        values, canonical order, messages, progress (ProgressStep)
     02_posterior.py     priors, the one smoothing formula, log-sum-exp, zeros and point
                         masses
     03_file_values.py   the model file's building blocks: values and exact numbers as
@@ -104,7 +104,8 @@ tools/amalgamate.py); it reads top to bottom as they do, each opening with a ban
 
 __all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "TAN", "BayesNet",
            "AutoBayes", "NaiveBayesError", "NotFittedError", "read_csv", "read_arff", "Table",
-           "cross_validate", "evaluate", "EvaluationReport", "report_html", "main"]
+           "cross_validate", "evaluate", "EvaluationReport", "ProgressStep", "report_html",
+           "main"]
 __version__ = "0.2.0"
 
 import sys
@@ -123,7 +124,7 @@ if sys.version_info < (3, 8):
 
 import gc
 import math
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, namedtuple
 from collections.abc import Mapping
 from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, islice, repeat

@@ -513,16 +513,158 @@ def _value_error(name, value, error):
 
 
 # Long work (cross-validation's folds, a structure search's steps, a model file's
-# items) says how far it is through _progress; the command line listens while a
-# command runs (see _Progress) and shows it on stderr.  Nobody listens otherwise, and
-# then a report costs a global lookup: the library itself never prints.
-_progress_listener = None
+# items, fit's rows) says how far it is through _progress.  A call with progress=
+# (fit, evaluate, cross_validate; see _Listening) and the command line (_Progress)
+# listen while they run.  The listener is the calling thread's own, so that work in
+# another thread neither reports to it nor replaces it; nobody listens otherwise, and
+# then a report costs an attribute lookup: the library itself never prints.
+try:
+    from _thread import _local as _ThreadLocal    # threading.local, without its import
+except ImportError:                                # pragma: no cover
+    from threading import local as _ThreadLocal
+
+
+class _ProgressHere(_ThreadLocal):
+    listener = None                   # this thread's: listener(stage, done, total)
+
+
+_progress_here = _ProgressHere()
 
 
 def _progress(stage, done=None, total=None):
     """Report that long work is at step ``done`` (of ``total``) of ``stage``, a
     phrase such as "fold" (stages reported after it are parts of its previous step);
     without ``done``, that the stage is over."""
-    listener = _progress_listener
+    listener = _progress_here.listener
     if listener is not None:
         listener(stage, done, total)
+
+
+class ProgressStep(namedtuple("ProgressStep", "name done total outer")):
+    """One step of long work, as a ``progress=`` callable receives it: ``name`` the
+    stage ("cross-validation fold"), ``done`` its step (counted from 1; for rows, the
+    rows done so far), ``total`` the number of steps (None when not known), ``outer``
+    the steps this one is part of, outermost first (ProgressSteps themselves, with
+    their own outer steps).  str(step) is the line that progress=True shows, the
+    outer steps first, each with its counter.
+
+    >>> fold = ProgressStep("cross-validation fold", 3, 10, ())
+    >>> str(ProgressStep("choosing the weights, fold", 1, 5, (fold,)))
+    'cross-validation fold 3/10 · choosing the weights, fold 1/5'
+    >>> str(ProgressStep("counting rows", 20000, None, ()))
+    'counting rows 20,000'
+    """
+
+    __slots__ = ()
+
+    def __str__(self):
+        return " · ".join(map(_step_text, self.outer + (self,)))
+
+
+def _step_text(step):
+    """One step without its outer ones: "fold 3/10", "rows 20,000"."""
+    if step.done is None:
+        return step.name
+    if step.total is None:
+        return "%s %s" % (step.name, format(step.done, ","))
+    return "%s %s/%s" % (step.name, format(step.done, ","), format(step.total, ","))
+
+
+class _Steps:
+    """A listener of _progress that gives ``sink`` each report as a ProgressStep
+    with its outer steps: a stage's step drops the stages reported since that
+    stage (the parts of its previous step), and a stage without a step is over, as
+    are its parts.  The one place that nests the library's reports."""
+
+    def __init__(self, sink):
+        self.sink = sink
+        self.stages = {}                  # stage -> (done, total), outermost first
+
+    def __call__(self, stage, done, total):
+        stages = self.stages
+        if stage in stages:
+            names = list(stages)
+            for name in names[names.index(stage) + (done is not None):]:
+                del stages[name]
+        if done is None:                  # the stage is over
+            return
+        stages[stage] = done, total
+        outer = ()
+        for name, (step, steps) in stages.items():
+            if name == stage:
+                break
+            outer += (ProgressStep(name, step, steps, outer),)
+        self.sink(ProgressStep(stage, done, total, outer))
+
+
+class _ProgressLine:
+    """Text shown on stderr as progress: on a terminal one line rewritten in place
+    (a carriage return, the text cut to 79 columns, spaces over a longer previous
+    text); elsewhere (a file, a pipe) one line per text."""
+
+    def __init__(self):
+        self.stream = sys.stderr
+        self.terminal = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self.shown = 0                    # the width of the line on the terminal
+
+    def show(self, text):
+        text = _clip(text, 79)
+        if self.terminal:
+            self.stream.write("\r%s%s" % (text, " " * (self.shown - _width(text))))
+            self.shown = max(_width(text), 1)     # (1: a "\r" was written)
+        else:
+            self.stream.write(text + "\n")
+        self.stream.flush()
+
+    def end(self):
+        """End the line on the terminal (before anything else is printed)."""
+        if self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+            self.shown = 0
+
+
+class _Listening:
+    """``with _Listening(progress, call):`` the work inside reports to ``progress``
+    (a public call's argument): False, nothing (an outer listener, such as the
+    command line's, still hears it); True, each step on stderr (see _ProgressLine);
+    a callable, called with each ProgressStep.  The thread's previous listener is
+    back afterwards, whether the work succeeded or raised.  Anything else is a
+    NaiveBayesError naming progress, raised on construction, before any work."""
+
+    def __init__(self, progress, call):
+        self.line = None
+        if progress is False:
+            self.listener = None
+        elif progress is True:
+            self.line = _ProgressLine()
+            self.listener = _Steps(lambda step: self.line.show(str(step)))
+        elif callable(progress):
+            self.listener = _Steps(progress)
+        else:
+            raise NaiveBayesError("%s: progress=%s; expected True (steps shown on stderr), "
+                                  "False or a callable (given each ProgressStep)"
+                                  % (call, _shown(progress)), call=call,
+                                  argument="progress")
+        self.previous = None
+
+    def __enter__(self):
+        if self.listener is not None:
+            self.previous = _progress_here.listener
+            _progress_here.listener = self.listener
+        return self
+
+    def __exit__(self, *exception):
+        if self.listener is not None:
+            _progress_here.listener = self.previous
+            self.previous = None
+        if self.line is not None:
+            self.line.end()
+
+
+_QUIET = _Listening(False, "")            # progress=False: shared, as it holds nothing
+
+
+def _listening(progress, call):
+    """The _Listening of a call's ``progress`` (_QUIET, the default, costs no object)."""
+    return _QUIET if progress is False else _Listening(progress, call)

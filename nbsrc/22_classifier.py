@@ -558,7 +558,7 @@ class _Classifier:
 
     # -- fitting ------------------------------------------------------------------
 
-    def fit(self, X, y, sample_weight=None):
+    def fit(self, X, y, sample_weight=None, progress=False):
         """Learn from rows X and labels y, forgetting anything learned before.
 
         X, y and sample_weight may be any iterables (generators, NumPy arrays,
@@ -566,11 +566,21 @@ class _Classifier:
         kinds are inferred from all rows of a list, or from the first 10,000 rows of
         a generator.  Returns self.
 
+        ``progress``: True shows each step of the work on stderr (the rows counted,
+        AutoBayes' folds; on a terminal one line rewritten in place), False nothing,
+        and a callable is called with each step, a ProgressStep.  A family whose
+        model is searched or tabled when first used (TAN's and BayesNet's
+        structures, AODE's pair tables) reports that work in the call that first
+        uses it: evaluate and cross_validate take progress= too.  The listener is
+        the calling thread's, and the one before it is back when fit returns or
+        raises.
+
         >>> model = NaiveBayes().fit([["red", 2.5], ["blue", 0.4]], ["apple", "plum"])
         >>> model.classes_, model.feature_kinds_
         (['apple', 'plum'], {0: 'categorical', 1: 'gaussian'})
         """
-        statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()")
+        with _listening(progress, "fit()"):
+            statistics = self._learn(X, y, sample_weight, self._new_statistics(), "fit()")
         with self._state.lock:
             self._state.statistics = statistics
             self._state.compiled = None
@@ -638,8 +648,11 @@ class _Classifier:
             sample_weight = _as_numpy(sample_weight, "sample_weight", call).tolist()
         weights_in = None if sample_weight is None else _iterate(
             sample_weight, "sample_weight", "an iterable of numbers", call)
-        size = max(1, len(X)) if hasattr(X, "__len__") and hasattr(X, "__getitem__") \
-            else _CHUNK
+        total = len(X) if hasattr(X, "__len__") and hasattr(X, "__getitem__") else None
+        size = _CHUNK if total is None else max(1, total)
+        # fit's rows are a step of its progress; partial_fit's batches are the caller's
+        # (the command line shows their rows itself)
+        counting = call == "fit()"
         start = 0
         while True:
             rows = list(islice(rows_in, size))
@@ -665,6 +678,10 @@ class _Classifier:
                                          % (_shown(label), _shown(list(declared_classes))))
             statistics.count(rows, labels, weights, start, fitting)
             start += len(rows)
+            if counting:
+                _progress("counting rows", start, total)
+        if counting:
+            _progress("counting rows")
         if start == 0:
             raise NaiveBayesError("%s: X is empty; expected at least one row" % call,
                                   call=call, argument="X")
@@ -730,17 +747,19 @@ class _Classifier:
                 self._state.compiled = compiled
         return compiled
 
-    def _joints(self, X, call):
+    def _joints(self, X, call, report=None):
         """Per-row joint log-likelihoods, and the compiled model that made them.
 
         Rows come in blocks; a block of lists or tuples of the right width (checked
         by builtins) goes to compiled.joints whole, anything else row by row.
+        ``report``: a stage for _progress, told the rows done after each block.
         """
         compiled = self._model(call)
         if hasattr(X, "columns") and hasattr(X, "itertuples") and \
                 self._state.statistics.layout == "mapping":
             _check_columns(X.columns, compiled.names, call)
         rows = _iterate(_rows_of(X, call), "X", "an iterable of rows", call)
+        total = len(X) if report is not None and hasattr(X, "__len__") else None
         width = {compiled.width}
         out = []
         start = 0
@@ -748,6 +767,8 @@ class _Classifier:
         while True:
             block = list(islice(rows, _PREDICT_BLOCK))
             if not block:
+                if report is not None:
+                    _progress(report)
                 if unknown:
                     _warn_unknown_names(unknown, call)
                 return out, compiled
@@ -771,6 +792,8 @@ class _Classifier:
                                          self._reason(error, _numpy_input(X))) from None
                 raise
             start += len(block)
+            if report is not None:
+                _progress(report, start, total)
 
     def _reason(self, error, numpy_input=False):
         """A _RowError's text; for NumPy input, a row of the wrong width is also told

@@ -300,15 +300,17 @@ class AutoBayes(_Classifier):
         every member compiles (see _member_model)."""
         return _MixtureStatistics(("BayesNet",))
 
-    def fit(self, X, y, sample_weight=None):
+    def fit(self, X, y, sample_weight=None, progress=False):
         """Fit every member on all the rows and, with weights="cv", choose the
         mixture's weights by cross-validation (see the class docstring).
+        ``progress`` as for NaiveBayes.fit: its steps include the folds.
 
         >>> model = AutoBayes(folds=2).fit([["a"], ["a"], ["b"], ["b"]] * 3, [0, 0, 1, 1] * 3)
         >>> model.predict([["a"], ["b"]])
         [0, 1]
         """
-        return self._fit_rows(X, y, sample_weight)
+        with _listening(progress, "fit()"):
+            return self._fit_rows(X, y, sample_weight)
 
     def _fit_rows(self, X, y, sample_weight=None, classes=None):
         """fit, with the classes declared in their order (an ARFF file's, for the

@@ -455,12 +455,15 @@ def _check_classifier(model, call):
                               % (call, _describe(model)), call=call, argument="model")
 
 
-def evaluate(model, X, y, sample_weight=None):
+def evaluate(model, X, y, sample_weight=None, progress=False):
     """The EvaluationReport of a fitted model's predictions for rows X against labels
     y, each row weighted by sample_weight: accuracy, log loss, Brier score, ROC AUC,
     per-class precision, recall and F1, the confusion matrix, and each row's
     probabilities (report.predictions, columns in the model's classes_ order).
-    str(report) is what the command line's evaluate prints.
+    str(report) is what the command line's evaluate prints.  ``progress``: True
+    shows each step on stderr (the rows scored, and a model's work on first use: a
+    structure search, a model file's items), False nothing, and a callable is called
+    with each step, a ProgressStep.
 
     >>> model = CategoricalNB().fit([["a"], ["a"], ["b"], ["b"]], ["x", "x", "y", "y"])
     >>> report = evaluate(model, [["a"], ["b"], ["b"]], ["x", "y", "x"])
@@ -469,13 +472,15 @@ def evaluate(model, X, y, sample_weight=None):
     """
     call = "evaluate()"
     _check_classifier(model, call)
+    listening = _listening(progress, call)
     model._fitted(call)
     if not (hasattr(X, "__len__") and hasattr(X, "__getitem__")):
         X = list(_iterate(_rows_of(X, call), "X", "an iterable of rows", call))
     labels = _labels_list(y, call)
     weights = _weights_list(sample_weight, call)
     _check_lengths(call, len(X), labels, weights)
-    joints, compiled = model._joints(X, call)
+    with listening:
+        joints, compiled = model._joints(X, call, report="scoring rows")
     decision = model._decision(compiled.classes, call)
     evaluation = _Evaluation(compiled.classes)
     evaluation.add(labels, _posteriors(joints), weights, _best(joints))
@@ -483,7 +488,7 @@ def evaluate(model, X, y, sample_weight=None):
                                 model, False)
 
 
-def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
+def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None, progress=False):
     """Stratified k-fold cross-validation of a model's settings: the EvaluationReport
     of every row's out-of-fold prediction (report.predictions, in input order, columns
     in report.classes order), with each fold's accuracy.  str(report) is what the
@@ -506,8 +511,13 @@ def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
     with its accuracy (see _majority_warning), and when a class has fewer rows than
     there are folds (some folds then hold none of it, as scikit-learn's
     StratifiedKFold warns).
+    ``progress``: True shows each step on stderr (on a terminal one line rewritten
+    in place), False nothing, and a callable is called with each step, a
+    ProgressStep: the folds, with the steps of each fold's fit inside them, as
+    "cross-validation fold 3/10 · choosing the weights, fold 1/5" for an AutoBayes.
     Bad arguments raise NaiveBayesError: folds < 2 or more folds than rows, lengths
-    that differ, an error in a row (named by its number in X).
+    that differ, an error in a row (named by its number in X), a progress that is
+    not True, False or a callable.
 
     >>> X = [["a", 1.0], ["a", 1.5], ["b", 3.0], ["b", 3.5]] * 3
     >>> report = cross_validate(NaiveBayes(), X, ["x", "x", "y", "y"] * 3, folds=3)
@@ -517,6 +527,7 @@ def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
     import operator
     call = "cross_validate()"
     _check_classifier(model, call)
+    listening = _listening(progress, call)
     for name, value, least in (("folds", folds, 2), ("seed", seed, None)):
         try:
             number = operator.index(value)
@@ -537,9 +548,10 @@ def cross_validate(model, X, y, folds=10, seed=0, sample_weight=None):
                               % (call, folds, _counted(len(X), "row")), call=call,
                               argument="folds")
     params = model.get_params()
-    return _cross_validate(lambda: type(model)(**params), X, labels, folds, seed, weights,
-                           variants=lambda trained: _library_variants(type(model), params,
-                                                                      trained))
+    with listening:
+        return _cross_validate(lambda: type(model)(**params), X, labels, folds, seed,
+                               weights, variants=lambda trained: _library_variants(
+                                   type(model), params, trained))
 
 
 def _cross_validate(make_model, X, labels, folds, seed, weights=None,
@@ -563,7 +575,7 @@ def _cross_validate(make_model, X, labels, folds, seed, weights=None,
     decision = model._decision(classes, call)      # a bad rule fails before any fit
     parts = [None] * folds
     for fold, rows in enumerate(members if merging else ()):
-        _progress("fitting fold", fold + 1, folds)
+        _progress("fitting cross-validation fold", fold + 1, folds)
         if rows and (weights is None or any(weights[i] for i in rows)):
             try:
                 parts[fold] = _fit_rows(make_model(), X, labels, weights, rows, call)
@@ -572,11 +584,11 @@ def _cross_validate(make_model, X, labels, folds, seed, weights=None,
                     raise
                 merging = False                   # (a class_prior naming a class this
                 break                             # fold lacks): fit each training set
-    _progress("fitting fold")
+    _progress("fitting cross-validation fold")
     index = {label: k for k, label in enumerate(classes)}
     probabilities, predicted = [None] * n, [None] * n
     for fold, rows in enumerate(members):
-        _progress("fold", fold + 1, folds)
+        _progress("cross-validation fold", fold + 1, folds)
         training = None
         if merging:
             try:
@@ -598,6 +610,7 @@ def _cross_validate(make_model, X, labels, folds, seed, weights=None,
             for k, q in zip(order, p):
                 full[k] = q
             probabilities[i], predicted[i] = full, order[best]
+    _progress("cross-validation fold")
     evaluation = _Evaluation(classes)
     evaluation.add(labels, probabilities, weights, predicted)
     weight = (lambda i: 1) if weights is None else weights.__getitem__
@@ -623,7 +636,9 @@ def _cross_validate(make_model, X, labels, folds, seed, weights=None,
     if below is not None:
         majority, rate = below
         measured = _threshold_trial(report, evaluation, majority, command_line)
-        for setting, make_variant in (variants(training) if variants else ()):
+        settings = list(variants(training) if variants else ())
+        for n, (setting, make_variant) in enumerate(settings):
+            _progress("measuring another setting", n + 1, len(settings))
             try:
                 other = _cross_validate(make_variant, X, labels, folds, seed, weights, call,
                                         command_line)
@@ -631,6 +646,7 @@ def _cross_validate(make_model, X, labels, folds, seed, weights=None,
                 continue
             if _decided_accuracy(other) > _decided_accuracy(report):
                 measured.append((setting, _decided_accuracy(other)))
+        _progress("measuring another setting")
         report.warnings.insert(0, _majority_warning(majority, rate, training, command_line,
                                                     measured, "the same folds"))
     return report

@@ -25,9 +25,10 @@ def _check_output(output, inputs):
 
 class _Progress:
     """How far a command is, on stderr, for work longer than a second: rows done and
-    rows per second (fit, predict, evaluate), and the stages the library reports
+    rows per second (fit, predict, evaluate), and the steps the library reports
     through _progress while the command runs (cv's folds, a structure search's
-    steps, a model file's items).  By default only on a terminal, where one line is
+    steps, a model file's items), nested and worded as progress=True words them
+    (_Steps, ProgressStep).  By default only on a terminal, where one line is
     rewritten in place; --progress shows it anyway (then a line a second), --quiet
     never."""
 
@@ -36,23 +37,20 @@ class _Progress:
         self.clock = time.monotonic
         self.start = self.next = self.clock() + 1.0
         self.what = what
-        self.shown = 0                    # the width of the line on the terminal
-        self.terminal = hasattr(sys.stderr, "isatty") and sys.stderr.isatty()
-        self.active = self.terminal if mode is None else mode
-        self.stages = {}                  # stage -> (done, total), outermost first
+        self.line = _ProgressLine()
+        self.active = self.line.terminal if mode is None else mode
+        self.steps = _Steps(self.step)
         self.previous = None
 
     def __enter__(self):
         """Listen to the library's reports of long work (see _progress)."""
-        global _progress_listener
-        self.previous = _progress_listener
+        self.previous = _progress_here.listener
         if self.active:
-            _progress_listener = self.stage
+            _progress_here.listener = self.steps
         return self
 
     def __exit__(self, *exception):
-        global _progress_listener
-        _progress_listener = self.previous
+        _progress_here.listener = self.previous
         self.done()
 
     def update(self, rows):
@@ -65,44 +63,20 @@ class _Progress:
             self._show("%s: %s rows, %s rows/s" % (self.what, format(rows, ","),
                                                    format(int(rate), ",")), now)
 
-    def stage(self, stage, done, total):
-        """A report of the library's (see _progress): the stage's step, after which
-        the stages reported since it (the parts of its previous step) are dropped;
-        without a step, the stage and its parts are over."""
-        stages = self.stages
-        if stage in stages:
-            names = list(stages)
-            for name in names[names.index(stage) + (done is not None):]:
-                del stages[name]
-        if done is None:                  # the stage is over
-            return
-        stages[stage] = done, total
+    def step(self, step):
+        """A step the library reports (a ProgressStep), shown with the command."""
         now = self.clock()
         if now >= self.next:
-            parts = [name if done is None else "%s %s" % (name, format(done, ",")) if
-                     total is None else "%s %s of %s" % (name, format(done, ","),
-                                                         format(total, ","))
-                     for name, (done, total) in stages.items()]
-            self._show("%s: %s" % (self.what, ", ".join(parts)), now)
+            self._show("%s: %s" % (self.what, step), now)
 
     def _show(self, text, now):
-        text = _clip(text, 79)
-        if self.terminal:
-            sys.stderr.write("\r%s%s" % (text, " " * (self.shown - _width(text))))
-            self.shown = _width(text)
-            self.next = now + 0.25
-        else:
-            sys.stderr.write(text + "\n")
-            self.next = now + 1.0
-        sys.stderr.flush()
+        self.line.show(text)
+        self.next = now + (0.25 if self.line.terminal else 1.0)
 
     def done(self):
         """End the progress line (before the command prints its results)."""
-        if self.shown:
-            sys.stderr.write("\n")
-            sys.stderr.flush()
-            self.shown = 0
-        self.stages.clear()
+        self.line.end()
+        self.steps.stages.clear()
 
 
 def _model_params(args, parameters):
