@@ -123,6 +123,7 @@ if sys.version_info < (3, 8):
 
 import gc
 import math
+import threading
 from collections import Counter, defaultdict
 from collections.abc import Mapping
 from bisect import bisect_left, bisect_right
