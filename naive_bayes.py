@@ -8955,6 +8955,12 @@ class _NetworkScores:
         self.weights = [n for _, n in rows]
         self.total = sum(self.weights)
         self.cache = {}
+        # each parent list's configuration per row, shared by every node scored given
+        # it (TAN and hill climbing score each node given the class and each other
+        # node: one pass over the rows per score instead of two); at most about two
+        # copies of the columns are kept
+        self.configurations = {}
+        self.configuration_room = 2 * (len(cardinality) + 1)
         self.half_ln_gamma = _HalfLnGamma()   # this search's lnG of larger counts
         self.fractional = {}              # lgamma(n / unit + 1/2), bounded (see _score)
 
@@ -8969,11 +8975,10 @@ class _NetworkScores:
     def cell_counts(self, node, parents):
         """{cell: whole-number count} of the occurring cells, cell = configuration *
         |V| + value."""
-        cells = None
-        for p in list(parents) + [node]:
-            column = self.columns[p]
-            cells = column if cells is None else list(map(
-                add, map(mul, cells, repeat(self.cardinality[p])), column))
+        cells = self.configuration(tuple(parents))
+        column = self.columns[node]
+        cells = column if cells is None else list(map(
+            add, map(mul, cells, repeat(self.cardinality[node])), column))
         counts = Counter()
         weights = self.weights
         if self.total == len(weights):            # every distinct row weighs one unit
@@ -8985,6 +8990,25 @@ class _NetworkScores:
             for cell, n in zip(cells, weights):
                 counts[cell] = get(cell, 0) + n
         return counts
+
+    def configuration(self, parents):
+        """Per row, the configuration number of a tuple of parents (mixed radix, the
+        first parent most significant; None for no parents), built from its prefix's
+        and cached: the same whole numbers as building it parent by parent."""
+        if not parents:
+            return None
+        if len(parents) == 1:
+            return self.columns[parents[0]]
+        found = self.configurations.get(parents)
+        if found is None:
+            prefix = self.configuration(parents[:-1])
+            last = parents[-1]
+            found = list(map(add, map(mul, prefix, repeat(self.cardinality[last])),
+                             self.columns[last]))
+            if len(self.configurations) >= self.configuration_room:
+                self.configurations.clear()
+            self.configurations[parents] = found
+        return found
 
     def _score(self, node, parents):
         size = self.cardinality[node]
@@ -10012,15 +10036,22 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
         return (loss + penalty / 2 * fsum(x * x for x in w),
                 [list(map(truediv, column, totals)) for column in exps])
 
-    def derivatives(w, probabilities):
-        """The gradient and the Hessian of the loss at w."""
-        weighted = [list(map(mul, row_weights, column)) for column in probabilities]
+    def gradient_at(w, probabilities):
+        """(the gradient of the loss at w, each feature's mean log-likelihood per row
+        under P(c | x_i))."""
         means = [reduce(lambda a, b: list(map(add, a, b)),
                         [list(map(mul, columns[j][c], probabilities[c])) for c in range(k)])
                  for j in range(width)]
         true = [list(map(getitem, zip(*columns[j]), truth)) for j in range(width)]
         gradient = [fsum(map(mul, row_weights, map(sub, means[j], true[j])))
                     + penalty * w[j] for j in range(width)]
+        return gradient, means
+
+    def hessian_of(free, probabilities, means):
+        """The Hessian of the loss, the entries of the free features only (the others
+        are not read: a feature held at a bound takes no part in the step; each entry
+        is computed as for the whole matrix, so the same numbers)."""
+        weighted = [list(map(mul, row_weights, column)) for column in probabilities]
         # each feature's classes end to end in one list, one product per pair, and
         # only the (row, class) cells whose v_i P(c | x_i) is not negligible (the
         # Hessian only steers the steps: the loss and the gradient are exact)
@@ -10028,26 +10059,27 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
         floor = 1e-12 * max(cells)
         kept = [x > floor for x in cells]
         cells = list(compress(cells, kept))
-        flat = [list(compress(chain.from_iterable(columns[j]), kept)) for j in range(width)]
-        products = [list(map(mul, cells, flat[j])) for j in range(width)]
-        spread = [list(map(mul, row_weights, means[j])) for j in range(width)]
+        flat = {j: list(compress(chain.from_iterable(columns[j]), kept)) for j in free}
+        products = {j: list(map(mul, cells, flat[j])) for j in free}
+        spread = {j: list(map(mul, row_weights, means[j])) for j in free}
         hessian = [[0.0] * width for _ in range(width)]
-        for j in range(width):
-            for m in (range(j + 1) if full else (j,)):
+        for n, j in enumerate(free):
+            for m in (free[:n + 1] if full else (j,)):
                 value = sum(map(mul, products[j], flat[m])) - sum(map(mul, spread[j], means[m]))
                 hessian[j][m] = hessian[m][j] = value + (penalty if j == m else 0.0)
-        return gradient, hessian
+        return hessian
 
     full = width <= _WEIGHT_FULL_HESSIAN        # else its diagonal: steps stay cheap
 
     w = [1.0] * width
     loss, probabilities = posterior(w)
     for _ in range(steps):
-        gradient, hessian = derivatives(w, probabilities)
+        gradient, means = gradient_at(w, probabilities)
         free = [j for j in range(width) if (w[j] > 0 or gradient[j] < 0) and (
             w[j] < _WEIGHT_MAX or gradient[j] > 0)]
         if not free:
             break
+        hessian = hessian_of(free, probabilities, means)
         solved = _solve_positive([[hessian[j][m] for m in free] for j in free],
                                  [-gradient[j] for j in free]) if full else \
             [-gradient[j] / hessian[j][j] for j in free]

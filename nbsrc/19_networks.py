@@ -151,6 +151,12 @@ class _NetworkScores:
         self.weights = [n for _, n in rows]
         self.total = sum(self.weights)
         self.cache = {}
+        # each parent list's configuration per row, shared by every node scored given
+        # it (TAN and hill climbing score each node given the class and each other
+        # node: one pass over the rows per score instead of two); at most about two
+        # copies of the columns are kept
+        self.configurations = {}
+        self.configuration_room = 2 * (len(cardinality) + 1)
         self.half_ln_gamma = _HalfLnGamma()   # this search's lnG of larger counts
         self.fractional = {}              # lgamma(n / unit + 1/2), bounded (see _score)
 
@@ -165,11 +171,10 @@ class _NetworkScores:
     def cell_counts(self, node, parents):
         """{cell: whole-number count} of the occurring cells, cell = configuration *
         |V| + value."""
-        cells = None
-        for p in list(parents) + [node]:
-            column = self.columns[p]
-            cells = column if cells is None else list(map(
-                add, map(mul, cells, repeat(self.cardinality[p])), column))
+        cells = self.configuration(tuple(parents))
+        column = self.columns[node]
+        cells = column if cells is None else list(map(
+            add, map(mul, cells, repeat(self.cardinality[node])), column))
         counts = Counter()
         weights = self.weights
         if self.total == len(weights):            # every distinct row weighs one unit
@@ -181,6 +186,25 @@ class _NetworkScores:
             for cell, n in zip(cells, weights):
                 counts[cell] = get(cell, 0) + n
         return counts
+
+    def configuration(self, parents):
+        """Per row, the configuration number of a tuple of parents (mixed radix, the
+        first parent most significant; None for no parents), built from its prefix's
+        and cached: the same whole numbers as building it parent by parent."""
+        if not parents:
+            return None
+        if len(parents) == 1:
+            return self.columns[parents[0]]
+        found = self.configurations.get(parents)
+        if found is None:
+            prefix = self.configuration(parents[:-1])
+            last = parents[-1]
+            found = list(map(add, map(mul, prefix, repeat(self.cardinality[last])),
+                             self.columns[last]))
+            if len(self.configurations) >= self.configuration_room:
+                self.configurations.clear()
+            self.configurations[parents] = found
+        return found
 
     def _score(self, node, parents):
         size = self.cardinality[node]
