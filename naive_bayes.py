@@ -8398,12 +8398,15 @@ class _AODEModel(_PairTable):
         if self.scale is not None:
             import struct
             self.unpack = struct.Struct("<%dQ" % k).unpack
+            self.pack = struct.Struct("<%dQ" % k).pack
+            self.pack_error = struct.error
         self.zero = 0 if self.scale is not None else self.zeros
         no_counts = [0] * k
         self.fallback = self._terms(None, list(map(list, zip(*[
             self.single.get(kid, no_counts) for kid in range(len(self.key_list))]))) or
             [[] for _ in range(k)])
         self.entries = {}                 # parent key number -> (base, child terms)
+        self.built = {}                   # the same, of the keys built (see twin)
         # child terms per parent key: a list over every key number when there are few
         # (builtins over all keys at once), else only the keys that occur with the
         # parent and one term per feature for the others (memory linear in the counts:
@@ -8458,6 +8461,12 @@ class _AODEModel(_PairTable):
         if self.scale is None:
             return list(zip(*columns))
         scale = -self.scale
+        if len(columns) > 1:              # every field in [0, 2^64): its bytes, joined
+            fields = [list(map(round, map(mul, column, repeat(scale)))) for column in columns]
+            try:
+                return list(map(int.from_bytes, map(self.pack, *fields), repeat("little")))
+            except self.pack_error:       # a field out of range: added as it is
+                pass
         packed = None
         for c, column in enumerate(columns):
             fields = map(round, map(mul, column, repeat(scale)))
@@ -8514,13 +8523,34 @@ class _AODEModel(_PairTable):
             self.entries[kid] = entry
             return entry
         if self.frequency.get(kid, 0) >= self.limit:
-            k = self.k
-            base = self._pack([[_log_smoothed([n], self.present[p], self.parent_pseudo[p],
-                                              k * self.sizes[p])[0]]
-                               for n in self.single.get(kid, [0] * k)])[0]
-            entry = (base, self._terms(p, self.pair_column(kid)))
+            entry = self.built.get(kid)
+            if entry is None:
+                k = self.k
+                base = self._pack([[_log_smoothed([n], self.present[p], self.parent_pseudo[p],
+                                                  k * self.sizes[p])[0]]
+                                   for n in self.single.get(kid, [0] * k)])[0]
+                entry = self.built[kid] = (base, self._terms(p, self.pair_column(kid)))
         self.entries[kid] = entry
         return entry
+
+    def twin(self, statistics, params):
+        """The model these statistics compile to with params, which differ from this
+        model's in frequency_limit and weighting at most, sharing this model's tables
+        and the parent keys' terms built (by either: neither setting enters a term,
+        only which parents count and how much); None for the sparse form (its
+        parents' terms are built at once, for the qualifying ones)."""
+        if self.sparse or params["impute"]:
+            return None
+        estimate, what = statistics.memory_estimate(params)
+        _within_budget(params, estimate, what, _AODE_FIX)
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.memory = estimate
+        twin.limit = params["frequency_limit"]
+        twin.entries = {}
+        twin.weights = self._mutual_information() \
+            if params["weighting"] == "mutual-information" else None
+        return twin
 
     def _sparse_tables(self):
         """The sparse form of every parent's child terms, built at once by builtins
@@ -12604,7 +12634,14 @@ def _member_compiled(statistics, name, params, shared):
     # the other AODE member's counts, when they are kept meanwhile, are in use too
     others = sum(_PAIR_BYTES * found[0].pair_counts.size()
                  for key, found in shared.items() if key in (False, True) and key != impute)
-    compiled = _AODEModel(aode, dict(_in_use(member_params, others), impute=False))
+    member_params = dict(_in_use(member_params, others), impute=False)
+    # the other AODE member of the same counts and estimates shares its tables
+    same = ("aode", impute, member_params["alpha"], member_params["estimate"],
+            member_params["m"])
+    first = shared.get(same)
+    compiled = first.twin(aode, member_params) if first is not None else None
+    if compiled is None:
+        compiled = shared[same] = _AODEModel(aode, member_params)
     compiled.replacements = replacements
     return compiled
 

@@ -172,7 +172,14 @@ def _member_compiled(statistics, name, params, shared):
     # the other AODE member's counts, when they are kept meanwhile, are in use too
     others = sum(_PAIR_BYTES * found[0].pair_counts.size()
                  for key, found in shared.items() if key in (False, True) and key != impute)
-    compiled = _AODEModel(aode, dict(_in_use(member_params, others), impute=False))
+    member_params = dict(_in_use(member_params, others), impute=False)
+    # the other AODE member of the same counts and estimates shares its tables
+    same = ("aode", impute, member_params["alpha"], member_params["estimate"],
+            member_params["m"])
+    first = shared.get(same)
+    compiled = first.twin(aode, member_params) if first is not None else None
+    if compiled is None:
+        compiled = shared[same] = _AODEModel(aode, member_params)
     compiled.replacements = replacements
     return compiled
 
