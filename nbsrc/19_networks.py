@@ -252,9 +252,14 @@ class _NetworkScores:
             cell_terms = list(map(odd.__getitem__, dense))
         else:
             cell_terms = list(map(of_count, dense))
-        totals = map(sum, zip(*[iter(dense)] * size))
+        totals = list(map(sum, zip(*[iter(dense)] * size)))
         columns = [cell_terms[v::size] for v in range(size)]
-        columns.append(list(map(neg, map(of_total, totals))))
+        if exact and 2 * max(totals) + size < _HALF_TABLE_SIZE:   # lnG(n + |V|/2), tabled
+            table = _half_ln_gamma(2 * max(totals) + size)
+            columns.append(list(map(neg, map(table.__getitem__, map(
+                add, map(mul, totals, repeat(2)), repeat(size))))))
+        else:
+            columns.append(list(map(neg, map(of_total, totals))))
         columns.append(repeat(empty_terms[0]))
         columns.append(repeat(empty_terms[1]))
         # score += each term in Weka's order (subtracting x is adding -x, exactly)
