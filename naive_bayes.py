@@ -8383,6 +8383,14 @@ class _AODEModel(_PairTable):
         self.float_sums = self.smoothed and all(map(isfinite, self.feature_alpha_size))
         self.segment_start = [self.segments[j][0] for j in self.feature_of]
         self.segment_end = [self.segments[j][1] for j in self.feature_of]
+        # the same per feature that has keys (a total and its log once per feature),
+        # and each key's place among those features
+        keyed = sorted(self.segments, key=self.segments.get)
+        self.feature_starts = [self.segments[j][0] for j in keyed]
+        self.feature_ends = [self.segments[j][1] for j in keyed]
+        self.feature_alpha_sizes = [self.feature_alpha_size[j] for j in keyed]
+        place = {j: n for n, j in enumerate(keyed)}
+        self.feature_place = [place[j] for j in self.feature_of]
         self.accumulate = accumulate
         class_count = [statistics.class_count[c] for c in classes]
         self.log_prior = tuple(_log_smoothed(class_count, sum(class_count),
@@ -8493,12 +8501,16 @@ class _AODEModel(_PairTable):
                 columns.append(logs)
                 continue
             prefix = list(self.accumulate(column, initial=0))
-            totals = list(map(sub, map(prefix.__getitem__, self.segment_end),
-                              map(prefix.__getitem__, self.segment_start)))
             if self.float_sums and whole and prefix[-1] < 2 ** 52:
+                # log(N_j + a S_j) once per feature, then read by each of its keys
+                totals = map(sub, map(prefix.__getitem__, self.feature_ends),
+                             map(prefix.__getitem__, self.feature_starts))
+                feature_logs = list(map(log, map(add, totals, self.feature_alpha_sizes)))
                 logs = list(map(sub, map(log, map(add, column, self.key_pseudo)),
-                                map(log, map(add, totals, self.alpha_size))))
+                                map(feature_logs.__getitem__, self.feature_place)))
             else:                         # a = 0, or weights of other denominators
+                totals = list(map(sub, map(prefix.__getitem__, self.segment_end),
+                                  map(prefix.__getitem__, self.segment_start)))
                 logs = [_log_smoothed([n], total, a, size)[0] for n, total, a, size in
                         zip(column, totals, self.key_pseudo,
                             map(self.sizes.__getitem__, self.feature_of))]
