@@ -10760,13 +10760,19 @@ def _em_weights(likelihoods, row_weights, prior, steps=100):
     fades towards 0."""
     count = len(likelihoods)
     weights = [1.0 / count] * count
+    rows = len(row_weights)
     for _ in range(steps):
-        totals = [prior] * count
-        for i, v in enumerate(row_weights):
-            mixed = sum(w * column[i] for w, column in zip(weights, likelihoods))
-            if mixed > 0:
-                for m in range(count):
-                    totals[m] += v * weights[m] * likelihoods[m][i] / mixed
+        # by builtins over the rows, each number as the loop over rows computes it:
+        # a row's mixture summed over the members in order, each member's total
+        # added to row by row from the prior (reduce: no compensated sum)
+        mixed = list(map(sum, zip(*[list(map(mul, repeat(w, rows), column))
+                                    for w, column in zip(weights, likelihoods)])))
+        scored = [x > 0 for x in mixed]
+        kept = list(compress(mixed, scored))
+        kept_weights = list(compress(row_weights, scored))
+        totals = [reduce(add, map(truediv, map(mul, map(mul, kept_weights, repeat(w)),
+                                               compress(column, scored)), kept), prior)
+                  for w, column in zip(weights, likelihoods)]
         total = sum(totals)
         weights = [t / total for t in totals]
     return weights
