@@ -859,7 +859,12 @@ class _AODEModel(_PairTable):
     def joint(self, row):
         """log of the (weighted) mean over parents of P(c, x_p) prod P(x_j | c, x_p),
         per class."""
-        keys = self.row_keys(row)
+        return self.joint_of_keys(self.row_keys(row))
+
+    def joint_of_keys(self, keys, sums=None):
+        """joint of a row given its key numbers (row_keys); ``sums``, a dict kept for
+        one row, shares each parent's sum of terms with a twin that reads the row
+        alike (the same entries, see twin)."""
         parents, weights = self.parents(keys)
         if not parents:
             terms = list(map(self.fallback.__getitem__, keys))
@@ -868,15 +873,25 @@ class _AODEModel(_PairTable):
             return self._combined([[self.log_prior] + terms])
         if self.scale is not None:        # one builtin sum per parent
             width = 8 * self.k
-            fields = [self.unpack(sum(map(terms.__getitem__, keys), base).to_bytes(
-                width, "little")) for _, (base, terms) in parents]
+            if sums is None:
+                fields = [self.unpack(sum(map(terms.__getitem__, keys), base).to_bytes(
+                    width, "little")) for _, (base, terms) in parents]
+            else:
+                fields = []
+                for _, entry in parents:
+                    found = sums.get(id(entry))       # the entries are kept: ids hold
+                    if found is None:
+                        base, terms = entry
+                        found = sums[id(entry)] = self.unpack(sum(
+                            map(terms.__getitem__, keys), base).to_bytes(width, "little"))
+                    fields.append(found)
             shift = log(len(fields)) if weights is None else log(math.fsum(weights))
             scale = self.scale
             joint = []
-            for c in range(self.k):
-                column = [f[c] for f in fields]
+            for column in zip(*fields):   # per class: exp((low - f) / scale) by builtins
                 low = min(column)
-                shares = [exp((low - f) / scale) for f in column]
+                shares = list(map(exp, map(truediv, map(sub, repeat(low), column),
+                                           repeat(scale))))
                 if weights is not None:
                     shares = list(map(mul, weights, shares))
                 joint.append(-low / scale - shift + log(math.fsum(shares)))
@@ -909,6 +924,11 @@ class _AODEModel(_PairTable):
     def joints(self, rows):
         """Joint log-likelihoods of many rows, one by one."""
         return list(map(self.joint, rows))
+
+    def reads_keys_as(self, other):
+        """Whether other reads every row into the same key numbers (a twin, or this)."""
+        return isinstance(other, _AODEModel) and other.kid is self.kid and \
+            other.replacements is self.replacements
 
     def unpacked(self, term):
         """A term as a tuple of per-class log P."""

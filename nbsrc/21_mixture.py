@@ -283,8 +283,27 @@ class _MixtureModel:
         return self._mixed([compiled.joint(row) for _, _, compiled in self.members])
 
     def joints(self, rows):
-        """The mixture's log posteriors of many rows."""
-        per_member = [compiled.joints(rows) for _, _, compiled in self.members]
+        """The mixture's log posteriors of many rows: AODE members that read rows into
+        the same keys (twins: see _AODEModel.twin) read each row once and share its
+        parents' sums of terms, row by row; the others by their own joints."""
+        models = [compiled for _, _, compiled in self.members]
+        per_member = [None] * len(models)
+        for n, compiled in enumerate(models):
+            if per_member[n] is not None:
+                continue
+            if not isinstance(compiled, _AODEModel):
+                per_member[n] = compiled.joints(rows)
+                continue
+            group = [m for m in range(n, len(models)) if per_member[m] is None and
+                     compiled.reads_keys_as(models[m])]
+            columns = [[] for _ in group]
+            for row in rows:
+                keys = compiled.row_keys(row)
+                sums = {} if len(group) > 1 else None
+                for column, m in zip(columns, group):
+                    column.append(models[m].joint_of_keys(keys, sums))
+            for column, m in zip(columns, group):
+                per_member[m] = column
         columns = [_posteriors(joints) for joints in per_member]
         out = []
         for n in range(len(rows)):
