@@ -504,6 +504,58 @@ def _scaled_log_terms(scaled, accumulate, starts, ends, pseudo, alpha_sizes):
     return logs if all(map(isfinite, logs)) else None     # a float sum beyond the range
 
 
+class _KeyReader:
+    """A pair table's key numbers of a whole row by builtins: each categorical value
+    looked up in its feature's {value: key number}, each number's bin found by
+    bisection and added to its feature's first key number (a feature's keys are
+    numbered consecutively, its bins in order), in feature order, as row_keys finds
+    them.  A row with a missing, unseen or odd value returns None: row_keys reads it
+    (and names what is wrong)."""
+
+    def __init__(self, table):
+        self.width = table.width
+        used = [j for j in range(table.width) if table.key_of[j] is not False]
+        categorical = [j for j in used if table.key_of[j] is None]
+        binned = [j for j in used if table.key_of[j] is not None]
+        self.pick_categorical = _picker(categorical, table.width) if categorical else None
+        self.pick_binned = _picker(binned, table.width) if binned else None
+        self.categorical, self.binned = categorical, binned
+        self.indexes = [{} for _ in categorical]
+        place = {j: n for n, j in enumerate(categorical)}
+        for (j, key), kid in table.kid.items():
+            if j in place:
+                self.indexes[place[j]][key] = kid
+        self.firsts = [table.kid[j, 0] for j in binned]
+        self.cuts = [table.key_of[j].cuts for j in binned]
+        order = categorical + binned      # feature j's key: at order.index(j)
+        self.order = None if order == used else \
+            itemgetter(*[order.index(j) for j in used]) if len(used) > 1 else None
+
+    def keys(self, row):
+        """The row's key numbers, or None."""
+        if len(row) != self.width:
+            return None
+        try:
+            keys = []
+            if self.categorical:
+                pick = self.pick_categorical
+                keys = list(map(dict.get, self.indexes, row if pick is None else pick(row)))
+                if None in keys:
+                    return None           # missing, unseen
+            if self.binned:
+                pick = self.pick_binned
+                numbers = row if pick is None else pick(row)
+                if not _FLOAT_INT.issuperset(map(type, numbers)):
+                    return None
+                total = sum(numbers)
+                if total - total != 0:
+                    return None           # NaN or infinite
+                keys += map(add, self.firsts, map(bisect_left, self.cuts, map(float, numbers)))
+        except (TypeError, OverflowError):          # unhashable, or an int beyond floats
+            return None
+        return keys if self.order is None else list(self.order(keys))
+
+
 class _AODEModel(_PairTable):
     """The compiled AODE model: the pair tables (see _PairTable) and the averaging.
 
@@ -592,6 +644,8 @@ class _AODEModel(_PairTable):
             [[] for _ in range(k)])
         self.entries = {}                 # parent key number -> (base, child terms)
         self.built = {}                   # the same, of the keys built (see twin)
+        self.parent_of = {}               # key number -> (feature, entry) or None
+        self.key_reader = None            # the _KeyReader, made on first use
         # child terms per parent key: a list over every key number when there are few
         # (builtins over all keys at once), else only the keys that occur with the
         # parent and one term per feature for the others (memory linear in the counts:
@@ -737,6 +791,8 @@ class _AODEModel(_PairTable):
         twin.memory = estimate
         twin.limit = params["frequency_limit"]
         twin.entries = {}
+        twin.parent_of = {}
+        twin.key_reader = None
         twin.weights = self._mutual_information() \
             if params["weighting"] == "mutual-information" else None
         return twin
@@ -828,7 +884,11 @@ class _AODEModel(_PairTable):
     def row_keys(self, row):
         """The key numbers of the row's present, used features (see _PairTable);
         with impute=True, of the row with its missing values replaced."""
-        return super().row_keys(self.filled(row))
+        reader = self.key_reader
+        if reader is None:
+            reader = self.key_reader = _KeyReader(self)
+        keys = reader.keys(row)
+        return keys if keys is not None else super().row_keys(self.filled(row))
 
     def filled(self, row):
         """The row with every missing value replaced (impute=True), else the row."""
@@ -841,16 +901,20 @@ class _AODEModel(_PairTable):
         """([(parent feature, entry)], their weights, or None for equal weights) of a
         row's qualifying parents; with mutual-information weights those of weight 0
         are left out, unless all are 0 (then every one counts, equally)."""
-        found = []
-        for kid in keys:
-            j, key = self.key_list[kid]
-            if key is not _UNSEEN:
-                entry = self.entry(j, kid)
-                if entry is not None:
-                    found.append((j, entry))
+        # (parent feature, entry) or None per key number, as the loop over the keys
+        # finds them, kept: a row's parents are then one builtin lookup per key
+        known = self.parent_of
+        found = list(map(known.get, keys, repeat(False)))
+        if False in found:
+            for n, kid in enumerate(keys):
+                if found[n] is False:
+                    j, key = self.key_list[kid]
+                    entry = self.entry(j, kid) if key is not _UNSEEN else None
+                    found[n] = known[kid] = None if entry is None else (j, entry)
+        found = list(filter(None, found))
         if self.weights is None:
             return found, None
-        weights = [self.weights[j] for j, _ in found]
+        weights = list(map(self.weights.__getitem__, map(itemgetter(0), found)))
         if not any(weights):
             return found, None
         kept = [w > 0 for w in weights]
