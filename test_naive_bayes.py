@@ -2395,6 +2395,81 @@ def test_autobayes_aode_members_from_binned_rows_equal_aode_itself(data):
         assert member.joints(queries) == alone._model("test").joints(queries), name
 
 
+ODD_CELLS = [None, float("nan"), float("inf"), True, "never seen", 2.5, -1, 10 ** 400, [1]]
+
+
+@pytest.mark.parametrize("impute", [False, True])
+@given(st.data())
+def test_aode_key_reader_reads_rows_as_row_keys(impute, data):
+    """The AODE's key numbers of a row by builtins (_KeyReader) are those that
+    _PairTable.row_keys reads from the row (filled in with impute=True), or None for a
+    row it leaves to row_keys; a row of training values it reads itself."""
+    _, X, y, weights, _ = data.draw(family_data("AODE"))
+    model = naive_bayes.AODE(impute=impute).fit(X, y, sample_weight=weights)
+    compiled = model._model("test")
+    reader = naive_bayes._KeyReader(compiled, compiled.replacements)
+    odd = [[data.draw(st.sampled_from(ODD_CELLS + [v])) for v in row] for row in X]
+    for row in [compiled.positional(r) for r in X] + odd:
+        keys = reader.keys(row)
+        try:
+            expected = naive_bayes._PairTable.row_keys(compiled, compiled.filled(row))
+        except naive_bayes._RowError:
+            assert keys is None
+            continue
+        assert keys is None or keys == expected
+    for row in X:
+        if all(v is not None and not (isinstance(v, float) and math.isnan(v)) for v in row):
+            assert reader.keys(compiled.positional(row)) is not None
+
+
+@given(st.data())
+def test_autobayes_mixture_of_many_rows_is_the_mixture_of_each(data):
+    """The compiled mixture's joints of many rows (AODE twins reading each row once
+    and sharing their parents' sums) are its joint of each row, bit for bit."""
+    _, X, y, weights, _ = data.draw(family_data("AODE"))
+    model = naive_bayes.AutoBayes(weights="uniform").fit(X, y, sample_weight=weights)
+    compiled = model._model("test")
+    assert sum(isinstance(member, naive_bayes._AODEModel)
+               for _, _, member in compiled.members) == 2
+    queries = [compiled.positional(row) for row in X + [[None] * len(X[0])]]
+    assert compiled.joints(queries) == [compiled.joint(row) for row in queries]
+
+
+def test_autobayes_aode_members_share_their_tables():
+    """AutoBayes' two AODE members (the same counts and estimates, another frequency
+    limit and weighting) share the tables and the parent terms built, and each gives
+    what it gives compiled alone."""
+    X = [["a", 1.0], ["b", 2.0], ["a", 3.0], ["c", 1.5], ["b", 2.5], ["a", 0.5]] * 3
+    y = [0, 1, 0, 1, 1, 0] * 3
+    model = naive_bayes.AutoBayes(weights="uniform").fit(X, y)
+    compiled = model._model("test")
+    waode, aode = [member for _, _, member in compiled.members
+                   if isinstance(member, naive_bayes._AODEModel)]
+    assert waode.kid is aode.kid and waode.built is aode.built
+    assert waode.entries is not aode.entries and waode.limit != aode.limit
+    for name, member in (("waode", waode), ("aode", aode)):
+        cls, params = naive_bayes._member_parameters(name, model.get_params())
+        alone = cls(**params).fit(X, y)._model("test")
+        assert member.joints(X + [["z", None]]) == alone.joints(X + [["z", None]]), name
+
+
+def test_cuts_memo_answers_an_equal_input_with_the_same_cut_points():
+    """Inside a _CutsMemo, an input cut before is answered from memory (the same cut
+    points), another one is cut; outside it nothing is kept."""
+    values = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    columns = [[3, 3, 3, 0, 0, 0], [0, 0, 0, 3, 3, 3]]
+    plain = naive_bayes._mdl_cut_points(values, columns)
+    memo = naive_bayes._CutsMemo()
+    with memo:
+        first = naive_bayes._mdl_cut_points(values, columns)
+        again = naive_bayes._mdl_cut_points(list(values), [list(c) for c in columns])
+        other = naive_bayes._mdl_cut_points(values, [[3, 3, 0, 0, 0, 0], [0, 0, 3, 3, 3, 3]])
+    assert first == again == plain == [3.5] and other == [2.5]
+    assert len(memo.found) == 2
+    naive_bayes._mdl_cut_points(values, [[1, 2, 3, 0, 0, 0], [0, 0, 0, 3, 2, 1]])
+    assert len(memo.found) == 2
+
+
 def test_autobayes_chooses_its_weights_on_a_stratified_sample_of_large_data(monkeypatch):
     """Beyond _auto_sample(width) rows (5,000, fewer for wide data) the internal
     cross-validation runs on a stratified sample; the members are fitted on every row."""

@@ -509,10 +509,12 @@ class _KeyReader:
     looked up in its feature's {value: key number}, each number's bin found by
     bisection and added to its feature's first key number (a feature's keys are
     numbered consecutively, its bins in order), in feature order, as row_keys finds
-    them.  A row with a missing, unseen or odd value returns None: row_keys reads it
-    (and names what is wrong)."""
+    them; a missing value takes its replacement's key (impute=True) or none, a
+    categorical value never seen its feature's unseen key.  A row with an odd value
+    (of the wrong kind, infinite, unhashable) returns None: row_keys reads it (and
+    names what is wrong)."""
 
-    def __init__(self, table):
+    def __init__(self, table, replacements):
         self.width = table.width
         used = [j for j in range(table.width) if table.key_of[j] is not False]
         categorical = [j for j in used if table.key_of[j] is None]
@@ -525,8 +527,22 @@ class _KeyReader:
         for (j, key), kid in table.kid.items():
             if j in place:
                 self.indexes[place[j]][key] = kid
+        self.unseen = [table.unseen[j] for j in categorical]
         self.firsts = [table.kid[j, 0] for j in binned]
         self.cuts = [table.key_of[j].cuts for j in binned]
+        # a missing value's key: its replacement's, as row_keys reads the filled row
+        # (-1: none, the feature is left out of the row's keys)
+        fills = replacements or [None] * table.width
+        self.fill_categorical = [-1 if fills[j] is None else table.kid.get(
+            (j, fills[j]), table.unseen[j]) for j in categorical]
+        self.fill_binned = []
+        for j, first, cuts in zip(binned, self.firsts, self.cuts):
+            if fills[j] is None:
+                self.fill_binned.append(-1)
+                continue
+            number = _number(fills[j])        # (None: row_keys says what is wrong)
+            self.fill_binned.append(None if number is None or not isfinite(number)
+                                    else first + bisect_left(cuts, number))
         order = categorical + binned      # feature j's key: at order.index(j)
         self.order = None if order == used else \
             itemgetter(*[order.index(j) for j in used]) if len(used) > 1 else None
@@ -535,25 +551,48 @@ class _KeyReader:
         """The row's key numbers, or None."""
         if len(row) != self.width:
             return None
+        dropped = False
         try:
             keys = []
             if self.categorical:
                 pick = self.pick_categorical
-                keys = list(map(dict.get, self.indexes, row if pick is None else pick(row)))
-                if None in keys:
-                    return None           # missing, unseen
+                values = row if pick is None else pick(row)
+                keys = list(map(dict.get, self.indexes, values))
+                if None in keys:          # missing or unseen
+                    for n, kid in enumerate(keys):
+                        if kid is None:
+                            value = values[n]
+                            keys[n] = self.fill_categorical[n] if value is None or \
+                                _is_missing(value) else self.unseen[n]
+                            dropped = dropped or keys[n] < 0
             if self.binned:
                 pick = self.pick_binned
                 numbers = row if pick is None else pick(row)
-                if not _FLOAT_INT.issuperset(map(type, numbers)):
-                    return None
-                total = sum(numbers)
-                if total - total != 0:
-                    return None           # NaN or infinite
-                keys += map(add, self.firsts, map(bisect_left, self.cuts, map(float, numbers)))
+                filled = {}
+                if not _FLOAT_INT.issuperset(map(type, numbers)) or \
+                        sum(numbers) - sum(numbers) != 0:
+                    numbers = list(numbers)
+                    for n, value in enumerate(numbers):
+                        if type(value) in _FLOAT_INT and value - value == 0:
+                            continue
+                        if not (value is None or _is_missing(value)):
+                            return None   # of the wrong kind, or infinite
+                        fill = self.fill_binned[n]
+                        if fill is None:
+                            return None
+                        filled[n] = fill
+                        numbers[n] = 0.0
+                        dropped = dropped or fill < 0
+                bins = list(map(add, self.firsts, map(bisect_left, self.cuts,
+                                                      map(float, numbers))))
+                for n, fill in filled.items():
+                    bins[n] = fill
+                keys += bins
         except (TypeError, OverflowError):          # unhashable, or an int beyond floats
             return None
-        return keys if self.order is None else list(self.order(keys))
+        if self.order is not None:
+            keys = list(self.order(keys))
+        return [kid for kid in keys if kid >= 0] if dropped else keys
 
 
 class _AODEModel(_PairTable):
@@ -886,7 +925,7 @@ class _AODEModel(_PairTable):
         with impute=True, of the row with its missing values replaced."""
         reader = self.key_reader
         if reader is None:
-            reader = self.key_reader = _KeyReader(self)
+            reader = self.key_reader = _KeyReader(self, self.replacements)
         keys = reader.keys(row)
         return keys if keys is not None else super().row_keys(self.filled(row))
 
