@@ -2453,6 +2453,16 @@ def test_autobayes_aode_members_share_their_tables():
         assert member.joints(X + [["z", None]]) == alone.joints(X + [["z", None]]), name
 
 
+@given(st.lists(st.lists(st.sampled_from(
+    [None, 1.0, -0.0, 2.5, "a", "b", True, False, 3, float("nan"), 1e300, ("t",)]),
+    max_size=6).map(tuple), max_size=30))
+def test_weighted_row_sort_key_is_the_canonical_row(rows):
+    """The weighted member sorts its rows by _row_sort_key, _canonical_row by builtins:
+    the same key, so the same order."""
+    for row in rows:
+        assert naive_bayes._row_sort_key(row) == naive_bayes._canonical_row(row)
+
+
 def test_cuts_memo_answers_an_equal_input_with_the_same_cut_points():
     """Inside a _CutsMemo, an input cut before is answered from memory (the same cut
     points), another one is cut; outside it nothing is kept."""

@@ -150,6 +150,19 @@ def _solve_positive(matrix, vector):
     return solution
 
 
+_PLAIN_KINDS = frozenset((bool, int, float, str))
+
+
+def _row_sort_key(row):
+    """_canonical_row(row) of a row of the statistics' values, by builtins when its
+    values are booleans, numbers and strings without a NaN (each then keys as
+    (its kind's rank, itself), as _canonical keys it)."""
+    if type(row) is tuple and _PLAIN_KINDS.issuperset(map(type, row)) and \
+            all(map(eq, row, row)):
+        return (0,) + tuple(zip(map(_CANONICAL_RANKS.__getitem__, map(type, row)), row))
+    return _canonical_row(row)
+
+
 class _WeightedNaiveModel:
     """Naive Bayes on MDL bins with one learned weight per feature (see the comment
     above): the tables of _NaiveModel, P(c | x) ~ P(c) prod_j P(x_j | c)^(w_j), the
@@ -179,7 +192,7 @@ class _WeightedNaiveModel:
                         for values, c, weight in training]
         else:
             training = [(values, c, float(weight)) for values, c, weight in training]
-        training.sort(key=lambda item: (item[1], _canonical_row(item[0])))
+        training.sort(key=lambda item: (item[1], _row_sort_key(item[0])))
         used = [j for j, scorer in enumerate(base.scorers)
                 if not isinstance(scorer, _NoEvidence)]
         size = max(500, min(_WEIGHT_ROWS, _HESSIAN_WORK // max(1, len(used) ** 2
@@ -190,8 +203,13 @@ class _WeightedNaiveModel:
         columns = []
         for j in used:
             scorer = base.scorers[j]
-            vectors = [scorer[values[j] if j < len(values) else None]
-                       for values, _, _ in training]
+            cells = [values[j] if j < len(values) else None for values, _, _ in training]
+            if type(scorer) is _BinScorer and _FLOAT.issuperset(map(type, cells)) and \
+                    all(map(isfinite, cells)):    # scorer[x] by builtins: its bin's vector
+                vectors = list(map(scorer.vectors.__getitem__,
+                                   map(bisect_left, repeat(scorer.cuts), cells)))
+            else:
+                vectors = list(map(scorer.__getitem__, cells))
             columns.append([list(column) for column in zip(*vectors)] if vectors else
                            [[] for _ in classes])
         finite = all(isfinite(x) for x in base.log_prior) and all(
