@@ -8799,18 +8799,17 @@ class _AODEModel(_PairTable):
             return self._combined([[self.log_prior] + terms])
         if self.scale is not None:        # one builtin sum per parent
             width = 8 * self.k
-            if sums is None:
+            fields = None
+            if sums:                      # a twin's, by entry (kept: the ids hold)
+                ids = list(map(id, map(itemgetter(1), parents)))
+                fields = list(map(sums.get, ids))
+                if None in fields:
+                    fields = None
+            if fields is None:
                 fields = [self.unpack(sum(map(terms.__getitem__, keys), base).to_bytes(
                     width, "little")) for _, (base, terms) in parents]
-            else:
-                fields = []
-                for _, entry in parents:
-                    found = sums.get(id(entry))       # the entries are kept: ids hold
-                    if found is None:
-                        base, terms = entry
-                        found = sums[id(entry)] = self.unpack(sum(
-                            map(terms.__getitem__, keys), base).to_bytes(width, "little"))
-                    fields.append(found)
+                if sums is not None:
+                    sums.update(zip(map(id, map(itemgetter(1), parents)), fields))
             shift = log(len(fields)) if weights is None else log(math.fsum(weights))
             scale = self.scale
             joint = []
@@ -9916,12 +9915,24 @@ class _NetworkModel:
             if not total:
                 return -log(size)
             if type(total) is float:
+                if type(n) is int:        # float(alpha + n) of exact ints: the same rounding
+                    return _log((numerator + n * denominator) / denominator / total)
                 return _log(float(alpha + n) / total)
             return _log(float((alpha + n) / total))
 
         def as_float(total):
             """The float of an exact total, or the total itself beyond the float range."""
             return float(total) if total <= _FLOAT_MAX else Fraction(total)
+
+        def total_of(weight):
+            """as_float(alpha |X| + weight), of exact ints for a whole weight (int / int
+            rounds once, as float() of the Fraction does)."""
+            if type(weight) is int:
+                top = numerator * size + weight * denominator
+                if top <= _FLOAT_MAX_EXACT * denominator:
+                    return top / denominator
+            return as_float(alpha * size + weight)
+        numerator, denominator = alpha.as_integer_ratio()
         empty = [entry(0, as_float(alpha * size))] * size
         if configurations * size <= _DENSE_TABLE:
             table = []
@@ -9930,12 +9941,12 @@ class _NetworkModel:
                 if config is None:
                     table.extend(empty)
                     continue
-                total = as_float(alpha * size + sum(config.values()))
+                total = total_of(sum(config.values()))
                 table.extend([entry(config.get(v, 0), total) for v in range(size)])
             return table
         table = _SparseCells(size, empty)
         for j, config in counts.items():
-            total = as_float(alpha * size + sum(config.values()))
+            total = total_of(sum(config.values()))
             table.defaults[j] = entry(0, total)
             for v, n in config.items():
                 if n:

@@ -7647,6 +7647,35 @@ def test_network_tables_give_every_node_its_parents_and_probabilities():
     assert model.summary()["parents"][None] == tables[None]["parents"]
 
 
+@pytest.mark.parametrize("alpha", [0.5, 1, 0.1, 3e-300, 1e300])
+@given(st.lists(st.tuples(st.sampled_from("abc"), st.sampled_from("xyz"),
+                          st.sampled_from([0, 1])), min_size=1, max_size=25),
+       st.none() | st.lists(st.sampled_from([1, 2, 7, 10 ** 300]), min_size=25, max_size=25))
+def test_network_tables_are_the_estimates_rounded_from_exact_counts(alpha, rows, weights):
+    """Every cell of a network's table is log(float(alpha + n) / float(alpha |X| +
+    w(j))) of the exact rationals (each rounded once), whatever the weights, alpha
+    near the float range included."""
+    X, y = [list(r[:2]) for r in rows], [r[2] for r in rows]
+    weights = None if weights is None else weights[:len(rows)]
+    compiled = naive_bayes.BayesNet(alpha=alpha).fit(X, y, sample_weight=weights)._model("t")
+    exact = Fraction(alpha)
+    for node, parents in enumerate(compiled.parents):
+        size = compiled.cardinality[node]
+        counts = {}
+        for values, (weight, _) in compiled.prepared.items():
+            j = 0
+            for p in parents:
+                j = j * compiled.cardinality[p] + values[p]
+            counts.setdefault(j, Counter())[values[node]] += weight
+        for j, config in counts.items():
+            total = exact * size + sum(config.values())
+            for v in range(size):
+                expected = naive_bayes._log(float(exact + config[v]) / float(total)) \
+                    if total <= sys.float_info.max else \
+                    naive_bayes._log(float((exact + config[v]) / total))
+                assert compiled.cpts[node][j * size + v] == expected
+
+
 def test_networks_refuse_kinds_they_cannot_condition_and_keep_their_counts_exact():
     with pytest.raises(NaiveBayesError, match="this model takes categorical, discretized"):
         naive_bayes.TAN(features=["gaussian"]).fit([[1.0]], [0])

@@ -976,18 +976,17 @@ class _AODEModel(_PairTable):
             return self._combined([[self.log_prior] + terms])
         if self.scale is not None:        # one builtin sum per parent
             width = 8 * self.k
-            if sums is None:
+            fields = None
+            if sums:                      # a twin's, by entry (kept: the ids hold)
+                ids = list(map(id, map(itemgetter(1), parents)))
+                fields = list(map(sums.get, ids))
+                if None in fields:
+                    fields = None
+            if fields is None:
                 fields = [self.unpack(sum(map(terms.__getitem__, keys), base).to_bytes(
                     width, "little")) for _, (base, terms) in parents]
-            else:
-                fields = []
-                for _, entry in parents:
-                    found = sums.get(id(entry))       # the entries are kept: ids hold
-                    if found is None:
-                        base, terms = entry
-                        found = sums[id(entry)] = self.unpack(sum(
-                            map(terms.__getitem__, keys), base).to_bytes(width, "little"))
-                    fields.append(found)
+                if sums is not None:
+                    sums.update(zip(map(id, map(itemgetter(1), parents)), fields))
             shift = log(len(fields)) if weights is None else log(math.fsum(weights))
             scale = self.scale
             joint = []

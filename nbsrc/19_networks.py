@@ -947,12 +947,24 @@ class _NetworkModel:
             if not total:
                 return -log(size)
             if type(total) is float:
+                if type(n) is int:        # float(alpha + n) of exact ints: the same rounding
+                    return _log((numerator + n * denominator) / denominator / total)
                 return _log(float(alpha + n) / total)
             return _log(float((alpha + n) / total))
 
         def as_float(total):
             """The float of an exact total, or the total itself beyond the float range."""
             return float(total) if total <= _FLOAT_MAX else Fraction(total)
+
+        def total_of(weight):
+            """as_float(alpha |X| + weight), of exact ints for a whole weight (int / int
+            rounds once, as float() of the Fraction does)."""
+            if type(weight) is int:
+                top = numerator * size + weight * denominator
+                if top <= _FLOAT_MAX_EXACT * denominator:
+                    return top / denominator
+            return as_float(alpha * size + weight)
+        numerator, denominator = alpha.as_integer_ratio()
         empty = [entry(0, as_float(alpha * size))] * size
         if configurations * size <= _DENSE_TABLE:
             table = []
@@ -961,12 +973,12 @@ class _NetworkModel:
                 if config is None:
                     table.extend(empty)
                     continue
-                total = as_float(alpha * size + sum(config.values()))
+                total = total_of(sum(config.values()))
                 table.extend([entry(config.get(v, 0), total) for v in range(size)])
             return table
         table = _SparseCells(size, empty)
         for j, config in counts.items():
-            total = as_float(alpha * size + sum(config.values()))
+            total = total_of(sum(config.values()))
             table.defaults[j] = entry(0, total)
             for v, n in config.items():
                 if n:
