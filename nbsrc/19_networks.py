@@ -831,12 +831,18 @@ class _NetworkModel:
         _progress("feature")
         self.cardinality = [max(1, len(self.values[j])) if j in self.values else
                             len(self.cuts[j]) + 1 for j in used] + [len(self.class_values)]
-        self.modes = self._modes(rows)
+        # per class, each used feature's node values of its rows (None: missing),
+        # by builtins over the columns: the values _index gives, row by row
+        node_columns = {label: self._node_columns(counted) for label, counted in rows.items()}
+        self.modes = self._modes_of_columns(rows, node_columns)
         prepared = {}                     # values as node indices -> [weight, rows]
         for label, counted in rows.items():
             c = self.class_values.index(label)
-            for row, (weight, n) in counted.items():
-                key = tuple(self._indices(row)) + (c,)
+            columns = [column if None not in column else
+                       [mode if v is None else v for v in column]
+                       for column, mode in zip(node_columns[label], self.modes)]
+            keys = zip(*columns, repeat(c)) if columns else repeat((c,))
+            for key, (weight, n) in zip(keys, counted.values()):
                 cell = prepared.get(key)
                 if cell is None:
                     prepared[key] = [weight, n]
@@ -887,34 +893,45 @@ class _NetworkModel:
         return _mdl_cut_points(values, [list(column) for column in
                                         zip(*[weights[v] for v in values])])
 
-    def _modes(self, rows):
-        """Each used feature's most frequent node value (weighted, after the bins; the
-        first of equal ones; 0 when every value is missing)."""
-        totals = [[0] * size for size in self.cardinality[:-1]]
-        for counted in rows.values():
-            for row, (weight, _) in counted.items():
-                for n, j in enumerate(self.used):
-                    value = row[j] if j < len(row) else None
-                    if value is not None:
-                        totals[n][self._index(j, value)] += weight
-        return [column.index(max(column)) if column else 0 for column in totals]
-
-    def _index(self, j, value):
-        """The node value of feature j's value: its bin, or its place among the known
-        values (None for one never seen in training)."""
-        cuts = self.cuts.get(j)
-        if cuts is not None:
-            return bisect_left(cuts, value)
-        return self.index[j].get(value)
-
-    def _indices(self, row):
-        """The node values of a row's used features, a missing one filled in."""
+    def _node_columns(self, counted):
+        """Per used feature, the node values (_index) of the rows of one class (None
+        for a missing value), in the rows' order."""
+        width = self.width
+        full = [row if len(row) == width else tuple(row[:width]) + (None,) * (width - len(row))
+                for row in counted]
+        columns = list(zip(*full)) if full else [()] * width
         out = []
-        for n, j in enumerate(self.used):
-            value = row[j] if j < len(row) else None
-            index = None if value is None else self._index(j, value)
-            out.append(self.modes[n] if index is None else index)
+        for j in self.used:
+            column = columns[j]
+            cuts = self.cuts.get(j)
+            if cuts is None:
+                out.append(list(map(self.index[j].get, column)))
+            elif None in column:
+                out.append([None if v is None else bisect_left(cuts, v) for v in column])
+            else:
+                out.append(list(map(bisect_left, repeat(cuts), column)))
         return out
+
+    def _modes_of_columns(self, rows, node_columns):
+        """Each used feature's most frequent node value (weighted, after the bins; the
+        first of equal ones; 0 when every value is missing), from the rows' node
+        values (node_columns: per class, _node_columns); the sums are exact."""
+        totals = [[0] * size for size in self.cardinality[:-1]]
+        for label, counted in rows.items():
+            weights = [weight for weight, _ in counted.values()]
+            ones = _INT.issuperset(map(type, weights)) and all(w == 1 for w in weights)
+            for mine, column in zip(totals, node_columns[label]):
+                if ones:                  # unit weights: counted by the C helper
+                    counts = Counter()
+                    _count_keys(counts, column)
+                    for index, n in counts.items():
+                        if index is not None:
+                            mine[index] += n
+                    continue
+                for index, weight in zip(column, weights):
+                    if index is not None:
+                        mine[index] += weight
+        return [column.index(max(column)) if column else 0 for column in totals]
 
     def _table(self, node, prepared):
         """log P(value | configuration) of a node, flat: at configuration * |V| +
