@@ -243,6 +243,31 @@ class _MixtureStatistics:
         return sum(size for size, _ in parts), " and ".join(what for _, what in parts)
 
 
+def _members_joints(models, rows):
+    """[each compiled model's joints(rows)], the same numbers: AODE models that read
+    rows into the same keys (twins: see _AODEModel.twin) read each row once and share
+    its parents' sums of terms, row by row; the others by their own joints, in
+    order (so that a bad row raises what the first model to read it raises)."""
+    per_member = [None] * len(models)
+    for n, compiled in enumerate(models):
+        if per_member[n] is not None:
+            continue
+        if not isinstance(compiled, _AODEModel):
+            per_member[n] = compiled.joints(rows)
+            continue
+        group = [m for m in range(n, len(models)) if per_member[m] is None and
+                 compiled.reads_keys_as(models[m])]
+        columns = [[] for _ in group]
+        for row in rows:
+            keys = compiled.row_keys(row)
+            sums = {} if len(group) > 1 else None
+            for column, m in zip(columns, group):
+                column.append(models[m].joint_of_keys(keys, sums))
+        for column, m in zip(columns, group):
+            per_member[m] = column
+    return per_member
+
+
 class _MixtureModel:
     """The compiled AutoBayes: every member with a weight compiled, and
     log P(c | x) = log sum_m w_m P_m(c | x) as the joint log-likelihood (the mixture's
@@ -283,27 +308,8 @@ class _MixtureModel:
         return self._mixed([compiled.joint(row) for _, _, compiled in self.members])
 
     def joints(self, rows):
-        """The mixture's log posteriors of many rows: AODE members that read rows into
-        the same keys (twins: see _AODEModel.twin) read each row once and share its
-        parents' sums of terms, row by row; the others by their own joints."""
-        models = [compiled for _, _, compiled in self.members]
-        per_member = [None] * len(models)
-        for n, compiled in enumerate(models):
-            if per_member[n] is not None:
-                continue
-            if not isinstance(compiled, _AODEModel):
-                per_member[n] = compiled.joints(rows)
-                continue
-            group = [m for m in range(n, len(models)) if per_member[m] is None and
-                     compiled.reads_keys_as(models[m])]
-            columns = [[] for _ in group]
-            for row in rows:
-                keys = compiled.row_keys(row)
-                sums = {} if len(group) > 1 else None
-                for column, m in zip(columns, group):
-                    column.append(models[m].joint_of_keys(keys, sums))
-            for column, m in zip(columns, group):
-                per_member[m] = column
+        """The mixture's log posteriors of many rows."""
+        per_member = _members_joints([compiled for _, _, compiled in self.members], rows)
         columns = [_posteriors(joints) for joints in per_member]
         out = []
         for n in range(len(rows)):
