@@ -125,6 +125,7 @@ if sys.version_info < (3, 8):
 
 import gc
 import math
+import threading
 from collections import Counter, defaultdict, namedtuple
 from collections.abc import Mapping
 from bisect import bisect_left, bisect_right
@@ -132,7 +133,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 from math import (dist, exp, factorial, frexp, fsum, hypot, isfinite, isqrt, ldexp, lgamma,
                   log, sqrt)
 from functools import reduce
-from operator import add, getitem, itemgetter, lt, mul, neg, sub, truediv
+from operator import add, eq, getitem, itemgetter, lt, mul, neg, sub, truediv
 
 # Importing the module should cost a bare interpreter little (a few milliseconds), so
 # what only some calls need is imported in them: fractions (exact statistics), numbers
@@ -3701,8 +3702,68 @@ def _mdl_cut_points(values, columns, rows=None):
 
     Exact for whole weights (sums in any order are exact) and for other weights
     whose sums are exact in doubles; otherwise Weka's per-instance sums may differ
-    from these in the last bits.
+    from these in the last bits.  Inside a _CutsMemo's with block, an input already
+    cut in it is answered from its memory.
     """
+    memo = getattr(_CUTS_IN_USE, "memo", None)
+    if memo is not None:
+        return memo.cut_points(values, columns, rows)
+    return _mdl_computed_cut_points(values, columns, rows)
+
+
+_CUTS_IN_USE = threading.local()      # .memo: this thread's open _CutsMemo, or None
+_CUTS_MEMO_CELLS = 1 << 20            # the most values and weights a _CutsMemo keeps
+
+
+class _CutsMemo:
+    """The cut points of the inputs already cut, for as long as one compilation needs
+    them: AutoBayes compiles several members from the same rows, and each cuts the
+    same numbers into the same MDL bins (the network and the weighted naive Bayes
+    from the rows, both AODE members from the same imputed counts).  Keyed by the
+    whole input (values, weights per class, rows), compared by equality: an equal
+    input gives the same cut points, bit for bit, as the search is a function of it
+    (equal numbers of any type convert to the same floats).  Keeps at most
+    _CUTS_MEMO_CELLS values and weights in all, in use while it is open (with
+    memo: ...), in this thread only; the inputs beyond that are cut as without it."""
+
+    __slots__ = ("found", "cells", "outer")
+
+    def __init__(self):
+        self.found = {}
+        self.cells = 0
+        self.outer = []
+
+    def __enter__(self):
+        self.outer.append(getattr(_CUTS_IN_USE, "memo", None))
+        _CUTS_IN_USE.memo = self
+        return self
+
+    def __exit__(self, *error):
+        _CUTS_IN_USE.memo = self.outer.pop()
+
+    def cut_points(self, values, columns, rows):
+        """_mdl_computed_cut_points of the input, from memory when it was cut before."""
+        cells = len(values) * (len(columns) + 1 + (rows is not None))
+        if self.cells + cells > _CUTS_MEMO_CELLS:
+            found = self.found.get(self._key(values, columns, rows)) if cells <= \
+                _CUTS_MEMO_CELLS else None
+            return list(found) if found is not None else \
+                _mdl_computed_cut_points(values, columns, rows)
+        key = self._key(values, columns, rows)
+        found = self.found.get(key)
+        if found is None:
+            found = self.found[key] = _mdl_computed_cut_points(values, columns, rows)
+            self.cells += cells
+        return list(found)
+
+    @staticmethod
+    def _key(values, columns, rows):
+        return (tuple(values), tuple(map(tuple, columns)),
+                None if rows is None else tuple(rows))
+
+
+def _mdl_computed_cut_points(values, columns, rows=None):
+    """_mdl_cut_points, computed."""
     n = len(values)
     if n < 2:
         return []
@@ -8834,6 +8895,97 @@ def _scaled_log_terms(scaled, accumulate, starts, ends, pseudo, alpha_sizes):
     return logs if all(map(isfinite, logs)) else None     # a float sum beyond the range
 
 
+class _KeyReader:
+    """A pair table's key numbers of a whole row by builtins: each categorical value
+    looked up in its feature's {value: key number}, each number's bin found by
+    bisection and added to its feature's first key number (a feature's keys are
+    numbered consecutively, its bins in order), in feature order, as row_keys finds
+    them; a missing value takes its replacement's key (impute=True) or none, a
+    categorical value never seen its feature's unseen key.  A row with an odd value
+    (of the wrong kind, infinite, unhashable) returns None: row_keys reads it (and
+    names what is wrong)."""
+
+    def __init__(self, table, replacements):
+        self.width = table.width
+        used = [j for j in range(table.width) if table.key_of[j] is not False]
+        categorical = [j for j in used if table.key_of[j] is None]
+        binned = [j for j in used if table.key_of[j] is not None]
+        self.pick_categorical = _picker(categorical, table.width) if categorical else None
+        self.pick_binned = _picker(binned, table.width) if binned else None
+        self.categorical, self.binned = categorical, binned
+        self.indexes = [{} for _ in categorical]
+        place = {j: n for n, j in enumerate(categorical)}
+        for (j, key), kid in table.kid.items():
+            if j in place:
+                self.indexes[place[j]][key] = kid
+        self.unseen = [table.unseen[j] for j in categorical]
+        self.firsts = [table.kid[j, 0] for j in binned]
+        self.cuts = [table.key_of[j].cuts for j in binned]
+        # a missing value's key: its replacement's, as row_keys reads the filled row
+        # (-1: none, the feature is left out of the row's keys)
+        fills = replacements or [None] * table.width
+        self.fill_categorical = [-1 if fills[j] is None else table.kid.get(
+            (j, fills[j]), table.unseen[j]) for j in categorical]
+        self.fill_binned = []
+        for j, first, cuts in zip(binned, self.firsts, self.cuts):
+            if fills[j] is None:
+                self.fill_binned.append(-1)
+                continue
+            number = _number(fills[j])        # (None: row_keys says what is wrong)
+            self.fill_binned.append(None if number is None or not isfinite(number)
+                                    else first + bisect_left(cuts, number))
+        order = categorical + binned      # feature j's key: at order.index(j)
+        self.order = None if order == used else \
+            itemgetter(*[order.index(j) for j in used]) if len(used) > 1 else None
+
+    def keys(self, row):
+        """The row's key numbers, or None."""
+        if len(row) != self.width:
+            return None
+        dropped = False
+        try:
+            keys = []
+            if self.categorical:
+                pick = self.pick_categorical
+                values = row if pick is None else pick(row)
+                keys = list(map(dict.get, self.indexes, values))
+                if None in keys:          # missing or unseen
+                    for n, kid in enumerate(keys):
+                        if kid is None:
+                            value = values[n]
+                            keys[n] = self.fill_categorical[n] if value is None or \
+                                _is_missing(value) else self.unseen[n]
+                            dropped = dropped or keys[n] < 0
+            if self.binned:
+                pick = self.pick_binned
+                numbers = row if pick is None else pick(row)
+                filled = {}
+                if not _FLOAT_INT.issuperset(map(type, numbers)) or \
+                        sum(numbers) - sum(numbers) != 0:
+                    numbers = list(numbers)
+                    for n, value in enumerate(numbers):
+                        if type(value) in _FLOAT_INT and value - value == 0:
+                            continue
+                        if not (value is None or _is_missing(value)):
+                            return None   # of the wrong kind, or infinite
+                        fill = self.fill_binned[n]
+                        if fill is None:
+                            return None
+                        filled[n] = fill
+                        numbers[n] = 0.0
+                        dropped = dropped or fill < 0
+                bins = list(map(add, self.firsts, map(bisect_left, self.cuts,
+                                                      map(float, numbers))))
+                for n, fill in filled.items():
+                    bins[n] = fill
+                keys += bins
+        except (TypeError, OverflowError):          # unhashable, or an int beyond floats
+            return None
+        if self.order is not None:
+            keys = list(self.order(keys))
+        return [kid for kid in keys if kid >= 0] if dropped else keys
+
+
 class _AODEModel(_PairTable):
     """The compiled AODE model: the pair tables (see _PairTable) and the averaging.
 
@@ -8890,6 +9042,14 @@ class _AODEModel(_PairTable):
         self.float_sums = self.smoothed and all(map(isfinite, self.feature_alpha_size))
         self.segment_start = [self.segments[j][0] for j in self.feature_of]
         self.segment_end = [self.segments[j][1] for j in self.feature_of]
+        # the same per feature that has keys (a total and its log once per feature),
+        # and each key's place among those features
+        keyed = sorted(self.segments, key=self.segments.get)
+        self.feature_starts = [self.segments[j][0] for j in keyed]
+        self.feature_ends = [self.segments[j][1] for j in keyed]
+        self.feature_alpha_sizes = [self.feature_alpha_size[j] for j in keyed]
+        place = {j: n for n, j in enumerate(keyed)}
+        self.feature_place = [place[j] for j in self.feature_of]
         self.accumulate = accumulate
         class_count = [statistics.class_count[c] for c in classes]
         self.log_prior = tuple(_log_smoothed(class_count, sum(class_count),
@@ -8905,12 +9065,17 @@ class _AODEModel(_PairTable):
         if self.scale is not None:
             import struct
             self.unpack = struct.Struct("<%dQ" % k).unpack
+            self.pack = struct.Struct("<%dQ" % k).pack
+            self.pack_error = struct.error
         self.zero = 0 if self.scale is not None else self.zeros
         no_counts = [0] * k
         self.fallback = self._terms(None, list(map(list, zip(*[
             self.single.get(kid, no_counts) for kid in range(len(self.key_list))]))) or
             [[] for _ in range(k)])
         self.entries = {}                 # parent key number -> (base, child terms)
+        self.built = {}                   # the same, of the keys built (see twin)
+        self.parent_of = {}               # key number -> (feature, entry) or None
+        self.key_reader = None            # the _KeyReader, made on first use
         # child terms per parent key: a list over every key number when there are few
         # (builtins over all keys at once), else only the keys that occur with the
         # parent and one term per feature for the others (memory linear in the counts:
@@ -8965,6 +9130,12 @@ class _AODEModel(_PairTable):
         if self.scale is None:
             return list(zip(*columns))
         scale = -self.scale
+        if len(columns) > 1:              # every field in [0, 2^64): its bytes, joined
+            fields = [list(map(round, map(mul, column, repeat(scale)))) for column in columns]
+            try:
+                return list(map(int.from_bytes, map(self.pack, *fields), repeat("little")))
+            except self.pack_error:       # a field out of range: added as it is
+                pass
         packed = None
         for c, column in enumerate(columns):
             fields = map(round, map(mul, column, repeat(scale)))
@@ -8991,12 +9162,16 @@ class _AODEModel(_PairTable):
                 columns.append(logs)
                 continue
             prefix = list(self.accumulate(column, initial=0))
-            totals = list(map(sub, map(prefix.__getitem__, self.segment_end),
-                              map(prefix.__getitem__, self.segment_start)))
             if self.float_sums and whole and prefix[-1] < 2 ** 52:
+                # log(N_j + a S_j) once per feature, then read by each of its keys
+                totals = map(sub, map(prefix.__getitem__, self.feature_ends),
+                             map(prefix.__getitem__, self.feature_starts))
+                feature_logs = list(map(log, map(add, totals, self.feature_alpha_sizes)))
                 logs = list(map(sub, map(log, map(add, column, self.key_pseudo)),
-                                map(log, map(add, totals, self.alpha_size))))
+                                map(feature_logs.__getitem__, self.feature_place)))
             else:                         # a = 0, or weights of other denominators
+                totals = list(map(sub, map(prefix.__getitem__, self.segment_end),
+                                  map(prefix.__getitem__, self.segment_start)))
                 logs = [_log_smoothed([n], total, a, size)[0] for n, total, a, size in
                         zip(column, totals, self.key_pseudo,
                             map(self.sizes.__getitem__, self.feature_of))]
@@ -9021,13 +9196,36 @@ class _AODEModel(_PairTable):
             self.entries[kid] = entry
             return entry
         if self.frequency.get(kid, 0) >= self.limit:
-            k = self.k
-            base = self._pack([[_log_smoothed([n], self.present[p], self.parent_pseudo[p],
-                                              k * self.sizes[p])[0]]
-                               for n in self.single.get(kid, [0] * k)])[0]
-            entry = (base, self._terms(p, self.pair_column(kid)))
+            entry = self.built.get(kid)
+            if entry is None:
+                k = self.k
+                base = self._pack([[_log_smoothed([n], self.present[p], self.parent_pseudo[p],
+                                                  k * self.sizes[p])[0]]
+                                   for n in self.single.get(kid, [0] * k)])[0]
+                entry = self.built[kid] = (base, self._terms(p, self.pair_column(kid)))
         self.entries[kid] = entry
         return entry
+
+    def twin(self, statistics, params):
+        """The model these statistics compile to with params, which differ from this
+        model's in frequency_limit and weighting at most, sharing this model's tables
+        and the parent keys' terms built (by either: neither setting enters a term,
+        only which parents count and how much); None for the sparse form (its
+        parents' terms are built at once, for the qualifying ones)."""
+        if self.sparse or params["impute"]:
+            return None
+        estimate, what = statistics.memory_estimate(params)
+        _within_budget(params, estimate, what, _AODE_FIX)
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.memory = estimate
+        twin.limit = params["frequency_limit"]
+        twin.entries = {}
+        twin.parent_of = {}
+        twin.key_reader = None
+        twin.weights = self._mutual_information() \
+            if params["weighting"] == "mutual-information" else None
+        return twin
 
     def _sparse_tables(self):
         """The sparse form of every parent's child terms, built at once by builtins
@@ -9116,7 +9314,11 @@ class _AODEModel(_PairTable):
     def row_keys(self, row):
         """The key numbers of the row's present, used features (see _PairTable);
         with impute=True, of the row with its missing values replaced."""
-        return super().row_keys(self.filled(row))
+        reader = self.key_reader
+        if reader is None:
+            reader = self.key_reader = _KeyReader(self, self.replacements)
+        keys = reader.keys(row)
+        return keys if keys is not None else super().row_keys(self.filled(row))
 
     def filled(self, row):
         """The row with every missing value replaced (impute=True), else the row."""
@@ -9129,16 +9331,20 @@ class _AODEModel(_PairTable):
         """([(parent feature, entry)], their weights, or None for equal weights) of a
         row's qualifying parents; with mutual-information weights those of weight 0
         are left out, unless all are 0 (then every one counts, equally)."""
-        found = []
-        for kid in keys:
-            j, key = self.key_list[kid]
-            if key is not _UNSEEN:
-                entry = self.entry(j, kid)
-                if entry is not None:
-                    found.append((j, entry))
+        # (parent feature, entry) or None per key number, as the loop over the keys
+        # finds them, kept: a row's parents are then one builtin lookup per key
+        known = self.parent_of
+        found = list(map(known.get, keys, repeat(False)))
+        if False in found:
+            for n, kid in enumerate(keys):
+                if found[n] is False:
+                    j, key = self.key_list[kid]
+                    entry = self.entry(j, kid) if key is not _UNSEEN else None
+                    found[n] = known[kid] = None if entry is None else (j, entry)
+        found = list(filter(None, found))
         if self.weights is None:
             return found, None
-        weights = [self.weights[j] for j, _ in found]
+        weights = list(map(self.weights.__getitem__, map(itemgetter(0), found)))
         if not any(weights):
             return found, None
         kept = [w > 0 for w in weights]
@@ -9147,7 +9353,12 @@ class _AODEModel(_PairTable):
     def joint(self, row):
         """log of the (weighted) mean over parents of P(c, x_p) prod P(x_j | c, x_p),
         per class."""
-        keys = self.row_keys(row)
+        return self.joint_of_keys(self.row_keys(row))
+
+    def joint_of_keys(self, keys, sums=None):
+        """joint of a row given its key numbers (row_keys); ``sums``, a dict kept for
+        one row, shares each parent's sum of terms with a twin that reads the row
+        alike (the same entries, see twin)."""
         parents, weights = self.parents(keys)
         if not parents:
             terms = list(map(self.fallback.__getitem__, keys))
@@ -9156,15 +9367,24 @@ class _AODEModel(_PairTable):
             return self._combined([[self.log_prior] + terms])
         if self.scale is not None:        # one builtin sum per parent
             width = 8 * self.k
-            fields = [self.unpack(sum(map(terms.__getitem__, keys), base).to_bytes(
-                width, "little")) for _, (base, terms) in parents]
+            fields = None
+            if sums:                      # a twin's, by entry (kept: the ids hold)
+                ids = list(map(id, map(itemgetter(1), parents)))
+                fields = list(map(sums.get, ids))
+                if None in fields:
+                    fields = None
+            if fields is None:
+                fields = [self.unpack(sum(map(terms.__getitem__, keys), base).to_bytes(
+                    width, "little")) for _, (base, terms) in parents]
+                if sums is not None:
+                    sums.update(zip(map(id, map(itemgetter(1), parents)), fields))
             shift = log(len(fields)) if weights is None else log(math.fsum(weights))
             scale = self.scale
             joint = []
-            for c in range(self.k):
-                column = [f[c] for f in fields]
+            for column in zip(*fields):   # per class: exp((low - f) / scale) by builtins
                 low = min(column)
-                shares = [exp((low - f) / scale) for f in column]
+                shares = list(map(exp, map(truediv, map(sub, repeat(low), column),
+                                           repeat(scale))))
                 if weights is not None:
                     shares = list(map(mul, weights, shares))
                 joint.append(-low / scale - shift + log(math.fsum(shares)))
@@ -9197,6 +9417,11 @@ class _AODEModel(_PairTable):
     def joints(self, rows):
         """Joint log-likelihoods of many rows, one by one."""
         return list(map(self.joint, rows))
+
+    def reads_keys_as(self, other):
+        """Whether other reads every row into the same key numbers (a twin, or this)."""
+        return isinstance(other, _AODEModel) and other.kid is self.kid and \
+            other.replacements is self.replacements
 
     def unpacked(self, term):
         """A term as a tuple of per-class log P."""
@@ -9462,6 +9687,12 @@ class _NetworkScores:
         self.weights = [n for _, n in rows]
         self.total = sum(self.weights)
         self.cache = {}
+        # each parent list's configuration per row, shared by every node scored given
+        # it (TAN and hill climbing score each node given the class and each other
+        # node: one pass over the rows per score instead of two); at most about two
+        # copies of the columns are kept
+        self.configurations = {}
+        self.configuration_room = 2 * (len(cardinality) + 1)
         self.half_ln_gamma = _HalfLnGamma()   # this search's lnG of larger counts
         self.fractional = {}              # lgamma(n / unit + 1/2), bounded (see _score)
 
@@ -9476,11 +9707,10 @@ class _NetworkScores:
     def cell_counts(self, node, parents):
         """{cell: whole-number count} of the occurring cells, cell = configuration *
         |V| + value."""
-        cells = None
-        for p in list(parents) + [node]:
-            column = self.columns[p]
-            cells = column if cells is None else list(map(
-                add, map(mul, cells, repeat(self.cardinality[p])), column))
+        cells = self.configuration(tuple(parents))
+        column = self.columns[node]
+        cells = column if cells is None else list(map(
+            add, map(mul, cells, repeat(self.cardinality[node])), column))
         counts = Counter()
         weights = self.weights
         if self.total == len(weights):            # every distinct row weighs one unit
@@ -9492,6 +9722,25 @@ class _NetworkScores:
             for cell, n in zip(cells, weights):
                 counts[cell] = get(cell, 0) + n
         return counts
+
+    def configuration(self, parents):
+        """Per row, the configuration number of a tuple of parents (mixed radix, the
+        first parent most significant; None for no parents), built from its prefix's
+        and cached: the same whole numbers as building it parent by parent."""
+        if not parents:
+            return None
+        if len(parents) == 1:
+            return self.columns[parents[0]]
+        found = self.configurations.get(parents)
+        if found is None:
+            prefix = self.configuration(parents[:-1])
+            last = parents[-1]
+            found = list(map(add, map(mul, prefix, repeat(self.cardinality[last])),
+                             self.columns[last]))
+            if len(self.configurations) >= self.configuration_room:
+                self.configurations.clear()
+            self.configurations[parents] = found
+        return found
 
     def _score(self, node, parents):
         size = self.cardinality[node]
@@ -9539,9 +9788,14 @@ class _NetworkScores:
             cell_terms = list(map(odd.__getitem__, dense))
         else:
             cell_terms = list(map(of_count, dense))
-        totals = map(sum, zip(*[iter(dense)] * size))
+        totals = list(map(sum, zip(*[iter(dense)] * size)))
         columns = [cell_terms[v::size] for v in range(size)]
-        columns.append(list(map(neg, map(of_total, totals))))
+        if exact and 2 * max(totals) + size < _HALF_TABLE_SIZE:   # lnG(n + |V|/2), tabled
+            table = _half_ln_gamma(2 * max(totals) + size)
+            columns.append(list(map(neg, map(table.__getitem__, map(
+                add, map(mul, totals, repeat(2)), repeat(size))))))
+        else:
+            columns.append(list(map(neg, map(of_total, totals))))
         columns.append(repeat(empty_terms[0]))
         columns.append(repeat(empty_terms[1]))
         # score += each term in Weka's order (subtracting x is adding -x, exactly)
@@ -10147,12 +10401,18 @@ class _NetworkModel:
         _progress("feature")
         self.cardinality = [max(1, len(self.values[j])) if j in self.values else
                             len(self.cuts[j]) + 1 for j in used] + [len(self.class_values)]
-        self.modes = self._modes(rows)
+        # per class, each used feature's node values of its rows (None: missing),
+        # by builtins over the columns: the values _index gives, row by row
+        node_columns = {label: self._node_columns(counted) for label, counted in rows.items()}
+        self.modes = self._modes_of_columns(rows, node_columns)
         prepared = {}                     # values as node indices -> [weight, rows]
         for label, counted in rows.items():
             c = self.class_values.index(label)
-            for row, (weight, n) in counted.items():
-                key = tuple(self._indices(row)) + (c,)
+            columns = [column if None not in column else
+                       [mode if v is None else v for v in column]
+                       for column, mode in zip(node_columns[label], self.modes)]
+            keys = zip(*columns, repeat(c)) if columns else repeat((c,))
+            for key, (weight, n) in zip(keys, counted.values()):
                 cell = prepared.get(key)
                 if cell is None:
                     prepared[key] = [weight, n]
@@ -10203,34 +10463,45 @@ class _NetworkModel:
         return _mdl_cut_points(values, [list(column) for column in
                                         zip(*[weights[v] for v in values])])
 
-    def _modes(self, rows):
-        """Each used feature's most frequent node value (weighted, after the bins; the
-        first of equal ones; 0 when every value is missing)."""
-        totals = [[0] * size for size in self.cardinality[:-1]]
-        for counted in rows.values():
-            for row, (weight, _) in counted.items():
-                for n, j in enumerate(self.used):
-                    value = row[j] if j < len(row) else None
-                    if value is not None:
-                        totals[n][self._index(j, value)] += weight
-        return [column.index(max(column)) if column else 0 for column in totals]
-
-    def _index(self, j, value):
-        """The node value of feature j's value: its bin, or its place among the known
-        values (None for one never seen in training)."""
-        cuts = self.cuts.get(j)
-        if cuts is not None:
-            return bisect_left(cuts, value)
-        return self.index[j].get(value)
-
-    def _indices(self, row):
-        """The node values of a row's used features, a missing one filled in."""
+    def _node_columns(self, counted):
+        """Per used feature, the node values (_index) of the rows of one class (None
+        for a missing value), in the rows' order."""
+        width = self.width
+        full = [row if len(row) == width else tuple(row[:width]) + (None,) * (width - len(row))
+                for row in counted]
+        columns = list(zip(*full)) if full else [()] * width
         out = []
-        for n, j in enumerate(self.used):
-            value = row[j] if j < len(row) else None
-            index = None if value is None else self._index(j, value)
-            out.append(self.modes[n] if index is None else index)
+        for j in self.used:
+            column = columns[j]
+            cuts = self.cuts.get(j)
+            if cuts is None:
+                out.append(list(map(self.index[j].get, column)))
+            elif None in column:
+                out.append([None if v is None else bisect_left(cuts, v) for v in column])
+            else:
+                out.append(list(map(bisect_left, repeat(cuts), column)))
         return out
+
+    def _modes_of_columns(self, rows, node_columns):
+        """Each used feature's most frequent node value (weighted, after the bins; the
+        first of equal ones; 0 when every value is missing), from the rows' node
+        values (node_columns: per class, _node_columns); the sums are exact."""
+        totals = [[0] * size for size in self.cardinality[:-1]]
+        for label, counted in rows.items():
+            weights = [weight for weight, _ in counted.values()]
+            ones = _INT.issuperset(map(type, weights)) and all(w == 1 for w in weights)
+            for mine, column in zip(totals, node_columns[label]):
+                if ones:                  # unit weights: counted by the C helper
+                    counts = Counter()
+                    _count_keys(counts, column)
+                    for index, n in counts.items():
+                        if index is not None:
+                            mine[index] += n
+                    continue
+                for index, weight in zip(column, weights):
+                    if index is not None:
+                        mine[index] += weight
+        return [column.index(max(column)) if column else 0 for column in totals]
 
     def _table(self, node, prepared):
         """log P(value | configuration) of a node, flat: at configuration * |V| +
@@ -10263,12 +10534,24 @@ class _NetworkModel:
             if not total:
                 return -log(size)
             if type(total) is float:
+                if type(n) is int:        # float(alpha + n) of exact ints: the same rounding
+                    return _log((numerator + n * denominator) / denominator / total)
                 return _log(float(alpha + n) / total)
             return _log(float((alpha + n) / total))
 
         def as_float(total):
             """The float of an exact total, or the total itself beyond the float range."""
             return float(total) if total <= _FLOAT_MAX else Fraction(total)
+
+        def total_of(weight):
+            """as_float(alpha |X| + weight), of exact ints for a whole weight (int / int
+            rounds once, as float() of the Fraction does)."""
+            if type(weight) is int:
+                top = numerator * size + weight * denominator
+                if top <= _FLOAT_MAX_EXACT * denominator:
+                    return top / denominator
+            return as_float(alpha * size + weight)
+        numerator, denominator = alpha.as_integer_ratio()
         empty = [entry(0, as_float(alpha * size))] * size
         if configurations * size <= _DENSE_TABLE:
             table = []
@@ -10277,12 +10560,12 @@ class _NetworkModel:
                 if config is None:
                     table.extend(empty)
                     continue
-                total = as_float(alpha * size + sum(config.values()))
+                total = total_of(sum(config.values()))
                 table.extend([entry(config.get(v, 0), total) for v in range(size)])
             return table
         table = _SparseCells(size, empty)
         for j, config in counts.items():
-            total = as_float(alpha * size + sum(config.values()))
+            total = total_of(sum(config.values()))
             table.defaults[j] = entry(0, total)
             for v, n in config.items():
                 if n:
@@ -10553,15 +10836,22 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
         return (loss + penalty / 2 * fsum(x * x for x in w),
                 [list(map(truediv, column, totals)) for column in exps])
 
-    def derivatives(w, probabilities):
-        """The gradient and the Hessian of the loss at w."""
-        weighted = [list(map(mul, row_weights, column)) for column in probabilities]
+    def gradient_at(w, probabilities):
+        """(the gradient of the loss at w, each feature's mean log-likelihood per row
+        under P(c | x_i))."""
         means = [reduce(lambda a, b: list(map(add, a, b)),
                         [list(map(mul, columns[j][c], probabilities[c])) for c in range(k)])
                  for j in range(width)]
         true = [list(map(getitem, zip(*columns[j]), truth)) for j in range(width)]
         gradient = [fsum(map(mul, row_weights, map(sub, means[j], true[j])))
                     + penalty * w[j] for j in range(width)]
+        return gradient, means
+
+    def hessian_of(free, probabilities, means):
+        """The Hessian of the loss, the entries of the free features only (the others
+        are not read: a feature held at a bound takes no part in the step; each entry
+        is computed as for the whole matrix, so the same numbers)."""
+        weighted = [list(map(mul, row_weights, column)) for column in probabilities]
         # each feature's classes end to end in one list, one product per pair, and
         # only the (row, class) cells whose v_i P(c | x_i) is not negligible (the
         # Hessian only steers the steps: the loss and the gradient are exact)
@@ -10569,26 +10859,27 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
         floor = 1e-12 * max(cells)
         kept = [x > floor for x in cells]
         cells = list(compress(cells, kept))
-        flat = [list(compress(chain.from_iterable(columns[j]), kept)) for j in range(width)]
-        products = [list(map(mul, cells, flat[j])) for j in range(width)]
-        spread = [list(map(mul, row_weights, means[j])) for j in range(width)]
+        flat = {j: list(compress(chain.from_iterable(columns[j]), kept)) for j in free}
+        products = {j: list(map(mul, cells, flat[j])) for j in free}
+        spread = {j: list(map(mul, row_weights, means[j])) for j in free}
         hessian = [[0.0] * width for _ in range(width)]
-        for j in range(width):
-            for m in (range(j + 1) if full else (j,)):
+        for n, j in enumerate(free):
+            for m in (free[:n + 1] if full else (j,)):
                 value = sum(map(mul, products[j], flat[m])) - sum(map(mul, spread[j], means[m]))
                 hessian[j][m] = hessian[m][j] = value + (penalty if j == m else 0.0)
-        return gradient, hessian
+        return hessian
 
     full = width <= _WEIGHT_FULL_HESSIAN        # else its diagonal: steps stay cheap
 
     w = [1.0] * width
     loss, probabilities = posterior(w)
     for _ in range(steps):
-        gradient, hessian = derivatives(w, probabilities)
+        gradient, means = gradient_at(w, probabilities)
         free = [j for j in range(width) if (w[j] > 0 or gradient[j] < 0) and (
             w[j] < _WEIGHT_MAX or gradient[j] > 0)]
         if not free:
             break
+        hessian = hessian_of(free, probabilities, means)
         solved = _solve_positive([[hessian[j][m] for m in free] for j in free],
                                  [-gradient[j] for j in free]) if full else \
             [-gradient[j] / hessian[j][j] for j in free]
@@ -10634,6 +10925,19 @@ def _solve_positive(matrix, vector):
     return solution
 
 
+_PLAIN_KINDS = frozenset((bool, int, float, str))
+
+
+def _row_sort_key(row):
+    """_canonical_row(row) of a row of the statistics' values, by builtins when its
+    values are booleans, numbers and strings without a NaN (each then keys as
+    (its kind's rank, itself), as _canonical keys it)."""
+    if type(row) is tuple and _PLAIN_KINDS.issuperset(map(type, row)) and \
+            all(map(eq, row, row)):
+        return (0,) + tuple(zip(map(_CANONICAL_RANKS.__getitem__, map(type, row)), row))
+    return _canonical_row(row)
+
+
 class _WeightedNaiveModel:
     """Naive Bayes on MDL bins with one learned weight per feature (see the comment
     above): the tables of _NaiveModel, P(c | x) ~ P(c) prod_j P(x_j | c)^(w_j), the
@@ -10663,7 +10967,7 @@ class _WeightedNaiveModel:
                         for values, c, weight in training]
         else:
             training = [(values, c, float(weight)) for values, c, weight in training]
-        training.sort(key=lambda item: (item[1], _canonical_row(item[0])))
+        training.sort(key=lambda item: (item[1], _row_sort_key(item[0])))
         used = [j for j, scorer in enumerate(base.scorers)
                 if not isinstance(scorer, _NoEvidence)]
         size = max(500, min(_WEIGHT_ROWS, _HESSIAN_WORK // max(1, len(used) ** 2
@@ -10674,8 +10978,13 @@ class _WeightedNaiveModel:
         columns = []
         for j in used:
             scorer = base.scorers[j]
-            vectors = [scorer[values[j] if j < len(values) else None]
-                       for values, _, _ in training]
+            cells = [values[j] if j < len(values) else None for values, _, _ in training]
+            if type(scorer) is _BinScorer and _FLOAT.issuperset(map(type, cells)) and \
+                    all(map(isfinite, cells)):    # scorer[x] by builtins: its bin's vector
+                vectors = list(map(scorer.vectors.__getitem__,
+                                   map(bisect_left, repeat(scorer.cuts), cells)))
+            else:
+                vectors = list(map(scorer.__getitem__, cells))
             columns.append([list(column) for column in zip(*vectors)] if vectors else
                            [[] for _ in classes])
         finite = all(isfinite(x) for x in base.log_prior) and all(
@@ -10991,6 +11300,31 @@ class _MixtureStatistics:
         return sum(size for size, _ in parts), " and ".join(what for _, what in parts)
 
 
+def _members_joints(models, rows):
+    """[each compiled model's joints(rows)], the same numbers: AODE models that read
+    rows into the same keys (twins: see _AODEModel.twin) read each row once and share
+    its parents' sums of terms, row by row; the others by their own joints, in
+    order (so that a bad row raises what the first model to read it raises)."""
+    per_member = [None] * len(models)
+    for n, compiled in enumerate(models):
+        if per_member[n] is not None:
+            continue
+        if not isinstance(compiled, _AODEModel):
+            per_member[n] = compiled.joints(rows)
+            continue
+        group = [m for m in range(n, len(models)) if per_member[m] is None and
+                 compiled.reads_keys_as(models[m])]
+        columns = [[] for _ in group]
+        for row in rows:
+            keys = compiled.row_keys(row)
+            sums = {} if len(group) > 1 else None
+            for column, m in zip(columns, group):
+                column.append(models[m].joint_of_keys(keys, sums))
+        for column, m in zip(columns, group):
+            per_member[m] = column
+    return per_member
+
+
 class _MixtureModel:
     """The compiled AutoBayes: every member with a weight compiled, and
     log P(c | x) = log sum_m w_m P_m(c | x) as the joint log-likelihood (the mixture's
@@ -11032,7 +11366,7 @@ class _MixtureModel:
 
     def joints(self, rows):
         """The mixture's log posteriors of many rows."""
-        per_member = [compiled.joints(rows) for _, _, compiled in self.members]
+        per_member = _members_joints([compiled for _, _, compiled in self.members], rows)
         columns = [_posteriors(joints) for joints in per_member]
         out = []
         for n in range(len(rows)):
@@ -11223,13 +11557,19 @@ def _em_weights(likelihoods, row_weights, prior, steps=100):
     fades towards 0."""
     count = len(likelihoods)
     weights = [1.0 / count] * count
+    rows = len(row_weights)
     for _ in range(steps):
-        totals = [prior] * count
-        for i, v in enumerate(row_weights):
-            mixed = sum(w * column[i] for w, column in zip(weights, likelihoods))
-            if mixed > 0:
-                for m in range(count):
-                    totals[m] += v * weights[m] * likelihoods[m][i] / mixed
+        # by builtins over the rows, each number as the loop over rows computes it:
+        # a row's mixture summed over the members in order, each member's total
+        # added to row by row from the prior (reduce: no compensated sum)
+        mixed = list(map(sum, zip(*[list(map(mul, repeat(w, rows), column))
+                                    for w, column in zip(weights, likelihoods)])))
+        scored = [x > 0 for x in mixed]
+        kept = list(compress(mixed, scored))
+        kept_weights = list(compress(row_weights, scored))
+        totals = [reduce(add, map(truediv, map(mul, map(mul, kept_weights, repeat(w)),
+                                               compress(column, scored)), kept), prior)
+                  for w, column in zip(weights, likelihoods)]
         total = sum(totals)
         weights = [t / total for t in totals]
     return weights
@@ -13110,8 +13450,18 @@ def _member_model(statistics, name, params, shared):
     """AutoBayes' member ``name`` compiled from its statistics (a _MixtureStatistics):
     a network or naive Bayes from the rows that the network statistics keep, AODE
     from the pairwise counts of their bins (_aode_statistics_of_rows; ``shared``
-    keeps them for the next AODE member of the same statistics).  A model file that
-    kept AODE's own counts compiles its AODE members from them."""
+    keeps them for the next AODE member of the same statistics, and the MDL cut
+    points that the members find alike: a _CutsMemo).  A model file that kept AODE's
+    own counts compiles its AODE members from them."""
+    memo = shared.get("cuts")
+    if memo is None:
+        memo = shared["cuts"] = _CutsMemo()
+    with memo:
+        return _member_compiled(statistics, name, params, shared)
+
+
+def _member_compiled(statistics, name, params, shared):
+    """_member_model's work, the cut points memo open."""
     cls, member_params = _member_parameters(name, params)
     member_params = cls._compiling(member_params)
     part = statistics.parts.get(cls.__name__)
@@ -13134,9 +13484,16 @@ def _member_model(statistics, name, params, shared):
         found = shared[impute] = _aode_statistics_of_rows(rows, impute, member_params)
     aode, replacements = found
     # the other AODE member's counts, when they are kept meanwhile, are in use too
-    others = sum(_PAIR_BYTES * statistics.pair_counts.size()
-                 for key, (statistics, _) in shared.items() if key != impute)
-    compiled = _AODEModel(aode, dict(_in_use(member_params, others), impute=False))
+    others = sum(_PAIR_BYTES * found[0].pair_counts.size()
+                 for key, found in shared.items() if key in (False, True) and key != impute)
+    member_params = dict(_in_use(member_params, others), impute=False)
+    # the other AODE member of the same counts and estimates shares its tables
+    same = ("aode", impute, member_params["alpha"], member_params["estimate"],
+            member_params["m"])
+    first = shared.get(same)
+    compiled = first.twin(aode, member_params) if first is not None else None
+    if compiled is None:
+        compiled = shared[same] = _AODEModel(aode, member_params)
     compiled.replacements = replacements
     return compiled
 

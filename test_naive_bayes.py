@@ -2515,6 +2515,91 @@ def test_autobayes_aode_members_from_binned_rows_equal_aode_itself(data):
         assert member.joints(queries) == alone._model("test").joints(queries), name
 
 
+ODD_CELLS = [None, float("nan"), float("inf"), True, "never seen", 2.5, -1, 10 ** 400, [1]]
+
+
+@pytest.mark.parametrize("impute", [False, True])
+@given(st.data())
+def test_aode_key_reader_reads_rows_as_row_keys(impute, data):
+    """The AODE's key numbers of a row by builtins (_KeyReader) are those that
+    _PairTable.row_keys reads from the row (filled in with impute=True), or None for a
+    row it leaves to row_keys; a row of training values it reads itself."""
+    _, X, y, weights, _ = data.draw(family_data("AODE"))
+    model = naive_bayes.AODE(impute=impute).fit(X, y, sample_weight=weights)
+    compiled = model._model("test")
+    reader = naive_bayes._KeyReader(compiled, compiled.replacements)
+    odd = [[data.draw(st.sampled_from(ODD_CELLS + [v])) for v in row] for row in X]
+    for row in [compiled.positional(r) for r in X] + odd:
+        keys = reader.keys(row)
+        try:
+            expected = naive_bayes._PairTable.row_keys(compiled, compiled.filled(row))
+        except naive_bayes._RowError:
+            assert keys is None
+            continue
+        assert keys is None or keys == expected
+    for row in X:
+        if all(v is not None and not (isinstance(v, float) and math.isnan(v)) for v in row):
+            assert reader.keys(compiled.positional(row)) is not None
+
+
+@given(st.data())
+def test_autobayes_mixture_of_many_rows_is_the_mixture_of_each(data):
+    """The compiled mixture's joints of many rows (AODE twins reading each row once
+    and sharing their parents' sums) are its joint of each row, bit for bit."""
+    _, X, y, weights, _ = data.draw(family_data("AODE"))
+    model = naive_bayes.AutoBayes(weights="uniform").fit(X, y, sample_weight=weights)
+    compiled = model._model("test")
+    assert sum(isinstance(member, naive_bayes._AODEModel)
+               for _, _, member in compiled.members) == 2
+    queries = [compiled.positional(row) for row in X + [[None] * len(X[0])]]
+    assert compiled.joints(queries) == [compiled.joint(row) for row in queries]
+
+
+def test_autobayes_aode_members_share_their_tables():
+    """AutoBayes' two AODE members (the same counts and estimates, another frequency
+    limit and weighting) share the tables and the parent terms built, and each gives
+    what it gives compiled alone."""
+    X = [["a", 1.0], ["b", 2.0], ["a", 3.0], ["c", 1.5], ["b", 2.5], ["a", 0.5]] * 3
+    y = [0, 1, 0, 1, 1, 0] * 3
+    model = naive_bayes.AutoBayes(weights="uniform").fit(X, y)
+    compiled = model._model("test")
+    waode, aode = [member for _, _, member in compiled.members
+                   if isinstance(member, naive_bayes._AODEModel)]
+    assert waode.kid is aode.kid and waode.built is aode.built
+    assert waode.entries is not aode.entries and waode.limit != aode.limit
+    for name, member in (("waode", waode), ("aode", aode)):
+        cls, params = naive_bayes._member_parameters(name, model.get_params())
+        alone = cls(**params).fit(X, y)._model("test")
+        assert member.joints(X + [["z", None]]) == alone.joints(X + [["z", None]]), name
+
+
+@given(st.lists(st.lists(st.sampled_from(
+    [None, 1.0, -0.0, 2.5, "a", "b", True, False, 3, float("nan"), 1e300, ("t",)]),
+    max_size=6).map(tuple), max_size=30))
+def test_weighted_row_sort_key_is_the_canonical_row(rows):
+    """The weighted member sorts its rows by _row_sort_key, _canonical_row by builtins:
+    the same key, so the same order."""
+    for row in rows:
+        assert naive_bayes._row_sort_key(row) == naive_bayes._canonical_row(row)
+
+
+def test_cuts_memo_answers_an_equal_input_with_the_same_cut_points():
+    """Inside a _CutsMemo, an input cut before is answered from memory (the same cut
+    points), another one is cut; outside it nothing is kept."""
+    values = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0]
+    columns = [[3, 3, 3, 0, 0, 0], [0, 0, 0, 3, 3, 3]]
+    plain = naive_bayes._mdl_cut_points(values, columns)
+    memo = naive_bayes._CutsMemo()
+    with memo:
+        first = naive_bayes._mdl_cut_points(values, columns)
+        again = naive_bayes._mdl_cut_points(list(values), [list(c) for c in columns])
+        other = naive_bayes._mdl_cut_points(values, [[3, 3, 0, 0, 0, 0], [0, 0, 3, 3, 3, 3]])
+    assert first == again == plain == [3.5] and other == [2.5]
+    assert len(memo.found) == 2
+    naive_bayes._mdl_cut_points(values, [[1, 2, 3, 0, 0, 0], [0, 0, 0, 3, 2, 1]])
+    assert len(memo.found) == 2
+
+
 def test_autobayes_chooses_its_weights_on_a_stratified_sample_of_large_data(monkeypatch):
     """Beyond _auto_sample(width) rows (5,000, fewer for wide data) the internal
     cross-validation runs on a stratified sample; the members are fitted on every row."""
@@ -7680,6 +7765,35 @@ def test_network_tables_give_every_node_its_parents_and_probabilities():
             assert len(config) == len(table["parents"])
     assert tables[None]["kind"] == "class"
     assert model.summary()["parents"][None] == tables[None]["parents"]
+
+
+@pytest.mark.parametrize("alpha", [0.5, 1, 0.1, 3e-300, 1e300])
+@given(st.lists(st.tuples(st.sampled_from("abc"), st.sampled_from("xyz"),
+                          st.sampled_from([0, 1])), min_size=1, max_size=25),
+       st.none() | st.lists(st.sampled_from([1, 2, 7, 10 ** 300]), min_size=25, max_size=25))
+def test_network_tables_are_the_estimates_rounded_from_exact_counts(alpha, rows, weights):
+    """Every cell of a network's table is log(float(alpha + n) / float(alpha |X| +
+    w(j))) of the exact rationals (each rounded once), whatever the weights, alpha
+    near the float range included."""
+    X, y = [list(r[:2]) for r in rows], [r[2] for r in rows]
+    weights = None if weights is None else weights[:len(rows)]
+    compiled = naive_bayes.BayesNet(alpha=alpha).fit(X, y, sample_weight=weights)._model("t")
+    exact = Fraction(alpha)
+    for node, parents in enumerate(compiled.parents):
+        size = compiled.cardinality[node]
+        counts = {}
+        for values, (weight, _) in compiled.prepared.items():
+            j = 0
+            for p in parents:
+                j = j * compiled.cardinality[p] + values[p]
+            counts.setdefault(j, Counter())[values[node]] += weight
+        for j, config in counts.items():
+            total = exact * size + sum(config.values())
+            for v in range(size):
+                expected = naive_bayes._log(float(exact + config[v]) / float(total)) \
+                    if total <= sys.float_info.max else \
+                    naive_bayes._log(float((exact + config[v]) / total))
+                assert compiled.cpts[node][j * size + v] == expected
 
 
 def test_networks_refuse_kinds_they_cannot_condition_and_keep_their_counts_exact():

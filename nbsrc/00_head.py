@@ -124,6 +124,7 @@ if sys.version_info < (3, 8):
 
 import gc
 import math
+import threading
 from collections import Counter, defaultdict, namedtuple
 from collections.abc import Mapping
 from bisect import bisect_left, bisect_right
@@ -131,7 +132,7 @@ from itertools import accumulate, chain, compress, islice, repeat
 from math import (dist, exp, factorial, frexp, fsum, hypot, isfinite, isqrt, ldexp, lgamma,
                   log, sqrt)
 from functools import reduce
-from operator import add, getitem, itemgetter, lt, mul, neg, sub, truediv
+from operator import add, eq, getitem, itemgetter, lt, mul, neg, sub, truediv
 
 # Importing the module should cost a bare interpreter little (a few milliseconds), so
 # what only some calls need is imported in them: fractions (exact statistics), numbers

@@ -107,8 +107,68 @@ def _mdl_cut_points(values, columns, rows=None):
 
     Exact for whole weights (sums in any order are exact) and for other weights
     whose sums are exact in doubles; otherwise Weka's per-instance sums may differ
-    from these in the last bits.
+    from these in the last bits.  Inside a _CutsMemo's with block, an input already
+    cut in it is answered from its memory.
     """
+    memo = getattr(_CUTS_IN_USE, "memo", None)
+    if memo is not None:
+        return memo.cut_points(values, columns, rows)
+    return _mdl_computed_cut_points(values, columns, rows)
+
+
+_CUTS_IN_USE = threading.local()      # .memo: this thread's open _CutsMemo, or None
+_CUTS_MEMO_CELLS = 1 << 20            # the most values and weights a _CutsMemo keeps
+
+
+class _CutsMemo:
+    """The cut points of the inputs already cut, for as long as one compilation needs
+    them: AutoBayes compiles several members from the same rows, and each cuts the
+    same numbers into the same MDL bins (the network and the weighted naive Bayes
+    from the rows, both AODE members from the same imputed counts).  Keyed by the
+    whole input (values, weights per class, rows), compared by equality: an equal
+    input gives the same cut points, bit for bit, as the search is a function of it
+    (equal numbers of any type convert to the same floats).  Keeps at most
+    _CUTS_MEMO_CELLS values and weights in all, in use while it is open (with
+    memo: ...), in this thread only; the inputs beyond that are cut as without it."""
+
+    __slots__ = ("found", "cells", "outer")
+
+    def __init__(self):
+        self.found = {}
+        self.cells = 0
+        self.outer = []
+
+    def __enter__(self):
+        self.outer.append(getattr(_CUTS_IN_USE, "memo", None))
+        _CUTS_IN_USE.memo = self
+        return self
+
+    def __exit__(self, *error):
+        _CUTS_IN_USE.memo = self.outer.pop()
+
+    def cut_points(self, values, columns, rows):
+        """_mdl_computed_cut_points of the input, from memory when it was cut before."""
+        cells = len(values) * (len(columns) + 1 + (rows is not None))
+        if self.cells + cells > _CUTS_MEMO_CELLS:
+            found = self.found.get(self._key(values, columns, rows)) if cells <= \
+                _CUTS_MEMO_CELLS else None
+            return list(found) if found is not None else \
+                _mdl_computed_cut_points(values, columns, rows)
+        key = self._key(values, columns, rows)
+        found = self.found.get(key)
+        if found is None:
+            found = self.found[key] = _mdl_computed_cut_points(values, columns, rows)
+            self.cells += cells
+        return list(found)
+
+    @staticmethod
+    def _key(values, columns, rows):
+        return (tuple(values), tuple(map(tuple, columns)),
+                None if rows is None else tuple(rows))
+
+
+def _mdl_computed_cut_points(values, columns, rows=None):
+    """_mdl_cut_points, computed."""
     n = len(values)
     if n < 2:
         return []

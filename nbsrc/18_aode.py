@@ -508,6 +508,97 @@ def _scaled_log_terms(scaled, accumulate, starts, ends, pseudo, alpha_sizes):
     return logs if all(map(isfinite, logs)) else None     # a float sum beyond the range
 
 
+class _KeyReader:
+    """A pair table's key numbers of a whole row by builtins: each categorical value
+    looked up in its feature's {value: key number}, each number's bin found by
+    bisection and added to its feature's first key number (a feature's keys are
+    numbered consecutively, its bins in order), in feature order, as row_keys finds
+    them; a missing value takes its replacement's key (impute=True) or none, a
+    categorical value never seen its feature's unseen key.  A row with an odd value
+    (of the wrong kind, infinite, unhashable) returns None: row_keys reads it (and
+    names what is wrong)."""
+
+    def __init__(self, table, replacements):
+        self.width = table.width
+        used = [j for j in range(table.width) if table.key_of[j] is not False]
+        categorical = [j for j in used if table.key_of[j] is None]
+        binned = [j for j in used if table.key_of[j] is not None]
+        self.pick_categorical = _picker(categorical, table.width) if categorical else None
+        self.pick_binned = _picker(binned, table.width) if binned else None
+        self.categorical, self.binned = categorical, binned
+        self.indexes = [{} for _ in categorical]
+        place = {j: n for n, j in enumerate(categorical)}
+        for (j, key), kid in table.kid.items():
+            if j in place:
+                self.indexes[place[j]][key] = kid
+        self.unseen = [table.unseen[j] for j in categorical]
+        self.firsts = [table.kid[j, 0] for j in binned]
+        self.cuts = [table.key_of[j].cuts for j in binned]
+        # a missing value's key: its replacement's, as row_keys reads the filled row
+        # (-1: none, the feature is left out of the row's keys)
+        fills = replacements or [None] * table.width
+        self.fill_categorical = [-1 if fills[j] is None else table.kid.get(
+            (j, fills[j]), table.unseen[j]) for j in categorical]
+        self.fill_binned = []
+        for j, first, cuts in zip(binned, self.firsts, self.cuts):
+            if fills[j] is None:
+                self.fill_binned.append(-1)
+                continue
+            number = _number(fills[j])        # (None: row_keys says what is wrong)
+            self.fill_binned.append(None if number is None or not isfinite(number)
+                                    else first + bisect_left(cuts, number))
+        order = categorical + binned      # feature j's key: at order.index(j)
+        self.order = None if order == used else \
+            itemgetter(*[order.index(j) for j in used]) if len(used) > 1 else None
+
+    def keys(self, row):
+        """The row's key numbers, or None."""
+        if len(row) != self.width:
+            return None
+        dropped = False
+        try:
+            keys = []
+            if self.categorical:
+                pick = self.pick_categorical
+                values = row if pick is None else pick(row)
+                keys = list(map(dict.get, self.indexes, values))
+                if None in keys:          # missing or unseen
+                    for n, kid in enumerate(keys):
+                        if kid is None:
+                            value = values[n]
+                            keys[n] = self.fill_categorical[n] if value is None or \
+                                _is_missing(value) else self.unseen[n]
+                            dropped = dropped or keys[n] < 0
+            if self.binned:
+                pick = self.pick_binned
+                numbers = row if pick is None else pick(row)
+                filled = {}
+                if not _FLOAT_INT.issuperset(map(type, numbers)) or \
+                        sum(numbers) - sum(numbers) != 0:
+                    numbers = list(numbers)
+                    for n, value in enumerate(numbers):
+                        if type(value) in _FLOAT_INT and value - value == 0:
+                            continue
+                        if not (value is None or _is_missing(value)):
+                            return None   # of the wrong kind, or infinite
+                        fill = self.fill_binned[n]
+                        if fill is None:
+                            return None
+                        filled[n] = fill
+                        numbers[n] = 0.0
+                        dropped = dropped or fill < 0
+                bins = list(map(add, self.firsts, map(bisect_left, self.cuts,
+                                                      map(float, numbers))))
+                for n, fill in filled.items():
+                    bins[n] = fill
+                keys += bins
+        except (TypeError, OverflowError):          # unhashable, or an int beyond floats
+            return None
+        if self.order is not None:
+            keys = list(self.order(keys))
+        return [kid for kid in keys if kid >= 0] if dropped else keys
+
+
 class _AODEModel(_PairTable):
     """The compiled AODE model: the pair tables (see _PairTable) and the averaging.
 
@@ -564,6 +655,14 @@ class _AODEModel(_PairTable):
         self.float_sums = self.smoothed and all(map(isfinite, self.feature_alpha_size))
         self.segment_start = [self.segments[j][0] for j in self.feature_of]
         self.segment_end = [self.segments[j][1] for j in self.feature_of]
+        # the same per feature that has keys (a total and its log once per feature),
+        # and each key's place among those features
+        keyed = sorted(self.segments, key=self.segments.get)
+        self.feature_starts = [self.segments[j][0] for j in keyed]
+        self.feature_ends = [self.segments[j][1] for j in keyed]
+        self.feature_alpha_sizes = [self.feature_alpha_size[j] for j in keyed]
+        place = {j: n for n, j in enumerate(keyed)}
+        self.feature_place = [place[j] for j in self.feature_of]
         self.accumulate = accumulate
         class_count = [statistics.class_count[c] for c in classes]
         self.log_prior = tuple(_log_smoothed(class_count, sum(class_count),
@@ -579,12 +678,17 @@ class _AODEModel(_PairTable):
         if self.scale is not None:
             import struct
             self.unpack = struct.Struct("<%dQ" % k).unpack
+            self.pack = struct.Struct("<%dQ" % k).pack
+            self.pack_error = struct.error
         self.zero = 0 if self.scale is not None else self.zeros
         no_counts = [0] * k
         self.fallback = self._terms(None, list(map(list, zip(*[
             self.single.get(kid, no_counts) for kid in range(len(self.key_list))]))) or
             [[] for _ in range(k)])
         self.entries = {}                 # parent key number -> (base, child terms)
+        self.built = {}                   # the same, of the keys built (see twin)
+        self.parent_of = {}               # key number -> (feature, entry) or None
+        self.key_reader = None            # the _KeyReader, made on first use
         # child terms per parent key: a list over every key number when there are few
         # (builtins over all keys at once), else only the keys that occur with the
         # parent and one term per feature for the others (memory linear in the counts:
@@ -639,6 +743,12 @@ class _AODEModel(_PairTable):
         if self.scale is None:
             return list(zip(*columns))
         scale = -self.scale
+        if len(columns) > 1:              # every field in [0, 2^64): its bytes, joined
+            fields = [list(map(round, map(mul, column, repeat(scale)))) for column in columns]
+            try:
+                return list(map(int.from_bytes, map(self.pack, *fields), repeat("little")))
+            except self.pack_error:       # a field out of range: added as it is
+                pass
         packed = None
         for c, column in enumerate(columns):
             fields = map(round, map(mul, column, repeat(scale)))
@@ -665,12 +775,16 @@ class _AODEModel(_PairTable):
                 columns.append(logs)
                 continue
             prefix = list(self.accumulate(column, initial=0))
-            totals = list(map(sub, map(prefix.__getitem__, self.segment_end),
-                              map(prefix.__getitem__, self.segment_start)))
             if self.float_sums and whole and prefix[-1] < 2 ** 52:
+                # log(N_j + a S_j) once per feature, then read by each of its keys
+                totals = map(sub, map(prefix.__getitem__, self.feature_ends),
+                             map(prefix.__getitem__, self.feature_starts))
+                feature_logs = list(map(log, map(add, totals, self.feature_alpha_sizes)))
                 logs = list(map(sub, map(log, map(add, column, self.key_pseudo)),
-                                map(log, map(add, totals, self.alpha_size))))
+                                map(feature_logs.__getitem__, self.feature_place)))
             else:                         # a = 0, or weights of other denominators
+                totals = list(map(sub, map(prefix.__getitem__, self.segment_end),
+                                  map(prefix.__getitem__, self.segment_start)))
                 logs = [_log_smoothed([n], total, a, size)[0] for n, total, a, size in
                         zip(column, totals, self.key_pseudo,
                             map(self.sizes.__getitem__, self.feature_of))]
@@ -695,13 +809,36 @@ class _AODEModel(_PairTable):
             self.entries[kid] = entry
             return entry
         if self.frequency.get(kid, 0) >= self.limit:
-            k = self.k
-            base = self._pack([[_log_smoothed([n], self.present[p], self.parent_pseudo[p],
-                                              k * self.sizes[p])[0]]
-                               for n in self.single.get(kid, [0] * k)])[0]
-            entry = (base, self._terms(p, self.pair_column(kid)))
+            entry = self.built.get(kid)
+            if entry is None:
+                k = self.k
+                base = self._pack([[_log_smoothed([n], self.present[p], self.parent_pseudo[p],
+                                                  k * self.sizes[p])[0]]
+                                   for n in self.single.get(kid, [0] * k)])[0]
+                entry = self.built[kid] = (base, self._terms(p, self.pair_column(kid)))
         self.entries[kid] = entry
         return entry
+
+    def twin(self, statistics, params):
+        """The model these statistics compile to with params, which differ from this
+        model's in frequency_limit and weighting at most, sharing this model's tables
+        and the parent keys' terms built (by either: neither setting enters a term,
+        only which parents count and how much); None for the sparse form (its
+        parents' terms are built at once, for the qualifying ones)."""
+        if self.sparse or params["impute"]:
+            return None
+        estimate, what = statistics.memory_estimate(params)
+        _within_budget(params, estimate, what, _AODE_FIX)
+        twin = object.__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.memory = estimate
+        twin.limit = params["frequency_limit"]
+        twin.entries = {}
+        twin.parent_of = {}
+        twin.key_reader = None
+        twin.weights = self._mutual_information() \
+            if params["weighting"] == "mutual-information" else None
+        return twin
 
     def _sparse_tables(self):
         """The sparse form of every parent's child terms, built at once by builtins
@@ -790,7 +927,11 @@ class _AODEModel(_PairTable):
     def row_keys(self, row):
         """The key numbers of the row's present, used features (see _PairTable);
         with impute=True, of the row with its missing values replaced."""
-        return super().row_keys(self.filled(row))
+        reader = self.key_reader
+        if reader is None:
+            reader = self.key_reader = _KeyReader(self, self.replacements)
+        keys = reader.keys(row)
+        return keys if keys is not None else super().row_keys(self.filled(row))
 
     def filled(self, row):
         """The row with every missing value replaced (impute=True), else the row."""
@@ -803,16 +944,20 @@ class _AODEModel(_PairTable):
         """([(parent feature, entry)], their weights, or None for equal weights) of a
         row's qualifying parents; with mutual-information weights those of weight 0
         are left out, unless all are 0 (then every one counts, equally)."""
-        found = []
-        for kid in keys:
-            j, key = self.key_list[kid]
-            if key is not _UNSEEN:
-                entry = self.entry(j, kid)
-                if entry is not None:
-                    found.append((j, entry))
+        # (parent feature, entry) or None per key number, as the loop over the keys
+        # finds them, kept: a row's parents are then one builtin lookup per key
+        known = self.parent_of
+        found = list(map(known.get, keys, repeat(False)))
+        if False in found:
+            for n, kid in enumerate(keys):
+                if found[n] is False:
+                    j, key = self.key_list[kid]
+                    entry = self.entry(j, kid) if key is not _UNSEEN else None
+                    found[n] = known[kid] = None if entry is None else (j, entry)
+        found = list(filter(None, found))
         if self.weights is None:
             return found, None
-        weights = [self.weights[j] for j, _ in found]
+        weights = list(map(self.weights.__getitem__, map(itemgetter(0), found)))
         if not any(weights):
             return found, None
         kept = [w > 0 for w in weights]
@@ -821,7 +966,12 @@ class _AODEModel(_PairTable):
     def joint(self, row):
         """log of the (weighted) mean over parents of P(c, x_p) prod P(x_j | c, x_p),
         per class."""
-        keys = self.row_keys(row)
+        return self.joint_of_keys(self.row_keys(row))
+
+    def joint_of_keys(self, keys, sums=None):
+        """joint of a row given its key numbers (row_keys); ``sums``, a dict kept for
+        one row, shares each parent's sum of terms with a twin that reads the row
+        alike (the same entries, see twin)."""
         parents, weights = self.parents(keys)
         if not parents:
             terms = list(map(self.fallback.__getitem__, keys))
@@ -830,15 +980,24 @@ class _AODEModel(_PairTable):
             return self._combined([[self.log_prior] + terms])
         if self.scale is not None:        # one builtin sum per parent
             width = 8 * self.k
-            fields = [self.unpack(sum(map(terms.__getitem__, keys), base).to_bytes(
-                width, "little")) for _, (base, terms) in parents]
+            fields = None
+            if sums:                      # a twin's, by entry (kept: the ids hold)
+                ids = list(map(id, map(itemgetter(1), parents)))
+                fields = list(map(sums.get, ids))
+                if None in fields:
+                    fields = None
+            if fields is None:
+                fields = [self.unpack(sum(map(terms.__getitem__, keys), base).to_bytes(
+                    width, "little")) for _, (base, terms) in parents]
+                if sums is not None:
+                    sums.update(zip(map(id, map(itemgetter(1), parents)), fields))
             shift = log(len(fields)) if weights is None else log(math.fsum(weights))
             scale = self.scale
             joint = []
-            for c in range(self.k):
-                column = [f[c] for f in fields]
+            for column in zip(*fields):   # per class: exp((low - f) / scale) by builtins
                 low = min(column)
-                shares = [exp((low - f) / scale) for f in column]
+                shares = list(map(exp, map(truediv, map(sub, repeat(low), column),
+                                           repeat(scale))))
                 if weights is not None:
                     shares = list(map(mul, weights, shares))
                 joint.append(-low / scale - shift + log(math.fsum(shares)))
@@ -871,6 +1030,11 @@ class _AODEModel(_PairTable):
     def joints(self, rows):
         """Joint log-likelihoods of many rows, one by one."""
         return list(map(self.joint, rows))
+
+    def reads_keys_as(self, other):
+        """Whether other reads every row into the same key numbers (a twin, or this)."""
+        return isinstance(other, _AODEModel) and other.kid is self.kid and \
+            other.replacements is self.replacements
 
     def unpacked(self, term):
         """A term as a tuple of per-class log P."""

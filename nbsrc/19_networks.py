@@ -151,6 +151,12 @@ class _NetworkScores:
         self.weights = [n for _, n in rows]
         self.total = sum(self.weights)
         self.cache = {}
+        # each parent list's configuration per row, shared by every node scored given
+        # it (TAN and hill climbing score each node given the class and each other
+        # node: one pass over the rows per score instead of two); at most about two
+        # copies of the columns are kept
+        self.configurations = {}
+        self.configuration_room = 2 * (len(cardinality) + 1)
         self.half_ln_gamma = _HalfLnGamma()   # this search's lnG of larger counts
         self.fractional = {}              # lgamma(n / unit + 1/2), bounded (see _score)
 
@@ -165,11 +171,10 @@ class _NetworkScores:
     def cell_counts(self, node, parents):
         """{cell: whole-number count} of the occurring cells, cell = configuration *
         |V| + value."""
-        cells = None
-        for p in list(parents) + [node]:
-            column = self.columns[p]
-            cells = column if cells is None else list(map(
-                add, map(mul, cells, repeat(self.cardinality[p])), column))
+        cells = self.configuration(tuple(parents))
+        column = self.columns[node]
+        cells = column if cells is None else list(map(
+            add, map(mul, cells, repeat(self.cardinality[node])), column))
         counts = Counter()
         weights = self.weights
         if self.total == len(weights):            # every distinct row weighs one unit
@@ -181,6 +186,25 @@ class _NetworkScores:
             for cell, n in zip(cells, weights):
                 counts[cell] = get(cell, 0) + n
         return counts
+
+    def configuration(self, parents):
+        """Per row, the configuration number of a tuple of parents (mixed radix, the
+        first parent most significant; None for no parents), built from its prefix's
+        and cached: the same whole numbers as building it parent by parent."""
+        if not parents:
+            return None
+        if len(parents) == 1:
+            return self.columns[parents[0]]
+        found = self.configurations.get(parents)
+        if found is None:
+            prefix = self.configuration(parents[:-1])
+            last = parents[-1]
+            found = list(map(add, map(mul, prefix, repeat(self.cardinality[last])),
+                             self.columns[last]))
+            if len(self.configurations) >= self.configuration_room:
+                self.configurations.clear()
+            self.configurations[parents] = found
+        return found
 
     def _score(self, node, parents):
         size = self.cardinality[node]
@@ -228,9 +252,14 @@ class _NetworkScores:
             cell_terms = list(map(odd.__getitem__, dense))
         else:
             cell_terms = list(map(of_count, dense))
-        totals = map(sum, zip(*[iter(dense)] * size))
+        totals = list(map(sum, zip(*[iter(dense)] * size)))
         columns = [cell_terms[v::size] for v in range(size)]
-        columns.append(list(map(neg, map(of_total, totals))))
+        if exact and 2 * max(totals) + size < _HALF_TABLE_SIZE:   # lnG(n + |V|/2), tabled
+            table = _half_ln_gamma(2 * max(totals) + size)
+            columns.append(list(map(neg, map(table.__getitem__, map(
+                add, map(mul, totals, repeat(2)), repeat(size))))))
+        else:
+            columns.append(list(map(neg, map(of_total, totals))))
         columns.append(repeat(empty_terms[0]))
         columns.append(repeat(empty_terms[1]))
         # score += each term in Weka's order (subtracting x is adding -x, exactly)
@@ -836,12 +865,18 @@ class _NetworkModel:
         _progress("feature")
         self.cardinality = [max(1, len(self.values[j])) if j in self.values else
                             len(self.cuts[j]) + 1 for j in used] + [len(self.class_values)]
-        self.modes = self._modes(rows)
+        # per class, each used feature's node values of its rows (None: missing),
+        # by builtins over the columns: the values _index gives, row by row
+        node_columns = {label: self._node_columns(counted) for label, counted in rows.items()}
+        self.modes = self._modes_of_columns(rows, node_columns)
         prepared = {}                     # values as node indices -> [weight, rows]
         for label, counted in rows.items():
             c = self.class_values.index(label)
-            for row, (weight, n) in counted.items():
-                key = tuple(self._indices(row)) + (c,)
+            columns = [column if None not in column else
+                       [mode if v is None else v for v in column]
+                       for column, mode in zip(node_columns[label], self.modes)]
+            keys = zip(*columns, repeat(c)) if columns else repeat((c,))
+            for key, (weight, n) in zip(keys, counted.values()):
                 cell = prepared.get(key)
                 if cell is None:
                     prepared[key] = [weight, n]
@@ -892,34 +927,45 @@ class _NetworkModel:
         return _mdl_cut_points(values, [list(column) for column in
                                         zip(*[weights[v] for v in values])])
 
-    def _modes(self, rows):
-        """Each used feature's most frequent node value (weighted, after the bins; the
-        first of equal ones; 0 when every value is missing)."""
-        totals = [[0] * size for size in self.cardinality[:-1]]
-        for counted in rows.values():
-            for row, (weight, _) in counted.items():
-                for n, j in enumerate(self.used):
-                    value = row[j] if j < len(row) else None
-                    if value is not None:
-                        totals[n][self._index(j, value)] += weight
-        return [column.index(max(column)) if column else 0 for column in totals]
-
-    def _index(self, j, value):
-        """The node value of feature j's value: its bin, or its place among the known
-        values (None for one never seen in training)."""
-        cuts = self.cuts.get(j)
-        if cuts is not None:
-            return bisect_left(cuts, value)
-        return self.index[j].get(value)
-
-    def _indices(self, row):
-        """The node values of a row's used features, a missing one filled in."""
+    def _node_columns(self, counted):
+        """Per used feature, the node values (_index) of the rows of one class (None
+        for a missing value), in the rows' order."""
+        width = self.width
+        full = [row if len(row) == width else tuple(row[:width]) + (None,) * (width - len(row))
+                for row in counted]
+        columns = list(zip(*full)) if full else [()] * width
         out = []
-        for n, j in enumerate(self.used):
-            value = row[j] if j < len(row) else None
-            index = None if value is None else self._index(j, value)
-            out.append(self.modes[n] if index is None else index)
+        for j in self.used:
+            column = columns[j]
+            cuts = self.cuts.get(j)
+            if cuts is None:
+                out.append(list(map(self.index[j].get, column)))
+            elif None in column:
+                out.append([None if v is None else bisect_left(cuts, v) for v in column])
+            else:
+                out.append(list(map(bisect_left, repeat(cuts), column)))
         return out
+
+    def _modes_of_columns(self, rows, node_columns):
+        """Each used feature's most frequent node value (weighted, after the bins; the
+        first of equal ones; 0 when every value is missing), from the rows' node
+        values (node_columns: per class, _node_columns); the sums are exact."""
+        totals = [[0] * size for size in self.cardinality[:-1]]
+        for label, counted in rows.items():
+            weights = [weight for weight, _ in counted.values()]
+            ones = _INT.issuperset(map(type, weights)) and all(w == 1 for w in weights)
+            for mine, column in zip(totals, node_columns[label]):
+                if ones:                  # unit weights: counted by the C helper
+                    counts = Counter()
+                    _count_keys(counts, column)
+                    for index, n in counts.items():
+                        if index is not None:
+                            mine[index] += n
+                    continue
+                for index, weight in zip(column, weights):
+                    if index is not None:
+                        mine[index] += weight
+        return [column.index(max(column)) if column else 0 for column in totals]
 
     def _table(self, node, prepared):
         """log P(value | configuration) of a node, flat: at configuration * |V| +
@@ -952,12 +998,24 @@ class _NetworkModel:
             if not total:
                 return -log(size)
             if type(total) is float:
+                if type(n) is int:        # float(alpha + n) of exact ints: the same rounding
+                    return _log((numerator + n * denominator) / denominator / total)
                 return _log(float(alpha + n) / total)
             return _log(float((alpha + n) / total))
 
         def as_float(total):
             """The float of an exact total, or the total itself beyond the float range."""
             return float(total) if total <= _FLOAT_MAX else Fraction(total)
+
+        def total_of(weight):
+            """as_float(alpha |X| + weight), of exact ints for a whole weight (int / int
+            rounds once, as float() of the Fraction does)."""
+            if type(weight) is int:
+                top = numerator * size + weight * denominator
+                if top <= _FLOAT_MAX_EXACT * denominator:
+                    return top / denominator
+            return as_float(alpha * size + weight)
+        numerator, denominator = alpha.as_integer_ratio()
         empty = [entry(0, as_float(alpha * size))] * size
         if configurations * size <= _DENSE_TABLE:
             table = []
@@ -966,12 +1024,12 @@ class _NetworkModel:
                 if config is None:
                     table.extend(empty)
                     continue
-                total = as_float(alpha * size + sum(config.values()))
+                total = total_of(sum(config.values()))
                 table.extend([entry(config.get(v, 0), total) for v in range(size)])
             return table
         table = _SparseCells(size, empty)
         for j, config in counts.items():
-            total = as_float(alpha * size + sum(config.values()))
+            total = total_of(sum(config.values()))
             table.defaults[j] = entry(0, total)
             for v, n in config.items():
                 if n:

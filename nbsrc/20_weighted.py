@@ -61,15 +61,22 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
         return (loss + penalty / 2 * fsum(x * x for x in w),
                 [list(map(truediv, column, totals)) for column in exps])
 
-    def derivatives(w, probabilities):
-        """The gradient and the Hessian of the loss at w."""
-        weighted = [list(map(mul, row_weights, column)) for column in probabilities]
+    def gradient_at(w, probabilities):
+        """(the gradient of the loss at w, each feature's mean log-likelihood per row
+        under P(c | x_i))."""
         means = [reduce(lambda a, b: list(map(add, a, b)),
                         [list(map(mul, columns[j][c], probabilities[c])) for c in range(k)])
                  for j in range(width)]
         true = [list(map(getitem, zip(*columns[j]), truth)) for j in range(width)]
         gradient = [fsum(map(mul, row_weights, map(sub, means[j], true[j])))
                     + penalty * w[j] for j in range(width)]
+        return gradient, means
+
+    def hessian_of(free, probabilities, means):
+        """The Hessian of the loss, the entries of the free features only (the others
+        are not read: a feature held at a bound takes no part in the step; each entry
+        is computed as for the whole matrix, so the same numbers)."""
+        weighted = [list(map(mul, row_weights, column)) for column in probabilities]
         # each feature's classes end to end in one list, one product per pair, and
         # only the (row, class) cells whose v_i P(c | x_i) is not negligible (the
         # Hessian only steers the steps: the loss and the gradient are exact)
@@ -77,26 +84,27 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
         floor = 1e-12 * max(cells)
         kept = [x > floor for x in cells]
         cells = list(compress(cells, kept))
-        flat = [list(compress(chain.from_iterable(columns[j]), kept)) for j in range(width)]
-        products = [list(map(mul, cells, flat[j])) for j in range(width)]
-        spread = [list(map(mul, row_weights, means[j])) for j in range(width)]
+        flat = {j: list(compress(chain.from_iterable(columns[j]), kept)) for j in free}
+        products = {j: list(map(mul, cells, flat[j])) for j in free}
+        spread = {j: list(map(mul, row_weights, means[j])) for j in free}
         hessian = [[0.0] * width for _ in range(width)]
-        for j in range(width):
-            for m in (range(j + 1) if full else (j,)):
+        for n, j in enumerate(free):
+            for m in (free[:n + 1] if full else (j,)):
                 value = sum(map(mul, products[j], flat[m])) - sum(map(mul, spread[j], means[m]))
                 hessian[j][m] = hessian[m][j] = value + (penalty if j == m else 0.0)
-        return gradient, hessian
+        return hessian
 
     full = width <= _WEIGHT_FULL_HESSIAN        # else its diagonal: steps stay cheap
 
     w = [1.0] * width
     loss, probabilities = posterior(w)
     for _ in range(steps):
-        gradient, hessian = derivatives(w, probabilities)
+        gradient, means = gradient_at(w, probabilities)
         free = [j for j in range(width) if (w[j] > 0 or gradient[j] < 0) and (
             w[j] < _WEIGHT_MAX or gradient[j] > 0)]
         if not free:
             break
+        hessian = hessian_of(free, probabilities, means)
         solved = _solve_positive([[hessian[j][m] for m in free] for j in free],
                                  [-gradient[j] for j in free]) if full else \
             [-gradient[j] / hessian[j][j] for j in free]
@@ -142,6 +150,19 @@ def _solve_positive(matrix, vector):
     return solution
 
 
+_PLAIN_KINDS = frozenset((bool, int, float, str))
+
+
+def _row_sort_key(row):
+    """_canonical_row(row) of a row of the statistics' values, by builtins when its
+    values are booleans, numbers and strings without a NaN (each then keys as
+    (its kind's rank, itself), as _canonical keys it)."""
+    if type(row) is tuple and _PLAIN_KINDS.issuperset(map(type, row)) and \
+            all(map(eq, row, row)):
+        return (0,) + tuple(zip(map(_CANONICAL_RANKS.__getitem__, map(type, row)), row))
+    return _canonical_row(row)
+
+
 class _WeightedNaiveModel:
     """Naive Bayes on MDL bins with one learned weight per feature (see the comment
     above): the tables of _NaiveModel, P(c | x) ~ P(c) prod_j P(x_j | c)^(w_j), the
@@ -171,7 +192,7 @@ class _WeightedNaiveModel:
                         for values, c, weight in training]
         else:
             training = [(values, c, float(weight)) for values, c, weight in training]
-        training.sort(key=lambda item: (item[1], _canonical_row(item[0])))
+        training.sort(key=lambda item: (item[1], _row_sort_key(item[0])))
         used = [j for j, scorer in enumerate(base.scorers)
                 if not isinstance(scorer, _NoEvidence)]
         size = max(500, min(_WEIGHT_ROWS, _HESSIAN_WORK // max(1, len(used) ** 2
@@ -182,8 +203,13 @@ class _WeightedNaiveModel:
         columns = []
         for j in used:
             scorer = base.scorers[j]
-            vectors = [scorer[values[j] if j < len(values) else None]
-                       for values, _, _ in training]
+            cells = [values[j] if j < len(values) else None for values, _, _ in training]
+            if type(scorer) is _BinScorer and _FLOAT.issuperset(map(type, cells)) and \
+                    all(map(isfinite, cells)):    # scorer[x] by builtins: its bin's vector
+                vectors = list(map(scorer.vectors.__getitem__,
+                                   map(bisect_left, repeat(scorer.cuts), cells)))
+            else:
+                vectors = list(map(scorer.__getitem__, cells))
             columns.append([list(column) for column in zip(*vectors)] if vectors else
                            [[] for _ in classes])
         finite = all(isfinite(x) for x in base.log_prior) and all(

@@ -244,6 +244,31 @@ class _MixtureStatistics:
         return sum(size for size, _ in parts), " and ".join(what for _, what in parts)
 
 
+def _members_joints(models, rows):
+    """[each compiled model's joints(rows)], the same numbers: AODE models that read
+    rows into the same keys (twins: see _AODEModel.twin) read each row once and share
+    its parents' sums of terms, row by row; the others by their own joints, in
+    order (so that a bad row raises what the first model to read it raises)."""
+    per_member = [None] * len(models)
+    for n, compiled in enumerate(models):
+        if per_member[n] is not None:
+            continue
+        if not isinstance(compiled, _AODEModel):
+            per_member[n] = compiled.joints(rows)
+            continue
+        group = [m for m in range(n, len(models)) if per_member[m] is None and
+                 compiled.reads_keys_as(models[m])]
+        columns = [[] for _ in group]
+        for row in rows:
+            keys = compiled.row_keys(row)
+            sums = {} if len(group) > 1 else None
+            for column, m in zip(columns, group):
+                column.append(models[m].joint_of_keys(keys, sums))
+        for column, m in zip(columns, group):
+            per_member[m] = column
+    return per_member
+
+
 class _MixtureModel:
     """The compiled AutoBayes: every member with a weight compiled, and
     log P(c | x) = log sum_m w_m P_m(c | x) as the joint log-likelihood (the mixture's
@@ -285,7 +310,7 @@ class _MixtureModel:
 
     def joints(self, rows):
         """The mixture's log posteriors of many rows."""
-        per_member = [compiled.joints(rows) for _, _, compiled in self.members]
+        per_member = _members_joints([compiled for _, _, compiled in self.members], rows)
         columns = [_posteriors(joints) for joints in per_member]
         out = []
         for n in range(len(rows)):
@@ -476,13 +501,19 @@ def _em_weights(likelihoods, row_weights, prior, steps=100):
     fades towards 0."""
     count = len(likelihoods)
     weights = [1.0 / count] * count
+    rows = len(row_weights)
     for _ in range(steps):
-        totals = [prior] * count
-        for i, v in enumerate(row_weights):
-            mixed = sum(w * column[i] for w, column in zip(weights, likelihoods))
-            if mixed > 0:
-                for m in range(count):
-                    totals[m] += v * weights[m] * likelihoods[m][i] / mixed
+        # by builtins over the rows, each number as the loop over rows computes it:
+        # a row's mixture summed over the members in order, each member's total
+        # added to row by row from the prior (reduce: no compensated sum)
+        mixed = list(map(sum, zip(*[list(map(mul, repeat(w, rows), column))
+                                    for w, column in zip(weights, likelihoods)])))
+        scored = [x > 0 for x in mixed]
+        kept = list(compress(mixed, scored))
+        kept_weights = list(compress(row_weights, scored))
+        totals = [reduce(add, map(truediv, map(mul, map(mul, kept_weights, repeat(w)),
+                                               compress(column, scored)), kept), prior)
+                  for w, column in zip(weights, likelihoods)]
         total = sum(totals)
         weights = [t / total for t in totals]
     return weights

@@ -136,8 +136,18 @@ def _member_model(statistics, name, params, shared):
     """AutoBayes' member ``name`` compiled from its statistics (a _MixtureStatistics):
     a network or naive Bayes from the rows that the network statistics keep, AODE
     from the pairwise counts of their bins (_aode_statistics_of_rows; ``shared``
-    keeps them for the next AODE member of the same statistics).  A model file that
-    kept AODE's own counts compiles its AODE members from them."""
+    keeps them for the next AODE member of the same statistics, and the MDL cut
+    points that the members find alike: a _CutsMemo).  A model file that kept AODE's
+    own counts compiles its AODE members from them."""
+    memo = shared.get("cuts")
+    if memo is None:
+        memo = shared["cuts"] = _CutsMemo()
+    with memo:
+        return _member_compiled(statistics, name, params, shared)
+
+
+def _member_compiled(statistics, name, params, shared):
+    """_member_model's work, the cut points memo open."""
     cls, member_params = _member_parameters(name, params)
     member_params = cls._compiling(member_params)
     part = statistics.parts.get(cls.__name__)
@@ -160,9 +170,16 @@ def _member_model(statistics, name, params, shared):
         found = shared[impute] = _aode_statistics_of_rows(rows, impute, member_params)
     aode, replacements = found
     # the other AODE member's counts, when they are kept meanwhile, are in use too
-    others = sum(_PAIR_BYTES * statistics.pair_counts.size()
-                 for key, (statistics, _) in shared.items() if key != impute)
-    compiled = _AODEModel(aode, dict(_in_use(member_params, others), impute=False))
+    others = sum(_PAIR_BYTES * found[0].pair_counts.size()
+                 for key, found in shared.items() if key in (False, True) and key != impute)
+    member_params = dict(_in_use(member_params, others), impute=False)
+    # the other AODE member of the same counts and estimates shares its tables
+    same = ("aode", impute, member_params["alpha"], member_params["estimate"],
+            member_params["m"])
+    first = shared.get(same)
+    compiled = first.twin(aode, member_params) if first is not None else None
+    if compiled is None:
+        compiled = shared[same] = _AODEModel(aode, member_params)
     compiled.replacements = replacements
     return compiled
 
