@@ -255,15 +255,17 @@ class AutoBayes(_Classifier):
     class_weight weighs the rows once, from all of fit's rows, for the members and the
     internal cross-validation alike; the decision rules are NaiveBayes'.
 
-    Statistics: the class and value counts and every distinct row's weight, exact,
-    as a Bayesian network keeps them; every member compiles from them, the AODE
-    members from the pairwise counts of their bins, which give exactly the model
-    of AODE fitted on the same rows (memory linear in the rows and features, where
-    AODE's own pairwise counts of raw numbers grow with the square of the features).
-    fit keeps the rows in memory while it cross-validates (it reads X once, into a
-    list).  partial_fit and merge update the statistics exactly and keep the weights
-    chosen at fit (a merge averages two models' weights by their numbers of rows);
-    fit again to choose them from all the rows.
+    Statistics: the class and value counts, exact, and the distinct rows with their
+    exact weights as a Bayesian network keeps them: at most row_sample (default
+    50,000) distinct rows, beyond it the deterministic sample of the rows of
+    smallest hash (see TAN), the same whatever the rows' order, batching or merge;
+    every member compiles from them, the AODE members from the pairwise counts of
+    their bins, which give exactly the model of AODE fitted on the same rows.  fit
+    reads X once and keeps no row; the weights are chosen from the rows the
+    statistics keep.  partial_fit and merge update the statistics exactly and keep
+    the weights chosen at fit (a merge averages two models' weights by their
+    numbers of rows); choose_weights() chooses them again from all the rows held,
+    as fit would (the command line's fit streams its file so).
 
     >>> X = [["sunny", "hot"], ["sunny", "hot"], ["rain", "mild"], ["rain", "cool"],
     ...      ["overcast", "cool"], ["sunny", "mild"], ["rain", "mild"], ["overcast", "hot"]]
