@@ -171,18 +171,37 @@ def fit_partition(records, target, model_name, kinds, params, batch=10000):
     return [model] if fitted else []
 
 
+def check_finishing(cls):
+    """SystemExit, before Spark starts, when the family's merged model cannot be
+    finished (see finish)."""
+    if not cls._merge_is_fit and not hasattr(cls, "choose_weights"):
+        raise SystemExit("spark_train.py: error: --model %s: %s's merge is not its fit, "
+                         "and this naive_bayes.py's %s has no choose_weights() to finish "
+                         "the merged model with (use a naive_bayes.py that has it)"
+                         % (cls._command_name, cls.__name__, cls.__name__))
+
+
 def finish(model):
     """What the driver does on the merged model: nothing for a family whose merge is
     its fit; choose_weights() for one whose fit also chooses from the rows (AutoBayes'
     mixture weights, by its internal cross-validation)."""
-    if type(model)._merge_is_fit:
-        return model
-    if not hasattr(model, "choose_weights"):
-        raise SystemExit("spark_train.py: error: %s's merge is not its fit, and this "
-                         "naive_bayes.py's %s has no choose_weights() to finish the merged "
-                         "model with (use a naive_bayes.py that has it)"
-                         % (type(model).__name__, type(model).__name__))
-    model.choose_weights()
+    if not type(model)._merge_is_fit:
+        check_finishing(type(model))
+        model.choose_weights()
+    return model
+
+
+def describe(model, path, target):
+    """Record in the model what the command line's fit records: the label column's
+    name (for naive_bayes.py predict) and the fingerprint of the data file (for
+    evaluate and report, which then say they are in-sample); returns the model."""
+    import hashlib
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for block in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(block)
+    model.target_ = target
+    model.training_data_ = {"sha256": digest.hexdigest()}
     return model
 
 
@@ -199,8 +218,7 @@ def fit_locally(path, target, cls, kinds, params):
     """The same model fitted by one process reading the file once (the library's fit,
     which for AutoBayes chooses the weights itself)."""
     X, y = read_rows(path, kinds, target)
-    model = cls(features=kinds, **params).fit(X, y)
-    return type(model).from_dict(dict(model.to_dict(), target=target))
+    return describe(cls(features=kinds, **params).fit(X, y), path, target)
 
 
 def check(path, target, model_name, cls, kinds, params, written):
@@ -317,6 +335,7 @@ def main(argv=None, spark=None):
     args = parser.parse_args(argv)
 
     cls = family(args.model)
+    check_finishing(cls)
     params = chosen_params(args, dests, cls)
     declared = {name: kind for kind in KINDS for name in getattr(args, kind).split(",")
                 if name}
@@ -353,11 +372,8 @@ def main(argv=None, spark=None):
         if own:
             spark.stop()
     started = time.perf_counter()
-    model = finish(model)
-    # the target column's name goes in the model file, for naive_bayes.py predict;
-    # to_dict compiles the model (a network's structure search runs here)
-    model = type(model).from_dict(dict(model.to_dict(), target=args.target))
-    model.save(args.output)
+    model = describe(finish(model), args.data, args.target)
+    model.save(args.output)        # compiles the model: a network's structure search
     finished = time.perf_counter() - started
     rows = sum(model.class_count_)
     summary = {"model": args.model, "rows": rows, "partitions": partitions,
