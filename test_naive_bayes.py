@@ -2445,6 +2445,9 @@ def test_spark_train_takes_the_library_families_and_their_kinds():
                                          "and .* has no choose_weights\\(\\)"):
         example.check_finishing(unfinished)
     example.check_finishing(naive_bayes.TAN)                 # nothing to finish
+    with pytest.raises(SystemExit, match="--target species: .*iris.csv has no such "
+                                         "column; its columns are sepallength, "):
+        example.column_kinds(DATA / "iris.csv", "species", {})
 
 
 # ----------------------------------------------------------------------------------

@@ -84,7 +84,10 @@ def column_kinds(path, target, declared, numeric="gaussian", sample_size=10000):
     non-missing cells (in the first rows) are all numbers, categorical for the others."""
     with open(path, newline="", encoding="utf-8-sig") as handle:
         reader = csv.reader(handle)
-        header = next(reader)
+        header = next(reader, [])
+        if target not in header:
+            raise SystemExit("spark_train.py: error: --target %s: %s has no such column; "
+                             "its columns are %s" % (target, path, ", ".join(header)))
         sample = [row for _, row in zip(range(sample_size), reader)]
     kinds = {}
     for i, name in enumerate(header):
