@@ -2394,46 +2394,180 @@ def test_merge_refuses_sequence_models_with_different_columns():
         NaiveBayes().fit([["x", 1.0]], ["p"]).merge(NaiveBayes().fit([["x", 1.0, "k"]], ["p"]))
 
 
-@pytest.mark.slow
-def test_spark_training_equals_a_local_fit(tmp_path):
-    """examples/spark_train.py on 120,000 generated rows, in local mode: the model
-    merged from Spark partitions equals the local fit exactly.  CI installs pyspark
-    (and has Java); there the test fails rather than skips if either is missing."""
-    needs("pyspark")
+def spark_example():
+    """examples/spark_train.py as a module (it imports pyspark only to run Spark)."""
     import importlib.util
-    import shutil
-    if shutil.which("java") is None and not os.environ.get("NAIVE_BAYES_CI"):
-        pytest.skip("Java is not installed")
-    rng = random.Random(6)
-    path = tmp_path / "rows.csv"
-    with open(path, "w", newline="", encoding="utf-8") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(["colour", "size", "weight", "notes", "label"])
-        words = ["grain", "wheat", "price", "market", "oil", "rain", "export", "bank",
-                 'said "no"', "a, b", "two\nlines"]     # quotes, commas, line breaks
-        for _ in range(120000):
-            k = rng.randrange(3)
-            writer.writerow([rng.choice(["red", "green", 'the "blue"', "?", "x,y"] if k
-                                        else ["red", "?"]),
-                             "%.3f" % rng.gauss(k, 1.0),
-                             "" if rng.random() < 0.05 else "%.2f" % rng.gauss(10 - k, 2.0),
-                             " ".join(rng.choice(words[k:k + 9]) for _ in range(rng.randrange(4))),
-                             "class%d" % k])
     spec = importlib.util.spec_from_file_location("spark_train",
                                                   ROOT / "examples" / "spark_train.py")
     example = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(example)
+    return example
+
+
+@pytest.fixture(scope="module")
+def spark():
+    """(examples/spark_train.py, one local SparkSession on 2 cores) for the module's
+    Spark tests, which share the session (starting one takes seconds).  CI installs
+    pyspark (and has Java); there the tests fail rather than skip if either is missing."""
+    needs("pyspark")
+    import shutil
+    if shutil.which("java") is None and not os.environ.get("NAIVE_BAYES_CI"):
+        pytest.skip("Java is not installed")
+    example = spark_example()
+    session = example.spark_session("local[2]")
+    yield example, session
+    session.stop()
+
+
+def spark_rows(path, rows, seed=6):
+    """A CSV file of three classes: a categorical column (quotes, commas, "?" for a
+    missing value), two numeric ones (one with missing cells), one of words or of
+    values with line breaks, and the label."""
+    rng = random.Random(seed)
+    words = ["grain", "wheat", "price", "market", "oil", "rain", "export", "bank",
+             'said "no"', "a, b", "two\nlines"]     # quotes, commas, line breaks
+    with open(path, "w", newline="", encoding="utf-8") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["colour", "size", "weight", "notes", "label"])
+        for _ in range(rows):
+            k = rng.randrange(3)
+            writer.writerow([rng.choice(["red", "green", 'the "blue"', "?", "x,y"] if k
+                                        else ["red", "?"]),
+                             "%.1f" % rng.gauss(k, 1.0),
+                             "" if rng.random() < 0.05 else "%.1f" % rng.gauss(10 - k, 2.0),
+                             " ".join(rng.choice(words[k:k + 9]) for _ in range(rng.randrange(4))),
+                             "class%d" % k])
+    return path
+
+
+def spark_fit(spark, tmp_path, data, model, *options):
+    """examples/spark_train.py --model model --check on data in the shared session, 3
+    partitions: (its summary, the model file it wrote)."""
+    example, session = spark
+    output = tmp_path / ("spark_%s.json" % model)
+    summary = example.main([str(data), "--target", "label", "-o", str(output), "--model",
+                            model, "--partitions", "3", "--check"] + list(options),
+                           spark=session)
+    return summary, output
+
+
+@pytest.mark.slow
+def test_spark_training_equals_a_local_fit(spark, tmp_path, capsys):
+    """examples/spark_train.py on 120,000 generated rows, in local mode: the model
+    merged from Spark partitions equals the local fit exactly."""
+    example, session = spark
+    path = spark_rows(tmp_path / "rows.csv", 120000)
     summary = example.main([str(path), "--target", "label", "-o", str(tmp_path / "m.json"),
-                            "--master", "local[2]", "--partitions", "7", "--text", "notes",
-                            "--check"])
+                            "--partitions", "7", "--text", "notes", "--check"],
+                           spark=session)
     assert summary["rows"] == 120000 and summary["partitions"] == 7
     assert summary["identical"] and summary["same_predictions"]
     assert summary["largest_difference"] == 0.0
+    assert ("check (naive): Spark's model and a local fit: to_dict() identical; largest "
+            "difference in predict_proba over 2000 rows: 0\n") in capsys.readouterr().out
     served = NaiveBayes.load(tmp_path / "m.json")           # no Spark needed any more
     assert served.feature_kinds_ == {"colour": "categorical", "size": "gaussian",
                                      "weight": "gaussian", "notes": "text"}
     assert 'the "blue"' in served.to_dict()["features"][0]["values"]
     assert served.to_dict()["target"] == "label"
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("family", ["aode", "tan"])
+def test_spark_training_of_a_binning_family_is_the_command_lines_fit(
+        spark, tmp_path, capsys, family):
+    """AODE and TAN on Spark: the partitions count, the driver compiles the merged
+    statistics (TAN's tree searched there); the numbers are discretized, as the
+    family reads them, and the file written is the one naive_bayes.py fit writes from
+    the same file, byte for byte."""
+    data = spark_rows(tmp_path / "rows.csv", 3000)
+    summary, output = spark_fit(spark, tmp_path, data, family, "--ignore", "notes")
+    assert summary["rows"] == 3000 and summary["partitions"] == 3
+    assert summary["identical"] and summary["largest_difference"] == 0.0
+    assert summary["kinds"] == {"colour": "categorical", "size": "discretized",
+                                "weight": "discretized", "notes": "ignore"}
+    assert "check (%s): Spark's model and a local fit: to_dict() identical" % family \
+        in capsys.readouterr().out
+    fitted = tmp_path / "cli.json"
+    assert main(["fit", str(data), "--target", "label", "--model", family, "--ignore",
+                 "notes", "-o", str(fitted), "--quiet"]) == 0
+    assert output.read_bytes() == fitted.read_bytes()
+
+
+@pytest.mark.slow
+def test_spark_training_of_autobayes_chooses_the_weights_on_the_driver(spark, tmp_path,
+                                                                      capsys):
+    """AutoBayes on Spark: the partitions count with partial_fit (no weights chosen),
+    the driver calls choose_weights() on the merged model, and the result is the model
+    of AutoBayes' fit on the file (its weights chosen by the same cross-validation):
+    the local fit's to_dict() and the command line's fit file, byte for byte."""
+    data = spark_rows(tmp_path / "rows.csv", 2000)
+    summary, output = spark_fit(spark, tmp_path, data, "auto", "--ignore", "notes")
+    assert summary["identical"] and summary["largest_difference"] == 0.0
+    assert summary["kinds"]["size"] == summary["kinds"]["weight"] == "discretized"
+    assert "check (auto): Spark's model and a local fit: to_dict() identical" \
+        in capsys.readouterr().out
+    weights = dict(json.loads(output.read_text(encoding="utf-8"))["mixture"]["weights"])
+    assert sorted(weights) == ["aode", "bayesnet", "waode", "weighted"]
+    assert len(set(weights.values())) > 1            # chosen, not partial_fit's equal ones
+    fitted = tmp_path / "cli.json"
+    assert main(["fit", str(data), "--target", "label", "--model", "auto",
+                 "--ignore", "notes", "-o", str(fitted), "--quiet"]) == 0
+    assert output.read_bytes() == fitted.read_bytes()
+
+
+@pytest.mark.slow
+def test_a_model_trained_on_spark_predicts_with_the_command_line(spark, tmp_path):
+    """The file Spark's BayesNet wrote serves predictions in a Python without
+    site-packages (-S: no pyspark), by naive_bayes.py predict, as the loaded model
+    predicts them."""
+    data = spark_rows(tmp_path / "rows.csv", 2000, seed=7)
+    summary, output = spark_fit(spark, tmp_path, data, "bayesnet", "--max-parents", "3",
+                                "--ignore", "notes")
+    assert summary["identical"]
+    done = subprocess.run(python_command("-S", ROOT / "naive_bayes.py", "predict", output,
+                                         data, "--proba"),
+                          capture_output=True, text=True, encoding="utf-8", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    printed = list(csv.DictReader(io.StringIO(done.stdout)))
+    model = naive_bayes.BayesNet.load(output)
+    assert model.max_parents == 3
+    X, _ = spark_example().read_rows(data, summary["kinds"], "label")
+    assert [row["label"] for row in printed] == model.predict(X)
+    assert len(printed) == 2000 and set(printed[0]) > {"label", "class0", "class1"}
+
+
+def test_spark_train_takes_the_library_families_and_their_kinds():
+    """The script's families are the library's registry; --model kdb is the library's
+    KDB when it has one, else refused saying so; each family gets the numbers as the
+    kind it reads them as, and a kind it cannot take is refused with the fix; a family
+    whose merge is not its fit and that has no choose_weights() is refused."""
+    example = spark_example()
+    assert example.families() == naive_bayes._cli_models()
+    if "kdb" in naive_bayes._cli_models():
+        assert example.family("kdb") is naive_bayes._cli_models()["kdb"]
+    else:
+        with pytest.raises(SystemExit, match="--model kdb: this naive_bayes.py .* has no "
+                                             "KDB family; its families are naive, aode"):
+            example.family("kdb")
+    with pytest.raises(SystemExit, match="--model knn: expected one of naive, aode"):
+        example.family("knn")
+    assert example.family_kinds(naive_bayes.AutoBayes, {"x": "gaussian", "y": "kde"}) == \
+        {"x": "discretized", "y": "discretized"}
+    assert example.family_kinds(naive_bayes.TAN, {"x": "discretized", "c": "categorical"}) \
+        == {"x": "discretized", "c": "categorical"}
+    with pytest.raises(SystemExit, match="--model tan takes categorical, discretized, "
+                                         "ignore columns; column 'w' is text \\(by --text\\): "
+                                         "use --categorical w or --ignore w"):
+        example.family_kinds(naive_bayes.TAN, {"w": "text"}, {"w": "text"})
+    unfinished = type("Unfinished", (), {"_merge_is_fit": False, "_command_name": "u"})
+    with pytest.raises(SystemExit, match="--model u: Unfinished's merge is not its fit, "
+                                         "and .* has no choose_weights\\(\\)"):
+        example.check_finishing(unfinished)
+    example.check_finishing(naive_bayes.TAN)                 # nothing to finish
+    with pytest.raises(SystemExit, match="--target species: .*iris.csv has no such "
+                                         "column; its columns are sepallength, "):
+        example.column_kinds(DATA / "iris.csv", "species", {})
 
 
 # ----------------------------------------------------------------------------------
