@@ -350,10 +350,18 @@ def _gc_freezing():
     """(freeze, unfreeze) for the command line's fit: CPython's gc.freeze (3.7+) leaves
     the objects alive now out of later collections until gc.unfreeze; nothing on
     PyPy, which has none, nor when the caller has frozen objects of its own (unfreeze
-    would release them too)."""
+    would release them too).
+
+    freeze collects first: what is frozen is never collected, so a cycle the batch
+    left behind would otherwise stay for good, and memory grow with the file. The
+    collection scans only what is not frozen yet, the last batch's objects."""
     if not hasattr(gc, "get_freeze_count") or gc.get_freeze_count():
         return (lambda: None), (lambda: None)
-    return gc.freeze, gc.unfreeze
+
+    def freeze():
+        gc.collect()
+        gc.freeze()
+    return freeze, gc.unfreeze
 
 
 def _cmd_fit(args):
