@@ -2,6 +2,7 @@
 
     python benchmarks/bench.py                      # the full run, a few minutes
     python benchmarks/bench.py --rows 20000 --repeats 3 --memory-rows 100000
+    python benchmarks/bench.py --only scale         # the command line's fit of each family at 100k-1M rows
 
 Every workload is seeded and reproducible.  Peers are timed when they are installed
 (scikit-learn, nltk, river) and reported as "not installed" otherwise; the
@@ -791,6 +792,74 @@ def bench_memory(table, memory_rows):
         table.load = (size, seconds, added)
 
 
+def write_scale_csv(path, n_rows, seed=21):
+    """A CSV of 20 mixed features, streamed: 12 categorical (3 to 12 values, a few
+    of them missing) and 8 numeric with 3 decimals, 2 classes; several features depend
+    on each other given the class, as the networks are built to find."""
+    rng = random.Random(seed)
+    with open(path, "w", newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(["c%d" % j for j in range(12)] + ["x%d" % j for j in range(8)]
+                        + ["label"])
+        for _ in range(n_rows):
+            k = rng.random() < 0.4
+            row = []
+            previous = rng.randrange(4)
+            for j in range(12):
+                size = 3 + j % 10
+                if j % 3 and rng.random() < 0.7:       # follows the feature before it
+                    value = (previous + k + rng.randrange(2)) % size
+                else:
+                    value = (rng.randrange(size) + k * (j % 2)) % size
+                previous = value
+                row.append("" if rng.random() < 0.02 else "v%d" % value)
+            base = rng.gauss(k, 1.5)
+            for j in range(8):
+                row.append("%.3f" % (base * (j % 2) + rng.gauss(k * (j % 3) / 2, 1 + j)))
+            writer.writerow(row + ["yes" if k else "no"])
+
+
+SCALE_FIT = (
+    "import contextlib, sys, time\n"
+    "sys.path.insert(0, %r)\n"
+    "import naive_bayes\n"
+    "start = time.process_time()\n"
+    "with contextlib.redirect_stdout(sys.stderr):\n"
+    "    naive_bayes.main(%r)\n"
+    "print(time.process_time() - start)\n")
+
+
+def bench_scale(table, sizes, models, module=None):
+    """The command line's fit of each model family on the scale CSV at each size,
+    in a fresh process each: CPU seconds and the process's peak resident memory.
+    module: another version's naive_bayes.py (its folder goes first on the path)."""
+    import py_compile
+    folder_of_module = str(ROOT if module is None else Path(module).resolve().parent)
+    # the bytecode cached, as after any first import (a compile would add its peak)
+    py_compile.compile(os.path.join(folder_of_module, "naive_bayes.py"), doraise=True)
+    table.scale = []
+    with tempfile.TemporaryDirectory() as folder:
+        path = os.path.join(folder, "scale.csv")
+        for n in sizes:
+            write_scale_csv(path, n)
+            for model in models:
+                argv = ["fit", path, "--target", "label", "--model", model,
+                        "-o", os.path.join(folder, "scale.json")]
+                try:
+                    (cpu,), peak = peak_memory(SCALE_FIT % (folder_of_module, argv))
+                except subprocess.CalledProcessError as error:
+                    table.notes.append("scale: fit --model %s of %s rows failed: %s"
+                                       % (model, format(n, ","),
+                                          (error.stderr or "").strip()[-300:]))
+                    continue
+                table.add("scale", "fit --model %s, %s rows x 20 mixed" % (
+                    model, format(n, ",")), "naive_bayes.py fit (peak %.0f MB)"
+                    % (peak / 1e6), cpu, n)
+                table.scale.append((model, n, cpu, peak))
+                print("scale: %s %s rows: %.1f s CPU, peak %.0f MB"
+                      % (model, format(n, ","), cpu, peak / 1e6), file=sys.stderr)
+
+
 # ----------------------------------------------------------------------------------
 # Goals
 # ----------------------------------------------------------------------------------
@@ -885,7 +954,7 @@ def goals(table, n_rows, sample):
 
 
 WORKLOADS = ("categorical", "gaussian", "mixed", "kde", "aode", "networks", "wide", "text",
-             "startup", "memory")
+             "startup", "memory", "scale")
 
 
 def main(argv=None):
@@ -904,10 +973,19 @@ def main(argv=None):
                         help="Reuters documents per file for the text workload (all)")
     parser.add_argument("--no-peers", action="store_true",
                         help="skip the other libraries (a quick check that this runs)")
-    parser.add_argument("--only", help="comma-separated: %s" % ", ".join(WORKLOADS))
+    parser.add_argument("--scale-rows", default="100000,300000,1000000",
+                        help="comma-separated sizes of the scale workload "
+                             "(100000,300000,1000000)")
+    parser.add_argument("--scale-models", default="auto,aode,tan,bayesnet",
+                        help="comma-separated --model names of the scale workload "
+                             "(auto,aode,tan,bayesnet)")
+    parser.add_argument("--module", help="the scale workload runs this naive_bayes.py "
+                                         "(another version) instead")
+    parser.add_argument("--only", help="comma-separated: %s (scale only when named: "
+                                       "it takes tens of minutes)" % ", ".join(WORKLOADS))
     args = parser.parse_args(argv)
     PEERS["wanted"] = not args.no_peers
-    wanted = set(args.only.split(",")) if args.only else set(WORKLOADS)
+    wanted = set(args.only.split(",")) if args.only else set(WORKLOADS) - {"scale"}
     sample = min(args.sample, args.rows)
     table = Table()
     print("naive_bayes %s, Python %s (%s), %s"
@@ -933,6 +1011,9 @@ def main(argv=None):
         bench_startup(table, args.repeats)
     if "memory" in wanted and args.memory_rows and sys.platform != "win32":
         bench_memory(table, args.memory_rows)
+    if "scale" in wanted and sys.platform != "win32":
+        bench_scale(table, [int(n) for n in args.scale_rows.split(",")],
+                    args.scale_models.split(","), args.module)
     print("## naive_bayes.py benchmarks\n")
     print("`python benchmarks/bench.py %s` on Python %s (%s); medians of %d runs; "
           "\"relative\" is time per row over naive_bayes's time per row for the same "
