@@ -792,31 +792,61 @@ def bench_memory(table, memory_rows):
         table.load = (size, seconds, added)
 
 
-def write_scale_csv(path, n_rows, seed=21):
-    """A CSV of 20 mixed features, streamed: 12 categorical (3 to 12 values, a few
-    of them missing) and 8 numeric with 3 decimals, 2 classes; several features depend
-    on each other given the class, as the networks are built to find."""
+def scale_rows(n_rows, seed=21):
+    """(row, label) of the scale workload, generated: 12 categorical features (3 to
+    12 values, 2% missing, None) and 8 numbers with 3 decimals, 2 classes; several
+    features depend on each other given the class, as the networks are built to find."""
     rng = random.Random(seed)
+    for _ in range(n_rows):
+        k = rng.random() < 0.4
+        row = []
+        previous = rng.randrange(4)
+        for j in range(12):
+            size = 3 + j % 10
+            if j % 3 and rng.random() < 0.7:           # follows the feature before it
+                value = (previous + k + rng.randrange(2)) % size
+            else:
+                value = (rng.randrange(size) + k * (j % 2)) % size
+            previous = value
+            row.append(None if rng.random() < 0.02 else "v%d" % value)
+        base = rng.gauss(k, 1.5)
+        for j in range(8):
+            row.append(round(base * (j % 2) + rng.gauss(k * (j % 3) / 2, 1 + j), 3))
+        yield row, "yes" if k else "no"
+
+
+def write_scale_csv(path, n_rows, seed=21):
+    """scale_rows as a CSV file, streamed (a missing value is an empty cell)."""
     with open(path, "w", newline="") as handle:
         writer = csv.writer(handle)
         writer.writerow(["c%d" % j for j in range(12)] + ["x%d" % j for j in range(8)]
                         + ["label"])
-        for _ in range(n_rows):
-            k = rng.random() < 0.4
-            row = []
-            previous = rng.randrange(4)
-            for j in range(12):
-                size = 3 + j % 10
-                if j % 3 and rng.random() < 0.7:       # follows the feature before it
-                    value = (previous + k + rng.randrange(2)) % size
-                else:
-                    value = (rng.randrange(size) + k * (j % 2)) % size
-                previous = value
-                row.append("" if rng.random() < 0.02 else "v%d" % value)
-            base = rng.gauss(k, 1.5)
-            for j in range(8):
-                row.append("%.3f" % (base * (j % 2) + rng.gauss(k * (j % 3) / 2, 1 + j)))
-            writer.writerow(row + ["yes" if k else "no"])
+        for row, label in scale_rows(n_rows, seed):
+            writer.writerow(["" if v is None else v if type(v) is str else "%.3f" % v
+                             for v in row] + [label])
+
+
+SCALE_LIBRARY = (
+    "import sys, time\n"
+    "sys.path.insert(0, %r)\n"
+    "sys.path.insert(0, %r)\n"
+    "import naive_bayes\n"
+    "from bench import scale_rows\n"
+    "model = getattr(naive_bayes, %r)(features=['categorical'] * 12 + ['discretized'] * 8)\n"
+    "start = time.process_time()\n"
+    "batch = []\n"
+    "for row, label in scale_rows(%d):\n"
+    "    batch.append((row, label))\n"
+    "    if len(batch) == 10000:\n"
+    "        model.partial_fit([r for r, _ in batch], [c for _, c in batch],\n"
+    "                          classes=['no', 'yes'])\n"
+    "        batch = []\n"
+    "if batch:\n"
+    "    model.partial_fit([r for r, _ in batch], [c for _, c in batch], classes=['no', 'yes'])\n"
+    "if hasattr(model, 'choose_weights'):\n"
+    "    model.choose_weights()\n"
+    "model.predict_proba([r for r, _ in scale_rows(10)])\n"
+    "print(time.process_time() - start)\n")
 
 
 SCALE_FIT = (
@@ -858,6 +888,29 @@ def bench_scale(table, sizes, models, module=None):
                 table.scale.append((model, n, cpu, peak))
                 print("scale: %s %s rows: %.1f s CPU, peak %.0f MB"
                       % (model, format(n, ","), cpu, peak / 1e6), file=sys.stderr)
+        # the library: generated rows given to partial_fit 10,000 at a time (no file,
+        # no list of every row), then choose_weights where the family has one and
+        # the compilation of the first prediction
+        for n in sizes:
+            for model in models:
+                family = LIBRARY_FAMILIES[model]
+                try:
+                    (cpu,), peak = peak_memory(SCALE_LIBRARY % (
+                        folder_of_module, str(ROOT / "benchmarks"), family, n))
+                except subprocess.CalledProcessError as error:
+                    table.notes.append("scale: %s.partial_fit of %s rows failed: %s"
+                                       % (family, format(n, ","),
+                                          (error.stderr or "").strip()[-300:]))
+                    continue
+                table.add("scale", "%s.partial_fit, %s rows x 20 mixed" % (
+                    family, format(n, ",")), "library (peak %.0f MB)" % (peak / 1e6), cpu, n)
+                table.scale.append((family, n, cpu, peak))
+                print("scale: library %s %s rows: %.1f s CPU, peak %.0f MB"
+                      % (family, format(n, ","), cpu, peak / 1e6), file=sys.stderr)
+
+
+LIBRARY_FAMILIES = {"auto": "AutoBayes", "aode": "AODE", "tan": "TAN", "bayesnet": "BayesNet",
+                    "naive": "NaiveBayes"}
 
 
 # ----------------------------------------------------------------------------------
