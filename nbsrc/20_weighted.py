@@ -72,16 +72,17 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
                     + penalty * w[j] for j in range(width)]
         return gradient, means
 
-    def hessian_of(free, probabilities, means):
+    def hessian_of(free, probabilities, means, floor):
         """The Hessian of the loss, the entries of the free features only (the others
         are not read: a feature held at a bound takes no part in the step; each entry
-        is computed as for the whole matrix, so the same numbers)."""
+        is computed as for the whole matrix, so the same numbers), from the (row,
+        class) cells whose v_i P(c | x_i) is above floor times the largest."""
         weighted = [list(map(mul, row_weights, column)) for column in probabilities]
         # each feature's classes end to end in one list, one product per pair, and
         # only the (row, class) cells whose v_i P(c | x_i) is not negligible (the
         # Hessian only steers the steps: the loss and the gradient are exact)
         cells = list(chain.from_iterable(weighted))
-        floor = 1e-12 * max(cells)
+        floor *= max(cells)
         kept = [x > floor for x in cells]
         cells = list(compress(cells, kept))
         flat = {j: list(compress(chain.from_iterable(columns[j]), kept)) for j in free}
@@ -94,6 +95,29 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
                 hessian[j][m] = hessian[m][j] = value + (penalty if j == m else 0.0)
         return hessian
 
+    def newton_step(free, gradient, means, floor):
+        """(w, loss, probabilities) after a projected Newton step from w, with the
+        Hessian's cells of v_i P(c | x_i) above floor times the largest, cut back
+        until the loss falls as Armijo asks; None if it does not (or the step is not
+        finite)."""
+        hessian = hessian_of(free, probabilities, means, floor)
+        solved = _solve_positive([[hessian[j][m] for m in free] for j in free],
+                                 [-gradient[j] for j in free]) if full else \
+            [-gradient[j] / hessian[j][j] for j in free]
+        if not all(map(isfinite, solved)):
+            return None
+        direction = [0.0] * width
+        for j, d in zip(free, solved):
+            direction[j] = d
+        t = 1.0
+        for _ in range(30):                 # cut back until Armijo's decrease
+            trial = [min(_WEIGHT_MAX, max(0.0, x + t * d)) for x, d in zip(w, direction)]
+            trial_loss, trial_probabilities = posterior(trial)
+            if trial_loss <= loss + 1e-4 * fsum(map(mul, gradient, map(sub, trial, w))):
+                return trial, trial_loss, trial_probabilities
+            t /= 2.0
+        return None
+
     full = width <= _WEIGHT_FULL_HESSIAN        # else its diagonal: steps stay cheap
 
     w = [1.0] * width
@@ -104,24 +128,14 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
             w[j] < _WEIGHT_MAX or gradient[j] > 0)]
         if not free:
             break
-        hessian = hessian_of(free, probabilities, means)
-        solved = _solve_positive([[hessian[j][m] for m in free] for j in free],
-                                 [-gradient[j] for j in free]) if full else \
-            [-gradient[j] / hessian[j][j] for j in free]
-        if not all(map(isfinite, solved)):
+        # a step steered by the Hessian of the cells that weigh 1e-4 of the most
+        # (a few of them when the classes are many and most rows sure of theirs:
+        # 2-6 times faster on 19 classes), else by the whole Hessian as before
+        stepped = newton_step(free, gradient, means, 1e-4) or \
+            newton_step(free, gradient, means, 1e-12)
+        if stepped is None:
             break
-        direction = [0.0] * width
-        for j, d in zip(free, solved):
-            direction[j] = d
-        t = 1.0
-        for _ in range(30):                 # cut back until Armijo's decrease
-            trial = [min(_WEIGHT_MAX, max(0.0, x + t * d)) for x, d in zip(w, direction)]
-            trial_loss, trial_probabilities = posterior(trial)
-            if trial_loss <= loss + 1e-4 * fsum(map(mul, gradient, map(sub, trial, w))):
-                break
-            t /= 2.0
-        else:
-            break
+        trial, trial_loss, trial_probabilities = stepped
         done = loss - trial_loss <= 1e-6 * (1.0 / scale + abs(loss))
         w, loss, probabilities = trial, trial_loss, trial_probabilities
         if done:
