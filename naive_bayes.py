@@ -132,7 +132,7 @@ from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, islice, repeat
 from math import (dist, exp, factorial, frexp, fsum, hypot, isfinite, isqrt, ldexp, lgamma,
                   log, sqrt)
-from functools import reduce
+from functools import partial, reduce
 from operator import add, eq, getitem, itemgetter, lt, mul, neg, sub, truediv
 
 # Importing the module should cost a bare interpreter little (a few milliseconds), so
@@ -3694,7 +3694,7 @@ def _neg(x):
     return -x
 
 
-def _mdl_cut_points(values, columns, rows=None):
+def _mdl_cut_points(values, columns, rows=None, boundaries=False):
     """Weka's MDL cut points of a numeric feature: values sorted and distinct, and
     columns[c][i] the weight of class c at values[i] (a weight w counting as w rows;
     or, with ``rows``, the number of rows at each value, counted as Weka counts them
@@ -3703,12 +3703,14 @@ def _mdl_cut_points(values, columns, rows=None):
     Exact for whole weights (sums in any order are exact) and for other weights
     whose sums are exact in doubles; otherwise Weka's per-instance sums may differ
     from these in the last bits.  Inside a _CutsMemo's with block, an input already
-    cut in it is answered from its memory.
+    cut in it is answered from its memory.  A cut point lies midway between two
+    values; with ``boundaries`` (values that are keys of a grid, see _grid_key), at
+    the lower value, the boundary of its interval.
     """
     memo = getattr(_CUTS_IN_USE, "memo", None)
     if memo is not None:
-        return memo.cut_points(values, columns, rows)
-    return _mdl_computed_cut_points(values, columns, rows)
+        return memo.cut_points(values, columns, rows, boundaries)
+    return _mdl_computed_cut_points(values, columns, rows, boundaries)
 
 
 _CUTS_IN_USE = threading.local()      # .memo: this thread's open _CutsMemo, or None
@@ -3741,28 +3743,29 @@ class _CutsMemo:
     def __exit__(self, *error):
         _CUTS_IN_USE.memo = self.outer.pop()
 
-    def cut_points(self, values, columns, rows):
+    def cut_points(self, values, columns, rows, boundaries=False):
         """_mdl_computed_cut_points of the input, from memory when it was cut before."""
         cells = len(values) * (len(columns) + 1 + (rows is not None))
         if self.cells + cells > _CUTS_MEMO_CELLS:
-            found = self.found.get(self._key(values, columns, rows)) if cells <= \
-                _CUTS_MEMO_CELLS else None
+            found = self.found.get(self._key(values, columns, rows, boundaries)) if \
+                cells <= _CUTS_MEMO_CELLS else None
             return list(found) if found is not None else \
-                _mdl_computed_cut_points(values, columns, rows)
-        key = self._key(values, columns, rows)
+                _mdl_computed_cut_points(values, columns, rows, boundaries)
+        key = self._key(values, columns, rows, boundaries)
         found = self.found.get(key)
         if found is None:
-            found = self.found[key] = _mdl_computed_cut_points(values, columns, rows)
+            found = self.found[key] = _mdl_computed_cut_points(values, columns, rows,
+                                                               boundaries)
             self.cells += cells
         return list(found)
 
     @staticmethod
-    def _key(values, columns, rows):
+    def _key(values, columns, rows, boundaries):
         return (tuple(values), tuple(map(tuple, columns)),
-                None if rows is None else tuple(rows))
+                None if rows is None else tuple(rows), boundaries)
 
 
-def _mdl_computed_cut_points(values, columns, rows=None):
+def _mdl_computed_cut_points(values, columns, rows=None, boundaries=False):
     """_mdl_cut_points, computed."""
     n = len(values)
     if n < 2:
@@ -3797,7 +3800,8 @@ def _mdl_computed_cut_points(values, columns, rows=None):
         b = _mdl_best_split(columns, n_before, lo, hi, xlogx, rows_before)
         if b is not None:               # left part first, then the cut, then the right
             todo.append((b, hi))
-            todo.append((values[b - 1] + values[b]) / 2.0)
+            todo.append(float(values[b - 1]) if boundaries else
+                        (values[b - 1] + values[b]) / 2.0)
             todo.append((lo, b))
     return cuts
 
@@ -3870,24 +3874,176 @@ def _mdl_best_split(columns, n_before, lo, hi, xlogx, rows_before):
     return lo + 1 + best if accepted else None
 
 
+# -- the nested grid: a record of many distinct numbers, bounded ---------------------
+#
+# A discretized feature counts each number under its key on a grid of resolution
+# ``level``: the least number >= x with ``level`` bits of mantissa after the leading
+# one (52: every float, the number itself), and below 0 with no mantissa and an
+# exponent a multiple of 2^-level (-11: the keys -1, 0, 1 and the largest float);
+# the largest float belongs to every grid, so that a key is never infinite.  The
+# grids are nested (each level's grid holds the next coarser one's), so the key at
+# level L - 1 of the key at level L is the key of the number at L - 1: a record
+# coarsened to a level is the record counted at that level.  A key k stands for the
+# numbers of the interval (the grid point below k, k].
+#
+# A record keeps at most _RECORD_KEYS distinct keys over its classes, and AODE's
+# pairwise counts at most _PAIR_CELLS counts per pair of features with a number: when
+# counting passes the bound, the record (the pair) moves to the finest level at which
+# it fits.  The number of distinct keys only grows with the data and only shrinks
+# with the level, so the level reached is the finest at which all the data fits,
+# whatever the order, batches and partitions of the rows: one model.  A record of at
+# most _RECORD_KEYS distinct numbers (a pair of at most _PAIR_CELLS counts, always so
+# with at most that many rows) stays at full resolution, its counts exact as before.
+# Forgetting rows keys them at the level reached and subtracts them: the counts stay
+# exact at that level, which never becomes finer again.
+
+_FULL_RESOLUTION = 52         # the level of the numbers themselves
+_COARSEST_RESOLUTION = -11    # the level of at most 4 keys: -1, 0, 1 and the largest float
+_RECORD_KEYS = 10000          # the most distinct keys of a discretized feature's record
+_PAIR_CELLS = 10000           # the most counts (all classes) of a pair with a number
+
+
+def _grid_key(x, level):
+    """The key of a finite float x at a resolution level: the least number >= x of
+    the level's grid (x itself at full resolution, 0.0 for -0.0)."""
+    if level >= _FULL_RESOLUTION or x == 0:
+        return x + 0.0 if x == 0 else x
+    mantissa, exponent = frexp(x)         # x = mantissa 2^exponent, 1/2 <= |mantissa| < 1
+    if level >= 0:                        # the mantissa rounded up to level + 1 bits
+        try:
+            return ldexp(math.ceil(ldexp(mantissa, level + 1)), exponent - level - 1)
+        except OverflowError:             # above the grid's largest finite point
+            return _FLOAT_MAX
+    step = 1 << -level                    # powers of 2 whose exponent is a multiple
+    if x > 0:                             # of step: the least one >= x
+        power = exponent - 1 if mantissa == 0.5 else exponent
+        power = -(-power // step) * step
+        return ldexp(1.0, power) if power <= 1023 else _FLOAT_MAX
+    power = (exponent - 1) // step * step  # -(the largest one <= -x), or 0
+    return -ldexp(1.0, power) if power >= -1074 else 0.0
+
+
+def _fitting_level(cells, level, bound, coarsened):
+    """The finest level at or below ``level`` at which ``cells`` (a set, at
+    ``level``) take at most ``bound`` distinct values once coarsened(cell, level)
+    each (the coarsest level when none does): the number of distinct values only
+    shrinks with the level, so the levels 1, 2, 4, ... below are tried until one
+    fits, then the ones between them by bisection (a record that grew past its
+    bound mostly fits one level below)."""
+    if len(cells) <= bound:
+        return level
+    high, step = level - 1, 1             # the answer is at most high
+    while True:
+        low = max(level - step, _COARSEST_RESOLUTION)
+        if low == _COARSEST_RESOLUTION or \
+                len({coarsened(cell, low) for cell in cells}) <= bound:
+            break
+        high, step = low - 1, 2 * step
+    while low < high:                     # the answer is in [low, high]
+        middle = (low + high + 1) // 2
+        if len({coarsened(cell, middle) for cell in cells}) <= bound:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _keyed_counts(counted, level):
+    """{value: count} as {key at level: count}."""
+    keyed = {}
+    get = keyed.get
+    for value, count in counted.items():
+        key = _grid_key(value, level)
+        keyed[key] = get(key, 0) + count
+    return keyed
+
+
 class _MDLBins(_ValueRecord):
     """A numeric feature cut into bins by Fayyad and Irani's MDL criterion (the cut
     points of Weka's supervised Discretize, recomputed from the record of values
     whenever it changes), then categorical over the bins with alpha smoothing:
-    P(bin b | c) = (N_cb + alpha) / (N_cj + alpha * number of bins)."""
+    P(bin b | c) = (N_cb + alpha) / (N_cj + alpha * number of bins).
 
-    __slots__ = ()
+    The record keeps at most _RECORD_KEYS distinct numbers, exactly; beyond them it
+    counts keys of the nested grid at the finest ``level`` that fits (see
+    _grid_key), and a cut point is then a boundary of the grid between two keys (the
+    lower key), as a bin must hold whole keys; at full resolution it is the midpoint
+    between two values, as Weka's."""
+
+    __slots__ = ("level",)
+    settings = ("level",)                 # an empty twin counts at the same level
+    file_fields = ("records", "resolution")
+
+    def __init__(self):
+        super().__init__()
+        self.level = _FULL_RESOLUTION
+
+    def add_counts(self, label, counted):
+        """Add {value: count} to a class's record, keyed at the record's level, then
+        coarsen the record while it holds more than _RECORD_KEYS keys."""
+        if self.level < _FULL_RESOLUTION:
+            counted = _keyed_counts(counted, self.level)
+        super().add_counts(label, counted)
+        self.bound()
+
+    def bound(self):
+        """Move the record to the finest level at which it holds at most _RECORD_KEYS
+        distinct keys over its classes."""
+        keys = set().union(*self.counts.values())
+        if len(keys) > _RECORD_KEYS:
+            self.coarsen(_fitting_level(keys, self.level, _RECORD_KEYS, _grid_key))
+
+    def coarsen(self, level):
+        """Key every count at ``level`` (when coarser than the record's)."""
+        if level < self.level:
+            self.level = level
+            self.counts = {label: _keyed_counts(counted, level)
+                           for label, counted in self.counts.items()}
+
+    def absorb(self, other):
+        """Add other's records, both at the coarser of the two levels."""
+        self.coarsen(other.level)
+        super().absorb(other)
+
+    def at_level(self, level):
+        """These records at ``level`` (a coarsened copy when coarser than theirs)."""
+        if level >= self.level:
+            return self
+        twin = self.copy()
+        twin.coarsen(level)
+        return twin
+
+    def deficit(self, other, emptied):
+        """The first key other recorded more often in a class, both at the coarser
+        of the two levels."""
+        level = min(self.level, other.level)
+        return _ValueRecord.deficit(self.at_level(level), other.at_level(level), emptied)
+
+    def subtract(self, other):
+        """Remove other's records, keyed at the coarser of the two levels (which these
+        records keep)."""
+        problem = self.deficit(other, ())
+        if problem is not None:
+            raise _Unlearned(problem)
+        self.coarsen(other.level)
+        super().subtract(other.at_level(self.level))
+
+    def cut_points(self, classes):
+        """The MDL cut points of the record: midpoints between values at full
+        resolution, the lower key's boundary between keys below it."""
+        values, columns = self.weight_columns(classes)
+        return _mdl_cut_points(values, columns,
+                               boundaries=self.level < _FULL_RESOLUTION) if values else []
 
     def cuts(self, classes):
         """The MDL cut points of the record (bin b holds cuts[b-1] < x <= cuts[b])."""
-        values, columns = self.weight_columns(classes)
-        return _mdl_cut_points(values, columns) if values else []
+        return self.cut_points(classes)
 
     def class_statistics(self, classes, params):
         """Per class: {"count": n, "bins": [its weight in each bin], "cuts": the cut
         points (the same for every class)}."""
         values, columns = self.weight_columns(classes)
-        cuts = _mdl_cut_points(values, columns) if values else []
+        cuts = self.cut_points(classes)
         bins = [[0] * (len(cuts) + 1) for _ in classes]
         for i, value in enumerate(values):
             b = bisect_left(cuts, value)      # bin b holds cuts[b-1] < x <= cuts[b]
@@ -3902,7 +4058,7 @@ class _MDLBins(_ValueRecord):
         zeros = (0.0,) * len(classes)
         if not values:
             return _NoEvidence(zeros, "discretized")
-        cuts = _mdl_cut_points(values, columns)
+        cuts = self.cut_points(classes)
         bins = [[0] * (len(cuts) + 1) for _ in classes]
         for i, value in enumerate(values):
             b = bisect_left(cuts, value)      # bin b holds cuts[b-1] < x <= cuts[b]
@@ -3912,6 +4068,35 @@ class _MDLBins(_ValueRecord):
         logs = [_log_smoothed(counts, sum(counts), params["alpha"], len(counts))
                 for counts in bins]
         return _BinScorer(cuts, list(zip(*logs)), zeros)
+
+    def to_file(self, classes, what):
+        """{"records": [[keys in increasing order, their counts] per class]}, and
+        "resolution": the level, when the record is coarsened."""
+        data = super().to_file(classes, what)
+        if self.level < _FULL_RESOLUTION:
+            data["resolution"] = self.level
+        return data
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        """The records of a feature of the model file, validated: with "resolution",
+        every value a key of that level."""
+        stats = super().from_file(feature, where, classes, class_count)
+        if "resolution" in feature:
+            level = feature["resolution"]
+            here = where + ".resolution"
+            _expect(type(level) is int and
+                    _COARSEST_RESOLUTION <= level < _FULL_RESOLUTION, here, level,
+                    "an integer from %d to %d" % (_COARSEST_RESOLUTION,
+                                                  _FULL_RESOLUTION - 1))
+            for label, counted in stats.counts.items():
+                odd = next((x for x in counted if _grid_key(x, level) != x), None)
+                if odd is not None:
+                    raise _Invalid("%s is %d, but the records hold %r, not a key of that "
+                                   "level; expected the keys of resolution %d"
+                                   % (here, level, odd, level))
+            stats.level = level
+        return stats
 
 
 class _BinScorer(_NumberScorer):
@@ -5439,15 +5624,130 @@ class _PairCounts(_Distribution):
     A value is the pair (feature position, value as counted: a category, or a number
     before it is cut into bins), numbered on first sight; a pair of numbers a < b is
     one int key a << 32 | b.  Memory: one count per class and pair of values that
-    occur together, at most K * V^2 / 2 for V distinct values of all features.
+    occur together, and at most _PAIR_CELLS counts (all classes) per pair of
+    features with a number (of ``numeric``, the positions of discretized features):
+    beyond them the pair counts its numbers as keys of the nested grid at the
+    finest level that fits (``levels``, {(p, j): level} of the pairs coarsened; see
+    _grid_key), both numbers of a pair of two at the same level.
     """
 
-    __slots__ = ("ids", "pairs")
+    __slots__ = ("ids", "pairs", "levels", "numeric", "compacted")
     file_fields = ("pairs",)
 
     def __init__(self):
         self.ids = _ValueIds()
         self.pairs = {}                  # label -> {pair key: weighted count}
+        self.levels = {}                 # (p, j), p < j -> level, below full resolution
+        self.numeric = frozenset()       # the feature positions whose values are numbers
+        self.compacted = 0               # the number of ids when last renumbered
+
+    def side_level(self, p, others):
+        """The level a number of feature p is counted at before its pairs with the
+        features ``others`` are keyed at theirs: the finest of those."""
+        levels = self.levels
+        return max([levels.get((p, j) if p < j else (j, p), _FULL_RESOLUTION)
+                    for j in others if j != p], default=_FULL_RESOLUTION)
+
+    def _tables(self, keys):
+        """The pair of features (as p * width + j, p < j) of each pair key."""
+        feature_of = [p for p, _ in self.ids.order]
+        width = len(feature_of) and max(feature_of) + 1
+        low = list(map(feature_of.__getitem__, map(_PAIR_SHIFT.__rrshift__, keys)))
+        high = list(map(feature_of.__getitem__, map(0xFFFFFFFF .__and__, keys)))
+        return list(map(add, map(mul, map(min, low, high), repeat(width)),
+                        map(max, low, high))), width
+
+    def _rekey(self, tables):
+        """Key the counts of the pairs of features in ``tables`` ({p * width + j:
+        (p, j)}) at their levels, numbers only (of ``numeric``)."""
+        order, numeric, levels = self.ids.order, self.numeric, self.levels
+        get_id = self.ids.__getitem__
+        keyed = {}                        # (id, level) -> id of its key
+
+        def key_id(value_id, level):
+            found = keyed.get((value_id, level))
+            if found is None:
+                p, value = order[value_id]
+                found = keyed[value_id, level] = value_id if p not in numeric else \
+                    get_id((p, _grid_key(value, level)))
+            return found
+        for label, counted in self.pairs.items():
+            keys = list(counted)
+            where, _ = self._tables(keys)
+            moved = [(key, tables[t]) for key, t in zip(keys, where) if t in tables]
+            counts = [counted.pop(key) for key, _ in moved]
+            get = counted.get
+            for (key, pair), count in zip(moved, counts):
+                level = levels[pair]
+                a = key_id(key >> _PAIR_SHIFT, level)
+                b = key_id(key & 0xFFFFFFFF, level)
+                key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
+                counted[key] = get(key, 0) + count
+
+    def bound(self):
+        """Move each pair of features with a number holding more than _PAIR_CELLS
+        counts (all classes) to the finest level at which it holds at most that many
+        (every count already keyed at its pair's level); the ids no pair holds any
+        more are then let go (renumbered, when they are as many as those held)."""
+        if not self.numeric:
+            return
+        changed = bool(self.levels)
+        sizes = Counter()
+        for counted in self.pairs.values():
+            _count_keys(sizes, self._tables(list(counted))[0])
+        width = self._tables([])[1]
+        over = {}
+        numeric = self.numeric
+        for t, size in sizes.items():
+            p, j = divmod(t, width)
+            if size > _PAIR_CELLS and (p in numeric or j in numeric) and \
+                    self.levels.get((p, j), _FULL_RESOLUTION) > _COARSEST_RESOLUTION:
+                over[t] = (p, j)
+        if over:
+            changed = True
+            order = self.ids.order
+            cells = {t: set() for t in over}
+            for label, counted in self.pairs.items():
+                keys = list(counted)
+                for key, t in zip(keys, self._tables(keys)[0]):
+                    if t in cells:
+                        (p, v), (j, u) = order[key >> _PAIR_SHIFT], order[key & 0xFFFFFFFF]
+                        cells[t].add((label, p, v, j, u) if p < j else (label, j, u, p, v))
+
+            def coarsened(cell, level):
+                label, p, v, j, u = cell
+                return (label, _grid_key(v, level) if p in numeric else v,
+                        _grid_key(u, level) if j in numeric else u)
+            for t, pair in over.items():
+                self.levels[pair] = _fitting_level(
+                    cells.pop(t), self.levels.get(pair, _FULL_RESOLUTION), _PAIR_CELLS,
+                    coarsened)
+            self._rekey(over)
+        if changed and len(self.ids) > 2 * self.compacted + 1024:
+            twin = self.renumbered({p: p for p, _ in self.ids.order})
+            self.ids, self.pairs = twin.ids, twin.pairs
+            self.compacted = len(self.ids)
+
+    def aligned(self, other):
+        """(these counts, other's), each pair of features at the coarser of its two
+        levels: copies where that changes them."""
+        levels = dict(self.levels)
+        for pair, level in other.levels.items():
+            levels[pair] = min(level, levels.get(pair, _FULL_RESOLUTION))
+        return self.at_levels(levels), other.at_levels(levels, self.numeric)
+
+    def at_levels(self, levels, numeric=None):
+        """These counts with the pairs of ``levels`` keyed there (a copy when that
+        changes them)."""
+        numeric = self.numeric if numeric is None else numeric
+        if not any(level < self.levels.get(pair, _FULL_RESOLUTION)
+                   for pair, level in levels.items()):
+            return self
+        twin = self.copy()
+        twin.levels, twin.numeric = dict(levels), frozenset(numeric)
+        width = max(p for p, _ in twin.ids.order) + 1
+        twin._rekey({p * width + j: (p, j) for p, j in levels})
+        return twin
 
     def add(self, label, values, weights):
         """Count the pairs of one class's rows, each row a list of its present values
@@ -5491,7 +5791,43 @@ class _PairCounts(_Distribution):
         return sum(map(len, self.pairs.values()))
 
     def absorb(self, other):
-        """Add other's counts (its value numbers mapped onto these)."""
+        """Add other's counts (its value numbers mapped onto these), each pair of
+        features at the coarser of the two levels, then bounded."""
+        self.numeric = self.numeric | other.numeric
+        coarser = {pair: level for pair, level in other.levels.items()
+                   if level < self.levels.get(pair, _FULL_RESOLUTION)}
+        if coarser:
+            self.levels.update(coarser)
+            width = max(p for p, _ in self.ids.order) + 1
+            self._rekey({p * width + j: (p, j) for p, j in coarser})
+        self._absorb(other.at_levels(self.levels, self.numeric))
+        self.bound()
+
+    def add_keyed(self, label, rows, weights, limit=None):
+        """add_ids, each count then keyed at its pair's level (the rows' numbers
+        keyed at side_level's), and bounded: the rows are counted apart (their ids
+        numbered in these), keyed, then added."""
+        if not self.levels:
+            self.add_ids(label, rows, weights, limit)
+            self.bound()
+            return
+        counted = _PairCounts()
+        counted.ids, counted.levels, counted.numeric = self.ids, self.levels, self.numeric
+        kept = self.size()
+        try:
+            counted.add_ids(label, rows, weights, None if limit is None else
+                            max(0, limit - kept))
+        except _PairLimit as stop:
+            raise _PairLimit(stop.args[0] + kept, stop.args[1]) from None
+        width = max(p for p, _ in self.ids.order) + 1
+        counted._rekey({p * width + j: (p, j) for p, j in self.levels})
+        mine = self.pairs.setdefault(label, {})
+        get = mine.get
+        for key, count in counted.pairs.get(label, {}).items():
+            mine[key] = get(key, 0) + count
+        self.bound()
+
+    def _absorb(self, other):
         remap = [self.ids[item] for item in other.ids.order]
         for label, theirs in other.pairs.items():
             mine = self.pairs.setdefault(label, {})
@@ -5524,11 +5860,13 @@ class _PairCounts(_Distribution):
         return "the pair (feature %d = %s, feature %d = %s)" % (p, _shown(v), j, _shown(u))
 
     def deficit(self, other, emptied):
-        """The first pair of values other counted more often in a class than these."""
-        keyed = self.keyed_as_mine(other)
+        """The first pair of values other counted more often in a class than these
+        (both at the coarser level of each pair of features)."""
+        mine, other = self.aligned(other)
+        keyed = mine.keyed_as_mine(other)
         for label in _labels_to_check(keyed, emptied):
-            problem = _counts_deficit(self.pairs.get(label, {}), keyed.get(label, {}),
-                                      label, self.pair_name, emptied)
+            problem = _counts_deficit(mine.pairs.get(label, {}), keyed.get(label, {}),
+                                      label, mine.pair_name, emptied)
             if problem is not None:
                 return problem
         return None
@@ -5539,6 +5877,8 @@ class _PairCounts(_Distribution):
         problem = self.deficit(other, ())
         if problem is not None:
             raise _Unlearned(problem)
+        mine, other = self.aligned(other)
+        self.ids, self.pairs, self.levels = mine.ids, mine.pairs, mine.levels
         for label, theirs in self.keyed_as_mine(other).items():
             mine = self.pairs.get(label)
             if mine is not None:
@@ -5551,6 +5891,12 @@ class _PairCounts(_Distribution):
         the positions in ``convert`` ({old: function}) counted anew, and only the
         values that some pair still holds numbered."""
         twin = _PairCounts()
+        for (p, j), level in self.levels.items():
+            if positions.get(p) is not None and positions.get(j) is not None:
+                low, high = sorted((positions[p], positions[j]))
+                twin.levels[low, high] = level
+        twin.numeric = frozenset(positions[p] for p in self.numeric
+                                 if positions.get(p) is not None)
         get_id = twin.ids.__getitem__
         items = self.ids.order
         convert = convert or {}
@@ -5585,11 +5931,13 @@ class _PairCounts(_Distribution):
                           for (p, j), cells in sorted(by_pair.items())]}
 
     @classmethod
-    def from_file(cls, data, where, classes, class_count, singles):
+    def from_file(cls, data, where, classes, class_count, singles, levels=None):
         """The counts of the model file's "pairs" field, validated against the single
         counts they come with: ``singles`` per feature position None (a feature that
         takes no part in pairs) or (its kind, its known values, {label: {value:
-        N(c, value)}}).  Each pair of features at most once, each pair of values at
+        N(c, value)}}, the level of its record); ``levels`` {(p, j): level} of the
+        pairs of features coarsened, whose numbers must be keys of that level, and
+        known at the coarser of it and their record's.  Each pair of features at most once, each pair of values at
         most once, every value known (a discretized one a float), and per class every
         value u of feature p seen with feature j as often as the rows allow: between
         N(c, u) - (the weight of class c's rows lacking j) and N(c, u), so that a pair
@@ -5598,6 +5946,10 @@ class _PairCounts(_Distribution):
         _expect(type(pairs) in (list, _LazyItems), where, pairs, "a list")
         width = len(singles)
         stats = cls()
+        stats.levels = dict(levels or {})
+        stats.numeric = frozenset(j for j, single in enumerate(singles)
+                                  if single is not None and single[0] == "discretized")
+        known_at = {}                     # (position, level) -> its known keys there
         get_id = stats.ids.__getitem__
         seen = set()
         totals = [{} for _ in classes]    # per class {(p, id of u, j): sum_v N(c, u, v)}
@@ -5625,10 +5977,26 @@ class _PairCounts(_Distribution):
                         and len(cell[2]) == len(classes), at, cell,
                         "[value, value, [one count per class (%d)]]" % len(classes))
                 ids = []
+                level = stats.levels.get((p, j), _FULL_RESOLUTION)
                 for position, text, side in ((p, cell[0], 0), (j, cell[1], 1)):
                     value = _decode(text, "%s[%d]" % (at, side))
-                    kind, known, _ = singles[position]
-                    if not (_hashable(value) and value in known) or \
+                    kind, known, _, record_level = singles[position]
+                    if kind == "discretized" and level < _FULL_RESOLUTION:
+                        if type(value) is not float or not isfinite(value) or \
+                                _grid_key(value, level) != value:
+                            raise _Invalid("%s[%d] is %s, not a key of the pair's "
+                                           "pair_resolution %d; expected the keys of that "
+                                           "level" % (at, side, _describe(value), level))
+                        coarser = min(level, record_level)
+                        found = known_at.get((position, coarser))
+                        if found is None:
+                            found = known_at[position, coarser] = {
+                                _grid_key(x, coarser) for x in known}
+                        if _grid_key(value, coarser) not in found:
+                            raise _Invalid("%s[%d] is %s, whose key is not among the "
+                                           "recorded numbers of feature %d; expected one "
+                                           "of them" % (at, side, _describe(value), position))
+                    elif not (_hashable(value) and value in known) or \
                             (kind == "discretized" and type(value) is not float):
                         raise _Invalid("%s[%d] is %s, not a value of feature %d; expected "
                                        "one of its %s" % (at, side, _describe(value), position,
@@ -5648,8 +6016,41 @@ class _PairCounts(_Distribution):
                         mine = totals[c]
                         for group in ((p, ids[0], j), (j, ids[1], p)):
                             mine[group] = mine.get(group, 0) + count
-        stats.check_totals(totals, classes, class_count, singles, where)
+        cut = stats.cut_levels([None if single is None else single[3]
+                                for single in singles])
+        if cut:                           # checked with each number at its cut level
+            view = stats.renumbered({p: p for p, _ in stats.ids.order}, {
+                p: partial(_key_at, level) for p, level in cut.items()})
+            totals = [{} for _ in classes]
+            order = view.ids.order
+            for c, label in enumerate(classes):
+                mine = totals[c]
+                for key, count in view.pairs.get(label, {}).items():
+                    a, b = key >> _PAIR_SHIFT, key & 0xFFFFFFFF
+                    p, j = order[a][0], order[b][0]
+                    for group in ((p, a, j), (j, b, p)):
+                        mine[group] = mine.get(group, 0) + count
+            singles = [single if j not in cut else (single[0], None, {
+                label: _keyed_counts(counted, cut[j]) for label, counted in
+                single[2].items()}, cut[j]) for j, single in enumerate(singles)]
+            view.check_totals(totals, classes, class_count, singles, where)
+        else:
+            stats.check_totals(totals, classes, class_count, singles, where)
         return stats
+
+    def cut_levels(self, record_levels):
+        """{position: level} of each feature with a number coarsened somewhere: the
+        coarser of its record's level (``record_levels`` by position) and its pairs',
+        at which its bins are cut and every count of it is read when compiled."""
+        cut = {}
+        for j, level in enumerate(record_levels):
+            if level is None or j not in self.numeric:
+                continue
+            level = min([level] + [pair_level for pair, pair_level in self.levels.items()
+                                   if j in pair])
+            if level < _FULL_RESOLUTION:
+                cut[j] = level
+        return cut
 
     def check_totals(self, totals, classes, class_count, singles, where):
         """_Invalid unless each value u of each feature p is seen with every other
@@ -5747,7 +6148,7 @@ class _PairTable:
                 keys = stats.values()
             elif feature.name == "discretized":
                 values, columns = stats.weight_columns(classes)
-                cuts = _mdl_cut_points(values, columns) if values else []
+                cuts = stats.cut_points(classes)
                 self.key_of.append(_BinKeys(cuts, bisect_left))
                 keys = list(range(len(cuts) + 1))
             else:
@@ -5864,6 +6265,11 @@ class _PairTable:
         pair_keys.extend(map(add, repeat(kid << _PAIR_SHIFT),
                              range(kid + 1, len(self.key_list))))
         return [list(map(flat.get, pair_keys, repeat(0))) for flat in self.pairs]
+
+
+def _key_at(level, value):
+    """_grid_key(value, level), for partial."""
+    return _grid_key(value, level)
 
 
 def _counted_number(params):
@@ -8565,6 +8971,7 @@ class _AODEStatistics(_NaiveStatistics):
     """
 
     file_fields = ("features", "pairs")
+    optional_file_fields = ("pair_resolution",)   # written only when pairs are coarsened
     __slots__ = ("pair_counts",)
 
     def __init__(self):
@@ -8607,52 +9014,86 @@ class _AODEStatistics(_NaiveStatistics):
             self.pair_counts = self.pair_counts.renumbered(
                 {j: position.get(name) for j, name in enumerate(names)},
                 {j: number for j, name in enumerate(names) if name in changed})
+            self.pair_counts.numeric = frozenset(
+                j for j, feature in enumerate(self.features.values())
+                if feature.name == "discretized")
+            self.pair_counts.bound()
         return changed
 
     def count(self, rows, labels, weights, start, fitting):
         """Count as naive Bayes does, then the pairs of every row's present values of
         its categorical and discretized features (numbers as counted, rounded with
-        significant_digits when it is set)."""
+        significant_digits when it is set, and keyed at their pairs' finest level),
+        _PAIR_ROWS rows at a time, each time bounded (see _PairCounts.bound)."""
         groups, weight_groups, names = super().count(rows, labels, weights, start, fitting)
         features = [self.features[name] for name in names]
         used = [j for j, stats in enumerate(features) if stats.name in
                 ("categorical", "discretized")]
         rounding = [_round_to_digits(fitting.params.get("significant_digits"))
                     if features[j].name == "discretized" else None for j in range(len(names))]
-        get_id = self.pair_counts.ids.__getitem__
+        pair_counts = self.pair_counts
+        pair_counts.numeric = frozenset(j for j in used if features[j].name == "discretized")
+        get_id = pair_counts.ids.__getitem__
         classes = max(1, len(self.class_count))
         copies = self.copies(fitting.params)
         for label, group in groups.items():
-            id_rows = []
-            for row in group:
-                ids = []
-                for j in used:
-                    value = row[j]
-                    if value is None or _is_missing(value):
-                        continue
-                    if rounding[j] is not None or features[j].name == "discretized":
-                        value = float(value)
-                        if rounding[j] is not None:
-                            value = rounding[j](value)
-                        if value == 0:
-                            value = 0.0          # -0.0 and 0.0: one value
-                    ids.append(get_id((j, value)))
-                ids.sort()
-                id_rows.append(ids)
-            # the budget is checked as the pairs are counted, before they take the
-            # memory: a row of thousands of features has millions of pairs
-            keys = self.key_counts()
-            limit = _pair_limit(fitting.params, keys, classes, copies, fitting.in_use)
-            try:
-                self.pair_counts.add_ids(label, id_rows, weight_groups[label]
-                                         if weight_groups else None, limit)
-            except _PairLimit as stop:
-                error = _pairs_over_budget(fitting.params, stop, keys, classes, label,
-                                           copies)
-                raise NaiveBayesError("%s: %s" % (fitting.call, error), call=fitting.call,
-                                      argument="max_memory") from None
+            weight_group = weight_groups[label] if weight_groups else None
+            for first in range(0, len(group), _PAIR_ROWS):
+                levels = [pair_counts.side_level(j, used) if j in pair_counts.numeric
+                          else None for j in range(len(names))]
+                id_rows = []
+                for row in group[first:first + _PAIR_ROWS]:
+                    ids = []
+                    for j in used:
+                        value = row[j]
+                        if value is None or _is_missing(value):
+                            continue
+                        if rounding[j] is not None or features[j].name == "discretized":
+                            value = float(value)
+                            if rounding[j] is not None:
+                                value = rounding[j](value)
+                            if value == 0:
+                                value = 0.0          # -0.0 and 0.0: one value
+                            elif levels[j] < _FULL_RESOLUTION:
+                                value = _grid_key(value, levels[j])
+                        ids.append(get_id((j, value)))
+                    ids.sort()
+                    id_rows.append(ids)
+                # the budget is checked as the pairs are counted, before they take the
+                # memory: a row of thousands of features has millions of pairs
+                keys = self.key_counts()
+                limit = _pair_limit(fitting.params, keys, classes, copies, fitting.in_use)
+                try:
+                    pair_counts.add_keyed(label, id_rows, None if weight_group is None
+                                          else weight_group[first:first + _PAIR_ROWS],
+                                          limit)
+                except _PairLimit as stop:
+                    stop = _PairLimit(stop.args[0], stop.args[1] + first)
+                    error = _pairs_over_budget(fitting.params, stop, keys, classes, label,
+                                               copies)
+                    raise NaiveBayesError("%s: %s" % (fitting.call, error),
+                                          call=fitting.call, argument="max_memory") from None
         _check_memory(fitting.params, fitting.call, self)
         return groups, weight_groups, names
+
+    def harmonized(self):
+        """These statistics with every count of a number at its cut level (see
+        _PairCounts.cut_levels): its record and all its pairs keyed there, so that
+        its bins, cut from the record, hold whole keys of every pair; these
+        statistics themselves when nothing is coarsened."""
+        names = self.names()
+        cut = self.pair_counts.cut_levels([
+            self.features[name].stats.level if self.features[name].name == "discretized"
+            else None for name in names])
+        if not cut:
+            return self
+        twin = self.copy()
+        for j, level in cut.items():
+            twin.features[names[j]].stats.coarsen(level)
+        twin.pair_counts = self.pair_counts.renumbered(
+            {p: p for p, _ in self.pair_counts.ids.order},
+            {p: partial(_key_at, level) for p, level in cut.items()})
+        return twin
 
     def compile(self, params):
         """The compiled AODE model."""
@@ -8684,7 +9125,9 @@ class _AODEStatistics(_NaiveStatistics):
             return 0.0
         values = list(totals)
         _, weighted, _ = _exact_sums(values, [totals[x] for x in values])
-        return _float(_fraction(weighted) / weight) + 0.0     # not -0.0
+        # a coarsened record: the key of the mean of its keys
+        return _grid_key(_float(_fraction(weighted) / weight) + 0.0,     # not -0.0
+                         feature.stats.level)
 
     def lacks_values(self):
         """True when some row lacks the value of a categorical or discretized feature."""
@@ -8789,9 +9232,13 @@ class _AODEStatistics(_NaiveStatistics):
         return twin, replacements
 
     def to_file(self, classes):
-        """The model file's "features" and "pairs" fields."""
+        """The model file's "features" and "pairs" fields, and "pair_resolution" when a
+        pair of features is coarsened: [[p, j, level], ...]."""
         data = super().to_file(classes)
         data.update(self.pair_counts.to_file(classes))
+        if self.pair_counts.levels:
+            data["pair_resolution"] = [[p, j, level] for (p, j), level in
+                                       sorted(self.pair_counts.levels.items())]
         return data
 
     @classmethod
@@ -8802,15 +9249,44 @@ class _AODEStatistics(_NaiveStatistics):
         for feature in statistics.features.values():
             if feature.name == "categorical":
                 singles.append((feature.name, dict.fromkeys(feature.stats.values()),
-                                feature.stats.counts))
+                                feature.stats.counts, None))
             elif feature.name == "discretized":
                 singles.append((feature.name, set().union(*feature.stats.counts.values()),
-                                feature.stats.counts))
+                                feature.stats.counts, feature.stats.level))
             else:
                 singles.append(None)
+        levels = cls._pair_levels(data.get("pair_resolution"), singles)
         statistics.pair_counts = _PairCounts.from_file(data, "pairs", classes, class_count,
-                                                       singles)
+                                                       singles, levels)
         return statistics
+
+    @staticmethod
+    def _pair_levels(entries, singles):
+        """{(p, j): level} of the model file's "pair_resolution", validated: each pair
+        of features with a discretized one at most once, a level below full."""
+        if entries is None:
+            return {}
+        _expect(type(entries) is list and entries, "pair_resolution", entries,
+                "a non-empty list of [p, j, level]")
+        levels = {}
+        for n, entry in enumerate(entries):
+            here = "pair_resolution[%d]" % n
+            _expect(type(entry) is list and len(entry) == 3 and
+                    all(type(x) is int for x in entry) and
+                    0 <= entry[0] < entry[1] < len(singles) and
+                    _COARSEST_RESOLUTION <= entry[2] < _FULL_RESOLUTION, here, entry,
+                    "[feature position p, feature position j > p, a level from %d to %d]"
+                    % (_COARSEST_RESOLUTION, _FULL_RESOLUTION - 1))
+            p, j, level = entry
+            if not any(singles[x] is not None and singles[x][0] == "discretized"
+                       for x in (p, j)):
+                raise _Invalid("%s pairs features %d and %d, neither discretized; expected "
+                               "a pair with a discretized feature" % (here, p, j))
+            if (p, j) in levels:
+                raise _Invalid("%s gives features %d and %d again; expected each pair "
+                               "once" % (here, p, j))
+            levels[p, j] = level
+        return levels
 
     def extra_summary(self):
         """{"pairwise counts": how many are kept}."""
@@ -8839,6 +9315,7 @@ class _AODEStatistics(_NaiveStatistics):
 
 
 _AODE_DENSE_KEYS = 2048        # keys up to which a parent's child terms are a full list
+_PAIR_ROWS = 20000             # the rows of a class whose pairs are counted, then bounded
 
 
 class _ParentTerms:
@@ -9020,6 +9497,7 @@ class _AODEModel(_PairTable):
         _within_budget(params, estimate, what, _AODE_FIX)
         self.memory = estimate            # bytes in use, by estimate
         self.replacements = None          # per feature: what fills a missing value
+        statistics = statistics.harmonized()
         if params["impute"]:
             statistics, self.replacements = statistics.imputed()
         super().__init__(statistics, classes)
@@ -10157,7 +10635,10 @@ class _NetworkStatistics(_NaiveStatistics):
                     continue
                 sums = {}
                 get = sums.get
+                level = getattr(feature.stats, "level", _FULL_RESOLUTION)
                 for value, weight in present:
+                    if level < _FULL_RESOLUTION:    # the rows' numbers, at the record's
+                        value = _grid_key(value, level)
                     sums[value] = get(value, 0) + weight
                 counts = feature.stats.counts.get(label, {})
                 if self.row_counts.sampled():     # a sample: at most the counts
@@ -13421,8 +13902,8 @@ def _aode_statistics_of_rows(rows, impute, params=None):
         if feature.name == "categorical":
             readers.append(None)
         elif feature.name == "discretized":
-            values, columns = feature.stats.weight_columns(classes)
-            cuts = _mdl_cut_points(values, columns) if values else []
+            values, _ = feature.stats.weight_columns(classes)
+            cuts = feature.stats.cut_points(classes)
             smallest = {}
             for value in values:          # in increasing order
                 smallest.setdefault(bisect_left(cuts, value), value)

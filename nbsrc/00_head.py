@@ -131,7 +131,7 @@ from bisect import bisect_left, bisect_right
 from itertools import accumulate, chain, compress, islice, repeat
 from math import (dist, exp, factorial, frexp, fsum, hypot, isfinite, isqrt, ldexp, lgamma,
                   log, sqrt)
-from functools import reduce
+from functools import partial, reduce
 from operator import add, eq, getitem, itemgetter, lt, mul, neg, sub, truediv
 
 # Importing the module should cost a bare interpreter little (a few milliseconds), so

@@ -99,7 +99,7 @@ def _neg(x):
     return -x
 
 
-def _mdl_cut_points(values, columns, rows=None):
+def _mdl_cut_points(values, columns, rows=None, boundaries=False):
     """Weka's MDL cut points of a numeric feature: values sorted and distinct, and
     columns[c][i] the weight of class c at values[i] (a weight w counting as w rows;
     or, with ``rows``, the number of rows at each value, counted as Weka counts them
@@ -108,12 +108,14 @@ def _mdl_cut_points(values, columns, rows=None):
     Exact for whole weights (sums in any order are exact) and for other weights
     whose sums are exact in doubles; otherwise Weka's per-instance sums may differ
     from these in the last bits.  Inside a _CutsMemo's with block, an input already
-    cut in it is answered from its memory.
+    cut in it is answered from its memory.  A cut point lies midway between two
+    values; with ``boundaries`` (values that are keys of a grid, see _grid_key), at
+    the lower value, the boundary of its interval.
     """
     memo = getattr(_CUTS_IN_USE, "memo", None)
     if memo is not None:
-        return memo.cut_points(values, columns, rows)
-    return _mdl_computed_cut_points(values, columns, rows)
+        return memo.cut_points(values, columns, rows, boundaries)
+    return _mdl_computed_cut_points(values, columns, rows, boundaries)
 
 
 _CUTS_IN_USE = threading.local()      # .memo: this thread's open _CutsMemo, or None
@@ -146,28 +148,29 @@ class _CutsMemo:
     def __exit__(self, *error):
         _CUTS_IN_USE.memo = self.outer.pop()
 
-    def cut_points(self, values, columns, rows):
+    def cut_points(self, values, columns, rows, boundaries=False):
         """_mdl_computed_cut_points of the input, from memory when it was cut before."""
         cells = len(values) * (len(columns) + 1 + (rows is not None))
         if self.cells + cells > _CUTS_MEMO_CELLS:
-            found = self.found.get(self._key(values, columns, rows)) if cells <= \
-                _CUTS_MEMO_CELLS else None
+            found = self.found.get(self._key(values, columns, rows, boundaries)) if \
+                cells <= _CUTS_MEMO_CELLS else None
             return list(found) if found is not None else \
-                _mdl_computed_cut_points(values, columns, rows)
-        key = self._key(values, columns, rows)
+                _mdl_computed_cut_points(values, columns, rows, boundaries)
+        key = self._key(values, columns, rows, boundaries)
         found = self.found.get(key)
         if found is None:
-            found = self.found[key] = _mdl_computed_cut_points(values, columns, rows)
+            found = self.found[key] = _mdl_computed_cut_points(values, columns, rows,
+                                                               boundaries)
             self.cells += cells
         return list(found)
 
     @staticmethod
-    def _key(values, columns, rows):
+    def _key(values, columns, rows, boundaries):
         return (tuple(values), tuple(map(tuple, columns)),
-                None if rows is None else tuple(rows))
+                None if rows is None else tuple(rows), boundaries)
 
 
-def _mdl_computed_cut_points(values, columns, rows=None):
+def _mdl_computed_cut_points(values, columns, rows=None, boundaries=False):
     """_mdl_cut_points, computed."""
     n = len(values)
     if n < 2:
@@ -202,7 +205,8 @@ def _mdl_computed_cut_points(values, columns, rows=None):
         b = _mdl_best_split(columns, n_before, lo, hi, xlogx, rows_before)
         if b is not None:               # left part first, then the cut, then the right
             todo.append((b, hi))
-            todo.append((values[b - 1] + values[b]) / 2.0)
+            todo.append(float(values[b - 1]) if boundaries else
+                        (values[b - 1] + values[b]) / 2.0)
             todo.append((lo, b))
     return cuts
 
@@ -275,24 +279,176 @@ def _mdl_best_split(columns, n_before, lo, hi, xlogx, rows_before):
     return lo + 1 + best if accepted else None
 
 
+# -- the nested grid: a record of many distinct numbers, bounded ---------------------
+#
+# A discretized feature counts each number under its key on a grid of resolution
+# ``level``: the least number >= x with ``level`` bits of mantissa after the leading
+# one (52: every float, the number itself), and below 0 with no mantissa and an
+# exponent a multiple of 2^-level (-11: the keys -1, 0, 1 and the largest float);
+# the largest float belongs to every grid, so that a key is never infinite.  The
+# grids are nested (each level's grid holds the next coarser one's), so the key at
+# level L - 1 of the key at level L is the key of the number at L - 1: a record
+# coarsened to a level is the record counted at that level.  A key k stands for the
+# numbers of the interval (the grid point below k, k].
+#
+# A record keeps at most _RECORD_KEYS distinct keys over its classes, and AODE's
+# pairwise counts at most _PAIR_CELLS counts per pair of features with a number: when
+# counting passes the bound, the record (the pair) moves to the finest level at which
+# it fits.  The number of distinct keys only grows with the data and only shrinks
+# with the level, so the level reached is the finest at which all the data fits,
+# whatever the order, batches and partitions of the rows: one model.  A record of at
+# most _RECORD_KEYS distinct numbers (a pair of at most _PAIR_CELLS counts, always so
+# with at most that many rows) stays at full resolution, its counts exact as before.
+# Forgetting rows keys them at the level reached and subtracts them: the counts stay
+# exact at that level, which never becomes finer again.
+
+_FULL_RESOLUTION = 52         # the level of the numbers themselves
+_COARSEST_RESOLUTION = -11    # the level of at most 4 keys: -1, 0, 1 and the largest float
+_RECORD_KEYS = 10000          # the most distinct keys of a discretized feature's record
+_PAIR_CELLS = 10000           # the most counts (all classes) of a pair with a number
+
+
+def _grid_key(x, level):
+    """The key of a finite float x at a resolution level: the least number >= x of
+    the level's grid (x itself at full resolution, 0.0 for -0.0)."""
+    if level >= _FULL_RESOLUTION or x == 0:
+        return x + 0.0 if x == 0 else x
+    mantissa, exponent = frexp(x)         # x = mantissa 2^exponent, 1/2 <= |mantissa| < 1
+    if level >= 0:                        # the mantissa rounded up to level + 1 bits
+        try:
+            return ldexp(math.ceil(ldexp(mantissa, level + 1)), exponent - level - 1)
+        except OverflowError:             # above the grid's largest finite point
+            return _FLOAT_MAX
+    step = 1 << -level                    # powers of 2 whose exponent is a multiple
+    if x > 0:                             # of step: the least one >= x
+        power = exponent - 1 if mantissa == 0.5 else exponent
+        power = -(-power // step) * step
+        return ldexp(1.0, power) if power <= 1023 else _FLOAT_MAX
+    power = (exponent - 1) // step * step  # -(the largest one <= -x), or 0
+    return -ldexp(1.0, power) if power >= -1074 else 0.0
+
+
+def _fitting_level(cells, level, bound, coarsened):
+    """The finest level at or below ``level`` at which ``cells`` (a set, at
+    ``level``) take at most ``bound`` distinct values once coarsened(cell, level)
+    each (the coarsest level when none does): the number of distinct values only
+    shrinks with the level, so the levels 1, 2, 4, ... below are tried until one
+    fits, then the ones between them by bisection (a record that grew past its
+    bound mostly fits one level below)."""
+    if len(cells) <= bound:
+        return level
+    high, step = level - 1, 1             # the answer is at most high
+    while True:
+        low = max(level - step, _COARSEST_RESOLUTION)
+        if low == _COARSEST_RESOLUTION or \
+                len({coarsened(cell, low) for cell in cells}) <= bound:
+            break
+        high, step = low - 1, 2 * step
+    while low < high:                     # the answer is in [low, high]
+        middle = (low + high + 1) // 2
+        if len({coarsened(cell, middle) for cell in cells}) <= bound:
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
+def _keyed_counts(counted, level):
+    """{value: count} as {key at level: count}."""
+    keyed = {}
+    get = keyed.get
+    for value, count in counted.items():
+        key = _grid_key(value, level)
+        keyed[key] = get(key, 0) + count
+    return keyed
+
+
 class _MDLBins(_ValueRecord):
     """A numeric feature cut into bins by Fayyad and Irani's MDL criterion (the cut
     points of Weka's supervised Discretize, recomputed from the record of values
     whenever it changes), then categorical over the bins with alpha smoothing:
-    P(bin b | c) = (N_cb + alpha) / (N_cj + alpha * number of bins)."""
+    P(bin b | c) = (N_cb + alpha) / (N_cj + alpha * number of bins).
 
-    __slots__ = ()
+    The record keeps at most _RECORD_KEYS distinct numbers, exactly; beyond them it
+    counts keys of the nested grid at the finest ``level`` that fits (see
+    _grid_key), and a cut point is then a boundary of the grid between two keys (the
+    lower key), as a bin must hold whole keys; at full resolution it is the midpoint
+    between two values, as Weka's."""
+
+    __slots__ = ("level",)
+    settings = ("level",)                 # an empty twin counts at the same level
+    file_fields = ("records", "resolution")
+
+    def __init__(self):
+        super().__init__()
+        self.level = _FULL_RESOLUTION
+
+    def add_counts(self, label, counted):
+        """Add {value: count} to a class's record, keyed at the record's level, then
+        coarsen the record while it holds more than _RECORD_KEYS keys."""
+        if self.level < _FULL_RESOLUTION:
+            counted = _keyed_counts(counted, self.level)
+        super().add_counts(label, counted)
+        self.bound()
+
+    def bound(self):
+        """Move the record to the finest level at which it holds at most _RECORD_KEYS
+        distinct keys over its classes."""
+        keys = set().union(*self.counts.values())
+        if len(keys) > _RECORD_KEYS:
+            self.coarsen(_fitting_level(keys, self.level, _RECORD_KEYS, _grid_key))
+
+    def coarsen(self, level):
+        """Key every count at ``level`` (when coarser than the record's)."""
+        if level < self.level:
+            self.level = level
+            self.counts = {label: _keyed_counts(counted, level)
+                           for label, counted in self.counts.items()}
+
+    def absorb(self, other):
+        """Add other's records, both at the coarser of the two levels."""
+        self.coarsen(other.level)
+        super().absorb(other)
+
+    def at_level(self, level):
+        """These records at ``level`` (a coarsened copy when coarser than theirs)."""
+        if level >= self.level:
+            return self
+        twin = self.copy()
+        twin.coarsen(level)
+        return twin
+
+    def deficit(self, other, emptied):
+        """The first key other recorded more often in a class, both at the coarser
+        of the two levels."""
+        level = min(self.level, other.level)
+        return _ValueRecord.deficit(self.at_level(level), other.at_level(level), emptied)
+
+    def subtract(self, other):
+        """Remove other's records, keyed at the coarser of the two levels (which these
+        records keep)."""
+        problem = self.deficit(other, ())
+        if problem is not None:
+            raise _Unlearned(problem)
+        self.coarsen(other.level)
+        super().subtract(other.at_level(self.level))
+
+    def cut_points(self, classes):
+        """The MDL cut points of the record: midpoints between values at full
+        resolution, the lower key's boundary between keys below it."""
+        values, columns = self.weight_columns(classes)
+        return _mdl_cut_points(values, columns,
+                               boundaries=self.level < _FULL_RESOLUTION) if values else []
 
     def cuts(self, classes):
         """The MDL cut points of the record (bin b holds cuts[b-1] < x <= cuts[b])."""
-        values, columns = self.weight_columns(classes)
-        return _mdl_cut_points(values, columns) if values else []
+        return self.cut_points(classes)
 
     def class_statistics(self, classes, params):
         """Per class: {"count": n, "bins": [its weight in each bin], "cuts": the cut
         points (the same for every class)}."""
         values, columns = self.weight_columns(classes)
-        cuts = _mdl_cut_points(values, columns) if values else []
+        cuts = self.cut_points(classes)
         bins = [[0] * (len(cuts) + 1) for _ in classes]
         for i, value in enumerate(values):
             b = bisect_left(cuts, value)      # bin b holds cuts[b-1] < x <= cuts[b]
@@ -307,7 +463,7 @@ class _MDLBins(_ValueRecord):
         zeros = (0.0,) * len(classes)
         if not values:
             return _NoEvidence(zeros, "discretized")
-        cuts = _mdl_cut_points(values, columns)
+        cuts = self.cut_points(classes)
         bins = [[0] * (len(cuts) + 1) for _ in classes]
         for i, value in enumerate(values):
             b = bisect_left(cuts, value)      # bin b holds cuts[b-1] < x <= cuts[b]
@@ -317,6 +473,35 @@ class _MDLBins(_ValueRecord):
         logs = [_log_smoothed(counts, sum(counts), params["alpha"], len(counts))
                 for counts in bins]
         return _BinScorer(cuts, list(zip(*logs)), zeros)
+
+    def to_file(self, classes, what):
+        """{"records": [[keys in increasing order, their counts] per class]}, and
+        "resolution": the level, when the record is coarsened."""
+        data = super().to_file(classes, what)
+        if self.level < _FULL_RESOLUTION:
+            data["resolution"] = self.level
+        return data
+
+    @classmethod
+    def from_file(cls, feature, where, classes, class_count):
+        """The records of a feature of the model file, validated: with "resolution",
+        every value a key of that level."""
+        stats = super().from_file(feature, where, classes, class_count)
+        if "resolution" in feature:
+            level = feature["resolution"]
+            here = where + ".resolution"
+            _expect(type(level) is int and
+                    _COARSEST_RESOLUTION <= level < _FULL_RESOLUTION, here, level,
+                    "an integer from %d to %d" % (_COARSEST_RESOLUTION,
+                                                  _FULL_RESOLUTION - 1))
+            for label, counted in stats.counts.items():
+                odd = next((x for x in counted if _grid_key(x, level) != x), None)
+                if odd is not None:
+                    raise _Invalid("%s is %d, but the records hold %r, not a key of that "
+                                   "level; expected the keys of resolution %d"
+                                   % (here, level, odd, level))
+            stats.level = level
+        return stats
 
 
 class _BinScorer(_NumberScorer):

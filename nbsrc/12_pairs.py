@@ -53,15 +53,130 @@ class _PairCounts(_Distribution):
     A value is the pair (feature position, value as counted: a category, or a number
     before it is cut into bins), numbered on first sight; a pair of numbers a < b is
     one int key a << 32 | b.  Memory: one count per class and pair of values that
-    occur together, at most K * V^2 / 2 for V distinct values of all features.
+    occur together, and at most _PAIR_CELLS counts (all classes) per pair of
+    features with a number (of ``numeric``, the positions of discretized features):
+    beyond them the pair counts its numbers as keys of the nested grid at the
+    finest level that fits (``levels``, {(p, j): level} of the pairs coarsened; see
+    _grid_key), both numbers of a pair of two at the same level.
     """
 
-    __slots__ = ("ids", "pairs")
+    __slots__ = ("ids", "pairs", "levels", "numeric", "compacted")
     file_fields = ("pairs",)
 
     def __init__(self):
         self.ids = _ValueIds()
         self.pairs = {}                  # label -> {pair key: weighted count}
+        self.levels = {}                 # (p, j), p < j -> level, below full resolution
+        self.numeric = frozenset()       # the feature positions whose values are numbers
+        self.compacted = 0               # the number of ids when last renumbered
+
+    def side_level(self, p, others):
+        """The level a number of feature p is counted at before its pairs with the
+        features ``others`` are keyed at theirs: the finest of those."""
+        levels = self.levels
+        return max([levels.get((p, j) if p < j else (j, p), _FULL_RESOLUTION)
+                    for j in others if j != p], default=_FULL_RESOLUTION)
+
+    def _tables(self, keys):
+        """The pair of features (as p * width + j, p < j) of each pair key."""
+        feature_of = [p for p, _ in self.ids.order]
+        width = len(feature_of) and max(feature_of) + 1
+        low = list(map(feature_of.__getitem__, map(_PAIR_SHIFT.__rrshift__, keys)))
+        high = list(map(feature_of.__getitem__, map(0xFFFFFFFF .__and__, keys)))
+        return list(map(add, map(mul, map(min, low, high), repeat(width)),
+                        map(max, low, high))), width
+
+    def _rekey(self, tables):
+        """Key the counts of the pairs of features in ``tables`` ({p * width + j:
+        (p, j)}) at their levels, numbers only (of ``numeric``)."""
+        order, numeric, levels = self.ids.order, self.numeric, self.levels
+        get_id = self.ids.__getitem__
+        keyed = {}                        # (id, level) -> id of its key
+
+        def key_id(value_id, level):
+            found = keyed.get((value_id, level))
+            if found is None:
+                p, value = order[value_id]
+                found = keyed[value_id, level] = value_id if p not in numeric else \
+                    get_id((p, _grid_key(value, level)))
+            return found
+        for label, counted in self.pairs.items():
+            keys = list(counted)
+            where, _ = self._tables(keys)
+            moved = [(key, tables[t]) for key, t in zip(keys, where) if t in tables]
+            counts = [counted.pop(key) for key, _ in moved]
+            get = counted.get
+            for (key, pair), count in zip(moved, counts):
+                level = levels[pair]
+                a = key_id(key >> _PAIR_SHIFT, level)
+                b = key_id(key & 0xFFFFFFFF, level)
+                key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
+                counted[key] = get(key, 0) + count
+
+    def bound(self):
+        """Move each pair of features with a number holding more than _PAIR_CELLS
+        counts (all classes) to the finest level at which it holds at most that many
+        (every count already keyed at its pair's level); the ids no pair holds any
+        more are then let go (renumbered, when they are as many as those held)."""
+        if not self.numeric:
+            return
+        changed = bool(self.levels)
+        sizes = Counter()
+        for counted in self.pairs.values():
+            _count_keys(sizes, self._tables(list(counted))[0])
+        width = self._tables([])[1]
+        over = {}
+        numeric = self.numeric
+        for t, size in sizes.items():
+            p, j = divmod(t, width)
+            if size > _PAIR_CELLS and (p in numeric or j in numeric) and \
+                    self.levels.get((p, j), _FULL_RESOLUTION) > _COARSEST_RESOLUTION:
+                over[t] = (p, j)
+        if over:
+            changed = True
+            order = self.ids.order
+            cells = {t: set() for t in over}
+            for label, counted in self.pairs.items():
+                keys = list(counted)
+                for key, t in zip(keys, self._tables(keys)[0]):
+                    if t in cells:
+                        (p, v), (j, u) = order[key >> _PAIR_SHIFT], order[key & 0xFFFFFFFF]
+                        cells[t].add((label, p, v, j, u) if p < j else (label, j, u, p, v))
+
+            def coarsened(cell, level):
+                label, p, v, j, u = cell
+                return (label, _grid_key(v, level) if p in numeric else v,
+                        _grid_key(u, level) if j in numeric else u)
+            for t, pair in over.items():
+                self.levels[pair] = _fitting_level(
+                    cells.pop(t), self.levels.get(pair, _FULL_RESOLUTION), _PAIR_CELLS,
+                    coarsened)
+            self._rekey(over)
+        if changed and len(self.ids) > 2 * self.compacted + 1024:
+            twin = self.renumbered({p: p for p, _ in self.ids.order})
+            self.ids, self.pairs = twin.ids, twin.pairs
+            self.compacted = len(self.ids)
+
+    def aligned(self, other):
+        """(these counts, other's), each pair of features at the coarser of its two
+        levels: copies where that changes them."""
+        levels = dict(self.levels)
+        for pair, level in other.levels.items():
+            levels[pair] = min(level, levels.get(pair, _FULL_RESOLUTION))
+        return self.at_levels(levels), other.at_levels(levels, self.numeric)
+
+    def at_levels(self, levels, numeric=None):
+        """These counts with the pairs of ``levels`` keyed there (a copy when that
+        changes them)."""
+        numeric = self.numeric if numeric is None else numeric
+        if not any(level < self.levels.get(pair, _FULL_RESOLUTION)
+                   for pair, level in levels.items()):
+            return self
+        twin = self.copy()
+        twin.levels, twin.numeric = dict(levels), frozenset(numeric)
+        width = max(p for p, _ in twin.ids.order) + 1
+        twin._rekey({p * width + j: (p, j) for p, j in levels})
+        return twin
 
     def add(self, label, values, weights):
         """Count the pairs of one class's rows, each row a list of its present values
@@ -105,7 +220,43 @@ class _PairCounts(_Distribution):
         return sum(map(len, self.pairs.values()))
 
     def absorb(self, other):
-        """Add other's counts (its value numbers mapped onto these)."""
+        """Add other's counts (its value numbers mapped onto these), each pair of
+        features at the coarser of the two levels, then bounded."""
+        self.numeric = self.numeric | other.numeric
+        coarser = {pair: level for pair, level in other.levels.items()
+                   if level < self.levels.get(pair, _FULL_RESOLUTION)}
+        if coarser:
+            self.levels.update(coarser)
+            width = max(p for p, _ in self.ids.order) + 1
+            self._rekey({p * width + j: (p, j) for p, j in coarser})
+        self._absorb(other.at_levels(self.levels, self.numeric))
+        self.bound()
+
+    def add_keyed(self, label, rows, weights, limit=None):
+        """add_ids, each count then keyed at its pair's level (the rows' numbers
+        keyed at side_level's), and bounded: the rows are counted apart (their ids
+        numbered in these), keyed, then added."""
+        if not self.levels:
+            self.add_ids(label, rows, weights, limit)
+            self.bound()
+            return
+        counted = _PairCounts()
+        counted.ids, counted.levels, counted.numeric = self.ids, self.levels, self.numeric
+        kept = self.size()
+        try:
+            counted.add_ids(label, rows, weights, None if limit is None else
+                            max(0, limit - kept))
+        except _PairLimit as stop:
+            raise _PairLimit(stop.args[0] + kept, stop.args[1]) from None
+        width = max(p for p, _ in self.ids.order) + 1
+        counted._rekey({p * width + j: (p, j) for p, j in self.levels})
+        mine = self.pairs.setdefault(label, {})
+        get = mine.get
+        for key, count in counted.pairs.get(label, {}).items():
+            mine[key] = get(key, 0) + count
+        self.bound()
+
+    def _absorb(self, other):
         remap = [self.ids[item] for item in other.ids.order]
         for label, theirs in other.pairs.items():
             mine = self.pairs.setdefault(label, {})
@@ -138,11 +289,13 @@ class _PairCounts(_Distribution):
         return "the pair (feature %d = %s, feature %d = %s)" % (p, _shown(v), j, _shown(u))
 
     def deficit(self, other, emptied):
-        """The first pair of values other counted more often in a class than these."""
-        keyed = self.keyed_as_mine(other)
+        """The first pair of values other counted more often in a class than these
+        (both at the coarser level of each pair of features)."""
+        mine, other = self.aligned(other)
+        keyed = mine.keyed_as_mine(other)
         for label in _labels_to_check(keyed, emptied):
-            problem = _counts_deficit(self.pairs.get(label, {}), keyed.get(label, {}),
-                                      label, self.pair_name, emptied)
+            problem = _counts_deficit(mine.pairs.get(label, {}), keyed.get(label, {}),
+                                      label, mine.pair_name, emptied)
             if problem is not None:
                 return problem
         return None
@@ -153,6 +306,8 @@ class _PairCounts(_Distribution):
         problem = self.deficit(other, ())
         if problem is not None:
             raise _Unlearned(problem)
+        mine, other = self.aligned(other)
+        self.ids, self.pairs, self.levels = mine.ids, mine.pairs, mine.levels
         for label, theirs in self.keyed_as_mine(other).items():
             mine = self.pairs.get(label)
             if mine is not None:
@@ -165,6 +320,12 @@ class _PairCounts(_Distribution):
         the positions in ``convert`` ({old: function}) counted anew, and only the
         values that some pair still holds numbered."""
         twin = _PairCounts()
+        for (p, j), level in self.levels.items():
+            if positions.get(p) is not None and positions.get(j) is not None:
+                low, high = sorted((positions[p], positions[j]))
+                twin.levels[low, high] = level
+        twin.numeric = frozenset(positions[p] for p in self.numeric
+                                 if positions.get(p) is not None)
         get_id = twin.ids.__getitem__
         items = self.ids.order
         convert = convert or {}
@@ -199,11 +360,13 @@ class _PairCounts(_Distribution):
                           for (p, j), cells in sorted(by_pair.items())]}
 
     @classmethod
-    def from_file(cls, data, where, classes, class_count, singles):
+    def from_file(cls, data, where, classes, class_count, singles, levels=None):
         """The counts of the model file's "pairs" field, validated against the single
         counts they come with: ``singles`` per feature position None (a feature that
         takes no part in pairs) or (its kind, its known values, {label: {value:
-        N(c, value)}}).  Each pair of features at most once, each pair of values at
+        N(c, value)}}, the level of its record); ``levels`` {(p, j): level} of the
+        pairs of features coarsened, whose numbers must be keys of that level, and
+        known at the coarser of it and their record's.  Each pair of features at most once, each pair of values at
         most once, every value known (a discretized one a float), and per class every
         value u of feature p seen with feature j as often as the rows allow: between
         N(c, u) - (the weight of class c's rows lacking j) and N(c, u), so that a pair
@@ -212,6 +375,10 @@ class _PairCounts(_Distribution):
         _expect(type(pairs) in (list, _LazyItems), where, pairs, "a list")
         width = len(singles)
         stats = cls()
+        stats.levels = dict(levels or {})
+        stats.numeric = frozenset(j for j, single in enumerate(singles)
+                                  if single is not None and single[0] == "discretized")
+        known_at = {}                     # (position, level) -> its known keys there
         get_id = stats.ids.__getitem__
         seen = set()
         totals = [{} for _ in classes]    # per class {(p, id of u, j): sum_v N(c, u, v)}
@@ -239,10 +406,26 @@ class _PairCounts(_Distribution):
                         and len(cell[2]) == len(classes), at, cell,
                         "[value, value, [one count per class (%d)]]" % len(classes))
                 ids = []
+                level = stats.levels.get((p, j), _FULL_RESOLUTION)
                 for position, text, side in ((p, cell[0], 0), (j, cell[1], 1)):
                     value = _decode(text, "%s[%d]" % (at, side))
-                    kind, known, _ = singles[position]
-                    if not (_hashable(value) and value in known) or \
+                    kind, known, _, record_level = singles[position]
+                    if kind == "discretized" and level < _FULL_RESOLUTION:
+                        if type(value) is not float or not isfinite(value) or \
+                                _grid_key(value, level) != value:
+                            raise _Invalid("%s[%d] is %s, not a key of the pair's "
+                                           "pair_resolution %d; expected the keys of that "
+                                           "level" % (at, side, _describe(value), level))
+                        coarser = min(level, record_level)
+                        found = known_at.get((position, coarser))
+                        if found is None:
+                            found = known_at[position, coarser] = {
+                                _grid_key(x, coarser) for x in known}
+                        if _grid_key(value, coarser) not in found:
+                            raise _Invalid("%s[%d] is %s, whose key is not among the "
+                                           "recorded numbers of feature %d; expected one "
+                                           "of them" % (at, side, _describe(value), position))
+                    elif not (_hashable(value) and value in known) or \
                             (kind == "discretized" and type(value) is not float):
                         raise _Invalid("%s[%d] is %s, not a value of feature %d; expected "
                                        "one of its %s" % (at, side, _describe(value), position,
@@ -262,8 +445,41 @@ class _PairCounts(_Distribution):
                         mine = totals[c]
                         for group in ((p, ids[0], j), (j, ids[1], p)):
                             mine[group] = mine.get(group, 0) + count
-        stats.check_totals(totals, classes, class_count, singles, where)
+        cut = stats.cut_levels([None if single is None else single[3]
+                                for single in singles])
+        if cut:                           # checked with each number at its cut level
+            view = stats.renumbered({p: p for p, _ in stats.ids.order}, {
+                p: partial(_key_at, level) for p, level in cut.items()})
+            totals = [{} for _ in classes]
+            order = view.ids.order
+            for c, label in enumerate(classes):
+                mine = totals[c]
+                for key, count in view.pairs.get(label, {}).items():
+                    a, b = key >> _PAIR_SHIFT, key & 0xFFFFFFFF
+                    p, j = order[a][0], order[b][0]
+                    for group in ((p, a, j), (j, b, p)):
+                        mine[group] = mine.get(group, 0) + count
+            singles = [single if j not in cut else (single[0], None, {
+                label: _keyed_counts(counted, cut[j]) for label, counted in
+                single[2].items()}, cut[j]) for j, single in enumerate(singles)]
+            view.check_totals(totals, classes, class_count, singles, where)
+        else:
+            stats.check_totals(totals, classes, class_count, singles, where)
         return stats
+
+    def cut_levels(self, record_levels):
+        """{position: level} of each feature with a number coarsened somewhere: the
+        coarser of its record's level (``record_levels`` by position) and its pairs',
+        at which its bins are cut and every count of it is read when compiled."""
+        cut = {}
+        for j, level in enumerate(record_levels):
+            if level is None or j not in self.numeric:
+                continue
+            level = min([level] + [pair_level for pair, pair_level in self.levels.items()
+                                   if j in pair])
+            if level < _FULL_RESOLUTION:
+                cut[j] = level
+        return cut
 
     def check_totals(self, totals, classes, class_count, singles, where):
         """_Invalid unless each value u of each feature p is seen with every other
@@ -361,7 +577,7 @@ class _PairTable:
                 keys = stats.values()
             elif feature.name == "discretized":
                 values, columns = stats.weight_columns(classes)
-                cuts = _mdl_cut_points(values, columns) if values else []
+                cuts = stats.cut_points(classes)
                 self.key_of.append(_BinKeys(cuts, bisect_left))
                 keys = list(range(len(cuts) + 1))
             else:
@@ -478,6 +694,11 @@ class _PairTable:
         pair_keys.extend(map(add, repeat(kid << _PAIR_SHIFT),
                              range(kid + 1, len(self.key_list))))
         return [list(map(flat.get, pair_keys, repeat(0))) for flat in self.pairs]
+
+
+def _key_at(level, value):
+    """_grid_key(value, level), for partial."""
+    return _grid_key(value, level)
 
 
 def _counted_number(params):

@@ -178,6 +178,7 @@ class _AODEStatistics(_NaiveStatistics):
     """
 
     file_fields = ("features", "pairs")
+    optional_file_fields = ("pair_resolution",)   # written only when pairs are coarsened
     __slots__ = ("pair_counts",)
 
     def __init__(self):
@@ -220,52 +221,86 @@ class _AODEStatistics(_NaiveStatistics):
             self.pair_counts = self.pair_counts.renumbered(
                 {j: position.get(name) for j, name in enumerate(names)},
                 {j: number for j, name in enumerate(names) if name in changed})
+            self.pair_counts.numeric = frozenset(
+                j for j, feature in enumerate(self.features.values())
+                if feature.name == "discretized")
+            self.pair_counts.bound()
         return changed
 
     def count(self, rows, labels, weights, start, fitting):
         """Count as naive Bayes does, then the pairs of every row's present values of
         its categorical and discretized features (numbers as counted, rounded with
-        significant_digits when it is set)."""
+        significant_digits when it is set, and keyed at their pairs' finest level),
+        _PAIR_ROWS rows at a time, each time bounded (see _PairCounts.bound)."""
         groups, weight_groups, names = super().count(rows, labels, weights, start, fitting)
         features = [self.features[name] for name in names]
         used = [j for j, stats in enumerate(features) if stats.name in
                 ("categorical", "discretized")]
         rounding = [_round_to_digits(fitting.params.get("significant_digits"))
                     if features[j].name == "discretized" else None for j in range(len(names))]
-        get_id = self.pair_counts.ids.__getitem__
+        pair_counts = self.pair_counts
+        pair_counts.numeric = frozenset(j for j in used if features[j].name == "discretized")
+        get_id = pair_counts.ids.__getitem__
         classes = max(1, len(self.class_count))
         copies = self.copies(fitting.params)
         for label, group in groups.items():
-            id_rows = []
-            for row in group:
-                ids = []
-                for j in used:
-                    value = row[j]
-                    if value is None or _is_missing(value):
-                        continue
-                    if rounding[j] is not None or features[j].name == "discretized":
-                        value = float(value)
-                        if rounding[j] is not None:
-                            value = rounding[j](value)
-                        if value == 0:
-                            value = 0.0          # -0.0 and 0.0: one value
-                    ids.append(get_id((j, value)))
-                ids.sort()
-                id_rows.append(ids)
-            # the budget is checked as the pairs are counted, before they take the
-            # memory: a row of thousands of features has millions of pairs
-            keys = self.key_counts()
-            limit = _pair_limit(fitting.params, keys, classes, copies, fitting.in_use)
-            try:
-                self.pair_counts.add_ids(label, id_rows, weight_groups[label]
-                                         if weight_groups else None, limit)
-            except _PairLimit as stop:
-                error = _pairs_over_budget(fitting.params, stop, keys, classes, label,
-                                           copies)
-                raise NaiveBayesError("%s: %s" % (fitting.call, error), call=fitting.call,
-                                      argument="max_memory") from None
+            weight_group = weight_groups[label] if weight_groups else None
+            for first in range(0, len(group), _PAIR_ROWS):
+                levels = [pair_counts.side_level(j, used) if j in pair_counts.numeric
+                          else None for j in range(len(names))]
+                id_rows = []
+                for row in group[first:first + _PAIR_ROWS]:
+                    ids = []
+                    for j in used:
+                        value = row[j]
+                        if value is None or _is_missing(value):
+                            continue
+                        if rounding[j] is not None or features[j].name == "discretized":
+                            value = float(value)
+                            if rounding[j] is not None:
+                                value = rounding[j](value)
+                            if value == 0:
+                                value = 0.0          # -0.0 and 0.0: one value
+                            elif levels[j] < _FULL_RESOLUTION:
+                                value = _grid_key(value, levels[j])
+                        ids.append(get_id((j, value)))
+                    ids.sort()
+                    id_rows.append(ids)
+                # the budget is checked as the pairs are counted, before they take the
+                # memory: a row of thousands of features has millions of pairs
+                keys = self.key_counts()
+                limit = _pair_limit(fitting.params, keys, classes, copies, fitting.in_use)
+                try:
+                    pair_counts.add_keyed(label, id_rows, None if weight_group is None
+                                          else weight_group[first:first + _PAIR_ROWS],
+                                          limit)
+                except _PairLimit as stop:
+                    stop = _PairLimit(stop.args[0], stop.args[1] + first)
+                    error = _pairs_over_budget(fitting.params, stop, keys, classes, label,
+                                               copies)
+                    raise NaiveBayesError("%s: %s" % (fitting.call, error),
+                                          call=fitting.call, argument="max_memory") from None
         _check_memory(fitting.params, fitting.call, self)
         return groups, weight_groups, names
+
+    def harmonized(self):
+        """These statistics with every count of a number at its cut level (see
+        _PairCounts.cut_levels): its record and all its pairs keyed there, so that
+        its bins, cut from the record, hold whole keys of every pair; these
+        statistics themselves when nothing is coarsened."""
+        names = self.names()
+        cut = self.pair_counts.cut_levels([
+            self.features[name].stats.level if self.features[name].name == "discretized"
+            else None for name in names])
+        if not cut:
+            return self
+        twin = self.copy()
+        for j, level in cut.items():
+            twin.features[names[j]].stats.coarsen(level)
+        twin.pair_counts = self.pair_counts.renumbered(
+            {p: p for p, _ in self.pair_counts.ids.order},
+            {p: partial(_key_at, level) for p, level in cut.items()})
+        return twin
 
     def compile(self, params):
         """The compiled AODE model."""
@@ -297,7 +332,9 @@ class _AODEStatistics(_NaiveStatistics):
             return 0.0
         values = list(totals)
         _, weighted, _ = _exact_sums(values, [totals[x] for x in values])
-        return _float(_fraction(weighted) / weight) + 0.0     # not -0.0
+        # a coarsened record: the key of the mean of its keys
+        return _grid_key(_float(_fraction(weighted) / weight) + 0.0,     # not -0.0
+                         feature.stats.level)
 
     def lacks_values(self):
         """True when some row lacks the value of a categorical or discretized feature."""
@@ -402,9 +439,13 @@ class _AODEStatistics(_NaiveStatistics):
         return twin, replacements
 
     def to_file(self, classes):
-        """The model file's "features" and "pairs" fields."""
+        """The model file's "features" and "pairs" fields, and "pair_resolution" when a
+        pair of features is coarsened: [[p, j, level], ...]."""
         data = super().to_file(classes)
         data.update(self.pair_counts.to_file(classes))
+        if self.pair_counts.levels:
+            data["pair_resolution"] = [[p, j, level] for (p, j), level in
+                                       sorted(self.pair_counts.levels.items())]
         return data
 
     @classmethod
@@ -415,15 +456,44 @@ class _AODEStatistics(_NaiveStatistics):
         for feature in statistics.features.values():
             if feature.name == "categorical":
                 singles.append((feature.name, dict.fromkeys(feature.stats.values()),
-                                feature.stats.counts))
+                                feature.stats.counts, None))
             elif feature.name == "discretized":
                 singles.append((feature.name, set().union(*feature.stats.counts.values()),
-                                feature.stats.counts))
+                                feature.stats.counts, feature.stats.level))
             else:
                 singles.append(None)
+        levels = cls._pair_levels(data.get("pair_resolution"), singles)
         statistics.pair_counts = _PairCounts.from_file(data, "pairs", classes, class_count,
-                                                       singles)
+                                                       singles, levels)
         return statistics
+
+    @staticmethod
+    def _pair_levels(entries, singles):
+        """{(p, j): level} of the model file's "pair_resolution", validated: each pair
+        of features with a discretized one at most once, a level below full."""
+        if entries is None:
+            return {}
+        _expect(type(entries) is list and entries, "pair_resolution", entries,
+                "a non-empty list of [p, j, level]")
+        levels = {}
+        for n, entry in enumerate(entries):
+            here = "pair_resolution[%d]" % n
+            _expect(type(entry) is list and len(entry) == 3 and
+                    all(type(x) is int for x in entry) and
+                    0 <= entry[0] < entry[1] < len(singles) and
+                    _COARSEST_RESOLUTION <= entry[2] < _FULL_RESOLUTION, here, entry,
+                    "[feature position p, feature position j > p, a level from %d to %d]"
+                    % (_COARSEST_RESOLUTION, _FULL_RESOLUTION - 1))
+            p, j, level = entry
+            if not any(singles[x] is not None and singles[x][0] == "discretized"
+                       for x in (p, j)):
+                raise _Invalid("%s pairs features %d and %d, neither discretized; expected "
+                               "a pair with a discretized feature" % (here, p, j))
+            if (p, j) in levels:
+                raise _Invalid("%s gives features %d and %d again; expected each pair "
+                               "once" % (here, p, j))
+            levels[p, j] = level
+        return levels
 
     def extra_summary(self):
         """{"pairwise counts": how many are kept}."""
@@ -452,6 +522,7 @@ class _AODEStatistics(_NaiveStatistics):
 
 
 _AODE_DENSE_KEYS = 2048        # keys up to which a parent's child terms are a full list
+_PAIR_ROWS = 20000             # the rows of a class whose pairs are counted, then bounded
 
 
 class _ParentTerms:
@@ -633,6 +704,7 @@ class _AODEModel(_PairTable):
         _within_budget(params, estimate, what, _AODE_FIX)
         self.memory = estimate            # bytes in use, by estimate
         self.replacements = None          # per feature: what fills a missing value
+        statistics = statistics.harmonized()
         if params["impute"]:
             statistics, self.replacements = statistics.imputed()
         super().__init__(statistics, classes)

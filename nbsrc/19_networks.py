@@ -621,7 +621,10 @@ class _NetworkStatistics(_NaiveStatistics):
                     continue
                 sums = {}
                 get = sums.get
+                level = getattr(feature.stats, "level", _FULL_RESOLUTION)
                 for value, weight in present:
+                    if level < _FULL_RESOLUTION:    # the rows' numbers, at the record's
+                        value = _grid_key(value, level)
                     sums[value] = get(value, 0) + weight
                 counts = feature.stats.counts.get(label, {})
                 if self.row_counts.sampled():     # a sample: at most the counts

@@ -93,8 +93,8 @@ def _aode_statistics_of_rows(rows, impute, params=None):
         if feature.name == "categorical":
             readers.append(None)
         elif feature.name == "discretized":
-            values, columns = feature.stats.weight_columns(classes)
-            cuts = _mdl_cut_points(values, columns) if values else []
+            values, _ = feature.stats.weight_columns(classes)
+            cuts = feature.stats.cut_points(classes)
             smallest = {}
             for value in values:          # in increasing order
                 smallest.setdefault(bisect_left(cuts, value), value)
