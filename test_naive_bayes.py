@@ -11431,7 +11431,7 @@ def test_a_coarsened_model_file_is_validated(small_grid):
     assert NaiveBayes.from_dict(data).to_dict() == data
     bad = copy.deepcopy(data)
     values = bad["features"][1]["records"][0][0]
-    values[0] = math.nextafter(values[0], -math.inf)
+    values[0] = naive_bayes._kde_next_down(values[0])
     with pytest.raises(NaiveBayesError, match=r"features\[1\]\.resolution .*not a key"):
         NaiveBayes.from_dict(bad)
     for wrong in (52, -12, 1.5, True, "3"):
@@ -11448,7 +11448,7 @@ def test_a_coarsened_model_file_is_validated(small_grid):
     p, j, level = bad["pair_resolution"][0]
     entry = next(entry for entry in bad["pairs"] if entry[:2] == [p, j])
     side = 1 if type(entry[2][0][1]) is float else 0
-    entry[2][0][side] = math.nextafter(entry[2][0][side], -math.inf)
+    entry[2][0][side] = naive_bayes._kde_next_down(entry[2][0][side])
     with pytest.raises(NaiveBayesError, match="pair_resolution %d" % level):
         NaiveBayes.from_dict(bad)
     bad = copy.deepcopy(data)

@@ -60,7 +60,7 @@ class _PairCounts(_Distribution):
     _grid_key), both numbers of a pair of two at the same level.
     """
 
-    __slots__ = ("ids", "pairs", "levels", "numeric", "compacted")
+    __slots__ = ("ids", "pairs", "levels", "numeric", "compacted", "slack")
     file_fields = ("pairs",)
 
     def __init__(self):
@@ -69,6 +69,9 @@ class _PairCounts(_Distribution):
         self.levels = {}                 # (p, j), p < j -> level, below full resolution
         self.numeric = frozenset()       # the feature positions whose values are numbers
         self.compacted = 0               # the number of ids when last renumbered
+        # rows that can be counted before a pair with a number could pass
+        # _PAIR_CELLS (a row adds at most one count to a pair), or None: unknown
+        self.slack = None
 
     def side_level(self, p, others):
         """The level a number of feature p is counted at before its pairs with the
@@ -118,8 +121,8 @@ class _PairCounts(_Distribution):
         counts (all classes) to the finest level at which it holds at most that many
         (every count already keyed at its pair's level); the ids no pair holds any
         more are then let go (renumbered, when they are as many as those held)."""
-        if not self.numeric:
-            return
+        if not self.numeric or (self.slack is not None and self.slack >= 0):
+            return                        # no pair can be over: nothing would move
         changed = bool(self.levels)
         sizes = Counter()
         for counted in self.pairs.values():
@@ -127,11 +130,16 @@ class _PairCounts(_Distribution):
         width = self._tables([])[1]
         over = {}
         numeric = self.numeric
+        largest = 0
         for t, size in sizes.items():
             p, j = divmod(t, width)
-            if size > _PAIR_CELLS and (p in numeric or j in numeric) and \
-                    self.levels.get((p, j), _FULL_RESOLUTION) > _COARSEST_RESOLUTION:
-                over[t] = (p, j)
+            if p in numeric or j in numeric:
+                largest = max(largest, size)
+                if size > _PAIR_CELLS and \
+                        self.levels.get((p, j), _FULL_RESOLUTION) > _COARSEST_RESOLUTION:
+                    over[t] = (p, j)
+        # a pair moved holds at most _PAIR_CELLS: the next rows are checked again
+        self.slack = 0 if over else max(0, _PAIR_CELLS - largest)
         if over:
             changed = True
             order = self.ids.order
@@ -191,6 +199,8 @@ class _PairCounts(_Distribution):
         pass it is counted value by value, each step checked, so that the memory
         passes the limit by one value's pairs at most."""
         mine = self.pairs.setdefault(label, {})
+        if self.slack is not None:
+            self.slack -= len(rows)
         integers, shift = (repeat(1), 0) if weights is None else _weight_integers(weights)
         # rows of weight 1 are counted directly; any other weight collects its rows'
         # pairs first, then adds them times the weight
@@ -230,6 +240,7 @@ class _PairCounts(_Distribution):
             width = max(p for p, _ in self.ids.order) + 1
             self._rekey({p * width + j: (p, j) for p, j in coarser})
         self._absorb(other.at_levels(self.levels, self.numeric))
+        self.slack = None
         self.bound()
 
     def add_keyed(self, label, rows, weights, limit=None):
@@ -254,6 +265,8 @@ class _PairCounts(_Distribution):
         get = mine.get
         for key, count in counted.pairs.get(label, {}).items():
             mine[key] = get(key, 0) + count
+        if self.slack is not None:
+            self.slack -= len(rows)
         self.bound()
 
     def _absorb(self, other):

@@ -224,6 +224,7 @@ class _AODEStatistics(_NaiveStatistics):
             self.pair_counts.numeric = frozenset(
                 j for j, feature in enumerate(self.features.values())
                 if feature.name == "discretized")
+            self.pair_counts.slack = None
             self.pair_counts.bound()
         return changed
 
@@ -239,7 +240,9 @@ class _AODEStatistics(_NaiveStatistics):
         rounding = [_round_to_digits(fitting.params.get("significant_digits"))
                     if features[j].name == "discretized" else None for j in range(len(names))]
         pair_counts = self.pair_counts
-        pair_counts.numeric = frozenset(j for j in used if features[j].name == "discretized")
+        numeric = frozenset(j for j in used if features[j].name == "discretized")
+        if numeric != pair_counts.numeric:    # other pairs to bound: their sizes unknown
+            pair_counts.numeric, pair_counts.slack = numeric, None
         get_id = pair_counts.ids.__getitem__
         classes = max(1, len(self.class_count))
         copies = self.copies(fitting.params)
