@@ -183,8 +183,9 @@ def _thousands_shape(cells, source, separators=(",", ".", "'", " ", "\u00a0")):
     of other lengths (5,1 or 12,75) are decimal commas, not thousands."""
     if not cells or source.thousands is not None:
         return None
+    joined = "\n".join(cells)             # a separator is in a cell if it is in this
     for separator in separators:
-        if separator == source.decimal or not any(separator in cell for cell in cells):
+        if separator == source.decimal or separator not in joined:
             continue
         grouped = _grouped_number(separator, source.decimal)
         if all(map(grouped, cells)):
