@@ -3820,11 +3820,11 @@ def test_cli_decision_options_that_do_not_fit_are_one_line_errors(tmp_path, caps
 
 
 @pytest.mark.slow
-def test_the_readmes_decisions_session_prints_what_it_shows():
-    """README, "Decisions": the confusion matrices of each rule on the Reuters grain
-    articles, under python -S from the repository root."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Decisions"):]
+def test_the_guides_decisions_session_prints_what_it_shows():
+    """docs/guide.md, "Decisions": the confusion matrices of each rule on the Reuters
+    grain articles, under python -S from the repository root."""
+    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Decisions"):]
     start = section.index("$ python -S - <<'END'\n")
     session = section[start:section.index("\n```\n", start)]
     code, shown = session.split("\n", 1)[1].split("END\n", 1)
@@ -3835,12 +3835,12 @@ def test_the_readmes_decisions_session_prints_what_it_shows():
 
 
 @pytest.mark.parametrize("data", ["titanic.csv", "watermelon3.csv"])
-def test_the_readmes_fit_sessions_print_what_they_show(tmp_path, capsys, data):
-    """README, "Command line": the fit of each real session prints what the README
+def test_the_cli_pages_fit_sessions_print_what_they_show(tmp_path, capsys, data):
+    """docs/cli.md, "Sessions": the fit of each real session prints what the page
     shows (the classes, each feature's kind and values in the model's order)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("$ python naive_bayes.py fit examples/data/%s" % data)
-    command, rest = readme[start:].split("\n", 1)
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    start = page.index("$ python naive_bayes.py fit examples/data/%s" % data)
+    command, rest = page[start:].split("\n", 1)
     shown = rest[:rest.index("\n$ ")].splitlines()
     argv = shlex.split(command)[3:]               # ($ python naive_bayes.py)
     output = argv.index("-o") + 1
@@ -6096,10 +6096,11 @@ def test_the_command_line_fits_autobayes_as_the_library_does_weights_included(
     assert naive_bayes._json_text(model.to_dict()) == (tmp_path / "m.json").read_text("utf-8")
 
 
-def test_the_readmes_from_python_example_prints_what_it_shows():
-    """README, "From Python": the session under python -S from the repository root."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### From Python"):]
+def test_the_guides_reading_files_example_prints_what_it_shows():
+    """docs/guide.md, "Reading files from Python": the session under python -S from the
+    repository root."""
+    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Reading files from Python"):]
     start = section.index("$ python -S - <<'END'\n")
     session = section[start:section.index("\n```\n", start)]
     code, shown = session.split("\n", 1)[1].split("END\n", 1)
@@ -6109,13 +6110,13 @@ def test_the_readmes_from_python_example_prints_what_it_shows():
     assert done.stdout == shown + "\n"
 
 
-def test_the_readmes_cross_validation_session_agrees_with_the_command_lines_cv(
+def test_the_guides_cross_validation_session_agrees_with_the_command_lines_cv(
         capsys, monkeypatch):
-    """README, "Evaluating a model": read_csv on a ';' and decimal-comma file,
+    """docs/guide.md, "Evaluating a model": read_csv on a ';' and decimal-comma file,
     cross_validate and print(report), under python -S from the repository root, print
-    what the README shows, and the report is what cv prints after its first line."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Evaluating a model"):]
+    what the page shows, and the report is what cv prints after its first line."""
+    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Evaluating a model"):]
     start = section.index("$ python -S - <<'END'\n")
     session = section[start:section.index("\n```\n", start)]
     code, shown = session.split("\n", 1)[1].split("END\n", 1)
@@ -6124,7 +6125,7 @@ def test_the_readmes_cross_validation_session_agrees_with_the_command_lines_cv(
                           capture_output=True, text=True, encoding="utf-8")
     assert done.returncode == 0 and not done.stderr, done.stderr
     assert done.stdout == shown + "\n"
-    monkeypatch.chdir(ROOT)               # the path as the README writes it
+    monkeypatch.chdir(ROOT)               # the path as the page writes it
     status, out, err = cli(capsys, "cv", "examples/data/iris_de.csv", "--target", "Art")
     assert status == 0, err
     first, report = out.split("\n", 1)
@@ -9347,10 +9348,10 @@ def test_progress_listens_to_its_own_thread_only():
     assert steps == ["counting rows 24/24"] and other == [None]
 
 
-def test_the_readmes_progress_session_prints_what_it_shows():
-    """README, "Progress": the session under python -S from the repository root."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### Progress"):]
+def test_the_guides_progress_session_prints_what_it_shows():
+    """docs/guide.md, "Progress": the session under python -S from the repository root."""
+    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    section = guide[guide.index("### Progress"):]
     start = section.index("$ python -S - <<'END'\n")
     session = section[start:section.index("\n```\n", start)]
     code, shown = session.split("\n", 1)[1].split("END\n", 1)
@@ -11088,11 +11089,11 @@ def test_the_suite_runs_against_the_code_its_mode_names():
         assert where == ROOT / "naive_bayes.py"
 
 
-def test_the_readmes_new_kind_and_new_family_run_as_written():
-    """README, "Inside the file": the lognormal kind and the chain family, each block
-    as the README writes it, in a fresh process (they register themselves)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Inside the file"):readme.index("## API\n")]
+def test_the_internals_pages_new_kind_and_new_family_run_as_written():
+    """docs/internals.md: the lognormal kind and the chain family, each block as the
+    page writes it, in a fresh process (they register themselves)."""
+    page = (ROOT / "docs" / "internals.md").read_text(encoding="utf-8")
+    section = page[:page.index("## Tests and CI\n")]
     blocks = re.findall(r"```python\n(.*?)```", section, re.S)
     assert len(blocks) == 2 and "_KINDS[" in blocks[0] and "_MODELS[" in blocks[1]
     done = subprocess.run(python_command("-S", "-"), input="\n".join(blocks), cwd=ROOT,
