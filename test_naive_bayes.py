@@ -3820,11 +3820,11 @@ def test_cli_decision_options_that_do_not_fit_are_one_line_errors(tmp_path, caps
 
 
 @pytest.mark.slow
-def test_the_readmes_decisions_session_prints_what_it_shows():
-    """README, "Decisions": the confusion matrices of each rule on the Reuters grain
-    articles, under python -S from the repository root."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Decisions"):]
+def test_the_guides_decisions_session_prints_what_it_shows():
+    """docs/guide.md, "Decisions": the confusion matrices of each rule on the Reuters
+    grain articles, under python -S from the repository root."""
+    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Decisions"):]
     start = section.index("$ python -S - <<'END'\n")
     session = section[start:section.index("\n```\n", start)]
     code, shown = session.split("\n", 1)[1].split("END\n", 1)
@@ -3835,12 +3835,12 @@ def test_the_readmes_decisions_session_prints_what_it_shows():
 
 
 @pytest.mark.parametrize("data", ["titanic.csv", "watermelon3.csv"])
-def test_the_readmes_fit_sessions_print_what_they_show(tmp_path, capsys, data):
-    """README, "Command line": the fit of each real session prints what the README
+def test_the_cli_pages_fit_sessions_print_what_they_show(tmp_path, capsys, data):
+    """docs/cli.md, "Sessions": the fit of each real session prints what the page
     shows (the classes, each feature's kind and values in the model's order)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    start = readme.index("$ python naive_bayes.py fit examples/data/%s" % data)
-    command, rest = readme[start:].split("\n", 1)
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    start = page.index("$ python naive_bayes.py fit examples/data/%s" % data)
+    command, rest = page[start:].split("\n", 1)
     shown = rest[:rest.index("\n$ ")].splitlines()
     argv = shlex.split(command)[3:]               # ($ python naive_bayes.py)
     output = argv.index("-o") + 1
@@ -6096,10 +6096,11 @@ def test_the_command_line_fits_autobayes_as_the_library_does_weights_included(
     assert naive_bayes._json_text(model.to_dict()) == (tmp_path / "m.json").read_text("utf-8")
 
 
-def test_the_readmes_from_python_example_prints_what_it_shows():
-    """README, "From Python": the session under python -S from the repository root."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### From Python"):]
+def test_the_guides_reading_files_example_prints_what_it_shows():
+    """docs/guide.md, "Reading files from Python": the session under python -S from the
+    repository root."""
+    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Reading files from Python"):]
     start = section.index("$ python -S - <<'END'\n")
     session = section[start:section.index("\n```\n", start)]
     code, shown = session.split("\n", 1)[1].split("END\n", 1)
@@ -6109,13 +6110,13 @@ def test_the_readmes_from_python_example_prints_what_it_shows():
     assert done.stdout == shown + "\n"
 
 
-def test_the_readmes_cross_validation_session_agrees_with_the_command_lines_cv(
+def test_the_guides_cross_validation_session_agrees_with_the_command_lines_cv(
         capsys, monkeypatch):
-    """README, "Evaluating a model": read_csv on a ';' and decimal-comma file,
+    """docs/guide.md, "Evaluating a model": read_csv on a ';' and decimal-comma file,
     cross_validate and print(report), under python -S from the repository root, print
-    what the README shows, and the report is what cv prints after its first line."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Evaluating a model"):]
+    what the page shows, and the report is what cv prints after its first line."""
+    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    section = guide[guide.index("## Evaluating a model"):]
     start = section.index("$ python -S - <<'END'\n")
     session = section[start:section.index("\n```\n", start)]
     code, shown = session.split("\n", 1)[1].split("END\n", 1)
@@ -6124,7 +6125,7 @@ def test_the_readmes_cross_validation_session_agrees_with_the_command_lines_cv(
                           capture_output=True, text=True, encoding="utf-8")
     assert done.returncode == 0 and not done.stderr, done.stderr
     assert done.stdout == shown + "\n"
-    monkeypatch.chdir(ROOT)               # the path as the README writes it
+    monkeypatch.chdir(ROOT)               # the path as the page writes it
     status, out, err = cli(capsys, "cv", "examples/data/iris_de.csv", "--target", "Art")
     assert status == 0, err
     first, report = out.split("\n", 1)
@@ -9347,10 +9348,10 @@ def test_progress_listens_to_its_own_thread_only():
     assert steps == ["counting rows 24/24"] and other == [None]
 
 
-def test_the_readmes_progress_session_prints_what_it_shows():
-    """README, "Progress": the session under python -S from the repository root."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### Progress"):]
+def test_the_guides_progress_session_prints_what_it_shows():
+    """docs/guide.md, "Progress": the session under python -S from the repository root."""
+    guide = (ROOT / "docs" / "guide.md").read_text(encoding="utf-8")
+    section = guide[guide.index("### Progress"):]
     start = section.index("$ python -S - <<'END'\n")
     session = section[start:section.index("\n```\n", start)]
     code, shown = session.split("\n", 1)[1].split("END\n", 1)
@@ -11088,11 +11089,11 @@ def test_the_suite_runs_against_the_code_its_mode_names():
         assert where == ROOT / "naive_bayes.py"
 
 
-def test_the_readmes_new_kind_and_new_family_run_as_written():
-    """README, "Inside the file": the lognormal kind and the chain family, each block
-    as the README writes it, in a fresh process (they register themselves)."""
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("## Inside the file"):readme.index("## API\n")]
+def test_the_internals_pages_new_kind_and_new_family_run_as_written():
+    """docs/internals.md: the lognormal kind and the chain family, each block as the
+    page writes it, in a fresh process (they register themselves)."""
+    page = (ROOT / "docs" / "internals.md").read_text(encoding="utf-8")
+    section = page[:page.index("## Tests and CI\n")]
     blocks = re.findall(r"```python\n(.*?)```", section, re.S)
     assert len(blocks) == 2 and "_KINDS[" in blocks[0] and "_MODELS[" in blocks[1]
     done = subprocess.run(python_command("-S", "-"), input="\n".join(blocks), cwd=ROOT,
@@ -11491,3 +11492,279 @@ def test_the_command_line_fit_of_aode_on_numbers_is_flat_in_the_rows(tmp_path):
                              capture_output=True, text=True, check=True).stdout
         peaks.append(int(out.split()[-1]))
     assert peaks[1] < 1.5 * peaks[0], peaks
+
+
+# ==================================================================================
+# Documentation: every session and link in README.md and docs/
+# ==================================================================================
+#
+# A Python session is a ```python block with >>> prompts: the sessions of a page run
+# in order as one doctest (sharing their names, as a doctest file does), from a
+# scratch folder holding examples/. A command-line session is a ``` block whose first
+# line starts with "$ ": each command runs with bash in a scratch folder holding
+# examples/ and naive_bayes.py (a <<'END' here-document included) and must print the
+# lines shown after it. A block whose output legitimately varies is marked by the
+# line before it, <!-- not run: the reason -->; such blocks are counted, each needs a
+# reason, and there may be at most DOC_MAX_NOT_RUN of them. docs/internals.md, "The
+# documentation's tests", says the same for the pages' writers.
+
+DOC_PAGES = [ROOT / "README.md"] + sorted((ROOT / "docs").glob("*.md"))
+DOC_MAX_NOT_RUN = 3
+DOC_NOT_RUN = re.compile(r"<!--\s*not run:(.*?)-->\s*$")
+
+
+def doc_blocks(path):
+    """(line, info string, text, not-run reason or None) of each fenced block of a
+    Markdown page, fences at the start of a line."""
+    lines = path.read_text(encoding="utf-8").split("\n")
+    blocks, i = [], 0
+    while i < len(lines):
+        if not lines[i].startswith("```"):
+            i += 1
+            continue
+        end = i + 1
+        while not lines[end].startswith("```"):
+            end += 1
+        before = lines[i - 1].strip() if i else ""
+        reason = None
+        if before.startswith("<!--") and "not run" in before:
+            match = DOC_NOT_RUN.match(before)
+            reason = match.group(1).strip() if match else ""
+        blocks.append((i + 1, lines[i][3:].strip(), "\n".join(lines[i + 1:end]), reason))
+        i = end + 1
+    return blocks
+
+
+def doc_python_sessions(path):
+    """The blocks of a page that are Python sessions: ```python with >>> prompts."""
+    return [block for block in doc_blocks(path)
+            if block[1] == "python" and block[2].lstrip().startswith(">>>")]
+
+
+def doc_shell_sessions(path):
+    """The blocks of a page that are command-line sessions: a first line "$ ..."."""
+    return [block for block in doc_blocks(path) if block[2].startswith("$ ")]
+
+
+def doc_shell_commands(text):
+    """[(command, the output shown)] of a command-line session; a command's <<'WORD'
+    here-document, up to the line WORD, is part of the command."""
+    lines, out, i = text.split("\n"), [], 0
+    while i < len(lines):
+        assert lines[i].startswith("$ "), lines[i]
+        command = lines[i][2:]
+        i += 1
+        here = re.search(r"<<\s*'(\w+)'", command)
+        if here:
+            end = lines.index(here.group(1), i)
+            command = "\n".join([command] + lines[i:end + 1])
+            i = end + 1
+        shown = []
+        while i < len(lines) and not lines[i].startswith("$ "):
+            shown.append(lines[i])
+            i += 1
+        out.append((command, "\n".join(shown)))
+    return out
+
+
+def doc_scratch(folder):
+    """A scratch folder with examples/ and naive_bayes.py, and a bin/ whose python runs
+    this interpreter (through tools/from_sources.py when the suite runs from the
+    parts, as python_command does)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "examples").symlink_to(ROOT / "examples", target_is_directory=True)
+    (folder / "naive_bayes.py").symlink_to(ROOT / "naive_bayes.py")
+    bin_folder = folder / "bin"
+    bin_folder.mkdir()
+    wrapper = bin_folder / "python"
+    wrapper.write_text("#!/bin/sh\n" + "%s \"$@\"\n" % " ".join(
+        shlex.quote(word) for word in python_command()), encoding="utf-8")
+    if python_command() != [sys.executable]:          # from the parts: after -S -E -s
+        wrapper.write_text(
+            "#!%s\nimport os, sys\nargs = sys.argv[1:]\nflags = 0\n"
+            "while flags < len(args) and args[flags] in ('-S', '-E', '-s'):\n"
+            "    flags += 1\n"
+            "os.execv(%r, [%r] + args[:flags] + [%r] + args[flags:])\n"
+            % (sys.executable, sys.executable, sys.executable,
+               str(ROOT / "tools" / "from_sources.py")), encoding="utf-8")
+    wrapper.chmod(0o755)
+    return folder, dict(os.environ, PATH=str(bin_folder) + os.pathsep + os.environ["PATH"],
+                        PYTHONIOENCODING="utf-8")
+
+
+@pytest.mark.parametrize("page", [p for p in DOC_PAGES if any(
+    reason is None for *_, reason in doc_python_sessions(p))], ids=lambda p: p.name)
+def test_every_python_session_of_the_page_prints_what_it_shows(page, tmp_path, monkeypatch):
+    import doctest
+    sessions = [text for _, _, text, reason in doc_python_sessions(page) if reason is None]
+    folder, _ = doc_scratch(tmp_path / "work")
+    monkeypatch.chdir(folder)
+    monkeypatch.syspath_prepend(str(ROOT))
+    test = doctest.DocTestParser().get_doctest("\n\n".join(sessions), {}, page.name,
+                                               str(page), 0)
+    report = []
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test, out=report.append)
+    assert runner.failures == 0, "".join(report)
+    assert runner.tries >= len(sessions)
+
+
+@pytest.mark.parametrize("page", [p for p in DOC_PAGES if any(
+    reason is None for *_, reason in doc_shell_sessions(p))], ids=lambda p: p.name)
+def test_every_command_line_session_of_the_page_prints_what_it_shows(page, tmp_path):
+    folder, env = doc_scratch(tmp_path / "work")
+    for line, _, text, reason in doc_shell_sessions(page):
+        if reason is not None:
+            continue
+        for command, shown in doc_shell_commands(text):
+            done = subprocess.run(["bash", "-c", command], cwd=folder, env=env,
+                                  capture_output=True, text=True, encoding="utf-8")
+            where = "%s, the block at line %d: $ %s" % (page.name, line,
+                                                        command.split("\n")[0])
+            assert done.returncode == 0 and not done.stderr, (where, done.stderr)
+            assert done.stdout == (shown + "\n" if shown else ""), where
+
+
+def test_blocks_that_are_not_run_say_why_and_are_few():
+    marked = [(page.name, line, reason) for page in DOC_PAGES
+              for line, _, _, reason in doc_blocks(page) if reason is not None]
+    assert all(reason for _, _, reason in marked), marked
+    assert len(marked) <= DOC_MAX_NOT_RUN, marked
+    sessions = [(page.name, len(doc_python_sessions(page)), len(doc_shell_sessions(page)))
+                for page in DOC_PAGES]
+    assert sum(n for _, n, _ in sessions) >= 5 and sum(n for *_, n in sessions) >= 8, sessions
+
+
+def doc_slug(heading):
+    """GitHub's anchor of a heading: its text (links and code unwrapped) lowercased,
+    punctuation removed, spaces to hyphens."""
+    text = re.sub(r"!?\[([^\]]*)\]\([^)]*\)", r"\1", heading.strip()).lower()
+    return re.sub(r"[^\w\- ]", "", text).replace(" ", "-")
+
+
+def doc_anchors(text):
+    """The anchors of a page's headings, a repeated one suffixed -1, -2, ..."""
+    text = re.sub(r"^```.*?^```[ \t]*$", "", text, flags=re.S | re.M)
+    anchors, seen = set(), Counter()
+    for heading in re.findall(r"^#{1,6} +(.*?)[ #]*$", text, flags=re.M):
+        slug = doc_slug(heading)
+        anchors.add(slug if not seen[slug] else "%s-%d" % (slug, seen[slug]))
+        seen[slug] += 1
+    return anchors
+
+
+def doc_links(text):
+    """The targets of a page's links and images, outside code blocks and code spans."""
+    text = re.sub(r"^```.*?^```[ \t]*$", "", text, flags=re.S | re.M)
+    text = re.sub(r"`[^`\n]*`", "", text)
+    return re.findall(r"!?\[(?:[^\]\[]|\[[^\]]*\])*\]\(([^)\s]+)(?:\s+\"[^\"]*\")?\)", text)
+
+
+def test_doc_anchors_are_githubs():
+    assert doc_anchors("# A b\n## Semi-naive Bayes: AODE\n### `fit`\n## On Weka's data\n"
+                       "## A b\n## A b\n```\n# not a heading\n```\n") == {
+        "a-b", "semi-naive-bayes-aode", "fit", "on-wekas-data", "a-b-1", "a-b-2"}
+    assert doc_links("[a](x.md#y) `[b](no)` ![c\nd](p.png) [e](https://x.org)") == [
+        "x.md#y", "p.png", "https://x.org"]
+
+
+def test_every_relative_link_and_anchor_of_the_pages_resolves():
+    checked, broken = Counter(), []
+    for page in DOC_PAGES:
+        for target in doc_links(page.read_text(encoding="utf-8")):
+            if re.match(r"[a-z][a-z0-9+.-]*:", target):       # https:, mailto:
+                continue
+            path, _, anchor = target.partition("#")
+            destination = (page.parent / path).resolve() if path else page
+            checked["links"] += 1
+            if not destination.exists():
+                broken.append((page.name, target, "no such file"))
+            elif anchor:
+                checked["anchors"] += 1
+                if anchor not in doc_anchors(destination.read_text(encoding="utf-8")):
+                    broken.append((page.name, target, "no such heading"))
+    assert not broken, broken
+    assert checked["links"] >= 50 and checked["anchors"] >= 30, checked
+
+
+def test_every_docs_page_is_linked_from_the_readme():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    linked = {target.partition("#")[0] for target in doc_links(readme)}
+    assert {"docs/" + page.name for page in DOC_PAGES[1:]} <= linked
+
+
+def test_the_readme_is_at_most_600_lines():
+    assert len((ROOT / "README.md").read_text(encoding="utf-8").splitlines()) <= 600
+
+
+def test_the_readme_states_the_command_lines_default_model_beside_the_recommended_one():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    [paragraph] = [" ".join(p.split()) for p in readme.split("\n\n")
+                   if "default model is" in p and "recommended model is" in p]
+    default = re.search(r"default model is `(\w+)`\** \(`--model (\w+)`", paragraph)
+    recommended = re.search(r"recommended model is `(\w+)`\** \(`--model (\w+)`\)", paragraph)
+    assert default and recommended, paragraph
+    models = naive_bayes._cli_models()
+    assert models[default.group(2)].__name__ == default.group(1) == "NaiveBayes"
+    assert models[recommended.group(2)].__name__ == recommended.group(1) == "AutoBayes"
+    fit = naive_bayes._parser()._subparsers._group_actions[0].choices["fit"]
+    [model] = [action for action in fit._actions if "--model" in action.option_strings]
+    assert model.default == default.group(2)
+    assert "(default %s)" % default.group(2) in " ".join(fit.format_help().split())
+
+
+def cli_reference_module():
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import cli_reference
+    finally:
+        del sys.path[0]
+    return cli_reference
+
+
+def test_the_cli_pages_options_are_generated_from_the_parser():
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    assert cli_reference_module().page_text(naive_bayes, page) == page, (
+        "docs/cli.md's options are not the parser's: run python tools/cli_reference.py")
+
+
+def test_the_cli_pages_options_are_what_help_prints():
+    """Each command's section: every argument and help text shown is in its --help
+    output (whitespace aside), and every option --help lists is shown."""
+    reference = cli_reference_module()
+    page = (ROOT / "docs" / "cli.md").read_text(encoding="utf-8")
+    part = page[page.index("## Options of each command"):]
+    squeeze = lambda text: re.sub(r"\s+", "", text)
+    for name, sub in reference.commands(naive_bayes._parser()).items():
+        section = part[part.index("\n### %s\n" % name):]
+        section = section[:section.find("\n### ", 1) % (len(section) + 1)]
+        printed = squeeze(sub.format_help())
+        rows = re.findall(r"^\| `(.+?)` \| (.*?) \| (.*) \|$", section, flags=re.M)
+        assert rows, name
+        for option, takes, what in rows:
+            for word in option.split(", ") + [takes.strip("`")]:
+                assert squeeze(word.replace("\\|", "|")) in printed, (name, word)
+            what = what.replace("\\|", "|").replace("(required)", "")
+            assert squeeze(what) in printed, (name, option, what)
+        shown = {word for option, _, _ in rows for word in option.split(", ")}
+        for action in sub._actions:
+            if action.option_strings:
+                assert set(action.option_strings) <= shown, (name, action.option_strings)
+            else:                             # DATA, or [DATA] when it is optional
+                assert shown & {action.metavar, "[%s]" % action.metavar}, (name, action)
+
+
+def test_the_model_file_pages_excerpt_is_of_the_file_the_command_writes(tmp_path, capsys):
+    page = (ROOT / "docs" / "model-file.md").read_text(encoding="utf-8")
+    [excerpt] = [text for _, info, text, _ in doc_blocks(ROOT / "docs" / "model-file.md")
+                 if info == "json"]
+    command = re.search(r"`(python naive_bayes\.py fit [^`]*)`", page).group(1)
+    argv = shlex.split(command)[2:]
+    argv[argv.index("-o") + 1] = str(tmp_path / "melon.json")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(ROOT)
+        assert cli(capsys, *argv)[0] == 0
+    written = (tmp_path / "melon.json").read_text(encoding="utf-8").splitlines()
+    shown = [line for line in excerpt.splitlines() if "..." not in line]
+    assert len(shown) >= 10 and all(line in written for line in shown), [
+        line for line in shown if line not in written]
