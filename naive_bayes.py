@@ -11292,13 +11292,15 @@ _HESSIAN_WORK = 10 ** 7    # fewer rows (not below 500) when features^2 x classe
 
 
 def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENALTY,
-                       steps=_WEIGHT_STEPS):
+                       steps=_WEIGHT_STEPS, start=None):
     """The weights 0 <= w <= _WEIGHT_MAX minimising -sum_i v_i log P(y_i | x_i) +
     penalty/2 |w|^2,
     P(c | x_i) ~ exp(prior_c + sum_j w_j columns[j][c][i]): ``columns`` per feature and
     class the rows' log-likelihoods, ``truth`` each row's class, ``row_weights`` v_i.
 
-    Projected Newton from w = 1 (naive Bayes): on the weights that are free (above 0,
+    Projected Newton from w = 1 (naive Bayes), or from ``start`` (weights near the
+    minimum, such as those of more rows of the same data: fewer steps reach it; each
+    clamped to the bounds): on the weights that are free (above 0,
     or at 0 with a gradient pulling them up) a Newton step, cut back until the loss
     falls as Armijo asks; the loss is convex with a Hessian of at least penalty * I,
     so a handful of steps find its minimum (beyond _WEIGHT_FULL_HESSIAN features the
@@ -11336,13 +11338,18 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
     def gradient_at(w, probabilities):
         """(the gradient of the loss at w, each feature's mean log-likelihood per row
         under P(c | x_i))."""
-        means = [reduce(lambda a, b: list(map(add, a, b)),
-                        [list(map(mul, columns[j][c], probabilities[c])) for c in range(k)])
-                 for j in range(width)]
-        true = [list(map(getitem, zip(*columns[j]), truth)) for j in range(width)]
+        means = []
+        for per_class in columns:         # summed class by class, in order
+            mean = list(map(mul, per_class[0], probabilities[0]))
+            for column, p in zip(per_class[1:], probabilities[1:]):
+                mean = list(map(add, mean, map(mul, column, p)))
+            means.append(mean)
         gradient = [fsum(map(mul, row_weights, map(sub, means[j], true[j])))
                     + penalty * w[j] for j in range(width)]
         return gradient, means
+
+    # each feature's log-likelihood of each row's true class
+    true = [list(map(getitem, zip(*columns[j]), truth)) for j in range(width)]
 
     def hessian_of(free, probabilities, means, floor):
         """The Hessian of the loss, the entries of the free features only (the others
@@ -11392,7 +11399,8 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
 
     full = width <= _WEIGHT_FULL_HESSIAN        # else its diagonal: steps stay cheap
 
-    w = [1.0] * width
+    w = [1.0] * width if start is None else \
+        [min(_WEIGHT_MAX, max(0.0, float(x))) for x in start]
     loss, probabilities = posterior(w)
     for _ in range(steps):
         gradient, means = gradient_at(w, probabilities)
@@ -11457,9 +11465,11 @@ class _WeightedNaiveModel:
     more than _WEIGHT_ROWS, or than _HESSIAN_WORK / (features^2 x classes) but at
     least 500, for the Hessian's sake), so that they are a function of the statistics: the same
     however the rows arrived, and learned again after partial_fit or merge.  An
-    AutoBayes member ("weighted")."""
+    AutoBayes member ("weighted").  ``start`` ({feature: weight}) and ``steps``: where
+    the Newton steps start and how many at most (see _attribute_weights; AutoBayes'
+    internal cross-validation starts its folds from the weights of all the rows)."""
 
-    def __init__(self, rows, params):
+    def __init__(self, rows, params, start=None, steps=_WEIGHT_STEPS):
         self.base = base = _NaiveStatistics.compile(rows, params)
         self.classes, self.names, self.width = base.classes, base.names, base.width
         self.zeros = base.zeros
@@ -11500,10 +11510,12 @@ class _WeightedNaiveModel:
                            [[] for _ in classes])
         finite = all(isfinite(x) for x in base.log_prior) and all(
             isfinite(sum(column)) for per_class in columns for column in per_class)
+        if start is not None:
+            start = [start.get(self.names[j], 1.0) for j in used]
         learned = _attribute_weights(columns, base.log_prior,
                                      [c for _, c, _ in training],
-                                     [v for _, _, v in training]) if finite else \
-            [1.0] * len(used)
+                                     [v for _, _, v in training], steps=steps,
+                                     start=start) if finite else [1.0] * len(used)
         self.weights = [1.0] * self.width
         for j, w in zip(used, learned):
             self.weights[j] = w
@@ -11582,16 +11594,39 @@ class _WeightedNaiveModel:
 class _MixtureStatistics:
     """The statistics of AutoBayes: one statistics object per family of its members
     (two AODE members share one set of AODE counts), all counting the same rows, and
-    the mixture's weights and their evaluation, chosen when it was fitted."""
+    the mixture's weights and their evaluation, chosen when it was fitted.
+
+    ``made``: what choosing the weights compiled on the way that the mixture's first
+    compilation can use ({"cuts": the _CutsMemo of all the rows' cut points, member
+    name: (its _member_key, the member compiled from these statistics)}), or None;
+    never copied, pickled or written, and dropped whenever the counts change
+    (``changes`` counts those changes)."""
 
     file_fields = ("members", "mixture")
-    __slots__ = ("parts", "weights", "evaluation", "temperature")
+    __slots__ = ("parts", "weights", "evaluation", "temperature", "made", "changes")
 
     def __init__(self, families=()):
         self.parts = {family: _MODELS[family]._statistics_class() for family in families}
         self.weights = {}                 # member name -> weight (empty: equal weights)
         self.evaluation = {}              # member name or "mixture" -> [log loss, accuracy, rows]
         self.temperature = 1.0            # the mixture's probabilities to the power 1 / T
+        self.made = None
+        self.changes = 0
+
+    def changed(self):
+        """The counts change: what was compiled from them no longer holds."""
+        self.made = None
+        self.changes += 1
+
+    def __getstate__(self):
+        """For pickle: everything but ``made``."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "made"}
+
+    def __setstate__(self, state):
+        self.made = None
+        self.changes = 0
+        for name, value in state.items():
+            setattr(self, name, value)
 
     @property
     def primary(self):
@@ -11606,6 +11641,7 @@ class _MixtureStatistics:
 
     @class_count.setter
     def class_count(self, counts):
+        self.changed()
         for statistics in self.parts.values():
             statistics.class_count = dict(counts)
 
@@ -11616,6 +11652,7 @@ class _MixtureStatistics:
 
     @layout.setter
     def layout(self, layout):
+        self.changed()
         for statistics in self.parts.values():
             statistics.layout = layout
 
@@ -11646,12 +11683,14 @@ class _MixtureStatistics:
 
     def count(self, rows, labels, weights, start, fitting):
         """Count a chunk of rows into every part."""
+        self.changed()
         for statistics in self.parts.values():
             result = statistics.count(rows, labels, weights, start, fitting)
         return result
 
     def declare_classes(self, classes):
         """Every part knows every declared class (and a network its order)."""
+        self.changed()
         for statistics in self.parts.values():
             for label in classes:
                 statistics.class_count.setdefault(label, 0)
@@ -11695,6 +11734,7 @@ class _MixtureStatistics:
         mine = Fraction(sum(self.class_count.values()))
         theirs = Fraction(sum(other.class_count.values()))
         total = mine + theirs
+        self.changed()
         for family, statistics in self.parts.items():
             statistics.absorb(other.parts[family])
         if self.weights != other.weights and (self.weights or other.weights):
@@ -11719,6 +11759,7 @@ class _MixtureStatistics:
 
     def subtract(self, other, fitting):
         """Remove other's rows from every part (forget; the weights stay)."""
+        self.changed()
         for family, statistics in self.parts.items():
             statistics.subtract(other.parts[family], fitting)
 
@@ -11848,13 +11889,18 @@ class _MixtureModel:
         self.k = len(self.classes)
         members = params["members"]
         weights = _mixture_weights(members, statistics.weights, params["weights"])
-        shared = {}
+        # what choosing the weights compiled from these statistics (then forgotten)
+        made, statistics.made = statistics.made or {}, None
+        shared = {"cuts": made["cuts"]} if "cuts" in made else {}
         self.members = []
         held = params                     # the members compiled so far are in use
         for name in members:
             if weights[name] < 1e-3:      # a member that the mixture does not need
                 continue
-            compiled = _member_model(statistics, name, held, shared)
+            found = made.get(name)
+            compiled = found[1] if found is not None and \
+                found[0] == _member_key(name, held) else \
+                _member_model(statistics, name, held, shared)
             held = _in_use(held, getattr(compiled, "memory", 0))
             self.members.append((name, weights[name], compiled))
         total = sum(w for _, w, _ in self.members)
@@ -14213,12 +14259,15 @@ class AutoBayes(_Classifier):
                               "partial_fit first" % call, call)
         chosen = statistics.skeleton()
         chosen.parts = statistics.parts   # the same counts: only the weights differ
+        changes = statistics.changes
         self._choose_weights(chosen, call)
         with self._state.lock:
             if self._state.statistics is statistics:
                 statistics.weights = chosen.weights
                 statistics.evaluation = chosen.evaluation
                 statistics.temperature = chosen.temperature
+                if statistics.changes == changes:     # (no partial_fit meanwhile)
+                    statistics.made = chosen.made
                 self._state.compiled = None
         return self
 
@@ -14229,8 +14278,11 @@ class AutoBayes(_Classifier):
         that neither the rows' order nor their form, lists or dicts in any key order,
         matters; a stratified sample of _auto_sample(width) rows when there are more:
         three weights need no more, and the members themselves are fitted on every
-        row).  Each fold is counted once and each training set is the merge of the
-        other folds.  Nothing is changed unless it succeeds."""
+        row).  Each fold is counted once; the members of a fold are compiled from all
+        the rows' statistics less the fold's (_training_statistics), on the rows'
+        numbers cut into the MDL bins of all the rows (_binned_rows), and the
+        weighted member's Newton steps start from its weights on all the rows (see
+        _fold_members).  Nothing is changed unless it succeeds."""
         if len(statistics.class_count) < 2:
             return
         nodes = 1 + sum(kind in ("categorical", "discretized")
@@ -14249,49 +14301,80 @@ class AutoBayes(_Classifier):
         folds = min(folds, len(X))
         _check_auto_work(len(X), nodes, folds, call)
         fold_of = _stratified_folds(y, folds, 0)
-        # every fold counts each feature as the whole fit does (a column of numbers
-        # and a few words is categorical, even in a fold without the words)
-        declared = type(self)(**dict(self.get_params(), features=statistics.kinds()))
+        params = self.get_params()
+        names = list(self.members)
+        # held meanwhile: the fit's rows, the folds' and their training set's
+        held = _in_use(params, 3 * _held_bytes(statistics))
+        made = {"cuts": _CutsMemo()}      # kept for the mixture's first compilation
+        with made["cuts"]:
+            start = None
+            if "weighted" in names:       # its weights on all the rows: the mixture's
+                # member, and where each fold's Newton steps start
+                compiled = _budgeted(_member_model, call, statistics, "weighted", held,
+                                     {"cuts": made["cuts"]})
+                made["weighted"] = (_member_key("weighted", params), compiled)
+                start = dict(zip(compiled.names, compiled.weights))
+            structures = {}
+            if _FOLD_STRUCTURE:
+                for name in names:
+                    if _AUTO_MEMBERS[name][0]._statistics_class is _NetworkStatistics:
+                        compiled = _budgeted(_member_model, call, statistics, name, held,
+                                             {"cuts": made["cuts"]})
+                        made[name] = (_member_key(name, params), compiled)
+                        structures[name] = compiled.parents
+            # AODE's pairwise counts of the imputed rows, when every AODE member
+            # imputes (as AutoBayes' do); else its members count the rows' pairs
+            impute = all(_member_parameters(name, params)[1].get("impute")
+                         for name in names if _AUTO_MEMBERS[name][0] is AODE) and \
+                any(_AUTO_MEMBERS[name][0] is AODE for name in names)
+            X, imputed, replacements, declared = _binned_rows(self, statistics, X, impute)
         parts = []
         for fold in range(folds):
             members = [i for i, f in enumerate(fold_of) if f == fold]
             part = None               # (a fold of rows weighing 0 counts nothing)
             if members and (sample_weight is None or any(sample_weight[i] for i in members)):
-                part = declared._learn([X[i] for i in members], [y[i] for i in members],
-                                       None if sample_weight is None else
-                                       [sample_weight[i] for i in members],
+                labels = [y[i] for i in members]
+                weights = None if sample_weight is None else \
+                    [sample_weight[i] for i in members]
+                part = declared._learn([X[i] for i in members], labels, weights,
                                        declared._new_statistics(), call,
                                        check_names=False, class_weighted=True)
+                if imputed is not None:
+                    part.parts["AODE"] = declared._learn(
+                        [imputed[i] for i in members], labels, weights,
+                        _MixtureStatistics(("AODE",)), call, check_names=False,
+                        class_weighted=True).parts["AODE"]
             parts.append((members, part))
+        whole = None
+        for _, part in parts:
+            if part is not None:
+                whole = part.copy() if whole is None else whole.absorb(part)
+        aode = whole.parts.get("AODE")
+        if aode is not None:              # the whole's, a fold's and a training set's
+            held = _in_use(held, 3 * _PAIR_BYTES * aode.pair_counts.size())
+        fitting = _Fitting(call, declared.get_params(), declared._default_kind,
+                           declared._allowed_kinds, kind_map=declared._kind_map)
         stride = max(1, -(-len(X) // limit))          # score at most about limit rows
-        params = self.get_params()
-        names = list(self.members)
         classes = statistics.classes()
         likelihoods = [[] for _ in names]
         hits = [[] for _ in names]
         probabilities = [[] for _ in names]
         scored = []
-        for fold, (members, _) in enumerate(parts):
+        for fold, (members, part) in enumerate(parts):
             _progress("choosing the weights, fold", fold + 1, folds)
             held_out = [i for i in members if i % stride == 0 and (
                 sample_weight is None or sample_weight[i])]     # weight 0: nothing to score
-            training = None
-            for other, (_, part) in enumerate(parts):
-                if other != fold and part is not None:
-                    training = part.copy() if training is None else training.absorb(part)
-            if not held_out or training is None:
+            if not held_out:
+                continue
+            training = _training_statistics(whole, part, fitting)
+            if not training.class_count:
                 continue
             scored.extend(held_out)
-            shared = {}
-            # held meanwhile: the fit's rows, the folds' and their training set's
-            held = _in_use(params, 3 * _held_bytes(statistics))
-            for m, name in enumerate(names):
-                try:
-                    compiled = _member_model(training, name, held, shared)
-                except _OverBudget as error:
-                    raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
-                rows = [compiled.positional(X[i]) for i in held_out]
-                for i, joint in zip(held_out, compiled.joints(rows)):
+            models = _fold_members(training, names, held, start, replacements, call,
+                                   structures)
+            rows = [models[0].positional(X[i]) for i in held_out]
+            for m, (compiled, joints) in enumerate(zip(models, _members_joints(models, rows))):
+                for i, joint in zip(held_out, joints):
                     posterior = dict(zip(compiled.classes, _posterior(joint)))
                     full = [posterior.get(c, 0.0) for c in classes]
                     probabilities[m].append(full)
@@ -14326,6 +14409,151 @@ class AutoBayes(_Classifier):
         statistics.weights = dict(zip(names, weights))
         statistics.evaluation = evaluation
         statistics.temperature = temperature
+        statistics.made = made
+
+
+# Newton steps at most of a fold's weighted member, from the weights of all the rows
+# (a step or two come close: the folds' rows are most of them)
+_FOLD_WEIGHT_STEPS = 2
+_FOLD_STRUCTURE = False
+
+
+def _given_structure(score, nodes, root, params):
+    """The structure params["_parents"] gives."""
+    return [list(parents) for parents in params["_parents"]]
+
+
+_STRUCTURE_SEARCHES["given"] = _given_structure
+
+
+def _budgeted(work, call, *args):
+    """work(*args), an _OverBudget raised as the NaiveBayesError of the call."""
+    try:
+        return work(*args)
+    except _OverBudget as error:
+        raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+
+
+def _member_key(name, params):
+    """What AutoBayes' member ``name`` is compiled with under AutoBayes' params (its
+    parameters, without the memory in use): a member compiled with an equal key
+    from the same statistics is the same model."""
+    _, member = _member_parameters(name, params)
+    member.pop("_memory_in_use", None)
+    return member
+
+
+def _binned_rows(model, statistics, X, impute):
+    """(the cross-validation's rows with every number replaced by its MDL bin, the
+    same with every missing value replaced as AODE's impute=True replaces it (when
+    ``impute``, else None), the replacements per feature position, and a classifier
+    that counts them: AutoBayes with the statistics' kinds, the binned features
+    categorical, their values the bins 0 .. len(cuts)).
+
+    The bins are cut once, on all the rows' counts (the cut points naive Bayes and
+    the network find there), and every fold counts and predicts its rows in them,
+    so that a fold's counts are those of all the rows less the fold's, exactly, and
+    no fold cuts its own; a missing value's replacement is likewise all the rows'
+    (a categorical feature's mode, the bin of a number's mean: see
+    _AODEStatistics._replacement).  Both have seen the held-out rows (the bins their
+    labels too), which the folds' scores hardly notice (docs/accuracy.md measures
+    it)."""
+    classes = statistics.classes()
+    names = statistics.names()
+    cuts = {name: feature.stats.cut_points(classes)
+            for name, feature in statistics.features.items()
+            if feature.name == "discretized"}
+    kinds = statistics.kinds()
+    categories = _by_name(model.categories, "categories")
+    for name, found in cuts.items():
+        kinds[name] = "categorical"
+        categories[name] = list(range(len(found) + 1))
+    declared = type(model)(**dict(model.get_params(), features=kinds,
+                                  categories=categories))
+    replacements = None
+    if impute:
+        replacements = []
+        for name in names:
+            value = _AODEStatistics._replacement(statistics.features[name])
+            if value is not None and name in cuts:
+                value = bisect_left(cuts[name], value)
+            replacements.append(value)
+    mapping = statistics.layout == "mapping"
+    at = [(name if mapping else j, cuts[name]) for j, name in enumerate(names)
+          if name in cuts]
+    fills = [] if replacements is None else [
+        (name if mapping else j, value) for j, (name, value) in
+        enumerate(zip(names, replacements)) if value is not None]
+    binned, imputed = [], []
+    made = {}                             # _cv_rows repeats a row as one object
+    for row in X:
+        found = made.get(id(row))
+        if found is None:
+            plain = dict(row) if mapping else list(row)
+            for j, points in at:
+                value = plain.get(j) if mapping else plain[j]
+                if value is not None:
+                    plain[j] = bisect_left(points, value)
+            filled = None
+            if replacements is not None:
+                filled = dict(plain) if mapping else list(plain)
+                for j, value in fills:
+                    if (filled.get(j) if mapping else filled[j]) is None:
+                        filled[j] = value
+            found = made[id(row)] = plain, filled
+        binned.append(found[0])
+        imputed.append(found[1])
+    return binned, imputed if impute else None, replacements, declared
+
+
+def _training_statistics(whole, held_out, fitting):
+    """The statistics of the rows a fold trains on: those of all the rows less the
+    held-out part's (``held_out``: its rows counted apart; None: nothing held out),
+    by forget's exact subtraction, so the same counts as the other folds' rows
+    counted together.  The one place where a training set is made: a held-out part
+    of one row gives leave-one-out's."""
+    training = whole.copy()
+    if held_out is not None:
+        training.subtract(held_out, fitting)
+    return training
+
+
+def _fold_members(training, names, params, start, replacements, call, structures={}):
+    """AutoBayes' members ``names`` compiled from a fold's training statistics
+    (_MixtureStatistics of the binned rows: a network's rows, and under "AODE" the
+    pairwise counts of the rows imputed with ``replacements``, when AODE's members
+    impute): the network searched on the rows, the AODE members from the counts
+    (sharing their tables; a held-out row's missing values take the replacements),
+    the weighted member's Newton steps started from ``start`` ({feature: its weight
+    on all the rows}; None: from 1), at most _FOLD_WEIGHT_STEPS of them."""
+    shared = {}
+    models = []
+    aode = training.parts.get("AODE")
+    for name in names:
+        cls, member = _member_parameters(name, params)
+        member = cls._compiling(member)
+        if name == "weighted" and start is not None:
+            rows = next(part for part in training.parts.values()
+                        if isinstance(part, _NetworkStatistics))
+            models.append(_WeightedNaiveModel(rows, member, start=start,
+                                              steps=_FOLD_WEIGHT_STEPS))
+        elif name in structures:
+            member = dict(member, structure_search="given", _parents=structures[name])
+            rows = next(part for part in training.parts.values()
+                        if isinstance(part, _NetworkStatistics))
+            models.append(_budgeted(_NetworkModel, call, rows, member))
+        elif cls is AODE and aode is not None:
+            member["impute"] = False      # (the counts are of imputed rows)
+            same = (member["alpha"], member["estimate"], member["m"])
+            first = shared.get(same)
+            compiled = first.twin(aode, member) if first is not None else None
+            if compiled is None:
+                compiled = shared[same] = _budgeted(_AODEModel, call, aode, member)
+            compiled.replacements = replacements
+            models.append(compiled)
+        else:
+            models.append(_budgeted(_member_model, call, training, name, params, shared))
+    return models
 
 
 def _cv_rows(statistics, sample):

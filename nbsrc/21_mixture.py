@@ -15,16 +15,39 @@
 class _MixtureStatistics:
     """The statistics of AutoBayes: one statistics object per family of its members
     (two AODE members share one set of AODE counts), all counting the same rows, and
-    the mixture's weights and their evaluation, chosen when it was fitted."""
+    the mixture's weights and their evaluation, chosen when it was fitted.
+
+    ``made``: what choosing the weights compiled on the way that the mixture's first
+    compilation can use ({"cuts": the _CutsMemo of all the rows' cut points, member
+    name: (its _member_key, the member compiled from these statistics)}), or None;
+    never copied, pickled or written, and dropped whenever the counts change
+    (``changes`` counts those changes)."""
 
     file_fields = ("members", "mixture")
-    __slots__ = ("parts", "weights", "evaluation", "temperature")
+    __slots__ = ("parts", "weights", "evaluation", "temperature", "made", "changes")
 
     def __init__(self, families=()):
         self.parts = {family: _MODELS[family]._statistics_class() for family in families}
         self.weights = {}                 # member name -> weight (empty: equal weights)
         self.evaluation = {}              # member name or "mixture" -> [log loss, accuracy, rows]
         self.temperature = 1.0            # the mixture's probabilities to the power 1 / T
+        self.made = None
+        self.changes = 0
+
+    def changed(self):
+        """The counts change: what was compiled from them no longer holds."""
+        self.made = None
+        self.changes += 1
+
+    def __getstate__(self):
+        """For pickle: everything but ``made``."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "made"}
+
+    def __setstate__(self, state):
+        self.made = None
+        self.changes = 0
+        for name, value in state.items():
+            setattr(self, name, value)
 
     @property
     def primary(self):
@@ -39,6 +62,7 @@ class _MixtureStatistics:
 
     @class_count.setter
     def class_count(self, counts):
+        self.changed()
         for statistics in self.parts.values():
             statistics.class_count = dict(counts)
 
@@ -49,6 +73,7 @@ class _MixtureStatistics:
 
     @layout.setter
     def layout(self, layout):
+        self.changed()
         for statistics in self.parts.values():
             statistics.layout = layout
 
@@ -79,12 +104,14 @@ class _MixtureStatistics:
 
     def count(self, rows, labels, weights, start, fitting):
         """Count a chunk of rows into every part."""
+        self.changed()
         for statistics in self.parts.values():
             result = statistics.count(rows, labels, weights, start, fitting)
         return result
 
     def declare_classes(self, classes):
         """Every part knows every declared class (and a network its order)."""
+        self.changed()
         for statistics in self.parts.values():
             for label in classes:
                 statistics.class_count.setdefault(label, 0)
@@ -128,6 +155,7 @@ class _MixtureStatistics:
         mine = Fraction(sum(self.class_count.values()))
         theirs = Fraction(sum(other.class_count.values()))
         total = mine + theirs
+        self.changed()
         for family, statistics in self.parts.items():
             statistics.absorb(other.parts[family])
         if self.weights != other.weights and (self.weights or other.weights):
@@ -152,6 +180,7 @@ class _MixtureStatistics:
 
     def subtract(self, other, fitting):
         """Remove other's rows from every part (forget; the weights stay)."""
+        self.changed()
         for family, statistics in self.parts.items():
             statistics.subtract(other.parts[family], fitting)
 
@@ -281,13 +310,18 @@ class _MixtureModel:
         self.k = len(self.classes)
         members = params["members"]
         weights = _mixture_weights(members, statistics.weights, params["weights"])
-        shared = {}
+        # what choosing the weights compiled from these statistics (then forgotten)
+        made, statistics.made = statistics.made or {}, None
+        shared = {"cuts": made["cuts"]} if "cuts" in made else {}
         self.members = []
         held = params                     # the members compiled so far are in use
         for name in members:
             if weights[name] < 1e-3:      # a member that the mixture does not need
                 continue
-            compiled = _member_model(statistics, name, held, shared)
+            found = made.get(name)
+            compiled = found[1] if found is not None and \
+                found[0] == _member_key(name, held) else \
+                _member_model(statistics, name, held, shared)
             held = _in_use(held, getattr(compiled, "memory", 0))
             self.members.append((name, weights[name], compiled))
         total = sum(w for _, w, _ in self.members)

@@ -388,12 +388,15 @@ class AutoBayes(_Classifier):
                               "partial_fit first" % call, call)
         chosen = statistics.skeleton()
         chosen.parts = statistics.parts   # the same counts: only the weights differ
+        changes = statistics.changes
         self._choose_weights(chosen, call)
         with self._state.lock:
             if self._state.statistics is statistics:
                 statistics.weights = chosen.weights
                 statistics.evaluation = chosen.evaluation
                 statistics.temperature = chosen.temperature
+                if statistics.changes == changes:     # (no partial_fit meanwhile)
+                    statistics.made = chosen.made
                 self._state.compiled = None
         return self
 
@@ -404,8 +407,11 @@ class AutoBayes(_Classifier):
         that neither the rows' order nor their form, lists or dicts in any key order,
         matters; a stratified sample of _auto_sample(width) rows when there are more:
         three weights need no more, and the members themselves are fitted on every
-        row).  Each fold is counted once and each training set is the merge of the
-        other folds.  Nothing is changed unless it succeeds."""
+        row).  Each fold is counted once; the members of a fold are compiled from all
+        the rows' statistics less the fold's (_training_statistics), on the rows'
+        numbers cut into the MDL bins of all the rows (_binned_rows), and the
+        weighted member's Newton steps start from its weights on all the rows (see
+        _fold_members).  Nothing is changed unless it succeeds."""
         if len(statistics.class_count) < 2:
             return
         nodes = 1 + sum(kind in ("categorical", "discretized")
@@ -424,49 +430,80 @@ class AutoBayes(_Classifier):
         folds = min(folds, len(X))
         _check_auto_work(len(X), nodes, folds, call)
         fold_of = _stratified_folds(y, folds, 0)
-        # every fold counts each feature as the whole fit does (a column of numbers
-        # and a few words is categorical, even in a fold without the words)
-        declared = type(self)(**dict(self.get_params(), features=statistics.kinds()))
+        params = self.get_params()
+        names = list(self.members)
+        # held meanwhile: the fit's rows, the folds' and their training set's
+        held = _in_use(params, 3 * _held_bytes(statistics))
+        made = {"cuts": _CutsMemo()}      # kept for the mixture's first compilation
+        with made["cuts"]:
+            start = None
+            if "weighted" in names:       # its weights on all the rows: the mixture's
+                # member, and where each fold's Newton steps start
+                compiled = _budgeted(_member_model, call, statistics, "weighted", held,
+                                     {"cuts": made["cuts"]})
+                made["weighted"] = (_member_key("weighted", params), compiled)
+                start = dict(zip(compiled.names, compiled.weights))
+            structures = {}
+            if _FOLD_STRUCTURE:
+                for name in names:
+                    if _AUTO_MEMBERS[name][0]._statistics_class is _NetworkStatistics:
+                        compiled = _budgeted(_member_model, call, statistics, name, held,
+                                             {"cuts": made["cuts"]})
+                        made[name] = (_member_key(name, params), compiled)
+                        structures[name] = compiled.parents
+            # AODE's pairwise counts of the imputed rows, when every AODE member
+            # imputes (as AutoBayes' do); else its members count the rows' pairs
+            impute = all(_member_parameters(name, params)[1].get("impute")
+                         for name in names if _AUTO_MEMBERS[name][0] is AODE) and \
+                any(_AUTO_MEMBERS[name][0] is AODE for name in names)
+            X, imputed, replacements, declared = _binned_rows(self, statistics, X, impute)
         parts = []
         for fold in range(folds):
             members = [i for i, f in enumerate(fold_of) if f == fold]
             part = None               # (a fold of rows weighing 0 counts nothing)
             if members and (sample_weight is None or any(sample_weight[i] for i in members)):
-                part = declared._learn([X[i] for i in members], [y[i] for i in members],
-                                       None if sample_weight is None else
-                                       [sample_weight[i] for i in members],
+                labels = [y[i] for i in members]
+                weights = None if sample_weight is None else \
+                    [sample_weight[i] for i in members]
+                part = declared._learn([X[i] for i in members], labels, weights,
                                        declared._new_statistics(), call,
                                        check_names=False, class_weighted=True)
+                if imputed is not None:
+                    part.parts["AODE"] = declared._learn(
+                        [imputed[i] for i in members], labels, weights,
+                        _MixtureStatistics(("AODE",)), call, check_names=False,
+                        class_weighted=True).parts["AODE"]
             parts.append((members, part))
+        whole = None
+        for _, part in parts:
+            if part is not None:
+                whole = part.copy() if whole is None else whole.absorb(part)
+        aode = whole.parts.get("AODE")
+        if aode is not None:              # the whole's, a fold's and a training set's
+            held = _in_use(held, 3 * _PAIR_BYTES * aode.pair_counts.size())
+        fitting = _Fitting(call, declared.get_params(), declared._default_kind,
+                           declared._allowed_kinds, kind_map=declared._kind_map)
         stride = max(1, -(-len(X) // limit))          # score at most about limit rows
-        params = self.get_params()
-        names = list(self.members)
         classes = statistics.classes()
         likelihoods = [[] for _ in names]
         hits = [[] for _ in names]
         probabilities = [[] for _ in names]
         scored = []
-        for fold, (members, _) in enumerate(parts):
+        for fold, (members, part) in enumerate(parts):
             _progress("choosing the weights, fold", fold + 1, folds)
             held_out = [i for i in members if i % stride == 0 and (
                 sample_weight is None or sample_weight[i])]     # weight 0: nothing to score
-            training = None
-            for other, (_, part) in enumerate(parts):
-                if other != fold and part is not None:
-                    training = part.copy() if training is None else training.absorb(part)
-            if not held_out or training is None:
+            if not held_out:
+                continue
+            training = _training_statistics(whole, part, fitting)
+            if not training.class_count:
                 continue
             scored.extend(held_out)
-            shared = {}
-            # held meanwhile: the fit's rows, the folds' and their training set's
-            held = _in_use(params, 3 * _held_bytes(statistics))
-            for m, name in enumerate(names):
-                try:
-                    compiled = _member_model(training, name, held, shared)
-                except _OverBudget as error:
-                    raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
-                rows = [compiled.positional(X[i]) for i in held_out]
-                for i, joint in zip(held_out, compiled.joints(rows)):
+            models = _fold_members(training, names, held, start, replacements, call,
+                                   structures)
+            rows = [models[0].positional(X[i]) for i in held_out]
+            for m, (compiled, joints) in enumerate(zip(models, _members_joints(models, rows))):
+                for i, joint in zip(held_out, joints):
                     posterior = dict(zip(compiled.classes, _posterior(joint)))
                     full = [posterior.get(c, 0.0) for c in classes]
                     probabilities[m].append(full)
@@ -501,6 +538,151 @@ class AutoBayes(_Classifier):
         statistics.weights = dict(zip(names, weights))
         statistics.evaluation = evaluation
         statistics.temperature = temperature
+        statistics.made = made
+
+
+# Newton steps at most of a fold's weighted member, from the weights of all the rows
+# (a step or two come close: the folds' rows are most of them)
+_FOLD_WEIGHT_STEPS = 2
+_FOLD_STRUCTURE = False
+
+
+def _given_structure(score, nodes, root, params):
+    """The structure params["_parents"] gives."""
+    return [list(parents) for parents in params["_parents"]]
+
+
+_STRUCTURE_SEARCHES["given"] = _given_structure
+
+
+def _budgeted(work, call, *args):
+    """work(*args), an _OverBudget raised as the NaiveBayesError of the call."""
+    try:
+        return work(*args)
+    except _OverBudget as error:
+        raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+
+
+def _member_key(name, params):
+    """What AutoBayes' member ``name`` is compiled with under AutoBayes' params (its
+    parameters, without the memory in use): a member compiled with an equal key
+    from the same statistics is the same model."""
+    _, member = _member_parameters(name, params)
+    member.pop("_memory_in_use", None)
+    return member
+
+
+def _binned_rows(model, statistics, X, impute):
+    """(the cross-validation's rows with every number replaced by its MDL bin, the
+    same with every missing value replaced as AODE's impute=True replaces it (when
+    ``impute``, else None), the replacements per feature position, and a classifier
+    that counts them: AutoBayes with the statistics' kinds, the binned features
+    categorical, their values the bins 0 .. len(cuts)).
+
+    The bins are cut once, on all the rows' counts (the cut points naive Bayes and
+    the network find there), and every fold counts and predicts its rows in them,
+    so that a fold's counts are those of all the rows less the fold's, exactly, and
+    no fold cuts its own; a missing value's replacement is likewise all the rows'
+    (a categorical feature's mode, the bin of a number's mean: see
+    _AODEStatistics._replacement).  Both have seen the held-out rows (the bins their
+    labels too), which the folds' scores hardly notice (docs/accuracy.md measures
+    it)."""
+    classes = statistics.classes()
+    names = statistics.names()
+    cuts = {name: feature.stats.cut_points(classes)
+            for name, feature in statistics.features.items()
+            if feature.name == "discretized"}
+    kinds = statistics.kinds()
+    categories = _by_name(model.categories, "categories")
+    for name, found in cuts.items():
+        kinds[name] = "categorical"
+        categories[name] = list(range(len(found) + 1))
+    declared = type(model)(**dict(model.get_params(), features=kinds,
+                                  categories=categories))
+    replacements = None
+    if impute:
+        replacements = []
+        for name in names:
+            value = _AODEStatistics._replacement(statistics.features[name])
+            if value is not None and name in cuts:
+                value = bisect_left(cuts[name], value)
+            replacements.append(value)
+    mapping = statistics.layout == "mapping"
+    at = [(name if mapping else j, cuts[name]) for j, name in enumerate(names)
+          if name in cuts]
+    fills = [] if replacements is None else [
+        (name if mapping else j, value) for j, (name, value) in
+        enumerate(zip(names, replacements)) if value is not None]
+    binned, imputed = [], []
+    made = {}                             # _cv_rows repeats a row as one object
+    for row in X:
+        found = made.get(id(row))
+        if found is None:
+            plain = dict(row) if mapping else list(row)
+            for j, points in at:
+                value = plain.get(j) if mapping else plain[j]
+                if value is not None:
+                    plain[j] = bisect_left(points, value)
+            filled = None
+            if replacements is not None:
+                filled = dict(plain) if mapping else list(plain)
+                for j, value in fills:
+                    if (filled.get(j) if mapping else filled[j]) is None:
+                        filled[j] = value
+            found = made[id(row)] = plain, filled
+        binned.append(found[0])
+        imputed.append(found[1])
+    return binned, imputed if impute else None, replacements, declared
+
+
+def _training_statistics(whole, held_out, fitting):
+    """The statistics of the rows a fold trains on: those of all the rows less the
+    held-out part's (``held_out``: its rows counted apart; None: nothing held out),
+    by forget's exact subtraction, so the same counts as the other folds' rows
+    counted together.  The one place where a training set is made: a held-out part
+    of one row gives leave-one-out's."""
+    training = whole.copy()
+    if held_out is not None:
+        training.subtract(held_out, fitting)
+    return training
+
+
+def _fold_members(training, names, params, start, replacements, call, structures={}):
+    """AutoBayes' members ``names`` compiled from a fold's training statistics
+    (_MixtureStatistics of the binned rows: a network's rows, and under "AODE" the
+    pairwise counts of the rows imputed with ``replacements``, when AODE's members
+    impute): the network searched on the rows, the AODE members from the counts
+    (sharing their tables; a held-out row's missing values take the replacements),
+    the weighted member's Newton steps started from ``start`` ({feature: its weight
+    on all the rows}; None: from 1), at most _FOLD_WEIGHT_STEPS of them."""
+    shared = {}
+    models = []
+    aode = training.parts.get("AODE")
+    for name in names:
+        cls, member = _member_parameters(name, params)
+        member = cls._compiling(member)
+        if name == "weighted" and start is not None:
+            rows = next(part for part in training.parts.values()
+                        if isinstance(part, _NetworkStatistics))
+            models.append(_WeightedNaiveModel(rows, member, start=start,
+                                              steps=_FOLD_WEIGHT_STEPS))
+        elif name in structures:
+            member = dict(member, structure_search="given", _parents=structures[name])
+            rows = next(part for part in training.parts.values()
+                        if isinstance(part, _NetworkStatistics))
+            models.append(_budgeted(_NetworkModel, call, rows, member))
+        elif cls is AODE and aode is not None:
+            member["impute"] = False      # (the counts are of imputed rows)
+            same = (member["alpha"], member["estimate"], member["m"])
+            first = shared.get(same)
+            compiled = first.twin(aode, member) if first is not None else None
+            if compiled is None:
+                compiled = shared[same] = _budgeted(_AODEModel, call, aode, member)
+            compiled.replacements = replacements
+            models.append(compiled)
+        else:
+            models.append(_budgeted(_member_model, call, training, name, params, shared))
+    return models
 
 
 def _cv_rows(statistics, sample):
