@@ -499,18 +499,27 @@ def _temperature(probabilities, truth, row_weights, prior=2.0):
     correlated factors are over-confident (T > 1 softens them); the order of the
     classes in each row, hence every prediction, is unchanged.  Golden-section search
     on log T: deterministic."""
-    rows = [([_log(p) for p in row], t, v) for row, t, v in
-            zip(probabilities, truth, row_weights) if row[t] > 0]
+    rows = [(row, t, v) for row, t, v in zip(probabilities, truth, row_weights)
+            if row[t] > 0]
     if not rows:
         return 1.0
+    k = len(rows[0][0])
+    logs = [_log(p) for row, _, _ in rows for p in row]     # row after row
+    tops = [max(logs[n:n + k]) for n in range(0, len(logs), k)]
+    trues = [logs[n * k + t] for n, (_, t, _) in enumerate(rows)]
+    weights = [v for _, _, v in rows]
 
     def loss(log_t):
+        """prior (log T)^2 less each row's v log P_T(its class), one row after the
+        other, each by _log_sum_exp's arithmetic (max(x / T) is max(x) / T): by
+        builtins over all the rows at once."""
         inverse = exp(-log_t)
-        total = prior * log_t * log_t
-        for logs, t, v in rows:
-            scaled = [x * inverse for x in logs]
-            total -= v * (scaled[t] - _log_sum_exp(scaled))
-        return total
+        top = list(map(mul, tops, repeat(inverse)))
+        shifted = map(exp, map(sub, map(mul, logs, repeat(inverse)),
+                               chain.from_iterable(map(repeat, top, repeat(k)))))
+        log_sums = map(add, top, map(log, map(fsum, zip(*[shifted] * k))))
+        terms = map(mul, weights, map(sub, map(mul, trues, repeat(inverse)), log_sums))
+        return reduce(sub, terms, prior * log_t * log_t)
     lo, hi = log(_TEMPERATURES[0]), log(_TEMPERATURES[1])
     ratio = (sqrt(5.0) - 1) / 2
     a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
@@ -543,11 +552,15 @@ def _em_weights(likelihoods, row_weights, prior, steps=100):
         mixed = list(map(sum, zip(*[list(map(mul, repeat(w, rows), column))
                                     for w, column in zip(weights, likelihoods)])))
         scored = [x > 0 for x in mixed]
-        kept = list(compress(mixed, scored))
-        kept_weights = list(compress(row_weights, scored))
+        if all(scored):                   # (as a rule: every row scored)
+            kept, kept_weights, kept_columns = mixed, row_weights, likelihoods
+        else:
+            kept = list(compress(mixed, scored))
+            kept_weights = list(compress(row_weights, scored))
+            kept_columns = [list(compress(column, scored)) for column in likelihoods]
         totals = [reduce(add, map(truediv, map(mul, map(mul, kept_weights, repeat(w)),
-                                               compress(column, scored)), kept), prior)
-                  for w, column in zip(weights, likelihoods)]
+                                               column), kept), prior)
+                  for w, column in zip(weights, kept_columns)]
         total = sum(totals)
         weights = [t / total for t in totals]
     return weights

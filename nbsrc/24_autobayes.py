@@ -407,11 +407,20 @@ class AutoBayes(_Classifier):
         that neither the rows' order nor their form, lists or dicts in any key order,
         matters; a stratified sample of _auto_sample(width) rows when there are more:
         three weights need no more, and the members themselves are fitted on every
-        row).  Each fold is counted once; the members of a fold are compiled from all
-        the rows' statistics less the fold's (_training_statistics), on the rows'
-        numbers cut into the MDL bins of all the rows (_binned_rows), and the
-        weighted member's Newton steps start from its weights on all the rows (see
-        _fold_members).  Nothing is changed unless it succeeds."""
+        row).
+
+        The work done once for every fold: the rows' numbers cut into the MDL bins of
+        all the rows, and AODE's missing values replaced by all the rows' replacements
+        (_binned_rows); each fold's rows counted once (_fold_parts) and a fold's
+        training statistics made as all the rows' less the fold's
+        (_training_statistics, the one seam between the folds and the counts: a
+        held-out part of one row would give leave-one-out's); the weighted member and,
+        where a search costs more than _FOLD_SEARCH_WORK, the network members
+        compiled on all the rows first (_whole_members): the folds' Newton steps
+        start from the weights found there, their networks keep the structure found
+        there, and the mixture's first compilation takes them as they are (made).
+        The held-out rows are scored by _fold_members' models.  Nothing is changed
+        unless it succeeds."""
         if len(statistics.class_count) < 2:
             return
         nodes = 1 + sum(kind in ("categorical", "discretized")
@@ -436,51 +445,24 @@ class AutoBayes(_Classifier):
         held = _in_use(params, 3 * _held_bytes(statistics))
         made = {"cuts": _CutsMemo()}      # kept for the mixture's first compilation
         with made["cuts"]:
-            start = None
-            if "weighted" in names:       # its weights on all the rows: the mixture's
-                # member, and where each fold's Newton steps start
-                compiled = _budgeted(_member_model, call, statistics, "weighted", held,
-                                     {"cuts": made["cuts"]})
-                made["weighted"] = (_member_key("weighted", params), compiled)
-                start = dict(zip(compiled.names, compiled.weights))
-            structures = {}
-            if _FOLD_STRUCTURE:
-                for name in names:
-                    if _AUTO_MEMBERS[name][0]._statistics_class is _NetworkStatistics:
-                        compiled = _budgeted(_member_model, call, statistics, name, held,
-                                             {"cuts": made["cuts"]})
-                        made[name] = (_member_key(name, params), compiled)
-                        structures[name] = compiled.parents
-            # AODE's pairwise counts of the imputed rows, when every AODE member
-            # imputes (as AutoBayes' do); else its members count the rows' pairs
-            impute = all(_member_parameters(name, params)[1].get("impute")
-                         for name in names if _AUTO_MEMBERS[name][0] is AODE) and \
-                any(_AUTO_MEMBERS[name][0] is AODE for name in names)
-            X, imputed, replacements, declared = _binned_rows(self, statistics, X, impute)
-        parts = []
-        for fold in range(folds):
-            members = [i for i, f in enumerate(fold_of) if f == fold]
-            part = None               # (a fold of rows weighing 0 counts nothing)
-            if members and (sample_weight is None or any(sample_weight[i] for i in members)):
-                labels = [y[i] for i in members]
-                weights = None if sample_weight is None else \
-                    [sample_weight[i] for i in members]
-                part = declared._learn([X[i] for i in members], labels, weights,
-                                       declared._new_statistics(), call,
-                                       check_names=False, class_weighted=True)
-                if imputed is not None:
-                    part.parts["AODE"] = declared._learn(
-                        [imputed[i] for i in members], labels, weights,
-                        _MixtureStatistics(("AODE",)), call, check_names=False,
-                        class_weighted=True).parts["AODE"]
-            parts.append((members, part))
-        whole = None
+            start, structures = _whole_members(
+                statistics, names, held, made, call,
+                search=_auto_fold_work(len(X), nodes) > _FOLD_SEARCH_WORK)
+            X, imputed, replacements, declared = _binned_rows(
+                self, statistics, X, _aode_imputes(names, params))
+        parts = _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call)
+        whole = None                      # the statistics of all the rows: the folds'
         for _, part in parts:
             if part is not None:
                 whole = part.copy() if whole is None else whole.absorb(part)
+        if whole is None:
+            return
+        # in use meanwhile: the members of all the rows compiled, and the pairwise
+        # counts of all the rows, a fold's and a training set's
         aode = whole.parts.get("AODE")
-        if aode is not None:              # the whole's, a fold's and a training set's
-            held = _in_use(held, 3 * _PAIR_BYTES * aode.pair_counts.size())
+        held = _in_use(held, sum(getattr(compiled, "memory", 0) for key, found in
+                                 made.items() if key != "cuts" for compiled in found[1:]) +
+                       (3 * _PAIR_BYTES * aode.pair_counts.size() if aode is not None else 0))
         fitting = _Fitting(call, declared.get_params(), declared._default_kind,
                            declared._allowed_kinds, kind_map=declared._kind_map)
         stride = max(1, -(-len(X) // limit))          # score at most about limit rows
@@ -499,8 +481,8 @@ class AutoBayes(_Classifier):
             if not training.class_count:
                 continue
             scored.extend(held_out)
-            models = _fold_members(training, names, held, start, replacements, call,
-                                   structures)
+            models = _fold_members(training, names, held, start, structures,
+                                   replacements, call)
             rows = [models[0].positional(X[i]) for i in held_out]
             for m, (compiled, joints) in enumerate(zip(models, _members_joints(models, rows))):
                 for i, joint in zip(held_out, joints):
@@ -542,13 +524,17 @@ class AutoBayes(_Classifier):
 
 
 # Newton steps at most of a fold's weighted member, from the weights of all the rows
-# (a step or two come close: the folds' rows are most of them)
-_FOLD_WEIGHT_STEPS = 2
-_FOLD_STRUCTURE = False
+# (one comes close: the folds' rows are most of them)
+_FOLD_WEIGHT_STEPS = 1
+# The work (as _auto_fold_work counts it: about 0.1 s of CPU) beyond which a fold's
+# network members keep the structure searched on all the rows rather than search
+# their own (their tables are the fold's)
+_FOLD_SEARCH_WORK = 400000
 
 
 def _given_structure(score, nodes, root, params):
-    """The structure params["_parents"] gives."""
+    """No search: the structure params["_parents"] gives (a fold's network members
+    in AutoBayes' internal cross-validation, see _fold_members)."""
     return [list(parents) for parents in params["_parents"]]
 
 
@@ -570,6 +556,62 @@ def _member_key(name, params):
     _, member = _member_parameters(name, params)
     member.pop("_memory_in_use", None)
     return member
+
+
+def _whole_members(statistics, names, params, made, call, search):
+    """(the weighted member's weights on all the rows, {network member: its structure
+    on all the rows}): the members of all the rows that the folds start from,
+    compiled from the statistics (the mixture's own members: kept in ``made`` for
+    its first compilation, under their _member_key).  The weighted member when it
+    is among ``names``; the network members with ``search`` (see
+    _FOLD_SEARCH_WORK)."""
+    start, structures = None, {}
+    for name in names:
+        cls = _AUTO_MEMBERS[name][0]
+        network = cls._statistics_class is _NetworkStatistics
+        if name != "weighted" and not (network and search):
+            continue
+        compiled = _budgeted(_member_model, call, statistics, name, params,
+                             {"cuts": made["cuts"]})
+        made[name] = (_member_key(name, params), compiled)
+        if name == "weighted":
+            start = dict(zip(compiled.names, compiled.weights))
+        else:
+            structures[name] = compiled.parents
+    return start, structures
+
+
+def _aode_imputes(names, params):
+    """Whether AutoBayes' members ``names`` include AODE members and every one of them
+    imputes (AutoBayes' own do): the folds then count AODE's pairs of the rows
+    imputed once (see _fold_members)."""
+    aode = [name for name in names if _AUTO_MEMBERS[name][0] is AODE]
+    return bool(aode) and all(_member_parameters(name, params)[1].get("impute")
+                              for name in aode)
+
+
+def _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call):
+    """[(the rows of fold f, their statistics)] of the internal cross-validation: the
+    rows counted by ``declared`` (AutoBayes on the binned rows) as a network counts
+    them, and with ``imputed`` (the rows imputed) AODE's pairwise counts of those
+    under "AODE"; None for a fold whose rows all weigh 0 (it counts nothing)."""
+    parts = []
+    for fold in range(folds):
+        members = [i for i, f in enumerate(fold_of) if f == fold]
+        part = None
+        if members and (sample_weight is None or any(sample_weight[i] for i in members)):
+            labels = [y[i] for i in members]
+            weights = None if sample_weight is None else [sample_weight[i] for i in members]
+            part = declared._learn([X[i] for i in members], labels, weights,
+                                   declared._new_statistics(), call, check_names=False,
+                                   class_weighted=True)
+            if imputed is not None:
+                part.parts["AODE"] = declared._learn(
+                    [imputed[i] for i in members], labels, weights,
+                    _MixtureStatistics(("AODE",)), call, check_names=False,
+                    class_weighted=True).parts["AODE"]
+        parts.append((members, part))
+    return parts
 
 
 def _binned_rows(model, statistics, X, impute):
@@ -647,14 +689,16 @@ def _training_statistics(whole, held_out, fitting):
     return training
 
 
-def _fold_members(training, names, params, start, replacements, call, structures={}):
+def _fold_members(training, names, params, start, structures, replacements, call):
     """AutoBayes' members ``names`` compiled from a fold's training statistics
     (_MixtureStatistics of the binned rows: a network's rows, and under "AODE" the
     pairwise counts of the rows imputed with ``replacements``, when AODE's members
-    impute): the network searched on the rows, the AODE members from the counts
-    (sharing their tables; a held-out row's missing values take the replacements),
-    the weighted member's Newton steps started from ``start`` ({feature: its weight
-    on all the rows}; None: from 1), at most _FOLD_WEIGHT_STEPS of them."""
+    impute): a network member searched on the rows, or with the structure
+    ``structures`` gives it ({member: each node's parents}), its tables the rows';
+    the AODE members from the counts (sharing their tables; a held-out row's
+    missing values take the replacements); the weighted member's Newton steps
+    started from ``start`` ({feature: its weight on all the rows}; None: from 1), at
+    most _FOLD_WEIGHT_STEPS of them."""
     shared = {}
     models = []
     aode = training.parts.get("AODE")
@@ -706,9 +750,16 @@ def _cv_rows(statistics, sample):
             if len(row) < width:
                 row = row + (None,) * (width - len(row))
             key = tuple(sorted(_stable_text(v) for v in row if v is not None))
-            items.append(((_canonical_value(label), key, _row_hash(names, row)),
-                          label, row, weight, n))
+            items.append(((_canonical_value(label), key), label, row, weight, n))
     items.sort(key=itemgetter(0))
+    # the row's hash only where the label and the texts tie (as a rule nowhere)
+    start = 0
+    for end in range(1, len(items) + 1):
+        if end == len(items) or items[end][0] != items[start][0]:
+            if end - start > 1:
+                items[start:end] = sorted(items[start:end],
+                                          key=lambda item: _row_hash(names, item[2]))
+            start = end
     total = sum(item[4] for item in items)
     rate = min(1.0, 20.0 * sample / total) if total else 1.0
     mapping = part.layout == "mapping"
