@@ -248,7 +248,15 @@ class AutoBayes(_Classifier):
     probabilities are tempered, P(c | x)^(1/T) normalised, where the same
     out-of-fold rows say the mixture is over- or under-confident (it never changes
     which class is the most probable); then every member is fitted on all the rows.
-    summary()["choice"] says what it chose and why, explain() each member's weight.
+    The folds share what all the rows give: numbers cut into all the rows' MDL bins
+    (and AODE's missing values replaced by all the rows' means and modes), each
+    fold's counts being all the rows' less the fold's, the weighted member's Newton
+    steps (one per fold) starting from its weights on all the rows, and, where a
+    network's structure search costs more than about 0.1 s of CPU, the structure
+    found on all the rows (the fold's tables its own); the bins and the structure
+    have seen the held-out rows, so the figures of summary()["choice"] lean to the
+    optimistic side.  summary()["choice"] says what it chose and why, explain() each
+    member's weight.
 
     Other members: "tan" (TAN), "bayesnet3" (at most 3 parents), "naive" (naive Bayes
     on MDL bins).  weights="uniform" or {member: weight} fixes the weights instead.
