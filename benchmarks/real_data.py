@@ -144,14 +144,19 @@ def run(names, models, save=None, done=None):
         for title, factory in models:
             if title in per_model:
                 continue
-            result = cross_validate(lambda: factory(table.kinds), rows, None, folds, whole=True)
-            del result["predicted"]
+            try:
+                result = cross_validate(lambda: factory(table.kinds), rows, None, folds,
+                                        whole=True)
+            except naive_bayes.NaiveBayesError as error:     # a refusal is a result too
+                result = {"refused": str(error)}
+                print("%-12s %s refused: %s" % (name, title, error), file=sys.stderr)
+            result.pop("predicted", None)
             per_model[title] = result
             results["per_set"][name] = describe(table, per_model)
             if save:
                 save(results)
         print("%-12s %s" % (name, "  ".join("%s %.4f" % (t, r["accuracy"])
-                                            for t, r in per_model.items())),
+                                            for t, r in per_model.items() if "accuracy" in r)),
               file=sys.stderr, flush=True)
     return results
 
@@ -226,7 +231,7 @@ def print_tables(results, titles, out=sys.stdout):
     for t in columns:
         runs = [(n, cpu_times(khiops[n]) if t == "Khiops" else per_set[n]["models"][t])
                 for n in names if (n in khiops if t == "Khiops" else
-                                   t in per_set[n]["models"])]
+                                   "fits" in per_set[n]["models"].get(t, {}))]
         if not runs:
             continue
         fit = sum(r["fit_seconds"] for _, r in runs)
