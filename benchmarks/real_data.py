@@ -155,6 +155,7 @@ def run(names, models, save=None, done=None):
             results["per_set"][name] = describe(table, per_model)
             if save:
                 save(results)
+        results["per_set"][name] = describe(table, per_model)   # those done before too
         print("%-12s %s" % (name, "  ".join("%s %.4f" % (t, r["accuracy"])
                                             for t, r in per_model.items() if "accuracy" in r)),
               file=sys.stderr, flush=True)
