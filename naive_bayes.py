@@ -7975,7 +7975,7 @@ class _Fitting:
     declarations read once, and the feature names that some row holds."""
 
     __slots__ = ("call", "params", "kinds", "categories", "default_kind", "numeric", "seen",
-                 "allowed", "model", "in_use")
+                 "allowed", "model", "in_use", "columns")
 
     def __init__(self, call, params, default_kind, allowed=None, model=None, kind_map=None):
         self.call = call
@@ -7990,6 +7990,7 @@ class _Fitting:
         self.allowed = allowed            # the kinds the family can use (None: all)
         self.in_use = 0                   # bytes of the model partial_fit adds to (the
         # memory budget's share already taken: see _check_memory)
+        self.columns = ()                 # a DataFrame's columns, in its order
 
     def new_feature(self, name):
         """Empty statistics for a feature seen for the first time."""
@@ -8011,6 +8012,21 @@ class _Fitting:
                 "%s: feature %r is %s; this model takes %s features (declare it with "
                 "features={%r: \"discretized\"} or \"ignore\")"
                 % (self.call, name, kind, ", ".join(self.allowed), name), call=self.call)
+
+
+def _mapping_order(names, columns=()):
+    """The order of the features of rows that are mappings: a DataFrame's ``columns``
+    in its order, then every other name sorted (as scikit-learn's DictVectorizer
+    sorts them; names Python cannot compare with one another by their type, then
+    value: _canonical).  A function of the names alone, not of the order of the
+    rows' keys, of the rows, of the batches or of features=, so that the structure
+    searches, whose ties follow the features' order, learn one model from the same
+    rows whatever their form."""
+    names = list(names)
+    present = set(names)
+    first = [name for name in dict.fromkeys(columns) if name in present]
+    placed = set(first)
+    return first + sorted((name for name in names if name not in placed), key=_canonical)
 
 
 class _NaiveStatistics:
@@ -8070,6 +8086,22 @@ class _NaiveStatistics:
                 mine.absorb(theirs)
         self.layout = self.layout or other.layout
         return self
+
+    def arrange(self, order, current=None):
+        """Put the features in ``order`` (the same names), the statistics that hold
+        positions (AODE's pairs, a network's rows) renumbered with them (reordered).
+        ``current``: the order those statistics are in now (default: the features')."""
+        current = list(self.features) if current is None else current
+        if list(order) == current:
+            if list(self.features) != current:
+                self.features = {name: self.features[name] for name in order}
+            return
+        self.features = {name: self.features[name] for name in order}
+        self.reordered(current)
+
+    def reordered(self, before):
+        """Renumber what holds feature positions, from the names ``before`` to the
+        features' order (nothing here: naive Bayes' statistics are by name)."""
 
     # -- forgetting: the inverse of absorb ------------------------------------------
 
@@ -8366,9 +8398,13 @@ class _NaiveStatistics:
                 raise _row_error(call, "X", start + i, "has a key that is not hashable; "
                                  "expected feature names") from None
             fitting.seen.update(present)
+            before = list(self.features)
             for name in chain(fitting.kinds, present):
                 if name not in self.features:
                     self.features[name] = fitting.new_feature(name)
+            if len(self.features) > len(before):     # new names: the order of mappings
+                self.arrange(_mapping_order(self.features, fitting.columns),
+                             before + [n for n in self.features if n not in before])
             names = list(self.features)
             return [list(map(row.get, names)) for row in rows], names
         if not self.features:
@@ -8998,10 +9034,22 @@ class _AODEStatistics(_NaiveStatistics):
         return twin
 
     def absorb(self, other):
-        """Add other's statistics, pair counts included."""
+        """Add other's statistics, pair counts included (other's feature positions
+        renumbered to these by name: rows as mappings may hold other names)."""
         super().absorb(other)
-        self.pair_counts.absorb(other.pair_counts)
+        theirs = other.pair_counts
+        position = {name: j for j, name in enumerate(self.features)}
+        moved = {j: position[name] for j, name in enumerate(other.features)}
+        if any(j != k for j, k in moved.items()):
+            theirs = theirs.renumbered(moved)
+        self.pair_counts.absorb(theirs)
         return self
+
+    def reordered(self, before):
+        """The pairs' feature positions renumbered from the names ``before``."""
+        position = {name: j for j, name in enumerate(self.features)}
+        self.pair_counts = self.pair_counts.renumbered(
+            {j: position[name] for j, name in enumerate(before)})
 
     def deficit(self, other):
         """What other holds beyond these statistics, pair counts included."""
@@ -10675,6 +10723,10 @@ class _NetworkStatistics(_NaiveStatistics):
         self.class_order = self.class_order or list(other.class_order)
         return self
 
+    def reordered(self, before):
+        """The rows' values put in the features' order, from the names ``before``."""
+        self.row_counts = self._widened(self.row_counts, before, list(self.features))
+
     def _rows_as_mine(self, other):
         """other's rows, and these, in these features (rows counted before a mapping
         row brought a new feature lack its value)."""
@@ -11844,6 +11896,11 @@ class _MixtureStatistics:
             result = statistics.count(rows, labels, weights, start, fitting)
         return result
 
+    def arrange(self, order, current=None):
+        """Every part's features put in ``order`` (see _NaiveStatistics.arrange)."""
+        for statistics in self.parts.values():
+            statistics.arrange(order, current)
+
     def declare_classes(self, classes):
         """Every part knows every declared class (and a network its order)."""
         for statistics in self.parts.values():
@@ -12896,6 +12953,10 @@ class _Classifier:
                 self._state.numpy_labels = _numpy_input(y)
             else:
                 self._state.statistics.absorb(batch)
+                if list(batch.features) != list(self._state.statistics.features):
+                    # the batch brought names: it holds every one, in the order
+                    # _mapping_order gives mappings
+                    self._state.statistics.arrange(list(batch.features))
             self._state.compiled = None
             self._state.target = _label_name(y, self._state.target)
         return self
@@ -12922,6 +12983,8 @@ class _Classifier:
         if base is not None and hasattr(base, "memory_estimate"):
             fitting.in_use = base.memory_estimate(params)[0]
         declared_classes = _check_classes_argument(classes, known, call)
+        if hasattr(X, "columns") and hasattr(X, "itertuples"):     # a DataFrame's order
+            fitting.columns = list(X.columns)
         X = _rows_of(X, call)
         rows_in = _iterate(X, "X", "an iterable of rows", call)
         labels_in = _iterate(_labels_of(y, call), "y", "an iterable of labels", call)
@@ -13416,7 +13479,12 @@ class _Classifier:
         if mine is not None or theirs is not None:
             statistics = mine or theirs
             if mine is not None and theirs is not None:
+                names = set(mine.features)
                 statistics.absorb(theirs)
+                if statistics.layout == "mapping" and names != set(theirs.features):
+                    # each held names the other lacks: the order of mappings, whichever
+                    # model is merged into which
+                    statistics.arrange(_mapping_order(statistics.features))
             _check_class_prior(self.get_params().get("class_prior"),
                                statistics.class_count, "merge()")
             _check_memory(self.get_params(), "merge()", statistics)
@@ -13628,9 +13696,17 @@ class NaiveBayes(_Classifier):
 
     Policies:
 
-    - Rows are sequences (features named 0, 1, ...) or mappings (named by key, in
-      first-seen order after any declared in ``features``).  A sequence row holds the
-      values of ``feature_names_`` in order.
+    - Rows are sequences (features named 0, 1, ..., in column order) or mappings
+      (named by key).  The features of dict rows are in sorted order of their names,
+      as scikit-learn's DictVectorizer orders them (names that Python cannot compare
+      with one another: by type, numbers before text, then value), whatever the order
+      of the keys, of the rows, of the batches and of features=; a DataFrame's are its
+      columns in its order (new names that a later batch of dicts or a merge brings
+      put the features in sorted order again).  The order matters where ties do: a
+      network's search breaks its ties by it (Weka's attribute order), and sums add in
+      it.  So the same rows as lists, as dicts in any key order or as a DataFrame, in
+      any order, give one model.  A sequence row holds the values of
+      ``feature_names_`` in order.
     - Missing values (None, float NaN, an absent key) are skipped when fitting and
       contribute nothing when predicting.  A feature name never seen in training is
       ignored at predict time.
@@ -13921,8 +13997,10 @@ class TAN(_Classifier):
     values in order: declared ones first (categories=, an ARFF file's declaration,
     including values no row holds), then the others sorted; the class node's values
     are the classes declared to partial_fit(classes=...) (an ARFF file's), then the
-    others in classes_ order.  Given Weka's declarations (its data's column, value
-    and class order), the structure is Weka's.
+    others in classes_ order.  Dict rows give the nodes in sorted order of their
+    names, a DataFrame in the order of its columns (see NaiveBayes' policies), so that
+    the same rows give the same network whatever their form.  Given Weka's
+    declarations (its data's column, value and class order), the structure is Weka's.
 
     Statistics: class counts, each feature's counts or record of values, and every
     distinct row's weight and number of rows, exact; merge and partial_fit give the
@@ -14474,6 +14552,7 @@ class AutoBayes(_Classifier):
                                        [sample_weight[i] for i in members],
                                        declared._new_statistics(), call,
                                        check_names=False, class_weighted=True)
+                part.arrange(list(statistics.features))   # the members' order (ties)
             parts.append((members, part))
         stride = max(1, -(-len(X) // limit))          # score at most about limit rows
         params = self.get_params()

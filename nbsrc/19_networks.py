@@ -645,6 +645,10 @@ class _NetworkStatistics(_NaiveStatistics):
         self.class_order = self.class_order or list(other.class_order)
         return self
 
+    def reordered(self, before):
+        """The rows' values put in the features' order, from the names ``before``."""
+        self.row_counts = self._widened(self.row_counts, before, list(self.features))
+
     def _rows_as_mine(self, other):
         """other's rows, and these, in these features (rows counted before a mapping
         row brought a new feature lack its value)."""

@@ -82,9 +82,17 @@ class NaiveBayes(_Classifier):
 
     Policies:
 
-    - Rows are sequences (features named 0, 1, ...) or mappings (named by key, in
-      first-seen order after any declared in ``features``).  A sequence row holds the
-      values of ``feature_names_`` in order.
+    - Rows are sequences (features named 0, 1, ..., in column order) or mappings
+      (named by key).  The features of dict rows are in sorted order of their names,
+      as scikit-learn's DictVectorizer orders them (names that Python cannot compare
+      with one another: by type, numbers before text, then value), whatever the order
+      of the keys, of the rows, of the batches and of features=; a DataFrame's are its
+      columns in its order (new names that a later batch of dicts or a merge brings
+      put the features in sorted order again).  The order matters where ties do: a
+      network's search breaks its ties by it (Weka's attribute order), and sums add in
+      it.  So the same rows as lists, as dicts in any key order or as a DataFrame, in
+      any order, give one model.  A sequence row holds the values of
+      ``feature_names_`` in order.
     - Missing values (None, float NaN, an absent key) are skipped when fitting and
       contribute nothing when predicting.  A feature name never seen in training is
       ignored at predict time.
@@ -375,8 +383,10 @@ class TAN(_Classifier):
     values in order: declared ones first (categories=, an ARFF file's declaration,
     including values no row holds), then the others sorted; the class node's values
     are the classes declared to partial_fit(classes=...) (an ARFF file's), then the
-    others in classes_ order.  Given Weka's declarations (its data's column, value
-    and class order), the structure is Weka's.
+    others in classes_ order.  Dict rows give the nodes in sorted order of their
+    names, a DataFrame in the order of its columns (see NaiveBayes' policies), so that
+    the same rows give the same network whatever their form.  Given Weka's
+    declarations (its data's column, value and class order), the structure is Weka's.
 
     Statistics: class counts, each feature's counts or record of values, and every
     distinct row's weight and number of rows, exact; merge and partial_fit give the
