@@ -156,6 +156,8 @@ def run(names, models, save=None, done=None):
             if save:
                 save(results)
         results["per_set"][name] = describe(table, per_model)   # those done before too
+        if save:
+            save(results)
         print("%-12s %s" % (name, "  ".join("%s %.4f" % (t, r["accuracy"])
                                             for t, r in per_model.items() if "accuracy" in r)),
               file=sys.stderr, flush=True)
