@@ -109,6 +109,12 @@ class _MixtureStatistics:
             result = statistics.count(rows, labels, weights, start, fitting)
         return result
 
+    def arrange(self, order, current=None):
+        """Every part's features put in ``order`` (see _NaiveStatistics.arrange)."""
+        self.changed()
+        for statistics in self.parts.values():
+            statistics.arrange(order, current)
+
     def declare_classes(self, classes):
         """Every part knows every declared class (and a network its order)."""
         self.changed()

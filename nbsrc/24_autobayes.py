@@ -458,7 +458,8 @@ class AutoBayes(_Classifier):
                 search=_auto_fold_work(len(X), nodes) > _FOLD_SEARCH_WORK)
             X, imputed, replacements, declared = _binned_rows(
                 self, statistics, X, _aode_imputes(names, params))
-        parts = _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call)
+        parts = _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call,
+                            list(statistics.features))
         whole = None                      # the statistics of all the rows: the folds'
         for _, part in parts:
             if part is not None:
@@ -598,11 +599,12 @@ def _aode_imputes(names, params):
                               for name in aode)
 
 
-def _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call):
+def _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call, order):
     """[(the rows of fold f, their statistics)] of the internal cross-validation: the
     rows counted by ``declared`` (AutoBayes on the binned rows) as a network counts
     them, and with ``imputed`` (the rows imputed) AODE's pairwise counts of those
-    under "AODE"; None for a fold whose rows all weigh 0 (it counts nothing)."""
+    under "AODE"; None for a fold whose rows all weigh 0 (it counts nothing).  Every
+    part's features in ``order`` (the model's: the members' ties go as the model's)."""
     parts = []
     for fold in range(folds):
         members = [i for i, f in enumerate(fold_of) if f == fold]
@@ -618,6 +620,7 @@ def _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call):
                     [imputed[i] for i in members], labels, weights,
                     _MixtureStatistics(("AODE",)), call, check_names=False,
                     class_weighted=True).parts["AODE"]
+            part.arrange(order)
         parts.append((members, part))
     return parts
 
