@@ -11900,6 +11900,10 @@ class _MixtureStatistics:
     def count(self, rows, labels, weights, start, fitting):
         """Count a chunk of rows into every part (and, with text features, the rows
         with their bags of words into text_rows)."""
+        earlier = None                    # rows counted before a text feature came
+        if self.text_rows is None and "text" in fitting.kinds.values() and \
+                any(self.class_count.values()):
+            earlier = self._held_rows()
         for statistics in self.parts.values():
             result = statistics.count(rows, labels, weights, start, fitting)
         groups, weight_groups, names = result
@@ -11909,7 +11913,8 @@ class _MixtureStatistics:
             rounding = _round_to_digits(fitting.params.get("significant_digits"))
             capacity = min(fitting.params.get("row_sample", _ROW_SAMPLE), _TEXT_ROW_SAMPLE)
             if self.text_rows is None:
-                self.text_rows = _RowCounts(names, capacity)
+                self.text_rows = earlier if earlier is not None else \
+                    _RowCounts(names, capacity)
             self.text_rows = self._text_rows_in(names)
             self.text_rows.capacity = capacity
             kinds = [feature.name for feature in features]
@@ -11918,6 +11923,22 @@ class _MixtureStatistics:
                                            for row in group],
                                    weight_groups[label] if weight_groups else None)
         return result
+
+    def _held_rows(self):
+        """text_rows, or when there are none (no text feature yet) a copy of the
+        network's rows, which are the same rows (their texts missing), bounded as
+        text_rows are; None without a network part."""
+        if self.text_rows is not None:
+            return self.text_rows
+        network = next((part for part in self.parts.values()
+                        if isinstance(part, _NetworkStatistics)), None)
+        if network is None:
+            return None
+        rows = network.row_counts.copy()
+        rows.names = tuple(network.features)
+        rows.capacity = min(rows.capacity or _ROW_SAMPLE, _TEXT_ROW_SAMPLE)
+        rows.bound()
+        return rows
 
     def _text_rows_in(self, names):
         """text_rows with their values in the features ``names`` (None: none)."""
@@ -11985,15 +12006,17 @@ class _MixtureStatistics:
         mine = Fraction(sum(self.class_count.values()))
         theirs = Fraction(sum(other.class_count.values()))
         total = mine + theirs
+        held = None                       # (my rows, theirs) when either has texts
+        if self.text_rows is not None or other.text_rows is not None:
+            held = (self._held_rows(), other._held_rows())
         for family, statistics in self.parts.items():
             statistics.absorb(other.parts[family])
-        if other.text_rows is not None:
-            their_rows = other._text_rows_in(list(self.features))
-            if self.text_rows is None:
-                self.text_rows = their_rows.copy()
-            else:
-                self.text_rows = self._text_rows_in(list(self.features))
-                self.text_rows.absorb(their_rows)
+        if held is not None and None not in held:
+            names = list(self.features)
+            self.text_rows = held[0]      # mine, or a copy of my network's rows
+            self.text_rows = self._text_rows_in(names)
+            self.text_rows.absorb(_NetworkStatistics._widened(held[1], list(held[1].names),
+                                                              names))   # a new object
         else:
             self.text_rows = self._text_rows_in(list(self.features))
         if self.text_weight != other.text_weight:     # averaged as the weights are
@@ -14687,6 +14710,16 @@ class AutoBayes(_Classifier):
     on MDL bins).  weights="uniform" or {member: weight} fixes the weights instead.
     class_weight weighs the rows once, from all of fit's rows, for the members and the
     internal cross-validation alike; the decision rules are NaiveBayes'.
+
+    Text features (features={name: "text"}, NaiveBayes' text parameters): the members
+    see them as ignored; naive Bayes of the text features alone (alpha 1) scores
+    them, and each member's P_m(c | x) is multiplied by its likelihoods to a weight
+    between 0 and 4, normalised, before the mixing (_with_text).  fit chooses that
+    weight on the same out-of-fold rows (by the mixture's log loss, with a prior of 2
+    pseudo-rows on (weight - 1)^2), then the members' weights with it; the folds read
+    a bounded sample of whole rows with their texts as bags of words (text_rows: at
+    most 10,000 distinct rows, those of smallest hash beyond), kept exactly as the
+    network's rows are.  summary()["text_weight"] is the weight.
 
     Statistics: the class and value counts, exact, and the distinct rows with their
     exact weights as a Bayesian network keeps them: at most row_sample (default

@@ -2988,15 +2988,18 @@ def test_autobayes_chooses_the_same_weights_however_the_rows_arrived(data, rng):
     their order (the folds are dealt from a canonical order), and each fold counts a
     feature as the whole fit does (a column of numbers and words stays categorical
     in a fold without the words)."""
-    _, X, y, weights, _ = data.draw(family_data("AutoBayes"))
+    make, X, y, weights, _ = data.draw(family_data("AutoBayes"))
     assume(one_spelling_per_value(X, y))
+    # text columns declared (the others' kinds inferred)
+    texts = {j: "text" for j, kind in enumerate(make().features)
+             if kind == "text"} or None
     kinds = data.draw(st.sampled_from([None, "mixed"]))
     if kinds == "mixed":                  # a column of numbers with one word
         X = [list(row) + [i if i else "word"] for i, row in enumerate(X)]
     order = list(range(len(X)))
     rng.shuffle(order)
-    first = naive_bayes.AutoBayes(folds=3).fit(X, y, sample_weight=weights)
-    second = naive_bayes.AutoBayes(folds=3).fit(
+    first = naive_bayes.AutoBayes(folds=3, features=texts).fit(X, y, sample_weight=weights)
+    second = naive_bayes.AutoBayes(folds=3, features=texts).fit(
         [X[i] for i in order], [y[i] for i in order],
         sample_weight=None if weights is None else [weights[i] for i in order])
     assert naive_bayes._json_text(first.to_dict()) == naive_bayes._json_text(second.to_dict())
@@ -11392,6 +11395,16 @@ def test_autobayes_with_text_streams_merges_and_forgets_to_the_model_of_one_fit(
         assert model.choose_weights().to_dict() == whole.to_dict()
     forgotten = make().fit(X + X[:40], y + y[:40]).forget(X[:40], y[:40])
     assert forgotten.choose_weights().to_dict() == whole.to_dict()
+    # rows without the text (dict rows lacking the key) before the first text: their
+    # rows join the text rows with the text missing, in a batch or a merge either way
+    bare = without_text(X[:30])
+    once = make().fit(bare + X[30:], y)
+    assert make().partial_fit(bare, y[:30]).partial_fit(X[30:], y[30:]).choose_weights(
+    ).to_dict() == once.to_dict()
+    for first, second in (((bare, y[:30]), (X[30:], y[30:])),
+                          ((X[30:], y[30:]), (bare, y[:30]))):
+        merged = make().partial_fit(*first).merge(make().partial_fit(*second))
+        assert merged.choose_weights().to_dict() == once.to_dict()
     data = json.loads(json.dumps(whole.to_dict()))
     assert data["mixture"]["text_weight"] == whole.summary()["text_weight"]
     loaded = naive_bayes.AutoBayes.from_dict(data)

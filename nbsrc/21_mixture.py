@@ -87,6 +87,10 @@ class _MixtureStatistics:
     def count(self, rows, labels, weights, start, fitting):
         """Count a chunk of rows into every part (and, with text features, the rows
         with their bags of words into text_rows)."""
+        earlier = None                    # rows counted before a text feature came
+        if self.text_rows is None and "text" in fitting.kinds.values() and \
+                any(self.class_count.values()):
+            earlier = self._held_rows()
         for statistics in self.parts.values():
             result = statistics.count(rows, labels, weights, start, fitting)
         groups, weight_groups, names = result
@@ -96,7 +100,8 @@ class _MixtureStatistics:
             rounding = _round_to_digits(fitting.params.get("significant_digits"))
             capacity = min(fitting.params.get("row_sample", _ROW_SAMPLE), _TEXT_ROW_SAMPLE)
             if self.text_rows is None:
-                self.text_rows = _RowCounts(names, capacity)
+                self.text_rows = earlier if earlier is not None else \
+                    _RowCounts(names, capacity)
             self.text_rows = self._text_rows_in(names)
             self.text_rows.capacity = capacity
             kinds = [feature.name for feature in features]
@@ -105,6 +110,22 @@ class _MixtureStatistics:
                                            for row in group],
                                    weight_groups[label] if weight_groups else None)
         return result
+
+    def _held_rows(self):
+        """text_rows, or when there are none (no text feature yet) a copy of the
+        network's rows, which are the same rows (their texts missing), bounded as
+        text_rows are; None without a network part."""
+        if self.text_rows is not None:
+            return self.text_rows
+        network = next((part for part in self.parts.values()
+                        if isinstance(part, _NetworkStatistics)), None)
+        if network is None:
+            return None
+        rows = network.row_counts.copy()
+        rows.names = tuple(network.features)
+        rows.capacity = min(rows.capacity or _ROW_SAMPLE, _TEXT_ROW_SAMPLE)
+        rows.bound()
+        return rows
 
     def _text_rows_in(self, names):
         """text_rows with their values in the features ``names`` (None: none)."""
@@ -172,15 +193,17 @@ class _MixtureStatistics:
         mine = Fraction(sum(self.class_count.values()))
         theirs = Fraction(sum(other.class_count.values()))
         total = mine + theirs
+        held = None                       # (my rows, theirs) when either has texts
+        if self.text_rows is not None or other.text_rows is not None:
+            held = (self._held_rows(), other._held_rows())
         for family, statistics in self.parts.items():
             statistics.absorb(other.parts[family])
-        if other.text_rows is not None:
-            their_rows = other._text_rows_in(list(self.features))
-            if self.text_rows is None:
-                self.text_rows = their_rows.copy()
-            else:
-                self.text_rows = self._text_rows_in(list(self.features))
-                self.text_rows.absorb(their_rows)
+        if held is not None and None not in held:
+            names = list(self.features)
+            self.text_rows = held[0]      # mine, or a copy of my network's rows
+            self.text_rows = self._text_rows_in(names)
+            self.text_rows.absorb(_NetworkStatistics._widened(held[1], list(held[1].names),
+                                                              names))   # a new object
         else:
             self.text_rows = self._text_rows_in(list(self.features))
         if self.text_weight != other.text_weight:     # averaged as the weights are

@@ -255,6 +255,16 @@ class AutoBayes(_Classifier):
     class_weight weighs the rows once, from all of fit's rows, for the members and the
     internal cross-validation alike; the decision rules are NaiveBayes'.
 
+    Text features (features={name: "text"}, NaiveBayes' text parameters): the members
+    see them as ignored; naive Bayes of the text features alone (alpha 1) scores
+    them, and each member's P_m(c | x) is multiplied by its likelihoods to a weight
+    between 0 and 4, normalised, before the mixing (_with_text).  fit chooses that
+    weight on the same out-of-fold rows (by the mixture's log loss, with a prior of 2
+    pseudo-rows on (weight - 1)^2), then the members' weights with it; the folds read
+    a bounded sample of whole rows with their texts as bags of words (text_rows: at
+    most 10,000 distinct rows, those of smallest hash beyond), kept exactly as the
+    network's rows are.  summary()["text_weight"] is the weight.
+
     Statistics: the class and value counts, exact, and the distinct rows with their
     exact weights as a Bayesian network keeps them: at most row_sample (default
     50,000) distinct rows, beyond it the deterministic sample of the rows of
