@@ -660,20 +660,33 @@ def _text_weight(probabilities, texts, truth, row_weights, weights, prior=2.0):
     text's likelihoods (``texts``: per row, the factor's joint log-likelihoods) to
     that power (_with_text), plus ``prior`` pseudo-rows' worth of (weight - 1)^2
     pulling it towards naive Bayes' 1.  Golden-section search: deterministic."""
-    members = [(w, [[_log(p) for p in row] for row in column])
-               for w, column in zip(weights, probabilities) if w > 0]
+    # P'_m(t | x) = 1 / (1 + sum_{c != t} exp((log P_m(c) - log P_m(t)) + weight *
+    # (T_c - T_t))): the differences of every (row, member) pair whose P_m(t) > 0,
+    # flat, so that each evaluation is a few builtin maps
+    gaps, slopes, spans, shares, rows_of = [], [], [], [], []
+    for n, (t, text) in enumerate(zip(truth, texts)):
+        for w, column in zip(weights, probabilities):
+            row = column[n]
+            if w <= 0 or row[t] <= 0:
+                continue
+            top = log(row[t])
+            begin = len(gaps)
+            for c, p in enumerate(row):
+                if c != t and p > 0:
+                    gaps.append(log(p) - top)
+                    slopes.append(text[c] - text[t])
+            spans.append((begin, len(gaps)))
+            shares.append(w)
+            rows_of.append(n)
 
     def loss(weight):
-        total = prior * (weight - 1.0) ** 2
-        for n, (t, v) in enumerate(zip(truth, row_weights)):
-            text = texts[n]
-            mixed = 0.0
-            for w, logs in members:
-                scores = [x + weight * u for x, u in zip(logs[n], text)]
-                mixed += w * exp(scores[t] - _log_sum_exp(scores)) \
-                    if scores[t] > -INF else 0.0
-            total -= v * log(max(mixed, 1e-300))
-        return total
+        terms = list(map(exp, map(min, map(add, gaps, map(mul, slopes, repeat(weight))),
+                                  repeat(700.0))))
+        mixed = [0.0] * len(truth)
+        for (a, b), w, n in zip(spans, shares, rows_of):
+            mixed[n] += w / (1.0 + sum(terms[a:b]))
+        return prior * (weight - 1.0) ** 2 - sum(
+            v * log(max(m, 1e-300)) for v, m in zip(row_weights, mixed))
     lo, hi = _TEXT_WEIGHTS
     ratio = (sqrt(5.0) - 1) / 2
     a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
