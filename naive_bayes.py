@@ -11964,8 +11964,9 @@ class _MixtureStatistics:
     def _text_rows_in(self, names):
         """text_rows with their values in the features ``names`` (None: none)."""
         rows = self.text_rows
+        width = len(names)
         if rows is None or list(rows.names) == list(names) and all(
-                len(row) == len(names) for counted in rows.rows.values() for row in counted):
+                len(row) == width for counted in rows.rows.values() for row in counted):
             return rows
         return _NetworkStatistics._widened(rows, list(rows.names), list(names))
 
@@ -12308,13 +12309,16 @@ def _file_text_rows(data, statistics, classes, class_count):
                         len({pair[0] for pair in value}) == len(value)
                     what = "a bag of words: [word, count > 0] pairs, sorted, each word once"
                 else:
+                    seen = statistics.features[names[j]].stats.seen \
+                        if kind == "categorical" else ()
                     good = kind in ("categorical", "discretized") and (
-                        _hashable(value) and value in statistics.features[names[j]].stats.seen
-                        if kind == "categorical" else type(value) is float)
+                        _hashable(value) and value in seen if kind == "categorical"
+                        else type(value) is float)
                     what = "a value the feature %s counted" % _shown(names[j])
                 if not good:
-                    raise _Invalid("text_rows: class %s, a row's value %d is %s; expected %s"
-                                   % (_shown(label), j, _shown(value, 80), what))
+                    raise _Invalid("text_rows: class %s, a row's value %d is %s; "
+                                   "expected %s" % (_shown(label), j, _shown(value, 80),
+                                                    what))
     return rows
 
 
@@ -12468,9 +12472,9 @@ class _MixtureModel:
                  "temperature": self.temperature}
         if self.text is not None:
             items["text_weight"] = self.text_weight
+            columns = ", ".join(map(repr, sorted(self.text_features, key=_canonical)))
             items["choice"] += "; text %s scored by naive Bayes, its log-likelihood " \
-                "weighted %.3g in every member" % (", ".join(
-                    map(repr, sorted(self.text_features, key=_canonical))), self.text_weight)
+                "weighted %.3g in every member" % (columns, self.text_weight)
         leader = self.leader()
         if hasattr(leader, "summary_items"):
             items.update(leader.summary_items())
@@ -14785,7 +14789,8 @@ class AutoBayes(_Classifier):
     _merge_is_fit = False
     _command_name = "auto"
     _parameters = _classifier_parameters(
-        "discretized", _NETWORK_KINDS + ("text",), without=("alpha", "prior_alpha", "class_prior"),
+        "discretized", _NETWORK_KINDS + ("text",),
+        without=("alpha", "prior_alpha", "class_prior"),
         extra={"members": _Parameter(("waode", "aode", "bayesnet", "weighted"),
                                      _check_members),
                "weights": _Parameter("cv", _check_mixture_weights),

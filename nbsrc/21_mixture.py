@@ -130,8 +130,9 @@ class _MixtureStatistics:
     def _text_rows_in(self, names):
         """text_rows with their values in the features ``names`` (None: none)."""
         rows = self.text_rows
+        width = len(names)
         if rows is None or list(rows.names) == list(names) and all(
-                len(row) == len(names) for counted in rows.rows.values() for row in counted):
+                len(row) == width for counted in rows.rows.values() for row in counted):
             return rows
         return _NetworkStatistics._widened(rows, list(rows.names), list(names))
 
@@ -474,13 +475,16 @@ def _file_text_rows(data, statistics, classes, class_count):
                         len({pair[0] for pair in value}) == len(value)
                     what = "a bag of words: [word, count > 0] pairs, sorted, each word once"
                 else:
+                    seen = statistics.features[names[j]].stats.seen \
+                        if kind == "categorical" else ()
                     good = kind in ("categorical", "discretized") and (
-                        _hashable(value) and value in statistics.features[names[j]].stats.seen
-                        if kind == "categorical" else type(value) is float)
+                        _hashable(value) and value in seen if kind == "categorical"
+                        else type(value) is float)
                     what = "a value the feature %s counted" % _shown(names[j])
                 if not good:
-                    raise _Invalid("text_rows: class %s, a row's value %d is %s; expected %s"
-                                   % (_shown(label), j, _shown(value, 80), what))
+                    raise _Invalid("text_rows: class %s, a row's value %d is %s; "
+                                   "expected %s" % (_shown(label), j, _shown(value, 80),
+                                                    what))
     return rows
 
 
@@ -634,9 +638,9 @@ class _MixtureModel:
                  "temperature": self.temperature}
         if self.text is not None:
             items["text_weight"] = self.text_weight
+            columns = ", ".join(map(repr, sorted(self.text_features, key=_canonical)))
             items["choice"] += "; text %s scored by naive Bayes, its log-likelihood " \
-                "weighted %.3g in every member" % (", ".join(
-                    map(repr, sorted(self.text_features, key=_canonical))), self.text_weight)
+                "weighted %.3g in every member" % (columns, self.text_weight)
         leader = self.leader()
         if hasattr(leader, "summary_items"):
             items.update(leader.summary_items())

@@ -295,7 +295,8 @@ class AutoBayes(_Classifier):
     _merge_is_fit = False
     _command_name = "auto"
     _parameters = _classifier_parameters(
-        "discretized", _NETWORK_KINDS + ("text",), without=("alpha", "prior_alpha", "class_prior"),
+        "discretized", _NETWORK_KINDS + ("text",),
+        without=("alpha", "prior_alpha", "class_prior"),
         extra={"members": _Parameter(("waode", "aode", "bayesnet", "weighted"),
                                      _check_members),
                "weights": _Parameter("cv", _check_mixture_weights),
