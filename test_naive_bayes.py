@@ -11071,7 +11071,8 @@ def test_hierarchical_tables_condition_on_the_class_first_whatever_its_place(cas
 
 @pytest.mark.parametrize("make", [
     lambda: naive_bayes.TAN(estimate="hdp"), lambda: naive_bayes.BayesNet(estimate="hdp"),
-    lambda: naive_bayes.KDB(k=2), lambda: naive_bayes.KDB(k="select", max_k=2)])
+    lambda: naive_bayes.KDB(k=2, estimate="hdp"),
+    lambda: naive_bayes.KDB(k="select", max_k=2, estimate="hdp")])
 def test_network_hdp_tables_are_the_hierarchy_of_the_rows_the_network_sees(make):
     """Every node's table of a network with estimate="hdp" is the straightforward
     hierarchical estimate of the rows as the network sees them (bins, filled-in
