@@ -257,6 +257,8 @@ class AODE(_Classifier):
       prediction time.  The statistics still keep only what was seen (exact and
       mergeable): the replaced counts are derived from them when the model is
       compiled.  explain() marks such a feature "used" with its "imputed" value.
+      impute="fit" replaces them in training only: a missing value at prediction
+      contributes nothing, as without imputation (AutoBayes' AODE members).
 
     Statistics are exact weighted counts: class and value counts and the pairwise
     counts N(c, x_p, x_j), about K * V^2 / 2 numbers for V distinct values of all
@@ -331,13 +333,16 @@ class AODE(_Classifier):
         self._start()
 
 
-def _network_parameters(extra=None):
+def _network_parameters(extra=None, missing="mode"):
     """The parameters of the network families: alpha (default 1/2, Weka's), the kinds
-    they take and their own (extra)."""
+    they take, their own (extra) and missing= (default ``missing``: "mode", Weka's
+    policy, for the families named after Weka's; "skip" suits a family of its own)."""
     parameters = {"alpha": _Parameter(0.5, _smoothing_check, (
         _cli_number, "smoothing of categorical likelihoods (default 1, Laplace; 0.5 for "
         "--model tan and bayesnet)"))}
     parameters.update(extra or {})
+    # (no command-line option: --missing names the cells that are missing)
+    parameters["missing"] = _Parameter(missing, _one_of(*_NETWORK_MISSING))
     parameters["max_memory"] = _MEMORY_PARAMETER
     parameters["row_sample"] = _ROW_SAMPLE_PARAMETER
     return _classifier_parameters("discretized", _NETWORK_KINDS,
@@ -355,7 +360,7 @@ class TAN(_Classifier):
     weka.classifiers.bayes.net.estimate.SimpleEstimator -- -A alpha, including what it
     does to the data: numbers cut into MDL bins (Weka's supervised Discretize), then a
     missing value counted as its feature's most frequent bin or value, at fit and at
-    prediction.
+    prediction (missing="mode", the default).
 
     Parameters (class_weight and the decision rules as NaiveBayes'): alpha (the
     tables' smoothing; Weka reads -A as a 32-bit float, so pass
@@ -365,6 +370,17 @@ class TAN(_Classifier):
     order is the nodes' order, which breaks ties as Weka's attribute order does; the
     order of the classes declared to partial_fit(classes=...) (an ARFF file's) is the
     class node's.
+
+    Missing values and values never seen in training (missing=): "mode" (the
+    default, Weka's BayesNet) counts them as their feature's most frequent bin or
+    value, at fit and at prediction (a value never seen likewise); "skip" takes them
+    as no evidence: each node's table counts the rows where the node and its parents
+    are known, a node whose value is missing or never seen (by a training row of
+    positive weight, declared or not) contributes nothing, and a node with such a
+    parent is read from its table without that parent, counted from the same rows
+    (so a row with nothing known gets the class prior, and a value never seen is
+    never read as another); the structure search fills the mode either way.
+    AutoBayes' network uses "skip".
 
     Statistics: class counts, each feature's counts or record of values, and every
     distinct row's weight and number of rows, exact; merge and partial_fit give the
@@ -406,14 +422,15 @@ class TAN(_Classifier):
     _parameters = _network_parameters()
 
     def __init__(self, alpha=0.5, features=None, categories=None, numeric="discretized",
-                 significant_digits=None, max_memory=2000, row_sample=_ROW_SAMPLE,
-                 class_weight=None, thresholds=None, costs=None, reject_below=None,
-                 reject_label="unsure"):
+                 significant_digits=None, missing="mode", max_memory=2000,
+                 row_sample=_ROW_SAMPLE, class_weight=None, thresholds=None, costs=None,
+                 reject_below=None, reject_label="unsure"):
         self.alpha = alpha
         self.features = features
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
+        self.missing = missing
         self.max_memory = max_memory
         self.row_sample = row_sample
         self.class_weight = class_weight
@@ -452,15 +469,16 @@ class BayesNet(_Classifier):
             "(default 2)"))})
 
     def __init__(self, max_parents=2, alpha=0.5, features=None, categories=None,
-                 numeric="discretized", significant_digits=None, max_memory=2000,
-                 row_sample=_ROW_SAMPLE, class_weight=None, thresholds=None, costs=None,
-                 reject_below=None, reject_label="unsure"):
+                 numeric="discretized", significant_digits=None, missing="mode",
+                 max_memory=2000, row_sample=_ROW_SAMPLE, class_weight=None,
+                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
         self.max_parents = max_parents
         self.alpha = alpha
         self.features = features
         self.categories = categories
         self.numeric = numeric
         self.significant_digits = significant_digits
+        self.missing = missing
         self.max_memory = max_memory
         self.row_sample = row_sample
         self.class_weight = class_weight
