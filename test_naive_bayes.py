@@ -4208,9 +4208,10 @@ def use_every_method(model):
         assert not any(v != v for v in joint) and not any(p != p for p in proba)
         assert math.fsum(proba) == pytest.approx(1.0)
         assert model.predict([row])[0] == model.classes_[proba.index(max(proba))]
-        # (AODE adds its parents, a network its class's, AutoBayes its members)
-        assert set(explained) - {"parents", "class_parents", "members"} == \
-            {"prior", "features"}
+        # (AODE adds its parents, a network its class's, AutoBayes its members and
+        # its temperature)
+        assert set(explained) - {"parents", "class_parents", "members",
+                                 "temperature"} == {"prior", "features"}
 
 
 def load_or_reject(data):
@@ -7700,7 +7701,7 @@ def test_aode_variant_parameters_are_estimator_parameters(tmp_path):
     for name, bad, expected in [("estimate", "lidstone", '"laplace" or "m"'),
                                 ("m", -1, "a finite number between 0 and 1e+300"),
                                 ("weighting", "entropy", 'None or "mutual-information"'),
-                                ("impute", 1, "True or False")]:
+                                ("impute", 1, 'True, False or "fit"')]:
         with pytest.raises(NaiveBayesError, match=re.escape("%s=%s; expected %s" % (
                 name, repr(bad) if isinstance(bad, str) else bad, expected))):
             AODE(**{name: bad}).fit(X, y)
@@ -11157,6 +11158,41 @@ def test_autobayes_predicts_the_class_prior_when_nothing_is_known(name):
     assert [math.exp(parts["prior"][c]) for c in model.classes_] == pytest.approx(prior)
     assert all(f["log_likelihood"][c] == 0.0 for f in parts["features"]
                for c in model.classes_)
+
+
+def penguin_like_data(rng, n):
+    """Rows like the penguins': three species of unequal shares (0.45, 0.2, 0.35), an
+    island that some species never leave, four measurements of well-separated means
+    per species (one in twenty missing) and a sex independent of the species."""
+    means = {"A": (39, 18, 190, 3700), "C": (49, 18, 196, 3700), "G": (47, 15, 217, 5100)}
+    sds = (2.5, 1.0, 6.0, 450)
+    islands = {"A": ["T", "B", "D"], "C": ["D"], "G": ["B"]}
+    X, y = [], []
+    for _ in range(n):
+        u = rng.random()
+        species = "A" if u < 0.45 else "C" if u < 0.65 else "G"
+        measurements = [None if rng.random() < 0.05 else round(rng.gauss(m, s), 1)
+                        for m, s in zip(means[species], sds)]
+        X.append([rng.choice(islands[species])] + measurements + [rng.choice("fm")])
+        y.append(species)
+    return X, y
+
+
+def test_autobayes_gives_the_prior_when_every_measurement_is_missing():
+    """Penguin-like rows with every measurement missing: AutoBayes gives the classes'
+    shares of the training rows (within 0.05, in their order) whether the sex,
+    independent of the species, is known or not; an island that only one species
+    lives on gives that species."""
+    X, y = penguin_like_data(random.Random(7), 340)
+    model = naive_bayes.AutoBayes().fit(X, y)
+    shares = [y.count(c) / len(y) for c in model.classes_]
+    for row in ([None] * 6, [None] * 5 + ["f"], [None] * 5 + ["m"]):
+        probabilities = model.predict_proba([row])[0]
+        assert max(abs(p - s) for p, s in zip(probabilities, shares)) < 0.05, row
+        assert sorted(range(3), key=probabilities.__getitem__) == \
+            sorted(range(3), key=shares.__getitem__)
+    assert model.predict([["T"] + [None] * 5])[0] == "A"
+    assert model.predict([["D"] + [None] * 5])[0] in ("A", "C")
 
 
 def test_autobayes_tempers_around_its_prior():
