@@ -603,9 +603,7 @@ _NETWORK_KINDS = ("categorical", "discretized", "ignore")
 #           statistics keep (_NetworkModel.table_given), so that the prediction is
 #           the network's with the unknown values left out: a row with nothing known
 #           gets the class prior.  The structure search still scores the rows with
-#           Weka's fill: measured on Weka's 18 data sets and the real ones, scoring
-#           each pair of nodes on the rows where both are known changed no mean
-#           accuracy (see docs/guide.md, "Policies").
+#           Weka's fill, so that both policies find the same structure.
 _NETWORK_MISSING = ("mode", "skip")
 _ROW_KINDS = ("categorical", "discretized")       # the kinds whose values rows hold
 
