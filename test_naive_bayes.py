@@ -2590,6 +2590,8 @@ FAMILIES = {
             lambda kinds: naive_bayes.TAN(features=kinds)),
     "BayesNet": (["categorical", "discretized", "ignore"],
                  lambda kinds: naive_bayes.BayesNet(max_parents=3, features=kinds)),
+    "KDB": (["categorical", "discretized", "ignore"],
+            lambda kinds: naive_bayes.KDB(k="select", max_k=2, features=kinds)),
     # fixed weights: the weights chosen at fit come from the rows, merge keeps them
     "AutoBayes": (["categorical", "discretized", "ignore"],
                   lambda kinds: naive_bayes.AutoBayes(weights="uniform", features=kinds)),
@@ -4973,7 +4975,7 @@ def test_every_network_family_runs_the_structure_search_it_declares(monkeypatch)
             return search(score, nodes, root, params)
         monkeypatch.setitem(naive_bayes._STRUCTURE_SEARCHES, name, spy)
     X, y = NETWORK_X, NETWORK_Y
-    assert sorted(network_families()) == ["BayesNet", "TAN"]
+    assert sorted(network_families()) == ["BayesNet", "KDB", "TAN"]
     for cls in network_families().values():
         del ran[:]
         model = cls().fit(X, y)
@@ -11329,6 +11331,514 @@ def test_the_missing_value_policies_are_saved_in_the_model_file(family, tmp_path
     if family != "AODE":
         del data["params"]["missing"]
         assert NaiveBayes.from_dict(data).missing == "mode"
+
+
+# ----------------------------------------------------------------------------------
+# k-dependence networks (KDB, selective kDB) and the hierarchical estimate "hdp"
+# ----------------------------------------------------------------------------------
+
+def loo_hierarchy(rows, size):
+    """A straightforward hierarchical estimate of rows [(parents tuple, x, weight)],
+    a row of whole weight w being w rows (scikit-learn's meaning): (probability(data,
+    level, key, x, thetas), loo(level, thetas)), every probability recomputed from
+    scratch from the rows it is given."""
+    rows = [(key, x, 1) for key, x, w in rows for _ in range(w)]
+
+    def probability(data, level, key, x, thetas):
+        whole = sum(w for _, _, w in data)
+        p = (sum(w for _, v, w in data if v == x) + 1) / (whole + size)
+        for l in range(1, level + 1):
+            mine = [(v, w) for q, v, w in data if q[:l] == key[:l]]
+            total = sum(w for _, w in mine)
+            p = (sum(w for v, w in mine if v == x) + thetas[l] * p) / (total + thetas[l])
+        return float(p)
+
+    def loo(level, thetas):
+        """sum over rows of w log P_level(x | key), the row left out of the data."""
+        return math.fsum(float(w) * math.log(probability(rows[:i] + rows[i + 1:], level,
+                                                           key, x, thetas))
+                         for i, (key, x, w) in enumerate(rows))
+    return probability, loo
+
+
+@st.composite
+def hierarchy_rows(draw):
+    """(sizes of the parents, size, rows [(key, x, whole weight)])."""
+    sizes = draw(st.lists(st.integers(1, 3), min_size=0, max_size=3))
+    size = draw(st.integers(1, 4))
+    rows = draw(st.lists(st.tuples(st.tuples(*[st.integers(0, s - 1) for s in sizes]),
+                                   st.integers(0, size - 1), st.sampled_from([1, 1, 2, 3])),
+                         min_size=1, max_size=14))
+    return sizes, size, rows
+
+
+def hierarchy_cells(rows, sizes, size):
+    """The rows as _Hierarchy's cells {configuration * size + x: weight}."""
+    cells = Counter()
+    for key, x, w in rows:
+        h = 0
+        for digit, s in zip(key, sizes):
+            h = h * s + digit
+        cells[h * size + x] += w
+    return dict(cells)
+
+
+@given(hierarchy_rows())
+def test_hierarchical_concentrations_are_the_best_leave_one_out_of_a_straightforward_loop(case):
+    """Each level's theta: its leave-one-out log-likelihood equals the one of a loop
+    over the rows that leaves each out and computes every probability again from
+    the others (to 1e-12), and no point of the search's grid of half decades over
+    [|X|, 10^6 |X|] does better; every cell of the table equals the loop's estimate
+    from all rows, a configuration never seen backing off to the level above."""
+    sizes, size, rows = case
+    hierarchy = naive_bayes._Hierarchy(hierarchy_cells(rows, sizes, size), sizes, size)
+    probability, loo = loo_hierarchy(rows, size)
+    grid = [size * 10.0 ** (i / 2) for i in range(13)]   # half decades, |X| to 1e6 |X|
+    for level in range(1, len(sizes) + 1):
+        theta = hierarchy.thetas[level]
+        assert size <= theta <= size * 1e6
+        before = hierarchy.thetas[:level]
+        fit = loo(level, before + [theta])
+        assert hierarchy.fits[level] == pytest.approx(fit, rel=1e-12, abs=1e-12)
+        for other in grid:
+            assert loo(level, before + [other]) <= fit + 1e-9 * (1 + abs(fit))
+    depth = len(sizes)
+    for h, key in enumerate(itertools_product(sizes)):
+        vector = hierarchy.vector(depth, h)
+        assert math.fsum(vector) == pytest.approx(1.0, abs=1e-12)
+        for x in range(size):
+            assert vector[x] > 0
+            assert vector[x] == pytest.approx(probability(rows, depth, key, x,
+                                                          hierarchy.thetas),
+                                              rel=1e-12, abs=1e-15)
+
+
+def itertools_product(sizes):
+    """Every key of parents of these sizes, in mixed-radix order (the first most
+    significant)."""
+    keys = [()]
+    for s in sizes:
+        keys = [key + (digit,) for key in keys for digit in range(s)]
+    return keys
+
+
+@given(hierarchy_rows(), st.data())
+def test_hierarchical_tables_condition_on_the_class_first_whatever_its_place(case, data):
+    """_node_table("hdp") of parents in any order: the hierarchy conditions on the
+    parent at ``first`` (the class) first, then the others in the table's order,
+    and the table is read back in the table's own layout."""
+    sizes, size, rows = case
+    assume(sizes)
+    first = data.draw(st.integers(0, len(sizes) - 1))
+    order = [first] + [i for i in range(len(sizes)) if i != first]
+    counts = {}
+    for key, x, w in rows:
+        j = 0
+        for digit, s in zip(key, sizes):
+            j = j * s + digit
+        config = counts.setdefault(j, {})
+        config[x] = config.get(x, 0) + w
+    table, thetas = naive_bayes._node_table(counts, sizes, size, "hdp", 0.5, 1.0, first)
+    ordered = [(tuple(key[i] for i in order), x, w) for key, x, w in rows]
+    probability, _ = loo_hierarchy(ordered, size)
+    for j, key in enumerate(itertools_product(sizes)):
+        mine = tuple(key[i] for i in order)
+        for x in range(size):
+            assert math.exp(table[j * size + x]) == pytest.approx(
+                probability(ordered, len(sizes), mine, x, [None] + thetas), rel=1e-12)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: naive_bayes.TAN(estimate="hdp"), lambda: naive_bayes.BayesNet(estimate="hdp"),
+    lambda: naive_bayes.KDB(k=2, estimate="hdp"),
+    lambda: naive_bayes.KDB(k="select", max_k=2, estimate="hdp")])
+def test_network_hdp_tables_are_the_hierarchy_of_the_rows_the_network_sees(make):
+    """Every node's table of a network with estimate="hdp" is the straightforward
+    hierarchical estimate of the rows as the network sees them (bins, filled-in
+    values), its parents in the hierarchy's order (the class first), with the
+    concentrations the model reports."""
+    X, y = NETWORK_X * 3 + [["s", "m", None]], NETWORK_Y * 3 + ["yes"]
+    compiled = make().fit(X, y, sample_weight=[1, 2, 1, 3] * 6 + [2])._model("test")
+    rows = [(values, weight) for values, (weight, n) in compiled.prepared.items()]
+    for node, parents in enumerate(compiled.parents):
+        if node in compiled.dropped:
+            assert set(compiled.cpts[node]) == {0.0}
+            continue
+        order = ([compiled.root] if compiled.root in parents else []) + \
+            [p for p in parents if p != compiled.root]
+        size = compiled.cardinality[node]
+        copies = [(tuple(values[p] for p in order), values[node], w) for values, w in rows]
+        probability, _ = loo_hierarchy(copies, size)
+        thetas = [None] + compiled.concentrations[node]
+        for j, key in enumerate(itertools_product([compiled.cardinality[p] for p in parents])):
+            mine = tuple(key[parents.index(p)] for p in order)
+            for x in range(size):
+                assert math.exp(compiled.cpts[node][j * size + x]) == pytest.approx(
+                    probability(copies, len(parents), mine, x, thetas), rel=1e-12)
+
+
+@pytest.mark.parametrize("cls", [naive_bayes.TAN, naive_bayes.BayesNet, naive_bayes.KDB])
+def test_the_networks_m_estimate_is_n_plus_m_over_values_over_total_plus_m(cls):
+    """estimate="m": P(x | j) = (w(j, x) + m / |X|) / (w(j) + m), from the weighted
+    counts of the rows the network sees (an occurring configuration, or none)."""
+    X, y = NETWORK_X * 2, NETWORK_Y * 2
+    weights = [1, 2, 0.5, 3, 1, 1, 2, 0.5] * 2
+    m = 2.5
+    compiled = cls(estimate="m", m=m).fit(X, y, sample_weight=weights)._model("test")
+    for node, parents in enumerate(compiled.parents):
+        size = compiled.cardinality[node]
+        counts = Counter()
+        for values, (weight, _) in compiled.prepared.items():
+            counts[tuple(values[p] for p in parents), values[node]] += Fraction(weight)
+        for j, key in enumerate(itertools_product([compiled.cardinality[p] for p in parents])):
+            total = sum(counts[key, x] for x in range(size))
+            for x in range(size):
+                expected = (counts[key, x] + Fraction(m) / size) / (total + Fraction(m))
+                assert math.exp(compiled.cpts[node][j * size + x]) == pytest.approx(
+                    float(expected), rel=1e-12)
+
+
+def straightforward_informations(rows, node_count, root):
+    """(I(X_i; C), I(X_i; X_j | C)) of integer rows (tuples, the class at root), by
+    loops over the rows."""
+    n = len(rows)
+
+    def p(*fixed):
+        return sum(all(r[i] == v for i, v in fixed) for r in rows) / n
+    features = [i for i in range(node_count) if i != root]
+    mutual = {}
+    for i in features:
+        total = 0.0
+        for c in set(r[root] for r in rows):
+            for x in set(r[i] for r in rows):
+                joint = p((i, x), (root, c))
+                if joint:
+                    total += joint * math.log(joint / (p((i, x)) * p((root, c))))
+        mutual[i] = total
+    conditional = {}
+    for i in features:
+        for j in features:
+            if i == j:
+                continue
+            total = 0.0
+            for c in set(r[root] for r in rows):
+                for x in set(r[i] for r in rows):
+                    for v in set(r[j] for r in rows):
+                        joint = p((i, x), (j, v), (root, c))
+                        if joint:
+                            total += joint * math.log(joint * p((root, c)) / (
+                                p((i, x), (root, c)) * p((j, v), (root, c))))
+            conditional[i, j] = total
+    return mutual, conditional
+
+
+def ranked(items, score):
+    """items by score, the largest first, scores within 1e-12 of each other tied and
+    the tie broken by the item (column order)."""
+    import functools
+
+    def compare(a, b):
+        if score(a) > score(b) + 1e-12:
+            return -1
+        if score(b) > score(a) + 1e-12:
+            return 1
+        return (a > b) - (a < b)
+    return sorted(items, key=functools.cmp_to_key(compare))
+
+
+def separated(values):
+    """Whether every two values are within 1e-12 (a tie) or more than 1e-9 apart (so
+    that two ways of rounding agree on their order)."""
+    values = sorted(values)
+    return all(b - a < 1e-12 or b - a > 1e-9 for a, b in zip(values, values[1:]))
+
+
+@given(st.lists(st.tuples(st.sampled_from("ab"), st.sampled_from("xyz"),
+                          st.sampled_from("pq"), st.sampled_from("uv"),
+                          st.sampled_from(["yes", "no"])), min_size=2, max_size=30),
+       st.integers(1, 3))
+def test_kdb_structure_is_sahamis_by_straightforward_information(rows, k):
+    """The features in the order of their mutual information with the class (ties
+    in column order), each with the class and the at most k earlier features of
+    largest conditional mutual information given the class (ties in column order),
+    in that order: the structure computed here by loops over the rows."""
+    X = [list(r[:4]) for r in rows]
+    y = [r[4] for r in rows]
+    compiled = naive_bayes.KDB(k=k).fit(X, y)._model("test")
+    values = [tuple(vs) for vs, (w, n) in compiled.prepared.items() for _ in range(n)]
+    mutual, conditional = straightforward_informations(values, 5, compiled.root)
+    assume(separated(mutual.values()) and all(separated([conditional[i, j] for j in range(4)
+                                                         if j != i]) for i in range(4)))
+    order = ranked(range(4), mutual.get)
+    for position, i in enumerate(order):
+        expected = ranked(order[:position], lambda j: conditional[i, j])[:k]
+        assert compiled.parents[i] == [compiled.root] + expected
+    assert compiled.parents[compiled.root] == []
+
+
+def straightforward_selection_errors(compiled, order, parents, estimate, alpha, m, max_k):
+    """{(k, s): sum over rows of w (1 - P(y | x))^2}, each row left out of the counts
+    and every probability counted again from the other rows by loops."""
+    root = compiled.root
+    rows = [(values, 1) for values, (weight, _) in compiled.prepared.items()
+            for _ in range(weight)]
+    classes = range(compiled.cardinality[root])
+    K = len(classes)
+
+    def smoothed(count, total, size, estimate_a):
+        return math.log((count + estimate_a) / (total + estimate_a * size))
+    errors = {}
+    for k in range(max_k + 1):
+        for s in range(len(order) + 1):
+            total_error = []
+            for i, (row, w) in enumerate(rows):
+                others = rows[:i] + rows[i + 1:]
+                joint = []
+                for c in classes:
+                    a = alpha if estimate == "laplace" else m / K
+                    score = smoothed(sum(v for r, v in others if r[root] == c),
+                                     sum(v for _, v in others), K, a)
+                    for f in order[:s]:
+                        mine = parents[f][1:1 + k]
+                        size = compiled.cardinality[f]
+                        a = alpha if estimate == "laplace" else m / size
+                        match = [(r, v) for r, v in others if r[root] == c and
+                                 all(r[p] == row[p] for p in mine)]
+                        score += smoothed(sum(v for r, v in match if r[f] == row[f]),
+                                          sum(v for _, v in match), size, a)
+                    joint.append(score)
+                top = max(joint)
+                chance = math.exp(joint[row[root]] - top) / sum(math.exp(j - top)
+                                                                for j in joint)
+                total_error.append(float(w) * (1 - chance) ** 2)
+            errors[k, s] = math.fsum(total_error)
+    return errors
+
+
+@pytest.mark.parametrize("estimate", ["laplace", "m"])
+@settings(max_examples=25)
+@given(st.lists(st.tuples(st.sampled_from("ab"), st.sampled_from("xyz"),
+                          st.sampled_from("pq"), st.sampled_from(["yes", "no", "maybe"]),
+                          st.sampled_from([1, 2])), min_size=2, max_size=16),
+       st.integers(0, 2))
+def test_selective_kdb_chooses_the_least_leave_one_out_error_of_a_straightforward_loop(
+        estimate, rows, max_k):
+    """KDB(k="select"): the chosen (s features, k) has the least sum over the rows of
+    (1 - P(y | x))^2, each row left out of every count (a loop over the rows, a row
+    of weight 2 being the row twice, probabilities counted again), among every s
+    and k <= max_k; of models within 1e-9 of each other, the smaller k, then the
+    fewer features."""
+    X = [list(r[:3]) for r in rows]
+    y = [r[3] for r in rows]
+    weights = [r[4] for r in rows]
+    model = naive_bayes.KDB(k="select", max_k=max_k, estimate=estimate, alpha=0.5, m=2.0)
+    compiled = model.fit(X, y, sample_weight=weights)._model("test")
+    full = naive_bayes.KDB(k=max_k, estimate=estimate).fit(X, y, sample_weight=weights)
+    parents = full._model("test").parents
+    values = [tuple(vs) for vs, (w, _) in compiled.prepared.items() for _ in range(w)]
+    mutual, _ = straightforward_informations(values, 4, compiled.root)
+    assume(separated(mutual.values()))
+    order = ranked(range(3), mutual.get)
+    errors = straightforward_selection_errors(compiled, order, parents, estimate, 0.5, 2.0,
+                                              max_k)
+    chosen = model.summary()["selected"]
+    choice = (chosen["k"], chosen["features"])
+    assert errors[choice] <= min(errors.values()) + 1e-9
+    for candidate, error in errors.items():
+        if candidate < choice:
+            assert error >= errors[choice] - 1e-9
+    kept = set(order[:choice[1]])
+    for i in range(3):
+        expected = parents[i][:1 + choice[0]] if i in kept else []
+        assert compiled.parents[i] == expected
+    assert sorted(chosen["left out"]) == sorted(i for i in range(3) if i not in kept)
+
+
+@settings(max_examples=40)
+@given(st.lists(st.tuples(st.sampled_from(["a", "b", None]), st.sampled_from(["x", "y", "z"]),
+                          st.sampled_from(["p", "q", None]), st.sampled_from(["yes", "no"])),
+                min_size=1, max_size=20))
+def test_aode_hdp_is_the_straightforward_hierarchy_of_its_counts(rows):
+    """AODE(estimate="hdp"): P(c, x) ~ mean over parents p of P(c | p present)
+    P_1(x_p | c) prod_j P_2(x_j | c, x_p), P_2 backing off to P_1(x_j | c), then to
+    P_0(x_j), each over the rows where its features are present; its thetas the
+    leave-one-out best of a loop over those rows (no grid point better); the joint
+    log-likelihoods those of loops over the rows with the model's thetas."""
+    X = [list(r[:3]) for r in rows]
+    y = [r[3] for r in rows]
+    model = naive_bayes.AODE(estimate="hdp").fit(X, y)
+    compiled = model._model("test")
+    classes = model.classes_
+    K = len(classes)
+    width = 3
+    values = [[v for v in dict.fromkeys(row[j] for row in X) if v is not None]
+              for j in range(width)]
+    size = [max(1, len(vs)) for vs in values]
+
+    def p0(data, j, x):
+        present = [r for r in data if r[j] is not None]
+        return (sum(r[j] == x for r in present) + 1) / (len(present) + size[j])
+
+    def p1(data, j, x, c, theta):
+        mine = [r for r in data if r[j] is not None and r[3] == c]
+        return (sum(r[j] == x for r in mine) + theta * p0(data, j, x)) / (len(mine) + theta)
+
+    def p2(data, j, x, c, p, v, theta1, theta):
+        mine = [r for r in data if r[j] is not None and r[p] == v and r[3] == c]
+        return (sum(r[j] == x for r in mine) + theta * p1(data, j, x, c, theta1)) / (
+            len(mine) + theta)
+
+    data = [tuple(r) for r in rows]
+    for j in range(width):
+        grid = [size[j] * 10.0 ** (i / 2) for i in range(13)]   # |X| to 1e6 |X|
+        def loo1(theta):
+            return math.fsum(math.log(p1(data[:i] + data[i + 1:], j, r[j], r[3], theta))
+                             for i, r in enumerate(data) if r[j] is not None)
+        theta = compiled.theta1[j]
+        assert all(loo1(t) <= loo1(theta) + 1e-9 * (1 + abs(loo1(theta))) for t in grid)
+        for p in range(width):
+            if p == j or (p, j) not in compiled.theta2:
+                continue
+
+            def loo2(t):
+                return math.fsum(math.log(p2(data[:i] + data[i + 1:], j, r[j], r[3], p, r[p],
+                                             compiled.theta1[j], t))
+                                 for i, r in enumerate(data)
+                                 if r[j] is not None and r[p] is not None)
+            best = loo2(compiled.theta2[p, j])
+            assert all(loo2(t) <= best + 1e-9 * (1 + abs(best)) for t in grid)
+
+    def theta2(p, j):               # (features never present together: the least)
+        return compiled.theta2.get((p, j), size[j])
+    expected = []
+    for row in X:
+        joint = []
+        for c in classes:
+            parents = [p for p in range(width) if row[p] is not None]
+            if not parents:
+                score = math.log((y.count(c) + 1) / (len(y) + K))
+                joint.append(score)
+                continue
+            terms = []
+            for p in parents:
+                present = [r for r in data if r[p] is not None]
+                term = math.log((sum(r[3] == c for r in present) + 1) / (len(present) + K))
+                term += math.log(p1(data, p, row[p], c, compiled.theta1[p]))
+                for j in parents:
+                    if j != p:
+                        term += math.log(p2(data, j, row[j], c, p, row[p],
+                                            compiled.theta1[j], theta2(p, j)))
+                terms.append(term)
+            top = max(terms)
+            joint.append(top + math.log(sum(math.exp(t - top) for t in terms) / len(terms)))
+        expected.append(joint)
+    for mine, theirs in zip(model.predict_joint_log_proba(X), expected):
+        assert mine == pytest.approx(theirs, rel=1e-9, abs=1e-9)
+
+
+HDP_MAKERS = {
+    "AODE": lambda kinds: naive_bayes.AODE(estimate="hdp", features=kinds),
+    "AODE impute": lambda kinds: naive_bayes.AODE(estimate="hdp", impute=True, features=kinds),
+    "TAN": lambda kinds: naive_bayes.TAN(estimate="hdp", features=kinds),
+    "BayesNet": lambda kinds: naive_bayes.BayesNet(estimate="hdp", features=kinds),
+    "KDB": lambda kinds: naive_bayes.KDB(k=2, features=kinds),
+    "KDB select m": lambda kinds: naive_bayes.KDB(k="select", estimate="m", features=kinds),
+    "TAN m": lambda kinds: naive_bayes.TAN(estimate="m", features=kinds),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HDP_MAKERS))
+@given(st.data())
+def test_the_estimates_give_normalised_positive_tables_and_one_model_however_fitted(name,
+                                                                                   data):
+    """estimate="hdp" (and "m") on every family that has it: probabilities positive,
+    never NaN and normalised per row and per table configuration; fit, partial_fit
+    in batches, merge of parts, rows shuffled and the model file all give the same
+    joint log-likelihoods, bit for bit."""
+    make = HDP_MAKERS[name]
+    kinds, X, y = data.draw(datasets(max_rows=25, allowed=["categorical", "discretized",
+                                                          "ignore"]))
+    weights = data.draw(st.none() | st.lists(st.sampled_from([1, 2, 0.5, 3]),
+                                             min_size=len(X), max_size=len(X)))
+    whole = make(kinds).fit(X, y, sample_weight=weights)
+    queries = X + [[None] * len(X[0])]
+    joints = whole.predict_joint_log_proba(queries)
+    for row in whole.predict_proba(queries):
+        assert all(p >= 0 and p == p for p in row) and math.fsum(row) == pytest.approx(1.0)
+    for table in whole.tables().values():
+        for distribution in (table.get("probabilities") or {}).values():
+            vector = list(distribution.values() if isinstance(distribution, dict)
+                          else distribution)
+            if vector and table.get("kind") != "ignore":
+                assert all(p > 0 for p in vector) and math.fsum(vector) == pytest.approx(1.0)
+    cut = data.draw(st.integers(0, len(X)))
+    streamed = make(kinds)
+    for a, b in ((0, cut), (cut, len(X))):
+        if b > a:
+            streamed.partial_fit(X[a:b], y[a:b], sample_weight=part(weights, a, b))
+    order = data.draw(st.permutations(range(len(X))))
+    shuffled = make(kinds).fit([X[i] for i in order], [y[i] for i in order],
+                               sample_weight=None if weights is None else
+                               [weights[i] for i in order])
+    models = [streamed, shuffled, type(whole).from_dict(json.loads(json.dumps(
+        whole.to_dict())))]
+    if 0 < cut < len(X):
+        models.append(make(kinds).fit(X[:cut], y[:cut], sample_weight=part(weights, 0, cut))
+                      .merge(make(kinds).fit(X[cut:], y[cut:],
+                                             sample_weight=part(weights, cut, len(X)))))
+    for model in models:
+        assert model.predict_joint_log_proba(queries) == joints
+
+
+def test_selective_kdb_leaves_features_out_as_no_evidence_and_says_so(tmp_path, capsys):
+    """A feature selective kDB leaves out contributes nothing: explain marks it
+    "ignored" with 0 per class, tables() gives it kind "ignore", summary() lists it
+    under "selected", and the command line says which; the picture of the structure
+    draws every arc the summary gives."""
+    draw = random.Random(0)
+    X = [[draw.choice("ab"), draw.choice("xyz"), draw.choice("pqrs")] for _ in range(40)]
+    y = [(a == "a") == (draw.random() < 0.9) for a, _, _ in X]   # noisy a; b, c noise
+    model = naive_bayes.KDB(k="select").fit(X, y)
+    selected = model.summary()["selected"]
+    assert selected["features"] < 3 and selected["left out"]
+    left = selected["left out"]
+    for name in left:
+        assert model.summary()["parents"][name] == []
+        assert model.tables()[name] == {"kind": "ignore"}
+        entry = next(f for f in model.explain(X[0])["features"] if f["feature"] == name)
+        assert entry["status"] == "ignored" and set(entry["log_likelihood"].values()) == {0.0}
+    explained = model.explain(X[0])
+    joint = model.predict_joint_log_proba([X[0]])[0]
+    for c, label in enumerate(model.classes_):
+        total = explained["prior"][label] + sum(f["log_likelihood"][label]
+                                                for f in explained["features"])
+        assert total == pytest.approx(joint[c], abs=1e-12)
+    structure = model.plot()
+    for name, parents in model.summary()["parents"].items():
+        for parent in parents:
+            if name is not None and parent is not None:
+                assert 'data-from="%s" data-to="%s"' % (parent, name) in structure
+    data = write(tmp_path / "d.csv", "a,b,noise,y\n" + "".join(
+        "%s,%s,%s,%s\n" % (*row, label) for row, label in zip(X, y)))
+    status, out, _ = cli(capsys, "fit", data, "--target", "y", "--model", "kdb", "--k",
+                         "select", "-o", tmp_path / "m.json")
+    assert status == 0 and "selected by leave-one-out: %d of the features, k = %d" % (
+        selected["features"], selected["k"]) in out
+    assert "left out (no evidence)" in out
+    status, _, err = cli(capsys, "fit", data, "--target", "y", "--model", "kdb", "--k",
+                         "two", "-o", tmp_path / "m.json")
+    assert status == 2 and "--k: invalid k value: 'two'" in err
+    status, _, err = cli(capsys, "fit", data, "--target", "y", "--model", "tan",
+                         "--estimate", "hdp", "-o", tmp_path / "t.json")
+    assert status == 0
+    assert naive_bayes.TAN.load(tmp_path / "t.json").estimate == "hdp"
+
+
+@pytest.mark.parametrize("value", [-1, 1.5, "all", True, None])
+def test_kdb_refuses_a_k_that_is_neither_a_whole_number_nor_select(value):
+    with pytest.raises(NaiveBayesError,
+                       match=r'fit\(\): k=.*; expected an integer >= 0 or "select"'):
+        naive_bayes.KDB(k=value).fit(NETWORK_X, NETWORK_Y)
 
 
 # ----------------------------------------------------------------------------------

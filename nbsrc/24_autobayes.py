@@ -577,7 +577,7 @@ def _cv_rows(statistics, sample):
 # The registry of classifiers: what a model file's "model" field names; those with a
 # _command_name are the command line's --model choices.
 _MODELS = {cls.__name__: cls for cls in (NaiveBayes, CategoricalNB, GaussianNB, AODE, TAN,
-                                         BayesNet, AutoBayes)}
+                                         BayesNet, KDB, AutoBayes)}
 
 
 def _cli_models():
