@@ -2593,7 +2593,7 @@ FAMILIES = {
     "KDB": (["categorical", "discretized", "ignore"],
             lambda kinds: naive_bayes.KDB(k="select", max_k=2, features=kinds)),
     # fixed weights: the weights chosen at fit come from the rows, merge keeps them
-    "AutoBayes": (["categorical", "discretized", "ignore"],
+    "AutoBayes": (["categorical", "discretized", "ignore", "text"],
                   lambda kinds: naive_bayes.AutoBayes(weights="uniform", features=kinds)),
 }
 
@@ -2993,15 +2993,18 @@ def test_autobayes_chooses_the_same_weights_however_the_rows_arrived(data, rng):
     their order (the folds are dealt from a canonical order), and each fold counts a
     feature as the whole fit does (a column of numbers and words stays categorical
     in a fold without the words)."""
-    _, X, y, weights, _ = data.draw(family_data("AutoBayes"))
+    make, X, y, weights, _ = data.draw(family_data("AutoBayes"))
     assume(one_spelling_per_value(X, y))
+    # text columns declared (the others' kinds inferred)
+    texts = {j: "text" for j, kind in enumerate(make().features)
+             if kind == "text"} or None
     kinds = data.draw(st.sampled_from([None, "mixed"]))
     if kinds == "mixed":                  # a column of numbers with one word
         X = [list(row) + [i if i else "word"] for i, row in enumerate(X)]
     order = list(range(len(X)))
     rng.shuffle(order)
-    first = naive_bayes.AutoBayes(folds=3).fit(X, y, sample_weight=weights)
-    second = naive_bayes.AutoBayes(folds=3).fit(
+    first = naive_bayes.AutoBayes(folds=3, features=texts).fit(X, y, sample_weight=weights)
+    second = naive_bayes.AutoBayes(folds=3, features=texts).fit(
         [X[i] for i in order], [y[i] for i in order],
         sample_weight=None if weights is None else [weights[i] for i in order])
     assert naive_bayes._json_text(first.to_dict()) == naive_bayes._json_text(second.to_dict())
@@ -11253,8 +11256,8 @@ def test_autobayes_explains_the_joint_as_its_prior_and_what_each_value_adds(data
     row whose later values are missing (each value's part is what knowing it adds,
     given those before it); "members" gives each member's weight, P_m(c | x) and
     share of the mixture (the shares of a class add up to 1) and "temperature" T."""
-    _, X, y, weights, _ = data.draw(family_data("AutoBayes"))
-    model = naive_bayes.AutoBayes(weights="uniform").fit(X, y, sample_weight=weights)
+    make, X, y, weights, _ = data.draw(family_data("AutoBayes"))
+    model = make().set_params(weights="uniform").fit(X, y, sample_weight=weights)
     width = len(X[0])
     for row in X[:3]:
         parts = model.explain(row)
@@ -12143,6 +12146,237 @@ def test_aode_merges_models_of_dict_rows_with_other_keys_exactly():
     merged = naive_bayes.AODE().fit(first, y1).merge(naive_bayes.AODE().fit(second, y2))
     assert merged.to_dict() == whole.to_dict()
     assert merged.predict_proba(first + second) == whole.predict_proba(first + second)
+
+
+# ----------------------------------------------------------------------------------
+# AutoBayes with text features: a naive Bayes text factor, weighted, in every member
+# ----------------------------------------------------------------------------------
+
+def flight_tweets(n, seed):
+    """Tweet-like rows: a short text whose words lean to the label, and an airline and
+    time of day whose interaction (not either alone) says much of it; seeded."""
+    r = random.Random(seed)
+    good = ["love", "great", "thanks", "awesome", "best", "smooth"]
+    bad = ["delay", "lost", "worst", "cancelled", "rude", "waiting"]
+    plain = ["flight", "today", "gate", "crew", "seat", "just", "time", "home", "bag"]
+    X, y = [], []
+    for _ in range(n):
+        airline = r.choice(["united", "delta", "jetblue", "virgin"])
+        night = r.random() < 0.4
+        upset = (airline in ("united", "delta")) != night
+        label = "negative" if r.random() < (0.8 if upset else 0.2) else "positive"
+        words = [r.choice((bad if label == "negative" else good) if r.random() < 0.75
+                          else (good if label == "negative" else bad))
+                 if r.random() < 0.4 else r.choice(plain) for _ in range(r.randint(3, 8))]
+        X.append({"text": " ".join(words), "airline": airline,
+                  "time": "night" if night else "day", "retweets": r.randrange(4)})
+        y.append(label)
+    return X, y
+
+
+def accuracy_and_log_loss(model, X, y):
+    classes = list(model.classes_)
+    rows = model.predict_proba(X)
+    hits = sum(classes[row.index(max(row))] == t for row, t in zip(rows, y))
+    loss = -sum(math.log(max(row[classes.index(t)], 1e-15)) for row, t in zip(rows, y))
+    return hits / len(y), loss / len(y)
+
+
+def without_text(rows):
+    return [{k: v for k, v in row.items() if k != "text"} for row in rows]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+def test_autobayes_with_text_beats_naive_bayes_with_text_and_itself_without(seed):
+    """The acceptance case: on held-out rows, AutoBayes with the text column is more
+    accurate and of smaller log loss than both models fitted beside it, NaiveBayes
+    with the same text column (it cannot see the interaction of airline and time) and
+    AutoBayes without the text (it cannot see the words)."""
+    X, y = flight_tweets(600, 2 * seed - 1)
+    test_X, test_y = flight_tweets(1000, 2 * seed)
+    text = naive_bayes.AutoBayes(features={"text": "text"}).fit(X, y)
+    naive = NaiveBayes(features={"text": "text"}).fit(X, y)
+    plain = naive_bayes.AutoBayes().fit(without_text(X), y)
+    ours = accuracy_and_log_loss(text, test_X, test_y)
+    theirs = [accuracy_and_log_loss(naive, test_X, test_y),
+              accuracy_and_log_loss(plain, without_text(test_X), test_y)]
+    for accuracy, loss in theirs:
+        assert ours[0] > accuracy and ours[1] < loss, (ours, theirs)
+    assert 0 < text.summary()["text_weight"] <= 4
+    assert "text 'text' scored by naive Bayes" in text.summary()["choice"]
+
+
+def test_autobayes_of_text_alone_is_its_text_factor_calibrated():
+    """With only a text column the members see nothing but their priors: the model
+    is sum_m w_m softmax(log P_m(c) + weight * log L(text | c)), tempered, with
+    log L naive Bayes' multinomial log-likelihoods (alpha 1), computed here from
+    NaiveBayes fitted beside it and each member's weight and prior."""
+    X, y = flight_tweets(200, 7)
+    X = [{"text": row["text"]} for row in X]
+    model = naive_bayes.AutoBayes(features={"text": "text"}, folds=3).fit(X, y)
+    weight, temperature = model.summary()["text_weight"], model.summary()["temperature"]
+    assert 0 < weight < 4 and weight != 1.0
+    naive = NaiveBayes(features={"text": "text"}, class_prior="uniform").fit(X, y)
+    classes = model.classes_
+
+    def softmax(scores):
+        top = max(scores)
+        total = sum(math.exp(s - top) for s in scores)
+        return [math.exp(s - top) / total for s in scores]
+    for row in X[:20]:
+        text = naive.predict_joint_log_proba([row])[0]
+        mixed = [0.0] * len(classes)
+        pi = [0.0] * len(classes)         # nothing known: the members' priors mixed
+        for member in model.explain(row)["members"]:
+            prior = [member["probability"][label] for label in classes]
+            assert prior == pytest.approx([y.count(label) / len(y) for label in classes],
+                                          abs=0.01)          # no feature: the prior
+            for c, p in enumerate(softmax([math.log(p) + weight * t
+                                           for p, t in zip(prior, text)])):
+                mixed[c] += member["weight"] * p
+            for c, p in enumerate(prior):
+                pi[c] += member["weight"] * p
+        # tempered around the prior pi
+        expected = softmax([math.log(q) + (math.log(p) - math.log(q)) / temperature
+                            for p, q in zip(mixed, pi)])
+        assert model.predict_proba([row])[0] == pytest.approx(expected, rel=1e-9)
+
+
+TWEET_WORDS = st.lists(st.sampled_from(["delay", "love", "gate", "rude", "thanks", "x"]),
+                       max_size=6)
+
+
+@settings(max_examples=25)
+@given(st.lists(st.tuples(TWEET_WORDS, st.sampled_from(["a", "b", None]),
+                          st.sampled_from([0.0, 1.5, 3.0]), st.sampled_from(["p", "n"])),
+                min_size=4, max_size=25), st.randoms(use_true_random=False))
+def test_autobayes_with_text_gives_probabilities_whatever_the_rows_order_and_form(items,
+                                                                                  rng):
+    """Property: AutoBayes with a text column gives normalised probabilities, never
+    NaN, and one model (its file, bit for bit) whatever the rows' order and whether
+    the texts are strings, lists of words or {word: count} bags."""
+    X = [{"text": " ".join(words), "c": c, "n": n} for words, c, n, _ in items]
+    y = [label for *_, label in items]
+    assume(len(set(y)) == 2)
+    make = lambda: naive_bayes.AutoBayes(features={"text": "text"}, folds=2)
+    model = make().fit(X, y)
+    for row in model.predict_proba(X + [{"text": "never seen", "c": "z", "n": -1.0}]):
+        assert all(map(isfinite, row)) and math.fsum(row) == pytest.approx(1.0)
+    order = list(range(len(X)))
+    rng.shuffle(order)
+    shuffled = make().fit([X[i] for i in order], [y[i] for i in order])
+    assert shuffled.to_dict() == model.to_dict()
+    as_words = [dict(row, text=[w for w in row["text"].split() if len(w) > 1])
+                for row in X]
+    as_bags = [dict(row, text=dict(Counter(row["text"]))) for row in as_words]
+    for other in (as_words, as_bags):
+        assert make().fit(other, y).to_dict() == model.to_dict()
+
+
+def test_autobayes_with_text_streams_merges_and_forgets_to_the_model_of_one_fit():
+    """partial_fit in batches, a merge of two parts and forgetting rows, each with
+    choose_weights(), give the model file of one fit on the same rows (the text
+    factor's weight included); the file round trip gives the same model and
+    probabilities, and explain() names the text term (prior + features = joint)."""
+    X, y = flight_tweets(150, 11)
+    make = lambda: naive_bayes.AutoBayes(features={"text": "text"}, folds=3)
+    whole = make().fit(X, y)
+    streamed = make().partial_fit(X[:50], y[:50]).partial_fit(X[50:], y[50:])
+    merged = make().fit(X[:70], y[:70]).merge(make().fit(X[70:], y[70:]))
+    for model in (streamed, merged):
+        assert model.choose_weights().to_dict() == whole.to_dict()
+    forgotten = make().fit(X + X[:40], y + y[:40]).forget(X[:40], y[:40])
+    assert forgotten.choose_weights().to_dict() == whole.to_dict()
+    # rows without the text (dict rows lacking the key) before the first text: their
+    # rows join the text rows with the text missing, in a batch or a merge either way
+    bare = without_text(X[:30])
+    once = make().fit(bare + X[30:], y)
+    assert make().partial_fit(bare, y[:30]).partial_fit(X[30:], y[30:]).choose_weights(
+    ).to_dict() == once.to_dict()
+    for first, second in (((bare, y[:30]), (X[30:], y[30:])),
+                          ((X[30:], y[30:]), (bare, y[:30]))):
+        merged = make().partial_fit(*first).merge(make().partial_fit(*second))
+        assert merged.choose_weights().to_dict() == once.to_dict()
+    data = json.loads(json.dumps(whole.to_dict()))
+    assert data["mixture"]["text_weight"] == whole.summary()["text_weight"]
+    loaded = naive_bayes.AutoBayes.from_dict(data)
+    assert loaded.to_dict() == whole.to_dict()
+    assert loaded.predict_proba(X) == whole.predict_proba(X)
+    explained = whole.explain(X[0])
+    term = [f for f in explained["features"] if f["feature"] == "text"]
+    assert len(term) == 1 and term[0]["text_weight"] == whole.summary()["text_weight"]
+    assert term[0]["words"]
+    joint = whole.predict_joint_log_proba([X[0]])[0]
+    for c, label in enumerate(whole.classes_):
+        assert explained["prior"][label] + sum(
+            f["log_likelihood"][label] for f in explained["features"]) == \
+            pytest.approx(joint[c], abs=1e-9)
+
+
+def test_autobayes_refuses_bad_texts_and_crafted_files_of_text():
+    """A value a text column cannot read stops fit naming the row, the model unchanged;
+    a model file whose text rows or text weight fit cannot give is refused."""
+    X, y = flight_tweets(60, 3)
+    model = naive_bayes.AutoBayes(features={"text": "text"}, folds=2).fit(X, y)
+    before = model.to_dict()
+    with pytest.raises(NaiveBayesError, match=r"row 1.*feature 'text' is .*; expected a "
+                       r"string or a list of words"):
+        model.fit([X[0], dict(X[1], text=3.5)], y[:2])
+    assert model.to_dict() == before
+    for weight in (-0.1, 4.5, "1", None, True):
+        data = copy.deepcopy(before)
+        data["mixture"]["text_weight"] = weight
+        refused(naive_bayes.AutoBayes, data, r"mixture.text_weight is .*; expected a "
+                r"number between 0.0 and 4.0")
+    data = copy.deepcopy(before)
+    del data["text_rows"]
+    refused(naive_bayes.AutoBayes, data, "text_rows is missing")
+    data = copy.deepcopy(before)
+    del data["mixture"]["text_weight"]
+    refused(naive_bayes.AutoBayes, data, "mixture.text_weight and text_rows go together")
+    first = before["text_rows"][0][0]
+    column = next(j for j, v in enumerate(first[0]) if isinstance(v, dict) and
+                  "tuple" in v and all(isinstance(p, dict) for p in v["tuple"]))
+    bags = (
+        {"tuple": [{"tuple": ["zz", 1]}, {"tuple": ["aa", 1]}]},      # not sorted
+        {"tuple": [{"tuple": ["aa", 0]}]},                             # a count of 0
+        {"tuple": [{"tuple": ["aa", -2]}]},
+        {"tuple": [{"tuple": [3, 1]}]},                                # not a word
+        {"tuple": [{"tuple": ["aa", 1]}, {"tuple": ["aa", 2]}]},      # a word twice
+        "a string")
+    for bag in bags:
+        data = copy.deepcopy(before)
+        data["text_rows"][0][0][0][column] = bag
+        refused(naive_bayes.AutoBayes, data, r"text_rows: class .*, a row's value %d is "
+                r".*; expected a bag of words" % column)
+    data = copy.deepcopy(before)
+    data["text_rows"][0][0][1] = 1000                     # more weight than the class
+    refused(naive_bayes.AutoBayes, data, r"text_rows: row_counts\[0\]: the rows of class")
+    plain = naive_bayes.AutoBayes(folds=2).fit(without_text(X), y).to_dict()
+    plain["text_rows"] = before["text_rows"]
+    refused(naive_bayes.AutoBayes, plain, "text_rows is present, but no feature is text")
+
+
+def test_the_command_line_fits_autobayes_with_a_text_column(tmp_path, capsys):
+    """fit --model auto --text COL reads the column as text (the library's features=
+    {COL: "text"}): the file is the library's model of the same rows."""
+    X, y = flight_tweets(80, 5)
+    lines = ["text,airline,time,label"] + ["%s,%s,%s,%s" % (row["text"], row["airline"],
+                                                            row["time"], label)
+                                           for row, label in zip(X, y)]
+    data = write(tmp_path / "tweets.csv", "\n".join(lines) + "\n")
+    model = tmp_path / "m.json"
+    status, out, err = cli(capsys, "fit", data, "--target", "label", "--model", "auto",
+                           "--text", "text", "--output", model)
+    assert status == 0, err
+    loaded = naive_bayes.AutoBayes.load(model)
+    rows = [{k: v for k, v in row.items() if k != "retweets"} for row in X]
+    library = naive_bayes.AutoBayes(features={"text": "text"}).fit(rows, y)
+    assert loaded.predict_proba(rows) == library.predict_proba(rows)
+    status, out, err = cli(capsys, "info", model)
+    assert status == 0 and "text 'text' scored by naive Bayes" in out.replace("\n  ", " ")
+
 
 
 # ----------------------------------------------------------------------------------
