@@ -5808,16 +5808,17 @@ class _ValueIds(dict):
         return twin
 
 
-def _count_keys(counter, keys):
-    """counter[key] += 1 for each key (collections' C helper where there is one)."""
-    try:
-        from collections import _count_elements
-    except ImportError:                   # another Python: the same, in Python
-        get = counter.get
-        for key in keys:
-            counter[key] = get(key, 0) + 1
-        return
-    _count_elements(counter, keys)
+def _count_keys_in_python(counter, keys):
+    """counter[key] += 1 for each key."""
+    get = counter.get
+    for key in keys:
+        counter[key] = get(key, 0) + 1
+
+
+try:                                      # collections' C helper, where there is one
+    from collections import _count_elements as _count_keys
+except ImportError:                       # another Python: the same, in Python
+    _count_keys = _count_keys_in_python
 
 
 class _PairLimit(Exception):
@@ -5994,9 +5995,10 @@ class _PairCounts(_Distribution):
                     _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
                     if kept + len(target) - before > limit:
                         raise _PairLimit(kept + len(target) - before, row)
-            else:
-                for n, a in enumerate(ids[:-1]):
-                    _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
+            else:                         # the row's pairs in one call, in the same order
+                _count_keys(target, chain.from_iterable(
+                    [map((a << _PAIR_SHIFT).__add__, ids[n + 1:])
+                     for n, a in enumerate(ids[:-1])]))
             kept += len(target) - before
         for weight, counted in by_weight.items():
             get = mine.get
@@ -6085,10 +6087,13 @@ class _PairCounts(_Distribution):
         """The first pair of values other counted more often in a class than these
         (both at the coarser level of each pair of features)."""
         mine, other = self.aligned(other)
-        keyed = mine.keyed_as_mine(other)
+        return mine.keyed_deficit(mine.keyed_as_mine(other), emptied)
+
+    def keyed_deficit(self, keyed, emptied):
+        """deficit of counts keyed by these value numbers (keyed_as_mine)."""
         for label in _labels_to_check(keyed, emptied):
-            problem = _counts_deficit(mine.pairs.get(label, {}), keyed.get(label, {}),
-                                      label, mine.pair_name, emptied)
+            problem = _counts_deficit(self.pairs.get(label, {}), keyed.get(label, {}),
+                                      label, self.pair_name, emptied)
             if problem is not None:
                 return problem
         return None
@@ -6096,12 +6101,13 @@ class _PairCounts(_Distribution):
     def subtract(self, other):
         """Remove other's counts (its value numbers mapped onto these); pairs whose
         count reaches 0 disappear."""
-        problem = self.deficit(other, ())
+        mine, other = self.aligned(other)
+        keyed = mine.keyed_as_mine(other)          # (once: for the check and the removal)
+        problem = mine.keyed_deficit(keyed, ())
         if problem is not None:
             raise _Unlearned(problem)
-        mine, other = self.aligned(other)
         self.ids, self.pairs, self.levels = mine.ids, mine.pairs, mine.levels
-        for label, theirs in self.keyed_as_mine(other).items():
+        for label, theirs in keyed.items():
             mine = self.pairs.get(label)
             if mine is not None:
                 _subtract_counts(mine, theirs)
@@ -12355,13 +12361,15 @@ _HESSIAN_WORK = 10 ** 7    # fewer rows (not below 500) when features^2 x classe
 
 
 def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENALTY,
-                       steps=_WEIGHT_STEPS):
+                       steps=_WEIGHT_STEPS, start=None):
     """The weights 0 <= w <= _WEIGHT_MAX minimising -sum_i v_i log P(y_i | x_i) +
     penalty/2 |w|^2,
     P(c | x_i) ~ exp(prior_c + sum_j w_j columns[j][c][i]): ``columns`` per feature and
     class the rows' log-likelihoods, ``truth`` each row's class, ``row_weights`` v_i.
 
-    Projected Newton from w = 1 (naive Bayes): on the weights that are free (above 0,
+    Projected Newton from w = 1 (naive Bayes), or from ``start`` (weights near the
+    minimum, such as those of more rows of the same data: fewer steps reach it; each
+    clamped to the bounds): on the weights that are free (above 0,
     or at 0 with a gradient pulling them up) a Newton step, cut back until the loss
     falls as Armijo asks; the loss is convex with a Hessian of at least penalty * I,
     so a handful of steps find its minimum (beyond _WEIGHT_FULL_HESSIAN features the
@@ -12399,13 +12407,18 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
     def gradient_at(w, probabilities):
         """(the gradient of the loss at w, each feature's mean log-likelihood per row
         under P(c | x_i))."""
-        means = [reduce(lambda a, b: list(map(add, a, b)),
-                        [list(map(mul, columns[j][c], probabilities[c])) for c in range(k)])
-                 for j in range(width)]
-        true = [list(map(getitem, zip(*columns[j]), truth)) for j in range(width)]
+        means = []
+        for per_class in columns:         # summed class by class, in order
+            mean = list(map(mul, per_class[0], probabilities[0]))
+            for column, p in zip(per_class[1:], probabilities[1:]):
+                mean = list(map(add, mean, map(mul, column, p)))
+            means.append(mean)
         gradient = [fsum(map(mul, row_weights, map(sub, means[j], true[j])))
                     + penalty * w[j] for j in range(width)]
         return gradient, means
+
+    # each feature's log-likelihood of each row's true class
+    true = [list(map(getitem, zip(*columns[j]), truth)) for j in range(width)]
 
     def hessian_of(free, probabilities, means, floor):
         """The Hessian of the loss, the entries of the free features only (the others
@@ -12455,7 +12468,8 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
 
     full = width <= _WEIGHT_FULL_HESSIAN        # else its diagonal: steps stay cheap
 
-    w = [1.0] * width
+    w = [1.0] * width if start is None else \
+        [min(_WEIGHT_MAX, max(0.0, float(x))) for x in start]
     loss, probabilities = posterior(w)
     for _ in range(steps):
         gradient, means = gradient_at(w, probabilities)
@@ -12520,9 +12534,11 @@ class _WeightedNaiveModel:
     more than _WEIGHT_ROWS, or than _HESSIAN_WORK / (features^2 x classes) but at
     least 500, for the Hessian's sake), so that they are a function of the statistics: the same
     however the rows arrived, and learned again after partial_fit or merge.  An
-    AutoBayes member ("weighted")."""
+    AutoBayes member ("weighted").  ``start`` ({feature: weight}) and ``steps``: where
+    the Newton steps start and how many at most (see _attribute_weights; AutoBayes'
+    internal cross-validation starts its folds from the weights of all the rows)."""
 
-    def __init__(self, rows, params):
+    def __init__(self, rows, params, start=None, steps=_WEIGHT_STEPS):
         self.base = base = _NaiveStatistics.compile(rows, params)
         self.classes, self.names, self.width = base.classes, base.names, base.width
         self.zeros = base.zeros
@@ -12563,10 +12579,12 @@ class _WeightedNaiveModel:
                            [[] for _ in classes])
         finite = all(isfinite(x) for x in base.log_prior) and all(
             isfinite(sum(column)) for per_class in columns for column in per_class)
+        if start is not None:
+            start = [start.get(self.names[j], 1.0) for j in used]
         learned = _attribute_weights(columns, base.log_prior,
                                      [c for _, c, _ in training],
-                                     [v for _, _, v in training]) if finite else \
-            [1.0] * len(used)
+                                     [v for _, _, v in training], steps=steps,
+                                     start=start) if finite else [1.0] * len(used)
         self.weights = [1.0] * self.width
         for j, w in zip(used, learned):
             self.weights[j] = w
@@ -12648,12 +12666,18 @@ class _WeightedNaiveModel:
 class _MixtureStatistics:
     """The statistics of AutoBayes: one statistics object per family of its members
     (two AODE members share one set of AODE counts), all counting the same rows, and
-    the mixture's weights and their evaluation, chosen when it was fitted."""
+    the mixture's weights and their evaluation, chosen when it was fitted.
+
+    ``made``: what choosing the weights compiled on the way that the mixture's first
+    compilation can use ({"cuts": the _CutsMemo of all the rows' cut points, member
+    name: (its _member_key, the member compiled from these statistics)}), or None;
+    never copied, pickled or written, and dropped whenever the counts change
+    (``changes`` counts those changes)."""
 
     file_fields = ("members", "mixture")
     optional_file_fields = ("text_rows",)
     __slots__ = ("parts", "weights", "evaluation", "temperature", "text_rows",
-                 "text_weight")
+                 "text_weight", "made", "changes")
 
     def __init__(self, families=()):
         self.parts = {family: _MODELS[family]._statistics_class() for family in families}
@@ -12665,6 +12689,23 @@ class _MixtureStatistics:
         # text factor's log-likelihood in every member's log posterior
         self.text_rows = None
         self.text_weight = 1.0
+        self.made = None
+        self.changes = 0
+
+    def changed(self):
+        """The counts change: what was compiled from them no longer holds."""
+        self.made = None
+        self.changes += 1
+
+    def __getstate__(self):
+        """For pickle: everything but ``made``."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "made"}
+
+    def __setstate__(self, state):
+        self.made = None
+        self.changes = 0
+        for name, value in state.items():
+            setattr(self, name, value)
 
     @property
     def primary(self):
@@ -12679,6 +12720,7 @@ class _MixtureStatistics:
 
     @class_count.setter
     def class_count(self, counts):
+        self.changed()
         for statistics in self.parts.values():
             statistics.class_count = dict(counts)
 
@@ -12689,6 +12731,7 @@ class _MixtureStatistics:
 
     @layout.setter
     def layout(self, layout):
+        self.changed()
         for statistics in self.parts.values():
             statistics.layout = layout
 
@@ -12724,6 +12767,7 @@ class _MixtureStatistics:
         if self.text_rows is None and "text" in fitting.kinds.values() and \
                 any(self.class_count.values()):
             earlier = self._held_rows()
+        self.changed()
         for statistics in self.parts.values():
             result = statistics.count(rows, labels, weights, start, fitting)
         groups, weight_groups, names = result
@@ -12775,12 +12819,14 @@ class _MixtureStatistics:
 
     def arrange(self, order, current=None):
         """Every part's features put in ``order`` (see _NaiveStatistics.arrange)."""
+        self.changed()
         for statistics in self.parts.values():
             statistics.arrange(order, current)
         self.text_rows = self._text_rows_in(order)
 
     def declare_classes(self, classes):
         """Every part knows every declared class (and a network its order)."""
+        self.changed()
         for statistics in self.parts.values():
             for label in classes:
                 statistics.class_count.setdefault(label, 0)
@@ -12827,6 +12873,7 @@ class _MixtureStatistics:
         mine = Fraction(sum(self.class_count.values()))
         theirs = Fraction(sum(other.class_count.values()))
         total = mine + theirs
+        self.changed()
         held = None                       # (my rows, theirs) when either has texts
         if self.text_rows is not None or other.text_rows is not None:
             held = (self._held_rows(), other._held_rows())
@@ -12874,6 +12921,7 @@ class _MixtureStatistics:
         if problem is not None:
             raise _Unlearned(problem)
         names = list(self.features)
+        self.changed()
         for family, statistics in self.parts.items():
             statistics.subtract(other.parts[family], fitting)
         if other.text_rows is not None and self.text_rows is not None:
@@ -13198,17 +13246,22 @@ class _MixtureModel:
         self.zeros = (0.0,) * self.k
         members = params["members"]
         weights = _mixture_weights(members, statistics.weights, params["weights"])
+        # what choosing the weights compiled from these statistics (then forgotten)
+        made, statistics.made = statistics.made or {}, None
+        shared = {"cuts": made["cuts"]} if "cuts" in made else {}
         self.text = statistics.text_factor(params)      # None: no text features
         self.text_features = set(statistics.text_names())
         self.text_weight = float(statistics.text_weight)
         statistics = statistics.members_view()
-        shared = {}
         self.members = []
         held = params                     # the members compiled so far are in use
         for name in members:
             if weights[name] < 1e-3:      # a member that the mixture does not need
                 continue
-            compiled = _member_model(statistics, name, held, shared)
+            found = made.get(name)
+            compiled = found[1] if found is not None and \
+                found[0] == _member_key(name, held) else \
+                _member_model(statistics, name, held, shared)
             held = _in_use(held, getattr(compiled, "memory", 0))
             self.members.append((name, weights[name], compiled))
         total = sum(w for _, w, _ in self.members)
@@ -13619,11 +13672,15 @@ def _em_weights(likelihoods, row_weights, prior, steps=100):
         mixed = list(map(sum, zip(*[list(map(mul, repeat(w, rows), column))
                                     for w, column in zip(weights, likelihoods)])))
         scored = [x > 0 for x in mixed]
-        kept = list(compress(mixed, scored))
-        kept_weights = list(compress(row_weights, scored))
+        if all(scored):                   # (as a rule: every row scored)
+            kept, kept_weights, kept_columns = mixed, row_weights, likelihoods
+        else:
+            kept = list(compress(mixed, scored))
+            kept_weights = list(compress(row_weights, scored))
+            kept_columns = [list(compress(column, scored)) for column in likelihoods]
         totals = [reduce(add, map(truediv, map(mul, map(mul, kept_weights, repeat(w)),
-                                               compress(column, scored)), kept), prior)
-                  for w, column in zip(weights, likelihoods)]
+                                               column), kept), prior)
+                  for w, column in zip(weights, kept_columns)]
         total = sum(totals)
         weights = [t / total for t in totals]
     return weights
@@ -15809,6 +15866,14 @@ class AutoBayes(_Classifier):
     where the same out-of-fold rows say the mixture is over- or under-confident (T
     never moves the prior; where the mixture is near a tie between two classes, the
     prior may decide it); then every member is fitted on all the rows.
+    The folds share what all the rows give: numbers cut into all the rows' MDL bins
+    (and AODE's missing values replaced, in training, by all the rows' means and
+    modes), each fold's counts being all the rows' less the fold's, the weighted
+    member's Newton steps (one per fold) starting from its weights on all the rows,
+    and, where a network's structure search costs more than about 0.1 s of CPU, the
+    structure found on all the rows (the fold's tables its own); the bins and the
+    structure have seen the held-out rows, so the figures of summary()["choice"]
+    lean to the optimistic side.
     summary()["choice"] says what it chose and why; explain() gives the prior, what
     each value adds (in column order, given the values before it), the temperature
     and each member's weight, probabilities and share of the mixture.
@@ -15979,6 +16044,7 @@ class AutoBayes(_Classifier):
                               "partial_fit first" % call, call)
         chosen = statistics.skeleton()
         chosen.parts = statistics.parts   # the same counts: only the weights differ
+        changes = statistics.changes
         chosen.text_rows = statistics.text_rows
         self._choose_weights(chosen, call)
         with self._state.lock:
@@ -15986,6 +16052,8 @@ class AutoBayes(_Classifier):
                 statistics.weights = chosen.weights
                 statistics.evaluation = chosen.evaluation
                 statistics.temperature = chosen.temperature
+                if statistics.changes == changes:     # (no partial_fit meanwhile)
+                    statistics.made = chosen.made
                 statistics.text_weight = chosen.text_weight
                 self._state.compiled = None
         return self
@@ -15997,8 +16065,20 @@ class AutoBayes(_Classifier):
         that neither the rows' order nor their form, lists or dicts in any key order,
         matters; a stratified sample of _auto_sample(width) rows when there are more:
         three weights need no more, and the members themselves are fitted on every
-        row).  Each fold is counted once and each training set is the merge of the
-        other folds.  Nothing is changed unless it succeeds."""
+        row).
+
+        The work done once for every fold: the rows' numbers cut into the MDL bins of
+        all the rows, and AODE's missing values replaced by all the rows' replacements
+        (_binned_rows); each fold's rows counted once (_fold_parts) and a fold's
+        training statistics made as all the rows' less the fold's
+        (_training_statistics, the one seam between the folds and the counts: a
+        held-out part of one row would give leave-one-out's); the weighted member and,
+        where a search costs more than _FOLD_SEARCH_WORK, the network members
+        compiled on all the rows first (_whole_members): the folds' Newton steps
+        start from the weights found there, their networks keep the structure found
+        there, and the mixture's first compilation takes them as they are (made).
+        The held-out rows are scored by _fold_members' models.  Nothing is changed
+        unless it succeeds."""
         if len(statistics.class_count) < 2:
             return
         nodes = 1 + sum(kind in ("categorical", "discretized")
@@ -16017,24 +16097,34 @@ class AutoBayes(_Classifier):
         folds = min(folds, len(X))
         _check_auto_work(len(X), nodes, folds, call)
         fold_of = _stratified_folds(y, folds, 0)
-        # every fold counts each feature as the whole fit does (a column of numbers
-        # and a few words is categorical, even in a fold without the words)
-        declared = type(self)(**dict(self.get_params(), features=statistics.kinds()))
-        parts = []
-        for fold in range(folds):
-            members = [i for i, f in enumerate(fold_of) if f == fold]
-            part = None               # (a fold of rows weighing 0 counts nothing)
-            if members and (sample_weight is None or any(sample_weight[i] for i in members)):
-                part = declared._learn([X[i] for i in members], [y[i] for i in members],
-                                       None if sample_weight is None else
-                                       [sample_weight[i] for i in members],
-                                       declared._new_statistics(), call,
-                                       check_names=False, class_weighted=True)
-                part.arrange(list(statistics.features))   # the members' order (ties)
-            parts.append((members, part))
-        stride = max(1, -(-len(X) // limit))          # score at most about limit rows
         params = self.get_params()
         names = list(self.members)
+        # held meanwhile: the fit's rows, the folds' and their training set's
+        held = _in_use(params, 3 * _held_bytes(statistics))
+        made = {"cuts": _CutsMemo()}      # kept for the mixture's first compilation
+        with made["cuts"]:
+            start, structures = _whole_members(
+                statistics.members_view(), names, held, made, call,
+                search=_auto_fold_work(len(X), nodes) > _FOLD_SEARCH_WORK)
+            X, imputed, replacements, declared = _binned_rows(
+                self, statistics, X, _aode_imputes(names, params))
+        parts = _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call,
+                            list(statistics.features))
+        whole = None                      # the statistics of all the rows: the folds'
+        for _, part in parts:
+            if part is not None:
+                whole = part.copy() if whole is None else whole.absorb(part)
+        if whole is None:
+            return
+        # in use meanwhile: the members of all the rows compiled, and the pairwise
+        # counts of all the rows, a fold's and a training set's
+        aode = whole.parts.get("AODE")
+        held = _in_use(held, sum(getattr(compiled, "memory", 0) for key, found in
+                                 made.items() if key != "cuts" for compiled in found[1:]) +
+                       (3 * _PAIR_BYTES * aode.pair_counts.size() if aode is not None else 0))
+        fitting = _Fitting(call, declared.get_params(), declared._default_kind,
+                           declared._allowed_kinds, kind_map=declared._kind_map)
+        stride = max(1, -(-len(X) // limit))          # score at most about limit rows
         classes = statistics.classes()
         likelihoods = [[] for _ in names]
         hits = [[] for _ in names]
@@ -16042,34 +16132,29 @@ class AutoBayes(_Classifier):
         priors = [[] for _ in names]      # each member's P(c) (of nothing known), per row
         scored = []
         texts = []                        # the text factor's scores (text features)
-        for fold, (members, _) in enumerate(parts):
+        for fold, (members, part) in enumerate(parts):
             _progress("choosing the weights, fold", fold + 1, folds)
             held_out = [i for i in members if i % stride == 0 and (
                 sample_weight is None or sample_weight[i])]     # weight 0: nothing to score
-            training = None
-            for other, (_, part) in enumerate(parts):
-                if other != fold and part is not None:
-                    training = part.copy() if training is None else training.absorb(part)
-            if not held_out or training is None:
+            if not held_out:
+                continue
+            training = _training_statistics(whole, part, fitting)
+            if not training.class_count:
                 continue
             scored.extend(held_out)
-            shared = {}
-            # held meanwhile: the fit's rows, the folds' and their training set's
-            held = _in_use(params, 3 * _held_bytes(statistics))
             known = _known_values(training)       # as the mixture reads rows
-            texts.extend(_text_scores(training, params, [X[i] for i in held_out], classes))
-            view = training.members_view()             # text features: ignored
-            for m, name in enumerate(names):
-                try:
-                    compiled = _member_model(view, name, held, shared)
-                except _OverBudget as error:
-                    raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
-                rows = [_unknown_as_missing(known, compiled.positional(X[i]))
-                        for i in held_out]
+            texts.extend(_text_scores(training, params, [X[i] for i in held_out],
+                                      classes))
+            models = _fold_members(training.members_view(), names, held, start,
+                                   structures, replacements, call)
+            for m, compiled in enumerate(models):
                 nothing = dict(zip(compiled.classes, _posterior(
                     compiled.joint([None] * compiled.width))))
                 priors[m].extend([[nothing.get(c, 0.0) for c in classes]] * len(held_out))
-                for i, joint in zip(held_out, compiled.joints(rows)):
+            rows = [_unknown_as_missing(known, models[0].positional(X[i]))
+                    for i in held_out]
+            for m, (compiled, joints) in enumerate(zip(models, _members_joints(models, rows))):
+                for i, joint in zip(held_out, joints):
                     posterior = dict(zip(compiled.classes, _posterior(joint)))
                     full = [posterior.get(c, 0.0) for c in classes]
                     probabilities[m].append(full)
@@ -16114,7 +16199,217 @@ class AutoBayes(_Classifier):
         statistics.weights = dict(zip(names, weights))
         statistics.evaluation = evaluation
         statistics.temperature = temperature
+        statistics.made = made
         statistics.text_weight = text_weight
+
+
+# Newton steps at most of a fold's weighted member, from the weights of all the rows
+# (one comes close: the folds' rows are most of them)
+_FOLD_WEIGHT_STEPS = 1
+# The work (as _auto_fold_work counts it: about 0.1 s of CPU) beyond which a fold's
+# network members keep the structure searched on all the rows rather than search
+# their own (their tables are the fold's)
+_FOLD_SEARCH_WORK = 400000
+
+
+def _given_structure(score, nodes, root, params):
+    """No search: the structure params["_parents"] gives (a fold's network members
+    in AutoBayes' internal cross-validation, see _fold_members)."""
+    return [list(parents) for parents in params["_parents"]]
+
+
+_STRUCTURE_SEARCHES["given"] = _given_structure
+
+
+def _budgeted(work, call, *args):
+    """work(*args), an _OverBudget raised as the NaiveBayesError of the call."""
+    try:
+        return work(*args)
+    except _OverBudget as error:
+        raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+
+
+def _member_key(name, params):
+    """What AutoBayes' member ``name`` is compiled with under AutoBayes' params (its
+    parameters, without the memory in use): a member compiled with an equal key
+    from the same statistics is the same model."""
+    _, member = _member_parameters(name, params)
+    member.pop("_memory_in_use", None)
+    return member
+
+
+def _whole_members(statistics, names, params, made, call, search):
+    """(the weighted member's weights on all the rows, {network member: its structure
+    on all the rows}): the members of all the rows that the folds start from,
+    compiled from the statistics (the mixture's own members: kept in ``made`` for
+    its first compilation, under their _member_key).  The weighted member when it
+    is among ``names``; the network members with ``search`` (see
+    _FOLD_SEARCH_WORK)."""
+    start, structures = None, {}
+    for name in names:
+        cls = _AUTO_MEMBERS[name][0]
+        network = cls._statistics_class is _NetworkStatistics
+        if name != "weighted" and not (network and search):
+            continue
+        compiled = _budgeted(_member_model, call, statistics, name, params,
+                             {"cuts": made["cuts"]})
+        made[name] = (_member_key(name, params), compiled)
+        if name == "weighted":
+            start = dict(zip(compiled.names, compiled.weights))
+        else:
+            structures[name] = compiled.parents
+    return start, structures
+
+
+def _aode_imputes(names, params):
+    """Whether AutoBayes' members ``names`` include AODE members and every one of them
+    imputes (AutoBayes' own do): the folds then count AODE's pairs of the rows
+    imputed once (see _fold_members)."""
+    aode = [name for name in names if _AUTO_MEMBERS[name][0] is AODE]
+    return bool(aode) and all(_member_parameters(name, params)[1].get("impute")
+                              for name in aode)
+
+
+def _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call, order):
+    """[(the rows of fold f, their statistics)] of the internal cross-validation: the
+    rows counted by ``declared`` (AutoBayes on the binned rows) as a network counts
+    them, and with ``imputed`` (the rows imputed) AODE's pairwise counts of those
+    under "AODE"; None for a fold whose rows all weigh 0 (it counts nothing).  Every
+    part's features in ``order`` (the model's: the members' ties go as the model's)."""
+    parts = []
+    for fold in range(folds):
+        members = [i for i, f in enumerate(fold_of) if f == fold]
+        part = None
+        if members and (sample_weight is None or any(sample_weight[i] for i in members)):
+            labels = [y[i] for i in members]
+            weights = None if sample_weight is None else [sample_weight[i] for i in members]
+            part = declared._learn([X[i] for i in members], labels, weights,
+                                   declared._new_statistics(), call, check_names=False,
+                                   class_weighted=True)
+            if imputed is not None:
+                part.parts["AODE"] = declared._learn(
+                    [imputed[i] for i in members], labels, weights,
+                    _MixtureStatistics(("AODE",)), call, check_names=False,
+                    class_weighted=True).parts["AODE"]
+            part.arrange(order)
+        parts.append((members, part))
+    return parts
+
+
+def _binned_rows(model, statistics, X, impute):
+    """(the cross-validation's rows with every number replaced by its MDL bin, the
+    same with every missing value replaced as AODE's impute=True replaces it (when
+    ``impute``, else None), the replacements per feature position, and a classifier
+    that counts them: AutoBayes with the statistics' kinds, the binned features
+    categorical, their values the bins 0 .. len(cuts)).
+
+    The bins are cut once, on all the rows' counts (the cut points naive Bayes and
+    the network find there), and every fold counts and predicts its rows in them,
+    so that a fold's counts are those of all the rows less the fold's, exactly, and
+    no fold cuts its own; a missing value's replacement is likewise all the rows'
+    (a categorical feature's mode, the bin of a number's mean: see
+    _AODEStatistics._replacement).  Both have seen the held-out rows (the bins their
+    labels too), which the folds' scores hardly notice (docs/accuracy.md measures
+    it)."""
+    classes = statistics.classes()
+    names = statistics.names()
+    cuts = {name: feature.stats.cut_points(classes)
+            for name, feature in statistics.features.items()
+            if feature.name == "discretized"}
+    kinds = statistics.kinds()
+    categories = _by_name(model.categories, "categories")
+    for name, found in cuts.items():
+        kinds[name] = "categorical"
+        categories[name] = list(range(len(found) + 1))
+    declared = type(model)(**dict(model.get_params(), features=kinds,
+                                  categories=categories))
+    replacements = None
+    if impute:
+        replacements = []
+        for name in names:
+            value = _AODEStatistics._replacement(statistics.features[name])
+            if value is not None and name in cuts:
+                value = bisect_left(cuts[name], value)
+            replacements.append(value)
+    mapping = statistics.layout == "mapping"
+    at = [(name if mapping else j, cuts[name]) for j, name in enumerate(names)
+          if name in cuts]
+    fills = [] if replacements is None else [
+        (name if mapping else j, value) for j, (name, value) in
+        enumerate(zip(names, replacements)) if value is not None]
+    binned, imputed = [], []
+    made = {}                             # _cv_rows repeats a row as one object
+    for row in X:
+        found = made.get(id(row))
+        if found is None:
+            plain = dict(row) if mapping else list(row)
+            for j, points in at:
+                value = plain.get(j) if mapping else plain[j]
+                if value is not None:
+                    plain[j] = bisect_left(points, value)
+            filled = None
+            if replacements is not None:
+                filled = dict(plain) if mapping else list(plain)
+                for j, value in fills:
+                    if (filled.get(j) if mapping else filled[j]) is None:
+                        filled[j] = value
+            found = made[id(row)] = plain, filled
+        binned.append(found[0])
+        imputed.append(found[1])
+    return binned, imputed if impute else None, replacements, declared
+
+
+def _training_statistics(whole, held_out, fitting):
+    """The statistics of the rows a fold trains on: those of all the rows less the
+    held-out part's (``held_out``: its rows counted apart; None: nothing held out),
+    by forget's exact subtraction, so the same counts as the other folds' rows
+    counted together.  The one place where a training set is made: a held-out part
+    of one row gives leave-one-out's."""
+    training = whole.copy()
+    if held_out is not None:
+        training.subtract(held_out, fitting)
+    return training
+
+
+def _fold_members(training, names, params, start, structures, replacements, call):
+    """AutoBayes' members ``names`` compiled from a fold's training statistics
+    (_MixtureStatistics of the binned rows: a network's rows, and under "AODE" the
+    pairwise counts of the rows imputed with ``replacements``, when AODE's members
+    impute): a network member searched on the rows, or with the structure
+    ``structures`` gives it ({member: each node's parents}), its tables the rows';
+    the AODE members from the counts (sharing their tables; a held-out row's
+    missing values take the replacements); the weighted member's Newton steps
+    started from ``start`` ({feature: its weight on all the rows}; None: from 1), at
+    most _FOLD_WEIGHT_STEPS of them."""
+    shared = {}
+    models = []
+    aode = training.parts.get("AODE")
+    for name in names:
+        cls, member = _member_parameters(name, params)
+        member = cls._compiling(member)
+        if name == "weighted" and start is not None:
+            rows = next(part for part in training.parts.values()
+                        if isinstance(part, _NetworkStatistics))
+            models.append(_WeightedNaiveModel(rows, member, start=start,
+                                              steps=_FOLD_WEIGHT_STEPS))
+        elif name in structures:
+            member = dict(member, structure_search="given", _parents=structures[name])
+            rows = next(part for part in training.parts.values()
+                        if isinstance(part, _NetworkStatistics))
+            models.append(_budgeted(_NetworkModel, call, rows, member))
+        elif cls is AODE and aode is not None:
+            filled = member.get("impute") is True     # replaced at prediction too
+            member["impute"] = False      # (the counts are of imputed rows)
+            same = (member["alpha"], member["estimate"], member["m"])
+            first = shared.get(same)
+            compiled = first.twin(aode, member) if first is not None else None
+            if compiled is None:
+                compiled = shared[same] = _budgeted(_AODEModel, call, aode, member)
+            compiled.replacements = replacements if filled else None
+            models.append(compiled)
+        else:
+            models.append(_budgeted(_member_model, call, training, name, params, shared))
+    return models
 
 
 def _cv_rows(statistics, sample):
@@ -16141,9 +16436,16 @@ def _cv_rows(statistics, sample):
             if len(row) < width:
                 row = row + (None,) * (width - len(row))
             key = tuple(sorted(_stable_text(v) for v in row if v is not None))
-            items.append(((_canonical_value(label), key, _row_hash(names, row)),
-                          label, row, weight, n))
+            items.append(((_canonical_value(label), key), label, row, weight, n))
     items.sort(key=itemgetter(0))
+    # the row's hash only where the label and the texts tie (as a rule nowhere)
+    start = 0
+    for end in range(1, len(items) + 1):
+        if end == len(items) or items[end][0] != items[start][0]:
+            if end - start > 1:
+                items[start:end] = sorted(items[start:end],
+                                          key=lambda item: _row_hash(names, item[2]))
+            start = end
     total = sum(item[4] for item in items)
     rate = min(1.0, 20.0 * sample / total) if total else 1.0
     mapping = part.layout == "mapping"

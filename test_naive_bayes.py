@@ -10995,6 +10995,173 @@ def test_predict_never_writes_a_probability_that_is_not_a_number(tmp_path, capsy
 
 
 # ----------------------------------------------------------------------------------
+# AutoBayes' internal cross-validation: the work done once for every fold
+# ----------------------------------------------------------------------------------
+
+def cv_setup(X, y, members=("waode", "aode", "bayesnet", "weighted"), folds=3):
+    """What AutoBayes' _choose_weights makes before its folds: the statistics of all
+    the rows, the rows binned (and imputed), the fold of each row and the folds'
+    parts."""
+    model = naive_bayes.AutoBayes(members=members, folds=folds)
+    statistics = model._learn(X, y, None, model._new_statistics(), "fit()")
+    rows, labels, weights = naive_bayes._cv_rows(statistics, 10 ** 6)
+    binned, imputed, replacements, declared = naive_bayes._binned_rows(
+        model, statistics, rows, naive_bayes._aode_imputes(members, model.get_params()))
+    fold_of = naive_bayes._stratified_folds(labels, folds, 0)
+    parts = naive_bayes._fold_parts(declared, binned, imputed, labels, weights, fold_of,
+                                    folds, "fit()", list(statistics.features))
+    return model, statistics, rows, labels, binned, imputed, replacements, declared, parts
+
+
+def counted_as_file(statistics, classes):
+    """Each part's counts as the model file writes them (the network's class order,
+    first seen, left out: a merge and a subtraction may list the classes apart)."""
+    out = {}
+    for family, part in statistics.parts.items():
+        data = part.to_file(classes)
+        data.pop("class_order", None)
+        out[family] = json.dumps(data, sort_keys=True, default=str)
+    return out
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_autobayes_fold_statistics_are_all_the_rows_less_the_held_out_part(data):
+    """A fold's training statistics (_training_statistics: all the rows' counts less
+    the held-out part's, by forget's subtraction) are those of counting the other
+    folds' rows directly: the network's rows, the class and value counts, and AODE's
+    pairwise counts of the imputed rows."""
+    n = data.draw(st.integers(6, 40))
+    cell = st.one_of(st.none(), st.sampled_from("abc"))
+    number = st.one_of(st.none(), st.sampled_from([0.5, 1.0, 2.5, 4.0, 7.5]))
+    X = [[data.draw(cell), data.draw(cell), data.draw(number)] for _ in range(n)]
+    y = [data.draw(st.sampled_from("pq")) for _ in range(n)]
+    assume(len(set(y)) == 2)
+    model, statistics, rows, labels, binned, imputed, _, declared, parts = cv_setup(X, y)
+    whole = None
+    for _, part in parts:
+        whole = part.copy() if whole is None else whole.absorb(part)
+    fitting = naive_bayes._Fitting("fit()", declared.get_params(), declared._default_kind,
+                                   declared._allowed_kinds, kind_map=declared._kind_map)
+    classes = sorted(set(labels))
+    for members, part in parts:
+        training = naive_bayes._training_statistics(whole, part, fitting)
+        others = [i for i in range(len(rows)) if i not in set(members)]
+        direct = declared._learn([binned[i] for i in others], [labels[i] for i in others],
+                                 None, declared._new_statistics(), "fit()",
+                                 check_names=False, class_weighted=True)
+        direct.parts["AODE"] = declared._learn(
+            [imputed[i] for i in others], [labels[i] for i in others], None,
+            naive_bayes._MixtureStatistics(("AODE",)), "fit()", check_names=False,
+            class_weighted=True).parts["AODE"]
+        assert training.class_count == direct.class_count
+        assert counted_as_file(training, classes) == counted_as_file(direct, classes)
+
+
+def test_autobayes_folds_count_numbers_in_the_bins_of_all_the_rows():
+    """The cross-validation's rows hold each number's MDL bin on all the rows (the
+    cut points naive Bayes finds there, the bin b of x: cuts[b-1] < x <= cuts[b]),
+    as categories 0 .. len(cuts); AODE's imputed rows replace a missing number by the
+    bin of the present numbers' mean and a missing category by the most frequent."""
+    rng = random.Random(4)
+    X, y = [], []
+    for _ in range(120):
+        label = rng.choice("pq")
+        X.append([rng.choice("ab") if rng.random() < 0.9 else None,
+                  round(rng.gauss(2.0 if label == "p" else 5.0, 1.0), 1)
+                  if rng.random() < 0.9 else None])
+        y.append(label)
+    _, statistics, rows, _, binned, imputed, replacements, declared, _ = cv_setup(X, y)
+    cuts = NaiveBayes(features={0: "categorical", 1: "discretized"}).fit(
+        X, y).tables()[1]["cuts"]
+    assert cuts                                     # the classes differ in the number
+    present = [row[1] for row in X if row[1] is not None]
+    mean_bin = sum(x > c for c in cuts for x in [sum(present) / len(present)])
+    counts = Counter(row[0] for row in X if row[0] is not None)
+    mode = max(sorted(counts), key=counts.get)
+    for row, plain, filled in zip(rows, binned, imputed):
+        expected = None if row[1] is None else sum(row[1] > c for c in cuts)
+        assert plain == [row[0], expected]
+        assert filled == [mode if row[0] is None else row[0],
+                          mean_bin if expected is None else expected]
+    assert replacements == [mode, mean_bin]
+    assert declared.features == {0: "categorical", 1: "categorical"}
+    assert declared.categories[1] == list(range(len(cuts) + 1))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.data())
+def test_weighted_members_newton_steps_from_any_start_reach_the_same_minimum(data):
+    """The weighted member's objective is convex: Newton steps started from any
+    weights (a fold starts from the weights of all the rows) reach the minimum the
+    steps from 1 reach, and a single step from a start never raises the objective."""
+    width, k = data.draw(st.integers(1, 4)), data.draw(st.integers(2, 3))
+    n = data.draw(st.integers(2, 25))
+    logs = st.floats(-12.0, 0.0)
+    columns = [[data.draw(st.lists(logs, min_size=n, max_size=n)) for _ in range(k)]
+               for _ in range(width)]
+    prior = data.draw(st.lists(st.floats(-5.0, 0.0), min_size=k, max_size=k))
+    truth = data.draw(st.lists(st.integers(0, k - 1), min_size=n, max_size=n))
+    row_weights = [1.0] * n
+    start = data.draw(st.lists(st.floats(0.0, 3.0), min_size=width, max_size=width))
+    cold = naive_bayes._attribute_weights(columns, prior, truth, row_weights)
+    warm = naive_bayes._attribute_weights(columns, prior, truth, row_weights, start=start)
+    one = naive_bayes._attribute_weights(columns, prior, truth, row_weights, start=start,
+                                         steps=1)
+    def objective(w):
+        return weighted_objective(w, columns, prior, truth, row_weights, 1.0)
+    best = objective(cold)
+    assert objective(warm) == pytest.approx(best, rel=1e-5, abs=1e-5)
+    assert objective(one) <= objective(start) + 1e-9 * (1 + abs(objective(start)))
+    assert all(0.0 <= w <= naive_bayes._WEIGHT_MAX for w in warm + one)
+
+
+def test_autobayes_first_prediction_takes_the_members_its_fit_compiled():
+    """fit compiles the weighted member on all the rows (its folds start from its
+    weights) and keeps it for the mixture's first compilation, which predicts as the
+    same model loaded from its file (compiled afresh); the kept member goes with the
+    first compilation, and is never pickled nor kept after partial_fit."""
+    X, y = sample_data(150, 6)
+    model = naive_bayes.AutoBayes(folds=3).fit(X, y)
+    made = model._fitted().made
+    assert made is not None and set(made) >= {"cuts", "weighted"}
+    again = pickle.loads(pickle.dumps(model))
+    assert again._fitted().made is None
+    fresh = naive_bayes.AutoBayes.from_dict(model.to_dict())
+    assert model.predict_proba(X) == fresh.predict_proba(X) == again.predict_proba(X)
+    compiled = model._model("test")
+    assert dict((name, member) for name, _, member in compiled.members)["weighted"] is \
+        made["weighted"][1]
+    assert model._fitted().made is None
+    refitted = naive_bayes.AutoBayes(folds=3).fit(X, y)
+    refitted.partial_fit(X[:5], y[:5])
+    assert refitted._fitted().made is None
+
+
+@pytest.mark.parametrize("search", [False, True])
+def test_autobayes_folds_search_their_networks_unless_the_search_is_costly(monkeypatch,
+                                                                          search):
+    """Below _FOLD_SEARCH_WORK each fold's network searches its own structure (and the
+    mixture's network is searched at the first prediction); beyond it the network is
+    searched once, on all the rows, the folds keep that structure (the "given"
+    search), and the first prediction takes the network searched then."""
+    ran = []
+    for name, found in list(naive_bayes._STRUCTURE_SEARCHES.items()):
+        def spy(score, nodes, root, params, name=name, found=found):
+            ran.append(name)
+            return found(score, nodes, root, params)
+        monkeypatch.setitem(naive_bayes._STRUCTURE_SEARCHES, name, spy)
+    monkeypatch.setattr(naive_bayes, "_FOLD_SEARCH_WORK", 10 ** 12 if search else 0)
+    X, y = sample_data(120, 8)
+    model = naive_bayes.AutoBayes(members=("bayesnet", "aode"), folds=3).fit(X, y)
+    assert ran == (["hill climbing"] * 3 if search else ["hill climbing"] + ["given"] * 3)
+    model.predict(X)
+    assert ran[3 if search else 0:].count("hill climbing") == 1
+    assert naive_bayes.AutoBayes.from_dict(model.to_dict()).predict_proba(X) == \
+        model.predict_proba(X)
+
+
+# ----------------------------------------------------------------------------------
 # Missing and never-seen values as no evidence: the networks' missing="skip",
 # AODE's impute="fit", AutoBayes' prior of nothing known and its explanation
 # ----------------------------------------------------------------------------------

@@ -28,16 +28,17 @@ class _ValueIds(dict):
         return twin
 
 
-def _count_keys(counter, keys):
-    """counter[key] += 1 for each key (collections' C helper where there is one)."""
-    try:
-        from collections import _count_elements
-    except ImportError:                   # another Python: the same, in Python
-        get = counter.get
-        for key in keys:
-            counter[key] = get(key, 0) + 1
-        return
-    _count_elements(counter, keys)
+def _count_keys_in_python(counter, keys):
+    """counter[key] += 1 for each key."""
+    get = counter.get
+    for key in keys:
+        counter[key] = get(key, 0) + 1
+
+
+try:                                      # collections' C helper, where there is one
+    from collections import _count_elements as _count_keys
+except ImportError:                       # another Python: the same, in Python
+    _count_keys = _count_keys_in_python
 
 
 class _PairLimit(Exception):
@@ -214,9 +215,10 @@ class _PairCounts(_Distribution):
                     _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
                     if kept + len(target) - before > limit:
                         raise _PairLimit(kept + len(target) - before, row)
-            else:
-                for n, a in enumerate(ids[:-1]):
-                    _count_keys(target, map((a << _PAIR_SHIFT).__add__, ids[n + 1:]))
+            else:                         # the row's pairs in one call, in the same order
+                _count_keys(target, chain.from_iterable(
+                    [map((a << _PAIR_SHIFT).__add__, ids[n + 1:])
+                     for n, a in enumerate(ids[:-1])]))
             kept += len(target) - before
         for weight, counted in by_weight.items():
             get = mine.get
@@ -305,10 +307,13 @@ class _PairCounts(_Distribution):
         """The first pair of values other counted more often in a class than these
         (both at the coarser level of each pair of features)."""
         mine, other = self.aligned(other)
-        keyed = mine.keyed_as_mine(other)
+        return mine.keyed_deficit(mine.keyed_as_mine(other), emptied)
+
+    def keyed_deficit(self, keyed, emptied):
+        """deficit of counts keyed by these value numbers (keyed_as_mine)."""
         for label in _labels_to_check(keyed, emptied):
-            problem = _counts_deficit(mine.pairs.get(label, {}), keyed.get(label, {}),
-                                      label, mine.pair_name, emptied)
+            problem = _counts_deficit(self.pairs.get(label, {}), keyed.get(label, {}),
+                                      label, self.pair_name, emptied)
             if problem is not None:
                 return problem
         return None
@@ -316,12 +321,13 @@ class _PairCounts(_Distribution):
     def subtract(self, other):
         """Remove other's counts (its value numbers mapped onto these); pairs whose
         count reaches 0 disappear."""
-        problem = self.deficit(other, ())
+        mine, other = self.aligned(other)
+        keyed = mine.keyed_as_mine(other)          # (once: for the check and the removal)
+        problem = mine.keyed_deficit(keyed, ())
         if problem is not None:
             raise _Unlearned(problem)
-        mine, other = self.aligned(other)
         self.ids, self.pairs, self.levels = mine.ids, mine.pairs, mine.levels
-        for label, theirs in self.keyed_as_mine(other).items():
+        for label, theirs in keyed.items():
             mine = self.pairs.get(label)
             if mine is not None:
                 _subtract_counts(mine, theirs)

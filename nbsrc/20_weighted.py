@@ -20,13 +20,15 @@ _HESSIAN_WORK = 10 ** 7    # fewer rows (not below 500) when features^2 x classe
 
 
 def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENALTY,
-                       steps=_WEIGHT_STEPS):
+                       steps=_WEIGHT_STEPS, start=None):
     """The weights 0 <= w <= _WEIGHT_MAX minimising -sum_i v_i log P(y_i | x_i) +
     penalty/2 |w|^2,
     P(c | x_i) ~ exp(prior_c + sum_j w_j columns[j][c][i]): ``columns`` per feature and
     class the rows' log-likelihoods, ``truth`` each row's class, ``row_weights`` v_i.
 
-    Projected Newton from w = 1 (naive Bayes): on the weights that are free (above 0,
+    Projected Newton from w = 1 (naive Bayes), or from ``start`` (weights near the
+    minimum, such as those of more rows of the same data: fewer steps reach it; each
+    clamped to the bounds): on the weights that are free (above 0,
     or at 0 with a gradient pulling them up) a Newton step, cut back until the loss
     falls as Armijo asks; the loss is convex with a Hessian of at least penalty * I,
     so a handful of steps find its minimum (beyond _WEIGHT_FULL_HESSIAN features the
@@ -64,13 +66,18 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
     def gradient_at(w, probabilities):
         """(the gradient of the loss at w, each feature's mean log-likelihood per row
         under P(c | x_i))."""
-        means = [reduce(lambda a, b: list(map(add, a, b)),
-                        [list(map(mul, columns[j][c], probabilities[c])) for c in range(k)])
-                 for j in range(width)]
-        true = [list(map(getitem, zip(*columns[j]), truth)) for j in range(width)]
+        means = []
+        for per_class in columns:         # summed class by class, in order
+            mean = list(map(mul, per_class[0], probabilities[0]))
+            for column, p in zip(per_class[1:], probabilities[1:]):
+                mean = list(map(add, mean, map(mul, column, p)))
+            means.append(mean)
         gradient = [fsum(map(mul, row_weights, map(sub, means[j], true[j])))
                     + penalty * w[j] for j in range(width)]
         return gradient, means
+
+    # each feature's log-likelihood of each row's true class
+    true = [list(map(getitem, zip(*columns[j]), truth)) for j in range(width)]
 
     def hessian_of(free, probabilities, means, floor):
         """The Hessian of the loss, the entries of the free features only (the others
@@ -120,7 +127,8 @@ def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENAL
 
     full = width <= _WEIGHT_FULL_HESSIAN        # else its diagonal: steps stay cheap
 
-    w = [1.0] * width
+    w = [1.0] * width if start is None else \
+        [min(_WEIGHT_MAX, max(0.0, float(x))) for x in start]
     loss, probabilities = posterior(w)
     for _ in range(steps):
         gradient, means = gradient_at(w, probabilities)
@@ -185,9 +193,11 @@ class _WeightedNaiveModel:
     more than _WEIGHT_ROWS, or than _HESSIAN_WORK / (features^2 x classes) but at
     least 500, for the Hessian's sake), so that they are a function of the statistics: the same
     however the rows arrived, and learned again after partial_fit or merge.  An
-    AutoBayes member ("weighted")."""
+    AutoBayes member ("weighted").  ``start`` ({feature: weight}) and ``steps``: where
+    the Newton steps start and how many at most (see _attribute_weights; AutoBayes'
+    internal cross-validation starts its folds from the weights of all the rows)."""
 
-    def __init__(self, rows, params):
+    def __init__(self, rows, params, start=None, steps=_WEIGHT_STEPS):
         self.base = base = _NaiveStatistics.compile(rows, params)
         self.classes, self.names, self.width = base.classes, base.names, base.width
         self.zeros = base.zeros
@@ -228,10 +238,12 @@ class _WeightedNaiveModel:
                            [[] for _ in classes])
         finite = all(isfinite(x) for x in base.log_prior) and all(
             isfinite(sum(column)) for per_class in columns for column in per_class)
+        if start is not None:
+            start = [start.get(self.names[j], 1.0) for j in used]
         learned = _attribute_weights(columns, base.log_prior,
                                      [c for _, c, _ in training],
-                                     [v for _, _, v in training]) if finite else \
-            [1.0] * len(used)
+                                     [v for _, _, v in training], steps=steps,
+                                     start=start) if finite else [1.0] * len(used)
         self.weights = [1.0] * self.width
         for j, w in zip(used, learned):
             self.weights[j] = w

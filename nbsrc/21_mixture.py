@@ -18,12 +18,18 @@
 class _MixtureStatistics:
     """The statistics of AutoBayes: one statistics object per family of its members
     (two AODE members share one set of AODE counts), all counting the same rows, and
-    the mixture's weights and their evaluation, chosen when it was fitted."""
+    the mixture's weights and their evaluation, chosen when it was fitted.
+
+    ``made``: what choosing the weights compiled on the way that the mixture's first
+    compilation can use ({"cuts": the _CutsMemo of all the rows' cut points, member
+    name: (its _member_key, the member compiled from these statistics)}), or None;
+    never copied, pickled or written, and dropped whenever the counts change
+    (``changes`` counts those changes)."""
 
     file_fields = ("members", "mixture")
     optional_file_fields = ("text_rows",)
     __slots__ = ("parts", "weights", "evaluation", "temperature", "text_rows",
-                 "text_weight")
+                 "text_weight", "made", "changes")
 
     def __init__(self, families=()):
         self.parts = {family: _MODELS[family]._statistics_class() for family in families}
@@ -35,6 +41,23 @@ class _MixtureStatistics:
         # text factor's log-likelihood in every member's log posterior
         self.text_rows = None
         self.text_weight = 1.0
+        self.made = None
+        self.changes = 0
+
+    def changed(self):
+        """The counts change: what was compiled from them no longer holds."""
+        self.made = None
+        self.changes += 1
+
+    def __getstate__(self):
+        """For pickle: everything but ``made``."""
+        return {name: getattr(self, name) for name in self.__slots__ if name != "made"}
+
+    def __setstate__(self, state):
+        self.made = None
+        self.changes = 0
+        for name, value in state.items():
+            setattr(self, name, value)
 
     @property
     def primary(self):
@@ -49,6 +72,7 @@ class _MixtureStatistics:
 
     @class_count.setter
     def class_count(self, counts):
+        self.changed()
         for statistics in self.parts.values():
             statistics.class_count = dict(counts)
 
@@ -59,6 +83,7 @@ class _MixtureStatistics:
 
     @layout.setter
     def layout(self, layout):
+        self.changed()
         for statistics in self.parts.values():
             statistics.layout = layout
 
@@ -94,6 +119,7 @@ class _MixtureStatistics:
         if self.text_rows is None and "text" in fitting.kinds.values() and \
                 any(self.class_count.values()):
             earlier = self._held_rows()
+        self.changed()
         for statistics in self.parts.values():
             result = statistics.count(rows, labels, weights, start, fitting)
         groups, weight_groups, names = result
@@ -145,12 +171,14 @@ class _MixtureStatistics:
 
     def arrange(self, order, current=None):
         """Every part's features put in ``order`` (see _NaiveStatistics.arrange)."""
+        self.changed()
         for statistics in self.parts.values():
             statistics.arrange(order, current)
         self.text_rows = self._text_rows_in(order)
 
     def declare_classes(self, classes):
         """Every part knows every declared class (and a network its order)."""
+        self.changed()
         for statistics in self.parts.values():
             for label in classes:
                 statistics.class_count.setdefault(label, 0)
@@ -197,6 +225,7 @@ class _MixtureStatistics:
         mine = Fraction(sum(self.class_count.values()))
         theirs = Fraction(sum(other.class_count.values()))
         total = mine + theirs
+        self.changed()
         held = None                       # (my rows, theirs) when either has texts
         if self.text_rows is not None or other.text_rows is not None:
             held = (self._held_rows(), other._held_rows())
@@ -244,6 +273,7 @@ class _MixtureStatistics:
         if problem is not None:
             raise _Unlearned(problem)
         names = list(self.features)
+        self.changed()
         for family, statistics in self.parts.items():
             statistics.subtract(other.parts[family], fitting)
         if other.text_rows is not None and self.text_rows is not None:
@@ -568,17 +598,22 @@ class _MixtureModel:
         self.zeros = (0.0,) * self.k
         members = params["members"]
         weights = _mixture_weights(members, statistics.weights, params["weights"])
+        # what choosing the weights compiled from these statistics (then forgotten)
+        made, statistics.made = statistics.made or {}, None
+        shared = {"cuts": made["cuts"]} if "cuts" in made else {}
         self.text = statistics.text_factor(params)      # None: no text features
         self.text_features = set(statistics.text_names())
         self.text_weight = float(statistics.text_weight)
         statistics = statistics.members_view()
-        shared = {}
         self.members = []
         held = params                     # the members compiled so far are in use
         for name in members:
             if weights[name] < 1e-3:      # a member that the mixture does not need
                 continue
-            compiled = _member_model(statistics, name, held, shared)
+            found = made.get(name)
+            compiled = found[1] if found is not None and \
+                found[0] == _member_key(name, held) else \
+                _member_model(statistics, name, held, shared)
             held = _in_use(held, getattr(compiled, "memory", 0))
             self.members.append((name, weights[name], compiled))
         total = sum(w for _, w, _ in self.members)
@@ -989,11 +1024,15 @@ def _em_weights(likelihoods, row_weights, prior, steps=100):
         mixed = list(map(sum, zip(*[list(map(mul, repeat(w, rows), column))
                                     for w, column in zip(weights, likelihoods)])))
         scored = [x > 0 for x in mixed]
-        kept = list(compress(mixed, scored))
-        kept_weights = list(compress(row_weights, scored))
+        if all(scored):                   # (as a rule: every row scored)
+            kept, kept_weights, kept_columns = mixed, row_weights, likelihoods
+        else:
+            kept = list(compress(mixed, scored))
+            kept_weights = list(compress(row_weights, scored))
+            kept_columns = [list(compress(column, scored)) for column in likelihoods]
         totals = [reduce(add, map(truediv, map(mul, map(mul, kept_weights, repeat(w)),
-                                               compress(column, scored)), kept), prior)
-                  for w, column in zip(weights, likelihoods)]
+                                               column), kept), prior)
+                  for w, column in zip(weights, kept_columns)]
         total = sum(totals)
         weights = [t / total for t in totals]
     return weights

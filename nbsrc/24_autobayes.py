@@ -252,6 +252,14 @@ class AutoBayes(_Classifier):
     where the same out-of-fold rows say the mixture is over- or under-confident (T
     never moves the prior; where the mixture is near a tie between two classes, the
     prior may decide it); then every member is fitted on all the rows.
+    The folds share what all the rows give: numbers cut into all the rows' MDL bins
+    (and AODE's missing values replaced, in training, by all the rows' means and
+    modes), each fold's counts being all the rows' less the fold's, the weighted
+    member's Newton steps (one per fold) starting from its weights on all the rows,
+    and, where a network's structure search costs more than about 0.1 s of CPU, the
+    structure found on all the rows (the fold's tables its own); the bins and the
+    structure have seen the held-out rows, so the figures of summary()["choice"]
+    lean to the optimistic side.
     summary()["choice"] says what it chose and why; explain() gives the prior, what
     each value adds (in column order, given the values before it), the temperature
     and each member's weight, probabilities and share of the mixture.
@@ -422,6 +430,7 @@ class AutoBayes(_Classifier):
                               "partial_fit first" % call, call)
         chosen = statistics.skeleton()
         chosen.parts = statistics.parts   # the same counts: only the weights differ
+        changes = statistics.changes
         chosen.text_rows = statistics.text_rows
         self._choose_weights(chosen, call)
         with self._state.lock:
@@ -429,6 +438,8 @@ class AutoBayes(_Classifier):
                 statistics.weights = chosen.weights
                 statistics.evaluation = chosen.evaluation
                 statistics.temperature = chosen.temperature
+                if statistics.changes == changes:     # (no partial_fit meanwhile)
+                    statistics.made = chosen.made
                 statistics.text_weight = chosen.text_weight
                 self._state.compiled = None
         return self
@@ -440,8 +451,20 @@ class AutoBayes(_Classifier):
         that neither the rows' order nor their form, lists or dicts in any key order,
         matters; a stratified sample of _auto_sample(width) rows when there are more:
         three weights need no more, and the members themselves are fitted on every
-        row).  Each fold is counted once and each training set is the merge of the
-        other folds.  Nothing is changed unless it succeeds."""
+        row).
+
+        The work done once for every fold: the rows' numbers cut into the MDL bins of
+        all the rows, and AODE's missing values replaced by all the rows' replacements
+        (_binned_rows); each fold's rows counted once (_fold_parts) and a fold's
+        training statistics made as all the rows' less the fold's
+        (_training_statistics, the one seam between the folds and the counts: a
+        held-out part of one row would give leave-one-out's); the weighted member and,
+        where a search costs more than _FOLD_SEARCH_WORK, the network members
+        compiled on all the rows first (_whole_members): the folds' Newton steps
+        start from the weights found there, their networks keep the structure found
+        there, and the mixture's first compilation takes them as they are (made).
+        The held-out rows are scored by _fold_members' models.  Nothing is changed
+        unless it succeeds."""
         if len(statistics.class_count) < 2:
             return
         nodes = 1 + sum(kind in ("categorical", "discretized")
@@ -460,24 +483,34 @@ class AutoBayes(_Classifier):
         folds = min(folds, len(X))
         _check_auto_work(len(X), nodes, folds, call)
         fold_of = _stratified_folds(y, folds, 0)
-        # every fold counts each feature as the whole fit does (a column of numbers
-        # and a few words is categorical, even in a fold without the words)
-        declared = type(self)(**dict(self.get_params(), features=statistics.kinds()))
-        parts = []
-        for fold in range(folds):
-            members = [i for i, f in enumerate(fold_of) if f == fold]
-            part = None               # (a fold of rows weighing 0 counts nothing)
-            if members and (sample_weight is None or any(sample_weight[i] for i in members)):
-                part = declared._learn([X[i] for i in members], [y[i] for i in members],
-                                       None if sample_weight is None else
-                                       [sample_weight[i] for i in members],
-                                       declared._new_statistics(), call,
-                                       check_names=False, class_weighted=True)
-                part.arrange(list(statistics.features))   # the members' order (ties)
-            parts.append((members, part))
-        stride = max(1, -(-len(X) // limit))          # score at most about limit rows
         params = self.get_params()
         names = list(self.members)
+        # held meanwhile: the fit's rows, the folds' and their training set's
+        held = _in_use(params, 3 * _held_bytes(statistics))
+        made = {"cuts": _CutsMemo()}      # kept for the mixture's first compilation
+        with made["cuts"]:
+            start, structures = _whole_members(
+                statistics.members_view(), names, held, made, call,
+                search=_auto_fold_work(len(X), nodes) > _FOLD_SEARCH_WORK)
+            X, imputed, replacements, declared = _binned_rows(
+                self, statistics, X, _aode_imputes(names, params))
+        parts = _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call,
+                            list(statistics.features))
+        whole = None                      # the statistics of all the rows: the folds'
+        for _, part in parts:
+            if part is not None:
+                whole = part.copy() if whole is None else whole.absorb(part)
+        if whole is None:
+            return
+        # in use meanwhile: the members of all the rows compiled, and the pairwise
+        # counts of all the rows, a fold's and a training set's
+        aode = whole.parts.get("AODE")
+        held = _in_use(held, sum(getattr(compiled, "memory", 0) for key, found in
+                                 made.items() if key != "cuts" for compiled in found[1:]) +
+                       (3 * _PAIR_BYTES * aode.pair_counts.size() if aode is not None else 0))
+        fitting = _Fitting(call, declared.get_params(), declared._default_kind,
+                           declared._allowed_kinds, kind_map=declared._kind_map)
+        stride = max(1, -(-len(X) // limit))          # score at most about limit rows
         classes = statistics.classes()
         likelihoods = [[] for _ in names]
         hits = [[] for _ in names]
@@ -485,34 +518,29 @@ class AutoBayes(_Classifier):
         priors = [[] for _ in names]      # each member's P(c) (of nothing known), per row
         scored = []
         texts = []                        # the text factor's scores (text features)
-        for fold, (members, _) in enumerate(parts):
+        for fold, (members, part) in enumerate(parts):
             _progress("choosing the weights, fold", fold + 1, folds)
             held_out = [i for i in members if i % stride == 0 and (
                 sample_weight is None or sample_weight[i])]     # weight 0: nothing to score
-            training = None
-            for other, (_, part) in enumerate(parts):
-                if other != fold and part is not None:
-                    training = part.copy() if training is None else training.absorb(part)
-            if not held_out or training is None:
+            if not held_out:
+                continue
+            training = _training_statistics(whole, part, fitting)
+            if not training.class_count:
                 continue
             scored.extend(held_out)
-            shared = {}
-            # held meanwhile: the fit's rows, the folds' and their training set's
-            held = _in_use(params, 3 * _held_bytes(statistics))
             known = _known_values(training)       # as the mixture reads rows
-            texts.extend(_text_scores(training, params, [X[i] for i in held_out], classes))
-            view = training.members_view()             # text features: ignored
-            for m, name in enumerate(names):
-                try:
-                    compiled = _member_model(view, name, held, shared)
-                except _OverBudget as error:
-                    raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
-                rows = [_unknown_as_missing(known, compiled.positional(X[i]))
-                        for i in held_out]
+            texts.extend(_text_scores(training, params, [X[i] for i in held_out],
+                                      classes))
+            models = _fold_members(training.members_view(), names, held, start,
+                                   structures, replacements, call)
+            for m, compiled in enumerate(models):
                 nothing = dict(zip(compiled.classes, _posterior(
                     compiled.joint([None] * compiled.width))))
                 priors[m].extend([[nothing.get(c, 0.0) for c in classes]] * len(held_out))
-                for i, joint in zip(held_out, compiled.joints(rows)):
+            rows = [_unknown_as_missing(known, models[0].positional(X[i]))
+                    for i in held_out]
+            for m, (compiled, joints) in enumerate(zip(models, _members_joints(models, rows))):
+                for i, joint in zip(held_out, joints):
                     posterior = dict(zip(compiled.classes, _posterior(joint)))
                     full = [posterior.get(c, 0.0) for c in classes]
                     probabilities[m].append(full)
@@ -557,7 +585,217 @@ class AutoBayes(_Classifier):
         statistics.weights = dict(zip(names, weights))
         statistics.evaluation = evaluation
         statistics.temperature = temperature
+        statistics.made = made
         statistics.text_weight = text_weight
+
+
+# Newton steps at most of a fold's weighted member, from the weights of all the rows
+# (one comes close: the folds' rows are most of them)
+_FOLD_WEIGHT_STEPS = 1
+# The work (as _auto_fold_work counts it: about 0.1 s of CPU) beyond which a fold's
+# network members keep the structure searched on all the rows rather than search
+# their own (their tables are the fold's)
+_FOLD_SEARCH_WORK = 400000
+
+
+def _given_structure(score, nodes, root, params):
+    """No search: the structure params["_parents"] gives (a fold's network members
+    in AutoBayes' internal cross-validation, see _fold_members)."""
+    return [list(parents) for parents in params["_parents"]]
+
+
+_STRUCTURE_SEARCHES["given"] = _given_structure
+
+
+def _budgeted(work, call, *args):
+    """work(*args), an _OverBudget raised as the NaiveBayesError of the call."""
+    try:
+        return work(*args)
+    except _OverBudget as error:
+        raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
+
+
+def _member_key(name, params):
+    """What AutoBayes' member ``name`` is compiled with under AutoBayes' params (its
+    parameters, without the memory in use): a member compiled with an equal key
+    from the same statistics is the same model."""
+    _, member = _member_parameters(name, params)
+    member.pop("_memory_in_use", None)
+    return member
+
+
+def _whole_members(statistics, names, params, made, call, search):
+    """(the weighted member's weights on all the rows, {network member: its structure
+    on all the rows}): the members of all the rows that the folds start from,
+    compiled from the statistics (the mixture's own members: kept in ``made`` for
+    its first compilation, under their _member_key).  The weighted member when it
+    is among ``names``; the network members with ``search`` (see
+    _FOLD_SEARCH_WORK)."""
+    start, structures = None, {}
+    for name in names:
+        cls = _AUTO_MEMBERS[name][0]
+        network = cls._statistics_class is _NetworkStatistics
+        if name != "weighted" and not (network and search):
+            continue
+        compiled = _budgeted(_member_model, call, statistics, name, params,
+                             {"cuts": made["cuts"]})
+        made[name] = (_member_key(name, params), compiled)
+        if name == "weighted":
+            start = dict(zip(compiled.names, compiled.weights))
+        else:
+            structures[name] = compiled.parents
+    return start, structures
+
+
+def _aode_imputes(names, params):
+    """Whether AutoBayes' members ``names`` include AODE members and every one of them
+    imputes (AutoBayes' own do): the folds then count AODE's pairs of the rows
+    imputed once (see _fold_members)."""
+    aode = [name for name in names if _AUTO_MEMBERS[name][0] is AODE]
+    return bool(aode) and all(_member_parameters(name, params)[1].get("impute")
+                              for name in aode)
+
+
+def _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call, order):
+    """[(the rows of fold f, their statistics)] of the internal cross-validation: the
+    rows counted by ``declared`` (AutoBayes on the binned rows) as a network counts
+    them, and with ``imputed`` (the rows imputed) AODE's pairwise counts of those
+    under "AODE"; None for a fold whose rows all weigh 0 (it counts nothing).  Every
+    part's features in ``order`` (the model's: the members' ties go as the model's)."""
+    parts = []
+    for fold in range(folds):
+        members = [i for i, f in enumerate(fold_of) if f == fold]
+        part = None
+        if members and (sample_weight is None or any(sample_weight[i] for i in members)):
+            labels = [y[i] for i in members]
+            weights = None if sample_weight is None else [sample_weight[i] for i in members]
+            part = declared._learn([X[i] for i in members], labels, weights,
+                                   declared._new_statistics(), call, check_names=False,
+                                   class_weighted=True)
+            if imputed is not None:
+                part.parts["AODE"] = declared._learn(
+                    [imputed[i] for i in members], labels, weights,
+                    _MixtureStatistics(("AODE",)), call, check_names=False,
+                    class_weighted=True).parts["AODE"]
+            part.arrange(order)
+        parts.append((members, part))
+    return parts
+
+
+def _binned_rows(model, statistics, X, impute):
+    """(the cross-validation's rows with every number replaced by its MDL bin, the
+    same with every missing value replaced as AODE's impute=True replaces it (when
+    ``impute``, else None), the replacements per feature position, and a classifier
+    that counts them: AutoBayes with the statistics' kinds, the binned features
+    categorical, their values the bins 0 .. len(cuts)).
+
+    The bins are cut once, on all the rows' counts (the cut points naive Bayes and
+    the network find there), and every fold counts and predicts its rows in them,
+    so that a fold's counts are those of all the rows less the fold's, exactly, and
+    no fold cuts its own; a missing value's replacement is likewise all the rows'
+    (a categorical feature's mode, the bin of a number's mean: see
+    _AODEStatistics._replacement).  Both have seen the held-out rows (the bins their
+    labels too), which the folds' scores hardly notice (docs/accuracy.md measures
+    it)."""
+    classes = statistics.classes()
+    names = statistics.names()
+    cuts = {name: feature.stats.cut_points(classes)
+            for name, feature in statistics.features.items()
+            if feature.name == "discretized"}
+    kinds = statistics.kinds()
+    categories = _by_name(model.categories, "categories")
+    for name, found in cuts.items():
+        kinds[name] = "categorical"
+        categories[name] = list(range(len(found) + 1))
+    declared = type(model)(**dict(model.get_params(), features=kinds,
+                                  categories=categories))
+    replacements = None
+    if impute:
+        replacements = []
+        for name in names:
+            value = _AODEStatistics._replacement(statistics.features[name])
+            if value is not None and name in cuts:
+                value = bisect_left(cuts[name], value)
+            replacements.append(value)
+    mapping = statistics.layout == "mapping"
+    at = [(name if mapping else j, cuts[name]) for j, name in enumerate(names)
+          if name in cuts]
+    fills = [] if replacements is None else [
+        (name if mapping else j, value) for j, (name, value) in
+        enumerate(zip(names, replacements)) if value is not None]
+    binned, imputed = [], []
+    made = {}                             # _cv_rows repeats a row as one object
+    for row in X:
+        found = made.get(id(row))
+        if found is None:
+            plain = dict(row) if mapping else list(row)
+            for j, points in at:
+                value = plain.get(j) if mapping else plain[j]
+                if value is not None:
+                    plain[j] = bisect_left(points, value)
+            filled = None
+            if replacements is not None:
+                filled = dict(plain) if mapping else list(plain)
+                for j, value in fills:
+                    if (filled.get(j) if mapping else filled[j]) is None:
+                        filled[j] = value
+            found = made[id(row)] = plain, filled
+        binned.append(found[0])
+        imputed.append(found[1])
+    return binned, imputed if impute else None, replacements, declared
+
+
+def _training_statistics(whole, held_out, fitting):
+    """The statistics of the rows a fold trains on: those of all the rows less the
+    held-out part's (``held_out``: its rows counted apart; None: nothing held out),
+    by forget's exact subtraction, so the same counts as the other folds' rows
+    counted together.  The one place where a training set is made: a held-out part
+    of one row gives leave-one-out's."""
+    training = whole.copy()
+    if held_out is not None:
+        training.subtract(held_out, fitting)
+    return training
+
+
+def _fold_members(training, names, params, start, structures, replacements, call):
+    """AutoBayes' members ``names`` compiled from a fold's training statistics
+    (_MixtureStatistics of the binned rows: a network's rows, and under "AODE" the
+    pairwise counts of the rows imputed with ``replacements``, when AODE's members
+    impute): a network member searched on the rows, or with the structure
+    ``structures`` gives it ({member: each node's parents}), its tables the rows';
+    the AODE members from the counts (sharing their tables; a held-out row's
+    missing values take the replacements); the weighted member's Newton steps
+    started from ``start`` ({feature: its weight on all the rows}; None: from 1), at
+    most _FOLD_WEIGHT_STEPS of them."""
+    shared = {}
+    models = []
+    aode = training.parts.get("AODE")
+    for name in names:
+        cls, member = _member_parameters(name, params)
+        member = cls._compiling(member)
+        if name == "weighted" and start is not None:
+            rows = next(part for part in training.parts.values()
+                        if isinstance(part, _NetworkStatistics))
+            models.append(_WeightedNaiveModel(rows, member, start=start,
+                                              steps=_FOLD_WEIGHT_STEPS))
+        elif name in structures:
+            member = dict(member, structure_search="given", _parents=structures[name])
+            rows = next(part for part in training.parts.values()
+                        if isinstance(part, _NetworkStatistics))
+            models.append(_budgeted(_NetworkModel, call, rows, member))
+        elif cls is AODE and aode is not None:
+            filled = member.get("impute") is True     # replaced at prediction too
+            member["impute"] = False      # (the counts are of imputed rows)
+            same = (member["alpha"], member["estimate"], member["m"])
+            first = shared.get(same)
+            compiled = first.twin(aode, member) if first is not None else None
+            if compiled is None:
+                compiled = shared[same] = _budgeted(_AODEModel, call, aode, member)
+            compiled.replacements = replacements if filled else None
+            models.append(compiled)
+        else:
+            models.append(_budgeted(_member_model, call, training, name, params, shared))
+    return models
 
 
 def _cv_rows(statistics, sample):
@@ -584,9 +822,16 @@ def _cv_rows(statistics, sample):
             if len(row) < width:
                 row = row + (None,) * (width - len(row))
             key = tuple(sorted(_stable_text(v) for v in row if v is not None))
-            items.append(((_canonical_value(label), key, _row_hash(names, row)),
-                          label, row, weight, n))
+            items.append(((_canonical_value(label), key), label, row, weight, n))
     items.sort(key=itemgetter(0))
+    # the row's hash only where the label and the texts tie (as a rule nowhere)
+    start = 0
+    for end in range(1, len(items) + 1):
+        if end == len(items) or items[end][0] != items[start][0]:
+            if end - start > 1:
+                items[start:end] = sorted(items[start:end],
+                                          key=lambda item: _row_hash(names, item[2]))
+            start = end
     total = sum(item[4] for item in items)
     rate = min(1.0, 20.0 * sample / total) if total else 1.0
     mapping = part.layout == "mapping"
