@@ -346,28 +346,51 @@ def _fit_batch(model, batch, classes):
         raise batch.at_line(error) from None
 
 
+_GC_OBJECTS = 10000       # objects the fit's batches may leave before a collection
+
+
 def _gc_freezing():
-    """(freeze, unfreeze) for the command line's fit: CPython's gc.freeze (3.7+) leaves
-    the objects alive now out of later collections until gc.unfreeze; nothing on
-    PyPy, which has none, nor when the caller has frozen objects of its own (unfreeze
-    would release them too).
+    """(freeze, resume, unfreeze) for the command line's fit: CPython's gc.freeze
+    (3.7+) leaves the objects alive now out of later collections until gc.unfreeze;
+    nothing on PyPy, which has none, nor when the caller has frozen objects of its own
+    (unfreeze would release them too).
 
     freeze collects first: what is frozen is never collected, so a cycle the batch
     left behind would otherwise stay for good, and memory grow with the file. The
-    collection scans only what is not frozen yet, the last batch's objects."""
+    collection scans only what is not frozen yet, the last batches' objects. Between
+    the first freeze and resume (after the last batch) the automatic collections are
+    paused, and freeze collects (and freezes) only once the batches have left
+    _GC_OBJECTS objects more than they freed since the last collection: what the
+    automatic collections would find, found in one pass every few batches rather
+    than by scanning a batch's rows again every few hundred allocations; resume and
+    unfreeze start them again (when they ran before)."""
     if not hasattr(gc, "get_freeze_count") or gc.get_freeze_count():
-        return (lambda: None), (lambda: None)
+        return (lambda: None), (lambda: None), (lambda: None)
+    enabled = gc.isenabled()
+    frozen = False                        # (gc.get_freeze_count walks what is frozen)
 
     def freeze():
-        gc.collect()
-        gc.freeze()
-    return freeze, gc.unfreeze
+        nonlocal frozen
+        gc.disable()
+        if gc.get_count()[0] >= _GC_OBJECTS or not frozen:
+            gc.collect()
+            gc.freeze()
+            frozen = True
+
+    def resume():
+        if enabled:
+            gc.enable()
+
+    def unfreeze():
+        gc.unfreeze()
+        resume()
+    return freeze, resume, unfreeze
 
 
 def _cmd_fit(args):
     _check_output(args.output, [args.data])
     reader = _training_reader(args)
-    freeze, unfreeze = _gc_freezing()
+    freeze, resume, unfreeze = _gc_freezing()
     try:
         model = _new_model(args, reader)
         progress = args.progress_line
@@ -403,10 +426,13 @@ def _cmd_fit(args):
             done += len(batch.X)
             progress.update(done)
             # what the model holds so far is not scanned again by the collector,
-            # which the counts of a long file would keep busy (30% of the CPU)
+            # which the counts of a long file would keep busy (30% of the CPU); the
+            # batch's rows are freed first, so that the collection need not scan them
+            batch = None
             freeze()
         if waiting:
             _fit_batch(model, _joined(waiting), reader.classes)     # refused: no weight
+        resume()
         if choosing and done and not balanced:    # AutoBayes streamed: its weights from
             model.choose_weights()        # the rows its statistics keep, as fit chooses
         progress.done()
