@@ -1859,8 +1859,10 @@ class _ValueCounts(_Distribution):
         except TypeError:
             bad = next(v for v in values if not _hashable(v))
             raise _BadValue(bad, "a hashable value") from None
-        for value in [v for v in counted if _is_missing(v)]:
-            del counted[value]
+        counted.pop(None, None)
+        if not _STR.issuperset(map(type, counted)):     # (a text is never missing)
+            for value in [v for v in counted if _is_missing(v)]:
+                del counted[value]
         if self.declared:
             for value in counted:
                 if value not in self.declared:
@@ -17006,6 +17008,13 @@ def _notebook_svg(model):
 
 _SAMPLE_ROWS = 10000      # rows read to decide what each column holds
 _BATCH_ROWS = 2000        # rows per partial_fit call: bounds the memory of a fit
+# The command line's naive Bayes batches: about _BATCH_CELLS cells, and at least
+# _CLASS_ROWS rows per class, so that the passes over a batch (its cells converted,
+# its rows grouped by class, counted) find its objects still in the processor's cache,
+# while the steps each batch takes per feature and class stay few beside its cells.
+_BATCH_CELLS = 4000
+_CLASS_ROWS = 50
+_READ_ROWS = 250          # CSV records taken from csv.reader at a time
 # Characters in one line of a file: a longer line is refused once that much is read,
 # before it fills the memory.
 _LINE_LIMIT = 1 << 25
@@ -17709,7 +17718,7 @@ class _CsvSource:
         """(line number, cells) for every data row, cells (a tuple) stripped of spaces."""
         return chain.from_iterable(self._row_chunks())
 
-    def _row_chunks(self, size=1000):
+    def _row_chunks(self, size=_READ_ROWS):
         """rows() a list at a time, made by builtins with no Python step per row:
         csv.reader's records taken by islice, their lines numbered from the lines
         the reader counted (a record spans one line more per line break in its
@@ -18657,6 +18666,7 @@ class _TableReader:
                 source.check_target(target, default=given is None)
         self.target = target
         self.sample = []
+        self.sample_classes = 0           # distinct labels in the sample
         self.rows = source.rows()         # read once: the sample, then the rest
         model = options.model
         if model is not None:
@@ -18689,6 +18699,7 @@ class _TableReader:
                        label not in source.missing]
             _check_target_cells(present, target, source)
             self.label = _label_parser(present)
+            self.sample_classes = len(set(present))
             self.categories = {name: values for name, values in source.categories.items()
                                if self.kinds.get(name) == "categorical"} or None
         declared = source.categories.get(target) if target is not None else None
@@ -19296,6 +19307,18 @@ def _joined(tables):
                  path=first.path, names=first.names)
 
 
+def _fit_batch_rows(model, reader):
+    """Rows per partial_fit call of fit: _BATCH_ROWS; for naive Bayes (whose
+    statistics are counts of each feature's values), about _BATCH_CELLS cells and at
+    least _CLASS_ROWS rows per class, at most _BATCH_ROWS (the families that count
+    pairs or rows pay more for each batch than for its cells)."""
+    if model._statistics_class is not _NaiveStatistics:
+        return _BATCH_ROWS
+    classes = max(len(reader.classes or ()), reader.sample_classes, 1)
+    rows = max(_BATCH_CELLS // max(1, len(reader.names)), _CLASS_ROWS * classes)
+    return min(_BATCH_ROWS, rows)
+
+
 def _fit_batch(model, batch, classes):
     """partial_fit on one batch; a library error restated with its file and line."""
     try:
@@ -19354,7 +19377,7 @@ def _cmd_fit(args):
         model = _new_model(args, reader)
         progress = args.progress_line
         done = 0
-        batches = reader.batches(_BATCH_ROWS)
+        batches = reader.batches(_fit_batch_rows(model, reader))
         balanced = model.get_params()["class_weight"] == "balanced"
         choosing = isinstance(model, AutoBayes) and model.weights == "cv"
         if balanced:                      # class weights need every label first: the

@@ -13,6 +13,13 @@
 
 _SAMPLE_ROWS = 10000      # rows read to decide what each column holds
 _BATCH_ROWS = 2000        # rows per partial_fit call: bounds the memory of a fit
+# The command line's naive Bayes batches: about _BATCH_CELLS cells, and at least
+# _CLASS_ROWS rows per class, so that the passes over a batch (its cells converted,
+# its rows grouped by class, counted) find its objects still in the processor's cache,
+# while the steps each batch takes per feature and class stay few beside its cells.
+_BATCH_CELLS = 4000
+_CLASS_ROWS = 50
+_READ_ROWS = 250          # CSV records taken from csv.reader at a time
 # Characters in one line of a file: a longer line is refused once that much is read,
 # before it fills the memory.
 _LINE_LIMIT = 1 << 25
@@ -716,7 +723,7 @@ class _CsvSource:
         """(line number, cells) for every data row, cells (a tuple) stripped of spaces."""
         return chain.from_iterable(self._row_chunks())
 
-    def _row_chunks(self, size=1000):
+    def _row_chunks(self, size=_READ_ROWS):
         """rows() a list at a time, made by builtins with no Python step per row:
         csv.reader's records taken by islice, their lines numbered from the lines
         the reader counted (a record spans one line more per line break in its

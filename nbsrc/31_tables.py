@@ -403,6 +403,7 @@ class _TableReader:
                 source.check_target(target, default=given is None)
         self.target = target
         self.sample = []
+        self.sample_classes = 0           # distinct labels in the sample
         self.rows = source.rows()         # read once: the sample, then the rest
         model = options.model
         if model is not None:
@@ -435,6 +436,7 @@ class _TableReader:
                        label not in source.missing]
             _check_target_cells(present, target, source)
             self.label = _label_parser(present)
+            self.sample_classes = len(set(present))
             self.categories = {name: values for name, values in source.categories.items()
                                if self.kinds.get(name) == "categorical"} or None
         declared = source.categories.get(target) if target is not None else None

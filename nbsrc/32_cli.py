@@ -337,6 +337,18 @@ def _joined(tables):
                  path=first.path, names=first.names)
 
 
+def _fit_batch_rows(model, reader):
+    """Rows per partial_fit call of fit: _BATCH_ROWS; for naive Bayes (whose
+    statistics are counts of each feature's values), about _BATCH_CELLS cells and at
+    least _CLASS_ROWS rows per class, at most _BATCH_ROWS (the families that count
+    pairs or rows pay more for each batch than for its cells)."""
+    if model._statistics_class is not _NaiveStatistics:
+        return _BATCH_ROWS
+    classes = max(len(reader.classes or ()), reader.sample_classes, 1)
+    rows = max(_BATCH_CELLS // max(1, len(reader.names)), _CLASS_ROWS * classes)
+    return min(_BATCH_ROWS, rows)
+
+
 def _fit_batch(model, batch, classes):
     """partial_fit on one batch; a library error restated with its file and line."""
     try:
@@ -395,7 +407,7 @@ def _cmd_fit(args):
         model = _new_model(args, reader)
         progress = args.progress_line
         done = 0
-        batches = reader.batches(_BATCH_ROWS)
+        batches = reader.batches(_fit_batch_rows(model, reader))
         balanced = model.get_params()["class_weight"] == "balanced"
         choosing = isinstance(model, AutoBayes) and model.weights == "cv"
         if balanced:                      # class weights need every label first: the
