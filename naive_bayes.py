@@ -7977,7 +7977,7 @@ class _Fitting:
     declarations read once, and the feature names that some row holds."""
 
     __slots__ = ("call", "params", "kinds", "categories", "default_kind", "numeric", "seen",
-                 "allowed", "model", "in_use")
+                 "allowed", "model", "in_use", "columns")
 
     def __init__(self, call, params, default_kind, allowed=None, model=None, kind_map=None):
         self.call = call
@@ -7992,6 +7992,7 @@ class _Fitting:
         self.allowed = allowed            # the kinds the family can use (None: all)
         self.in_use = 0                   # bytes of the model partial_fit adds to (the
         # memory budget's share already taken: see _check_memory)
+        self.columns = ()                 # a DataFrame's columns, in its order
 
     def new_feature(self, name):
         """Empty statistics for a feature seen for the first time."""
@@ -8013,6 +8014,21 @@ class _Fitting:
                 "%s: feature %r is %s; this model takes %s features (declare it with "
                 "features={%r: \"discretized\"} or \"ignore\")"
                 % (self.call, name, kind, ", ".join(self.allowed), name), call=self.call)
+
+
+def _mapping_order(names, columns=()):
+    """The order of the features of rows that are mappings: a DataFrame's ``columns``
+    in its order, then every other name sorted (as scikit-learn's DictVectorizer
+    sorts them; names Python cannot compare with one another by their type, then
+    value: _canonical).  A function of the names alone, not of the order of the
+    rows' keys, of the rows, of the batches or of features=, so that the structure
+    searches, whose ties follow the features' order, learn one model from the same
+    rows whatever their form."""
+    names = list(names)
+    present = set(names)
+    first = [name for name in dict.fromkeys(columns) if name in present]
+    placed = set(first)
+    return first + sorted((name for name in names if name not in placed), key=_canonical)
 
 
 class _NaiveStatistics:
@@ -8072,6 +8088,22 @@ class _NaiveStatistics:
                 mine.absorb(theirs)
         self.layout = self.layout or other.layout
         return self
+
+    def arrange(self, order, current=None):
+        """Put the features in ``order`` (the same names), the statistics that hold
+        positions (AODE's pairs, a network's rows) renumbered with them (reordered).
+        ``current``: the order those statistics are in now (default: the features')."""
+        current = list(self.features) if current is None else current
+        if list(order) == current:
+            if list(self.features) != current:
+                self.features = {name: self.features[name] for name in order}
+            return
+        self.features = {name: self.features[name] for name in order}
+        self.reordered(current)
+
+    def reordered(self, before):
+        """Renumber what holds feature positions, from the names ``before`` to the
+        features' order (nothing here: naive Bayes' statistics are by name)."""
 
     # -- forgetting: the inverse of absorb ------------------------------------------
 
@@ -8371,9 +8403,13 @@ class _NaiveStatistics:
                 raise _row_error(call, "X", start + i, "has a key that is not hashable; "
                                  "expected feature names") from None
             fitting.seen.update(present)
+            before = list(self.features)
             for name in chain(fitting.kinds, present):
                 if name not in self.features:
                     self.features[name] = fitting.new_feature(name)
+            if len(self.features) > len(before):     # new names: the order of mappings
+                self.arrange(_mapping_order(self.features, fitting.columns),
+                             before + [n for n in self.features if n not in before])
             names = list(self.features)
             return [list(map(row.get, names)) for row in rows], names
         if not self.features:
@@ -9003,10 +9039,22 @@ class _AODEStatistics(_NaiveStatistics):
         return twin
 
     def absorb(self, other):
-        """Add other's statistics, pair counts included."""
+        """Add other's statistics, pair counts included (other's feature positions
+        renumbered to these by name: rows as mappings may hold other names)."""
         super().absorb(other)
-        self.pair_counts.absorb(other.pair_counts)
+        theirs = other.pair_counts
+        position = {name: j for j, name in enumerate(self.features)}
+        moved = {j: position[name] for j, name in enumerate(other.features)}
+        if any(j != k for j, k in moved.items()):
+            theirs = theirs.renumbered(moved)
+        self.pair_counts.absorb(theirs)
         return self
+
+    def reordered(self, before):
+        """The pairs' feature positions renumbered from the names ``before``."""
+        position = {name: j for j, name in enumerate(self.features)}
+        self.pair_counts = self.pair_counts.renumbered(
+            {j: position[name] for j, name in enumerate(before)})
 
     def deficit(self, other):
         """What other holds beyond these statistics, pair counts included."""
@@ -10153,6 +10201,161 @@ class _HalfLnGamma:
 
 _DENSE_CELLS = 1 << 20     # a node's table this large or smaller is scored cell by cell
 
+# Weka adds a node's score term by term into one double, every cell of its table
+# included, so for a table of millions of mostly empty cells the last bits (and, after
+# millions of roundings, more than the last bits) come from the empty cells.  The
+# helpers below give the double that such a running sum reaches exactly, in steps that
+# grow with the binades it passes rather than with the number of additions: a value y
+# strictly inside a binade (spacing u) rounds an exact sum y + e with |e| < u/2 to y,
+# so shifting the input of an addition by a multiple t of u shifts its result by t.
+
+_TINY_SUM = ldexp(1.0, -1000)    # a running sum this close to 0 is stepped, never shifted
+_HUGE_SUM = ldexp(1.0, 1000)     # nor one this far from it (or infinite)
+
+
+def _add_repeatedly(total, term, times, trace=None):
+    """total + term + term + ... (``times`` additions, each rounded to a double, as a
+    running double adds them): exact.  After one addition total -> s = total + d, the
+    next ones are s + d, s + 2d, ... while those stay strictly inside s's binade, d is
+    a multiple of its spacing u and the first addition's rounding error is not u/2 (a
+    tie, rounded to even): each exact sum is then the first one shifted by a multiple
+    of u.  So a stretch of additions is one step, and the steps are as many as the
+    binades passed.  ``trace`` (a list) gets, per stretch of results, (first, last,
+    spacing, low, high), the spacing doubled for a tie, or None for a result that is
+    not strictly inside a binade (0, tiny or on a binade's edge)."""
+    if trace is None and times <= _SHORT_RUN:
+        for _ in range(times):
+            total += term
+        return total
+    while times > 0:
+        sum_ = total + term
+        if sum_ == total:                 # the term is lost: so it is every time after
+            if trace is not None:
+                trace.append(_trace_entry(total, term, sum_))
+            return total
+        size = abs(sum_)
+        if not (_TINY_SUM <= size < _HUGE_SUM and abs(total) >= _TINY_SUM):
+            if trace is not None:
+                trace.append(None)
+            total, times = sum_, times - 1
+            continue
+        exponent = frexp(size)[1]
+        spacing = ldexp(1.0, exponent - 53)
+        step = sum_ - total               # exact when total is within a factor 2 of sum_
+        virtual = sum_ - total            # the rounding error of total + term (two-sum)
+        error = (total - (sum_ - virtual)) + (term - virtual)
+        if times == 1 or step % spacing or abs(error) * 2 == spacing or (
+                total > 0) != (sum_ > 0) or not 0.5 * size <= abs(total) <= 2.0 * size:
+            if trace is not None:
+                trace.append(_trace_entry(total, term, sum_))
+            total, times = sum_, times - 1
+            continue
+        top, bottom = ldexp(1.0, exponent), ldexp(1.0, exponent - 1)
+        if not bottom < size < top:
+            if trace is not None:
+                trace.append(None)
+            total, times = sum_, times - 1
+            continue
+        # the results sum_ + i step, i = 0 .. stretch - 1, stay strictly inside
+        room = (top - size) if (step > 0) == (sum_ > 0) else (size - bottom)
+        stretch = min(times, (int(room / spacing) - 1) // int(abs(step) / spacing) + 1)
+        last = sum_ + (stretch - 1) * step        # on the grid, inside the binade: exact
+        if trace is not None:
+            low, high = (bottom, top) if sum_ > 0 else (-top, -bottom)
+            trace.append((sum_, last, spacing, low, high))
+        total, times = last, times - stretch
+    return total
+
+
+def _trace_entry(total, term, sum_):
+    """The trace entry of one addition total + term = sum_ (see _add_repeatedly)."""
+    size = abs(sum_)
+    if not _TINY_SUM <= size < _HUGE_SUM:
+        return None
+    exponent = frexp(size)[1]
+    spacing = ldexp(1.0, exponent - 53)
+    top, bottom = ldexp(1.0, exponent), ldexp(1.0, exponent - 1)
+    if not bottom < size < top:
+        return None
+    virtual = sum_ - total
+    error = (total - (sum_ - virtual)) + (term - virtual)
+    if abs(error) * 2 == spacing:         # a tie: its parity must be kept too
+        spacing *= 2
+    return (sum_, sum_, spacing, bottom, top) if sum_ > 0 else \
+        (sum_, sum_, spacing, -top, -bottom)
+
+
+_SHORT_RUN = 16           # a run of at most this many additions is added one by one
+
+
+def _add_block(total, block, trace=None):
+    """total after adding a block's terms, [(term, times), ...] in order."""
+    for term, times in block:
+        total = _add_repeatedly(total, term, times, trace)
+    return total
+
+
+_BLOCK_PERIODS = 8        # the longest period of blocks looked for before stepping on
+_BLOCK_BUDGET = 100000    # the most blocks one table's score adds one by one
+
+
+def _add_blocks(total, block, times, budget=None):
+    """total after adding a block's terms ``times`` times over: exact.  A block that
+    brings total back to a value it had before repeats from there (a cycle, often a
+    fixed point); otherwise, when p blocks move total by delta, a multiple of the
+    spacing of every result they rounded (twice that of a tie), each further p blocks
+    move it by delta again for as long as every result, shifted, stays strictly inside
+    its binade: those periods are one step.  ``budget`` (a list of one count) is
+    lowered by the blocks added one by one; below 0, the sum stops there."""
+    if times <= _BLOCK_PERIODS:
+        for _ in range(times):
+            total = _add_block(total, block)
+        return total
+    while times > 0:
+        if budget is not None:
+            if budget[0] < 0:
+                return total
+            budget[0] -= min(times, _BLOCK_PERIODS)
+        start = total
+        seen = {total: 0}
+        states = [total]
+        trace = []
+        done = 0
+        jumped = False
+        while done < min(times, _BLOCK_PERIODS):
+            total = _add_block(total, block, trace)
+            done += 1
+            states.append(total)
+            first = seen.get(total)
+            if first is not None:          # states[first:done] repeat from here on
+                return states[first + (times - done) % (done - first)]
+            seen[total] = done
+            if None in trace or done == times or (start > 0) != (total > 0) or \
+                    not 0.5 * abs(total) <= abs(start) <= 2.0 * abs(total):
+                continue
+            delta = total - start          # exact: within a factor 2 (Sterbenz)
+            spacing = max(entry[2] for entry in trace)
+            if delta % spacing:
+                continue
+            # the further periods that keep every result strictly inside its binade,
+            # in whole units of the finest spacing (every gap below is a multiple of it,
+            # and each is exact: a value and its binade's edge are within a factor 2)
+            finest = min(entry[2] for entry in trace) / 2
+            moves = int(abs(delta) / finest)
+            periods = (times - done) // done
+            for first_result, last_result, _, low, high in trace:
+                for result in (first_result, last_result):
+                    gap = int(((high - result) if delta > 0 else (result - low)) / finest)
+                    periods = min(periods, (gap - 1) // moves)
+            if periods > 0:
+                total += periods * delta          # a shifted result: on its grid, exact
+                times -= done + periods * done
+                jumped = True
+                break
+        if not jumped:
+            times -= done
+    return total
+
 
 class _NetworkScores:
     """Weka's BAYES score of a node given its ordered parents, for any node and parent
@@ -10162,19 +10365,20 @@ class _NetworkScores:
     The score is the sum over parent configurations j (mixed radix, the first parent
     most significant) of sum_v lnG(1/2 + n_jv) - lnG(n_j + |V|/2) - |V| lnG(1/2) +
     lnG(|V|/2).  Weka adds each term to one running double, in that order, empty
-    configurations included (they add 0 only in exact arithmetic), and the structure
-    search decides by strict comparisons of these doubles: so a table of at most
-    _DENSE_CELLS cells is scored as Weka scores it, term by term (by builtins: the
-    terms in order, then one left-to-right reduce, which rounds after each addition as
-    the running double does).  A larger table (features with thousands of values, such
-    as identifiers; Weka itself needs the whole table then) is scored from the
-    configurations that occur: an empty configuration adds 0, and a value absent from
-    an occurring configuration adds lnG(1/2) - lnG(1/2), so the score is the sum over
-    occurring cells of lnG(1/2 + n) - lnG(1/2) and over occurring configurations of
-    lnG(|V|/2) - lnG(n_j + |V|/2), summed exactly rounded (fsum): equal in exact
-    arithmetic, its last bits may differ from Weka's; memory and time linear in the
-    rows.  The counts are summed as whole numbers, so a score is the same whatever the
-    order of the rows.
+    configurations and empty cells included (they add 0 only in exact arithmetic),
+    and the structure search decides by strict comparisons of these doubles: so every
+    score is that running double, bit for bit.  A table of at most _DENSE_CELLS cells
+    is scored term by term (by builtins: the terms in order, then one left-to-right
+    reduce, which rounds after each addition as the running double does); a larger
+    one (features with thousands of values, such as identifiers) from its occurring
+    cells, the runs of empty cells and configurations between them added in few
+    steps by _add_repeatedly and _add_blocks, which reach the same double: time
+    linear in the rows and the binades the sum passes, not in the cells.  Only a
+    table whose empty runs would take more than _BLOCK_BUDGET steps (none seen) is
+    summed exactly rounded instead (fsum of the occurring cells' lnG(1/2 + n) -
+    lnG(1/2) and configurations' lnG(|V|/2) - lnG(n_j + |V|/2), equal in exact
+    arithmetic).  The counts are summed as whole numbers, so a score is the same
+    whatever the order of the rows.
     """
 
     def __init__(self, rows, cardinality, unit=1):
@@ -10278,7 +10482,11 @@ class _NetworkScores:
                 return lgamma(n / unit + half)
             empty_terms = (-(size * lgamma(0.5)), lgamma(size / 2.0))
         if configurations * size > _DENSE_CELLS:
-            return self._sparse_score(counts, size, of_count, of_total, empty_terms)
+            found = self._ordered_score(counts, size, configurations, of_count, of_total,
+                                        empty_terms)
+            if found is not None:
+                return found
+            return self._exact_sum_score(counts, size, of_count, of_total, empty_terms)
         dense = [0] * (configurations * size)
         for cell, n in counts.items():
             dense[cell] = n
@@ -10301,7 +10509,41 @@ class _NetworkScores:
         return reduce(add, chain.from_iterable(zip(*columns)), 0.0)
 
     @staticmethod
-    def _sparse_score(counts, size, of_count, of_total, empty_terms):
+    def _ordered_score(counts, size, configurations, of_count, of_total, empty_terms):
+        """The score of a table in Weka's order from its occurring cells alone: the
+        runs of empty configurations, and of empty cells within a configuration, added
+        by _add_blocks and _add_repeatedly (the same double as adding every term; time
+        grows with the occurring cells and the binades the sum passes).  None when the
+        runs of empty configurations take more than _BLOCK_BUDGET steps."""
+        at_zero = of_count(0)
+        prior_terms = list(empty_terms)           # -|V| lnG(1/2), lnG(|V|/2)
+        empty = [(at_zero, size), (-of_total(0), 1)] + [(t, 1) for t in prior_terms]
+        occurring = defaultdict(dict)             # configuration -> {value: count}
+        for cell, n in counts.items():
+            if n:
+                j, v = divmod(cell, size)
+                occurring[j][v] = n
+        budget = [_BLOCK_BUDGET]
+        total = 0.0
+        previous = -1
+        for j in sorted(occurring):
+            total = _add_blocks(total, empty, j - previous - 1, budget)
+            cells = occurring[j]
+            last = -1
+            for v in sorted(cells):
+                total = _add_repeatedly(total, at_zero, v - last - 1)
+                total += of_count(cells[v])
+                last = v
+            total = _add_repeatedly(total, at_zero, size - last - 1)
+            total += -of_total(sum(cells.values()))
+            for term in prior_terms:
+                total += term
+            previous = j
+        total = _add_blocks(total, empty, configurations - previous - 1, budget)
+        return None if budget[0] < 0 else total
+
+    @staticmethod
+    def _exact_sum_score(counts, size, of_count, of_total, empty_terms):
         """The score from the occurring cells (see the class docstring)."""
         at_zero = of_count(0)
         totals = Counter()
@@ -10485,6 +10727,10 @@ class _NetworkStatistics(_NaiveStatistics):
         self.row_counts.absorb(theirs)
         self.class_order = self.class_order or list(other.class_order)
         return self
+
+    def reordered(self, before):
+        """The rows' values put in the features' order, from the names ``before``."""
+        self.row_counts = self._widened(self.row_counts, before, list(self.features))
 
     def _rows_as_mine(self, other):
         """other's rows, and these, in these features (rows counted before a mapping
@@ -11655,6 +11901,11 @@ class _MixtureStatistics:
             result = statistics.count(rows, labels, weights, start, fitting)
         return result
 
+    def arrange(self, order, current=None):
+        """Every part's features put in ``order`` (see _NaiveStatistics.arrange)."""
+        for statistics in self.parts.values():
+            statistics.arrange(order, current)
+
     def declare_classes(self, classes):
         """Every part knows every declared class (and a network its order)."""
         for statistics in self.parts.values():
@@ -12707,6 +12958,10 @@ class _Classifier:
                 self._state.numpy_labels = _numpy_input(y)
             else:
                 self._state.statistics.absorb(batch)
+                if list(batch.features) != list(self._state.statistics.features):
+                    # the batch brought names: it holds every one, in the order
+                    # _mapping_order gives mappings
+                    self._state.statistics.arrange(list(batch.features))
             self._state.compiled = None
             self._state.target = _label_name(y, self._state.target)
         return self
@@ -12733,6 +12988,8 @@ class _Classifier:
         if base is not None and hasattr(base, "memory_estimate"):
             fitting.in_use = base.memory_estimate(params)[0]
         declared_classes = _check_classes_argument(classes, known, call)
+        if hasattr(X, "columns") and hasattr(X, "itertuples"):     # a DataFrame's order
+            fitting.columns = list(X.columns)
         X = _rows_of(X, call)
         rows_in = _iterate(X, "X", "an iterable of rows", call)
         labels_in = _iterate(_labels_of(y, call), "y", "an iterable of labels", call)
@@ -13227,7 +13484,12 @@ class _Classifier:
         if mine is not None or theirs is not None:
             statistics = mine or theirs
             if mine is not None and theirs is not None:
+                names = set(mine.features)
                 statistics.absorb(theirs)
+                if statistics.layout == "mapping" and names != set(theirs.features):
+                    # each held names the other lacks: the order of mappings, whichever
+                    # model is merged into which
+                    statistics.arrange(_mapping_order(statistics.features))
             _check_class_prior(self.get_params().get("class_prior"),
                                statistics.class_count, "merge()")
             _check_memory(self.get_params(), "merge()", statistics)
@@ -13439,9 +13701,17 @@ class NaiveBayes(_Classifier):
 
     Policies:
 
-    - Rows are sequences (features named 0, 1, ...) or mappings (named by key, in
-      first-seen order after any declared in ``features``).  A sequence row holds the
-      values of ``feature_names_`` in order.
+    - Rows are sequences (features named 0, 1, ..., in column order) or mappings
+      (named by key).  The features of dict rows are in sorted order of their names,
+      as scikit-learn's DictVectorizer orders them (names that Python cannot compare
+      with one another: by type, numbers before text, then value), whatever the order
+      of the keys, of the rows, of the batches and of features=; a DataFrame's are its
+      columns in its order (new names that a later batch of dicts or a merge brings
+      put the features in sorted order again).  The order matters where ties do: a
+      network's search breaks its ties by it (Weka's attribute order), and sums add in
+      it.  So the same rows as lists, as dicts in any key order or as a DataFrame, in
+      any order, give one model.  A sequence row holds the values of
+      ``feature_names_`` in order.
     - Missing values (None, float NaN, an absent key) are skipped when fitting and
       contribute nothing when predicting.  A feature name never seen in training is
       ignored at predict time.
@@ -13705,9 +13975,9 @@ class TAN(_Classifier):
     """Tree-augmented naive Bayes (Friedman, Geiger and Goldszmidt 1997): every feature
     has the class and at most one other feature as parents, the tree chosen as Weka's
     TAN search chooses it (each ordered pair weighed by its gain in Weka's BAYES score,
-    the tree grown greedily from the strongest link, ties to the first pair in column
-    order, arcs oriented by Weka's rule), then P(x | parents) = (alpha + w(j, x)) /
-    (alpha |X| + w(j)).  Equal to Weka 3.6's weka.classifiers.bayes.BayesNet -Q
+    the tree grown greedily from the strongest link, arcs oriented by Weka's rule),
+    then P(x | parents) = (alpha + w(j, x)) / (alpha |X| + w(j)).  Equal to Weka
+    3.6's weka.classifiers.bayes.BayesNet -Q
     weka.classifiers.bayes.net.search.local.TAN -- -S BAYES -E
     weka.classifiers.bayes.net.estimate.SimpleEstimator -- -A alpha, including what it
     does to the data: numbers cut into MDL bins (Weka's supervised Discretize), then a
@@ -13718,10 +13988,24 @@ class TAN(_Classifier):
     tables' smoothing; Weka reads -A as a 32-bit float, so pass
     alpha=0.10000000149011612 to reproduce -A 0.1; the search uses 1/2 whatever alpha
     is, as Weka's does), features, categories, numeric and significant_digits as
-    AODE's.  Features may be "categorical", "discretized" or "ignore".  The columns'
-    order is the nodes' order, which breaks ties as Weka's attribute order does; the
-    order of the classes declared to partial_fit(classes=...) (an ARFF file's) is the
-    class node's.
+    AODE's.  Features may be "categorical", "discretized" or "ignore".
+
+    Ties: the search compares doubles, as Weka's does, and they are Weka's doubles
+    bit for bit: each node's score added term by term in Weka's order (configuration
+    by configuration of its parents, the first parent most significant, value by
+    value, every cell of the table counted, empty ones included) with Weka's lnGamma,
+    and each pair's gain the difference of two such sums.  So pairs whose gains are
+    equal in exact arithmetic (copied columns, identifiers, a few rows) are decided by
+    the last bits of those sums, then by the scan order: the first pair (a, then b, in
+    node order) of the largest gain, a later pair only when strictly larger.  The
+    nodes are the columns in their order, then the class; the cells of a node are its
+    values in order: declared ones first (categories=, an ARFF file's declaration,
+    including values no row holds), then the others sorted; the class node's values
+    are the classes declared to partial_fit(classes=...) (an ARFF file's), then the
+    others in classes_ order.  Dict rows give the nodes in sorted order of their
+    names, a DataFrame in the order of its columns (see NaiveBayes' policies), so that
+    the same rows give the same network whatever their form.  Given Weka's
+    declarations (its data's column, value and class order), the structure is Weka's.
 
     Statistics: class counts, each feature's counts or record of values, and every
     distinct row's weight and number of rows, exact; merge and partial_fit give the
@@ -13792,6 +14076,12 @@ class BayesNet(_Classifier):
     weka.classifiers.bayes.net.estimate.SimpleEstimator -- -A alpha, with its treatment
     of numbers and missing values (see TAN, whose parameters, statistics and policies
     it shares).
+
+    Ties as in TAN (Weka's doubles, bit for bit): each step takes the largest change of
+    the head's score among the arc additions (heads in node order, then tails in node
+    order) and then the deletions (heads in node order, then their parents in the
+    order they were added), a later move only when its change is strictly larger; the
+    search stops when the best change is not positive.
 
     >>> X = [["a", "x"], ["a", "x"], ["b", "y"], ["b", "y"], ["a", "y"], ["b", "x"]]
     >>> model = BayesNet(max_parents=2).fit(X, [1, 1, 0, 0, 1, 0])
@@ -14267,6 +14557,7 @@ class AutoBayes(_Classifier):
                                        [sample_weight[i] for i in members],
                                        declared._new_statistics(), call,
                                        check_names=False, class_weighted=True)
+                part.arrange(list(statistics.features))   # the members' order (ties)
             parts.append((members, part))
         stride = max(1, -(-len(X) // limit))          # score at most about limit rows
         params = self.get_params()

@@ -34,7 +34,7 @@ class _Fitting:
     declarations read once, and the feature names that some row holds."""
 
     __slots__ = ("call", "params", "kinds", "categories", "default_kind", "numeric", "seen",
-                 "allowed", "model", "in_use")
+                 "allowed", "model", "in_use", "columns")
 
     def __init__(self, call, params, default_kind, allowed=None, model=None, kind_map=None):
         self.call = call
@@ -49,6 +49,7 @@ class _Fitting:
         self.allowed = allowed            # the kinds the family can use (None: all)
         self.in_use = 0                   # bytes of the model partial_fit adds to (the
         # memory budget's share already taken: see _check_memory)
+        self.columns = ()                 # a DataFrame's columns, in its order
 
     def new_feature(self, name):
         """Empty statistics for a feature seen for the first time."""
@@ -70,6 +71,21 @@ class _Fitting:
                 "%s: feature %r is %s; this model takes %s features (declare it with "
                 "features={%r: \"discretized\"} or \"ignore\")"
                 % (self.call, name, kind, ", ".join(self.allowed), name), call=self.call)
+
+
+def _mapping_order(names, columns=()):
+    """The order of the features of rows that are mappings: a DataFrame's ``columns``
+    in its order, then every other name sorted (as scikit-learn's DictVectorizer
+    sorts them; names Python cannot compare with one another by their type, then
+    value: _canonical).  A function of the names alone, not of the order of the
+    rows' keys, of the rows, of the batches or of features=, so that the structure
+    searches, whose ties follow the features' order, learn one model from the same
+    rows whatever their form."""
+    names = list(names)
+    present = set(names)
+    first = [name for name in dict.fromkeys(columns) if name in present]
+    placed = set(first)
+    return first + sorted((name for name in names if name not in placed), key=_canonical)
 
 
 class _NaiveStatistics:
@@ -129,6 +145,22 @@ class _NaiveStatistics:
                 mine.absorb(theirs)
         self.layout = self.layout or other.layout
         return self
+
+    def arrange(self, order, current=None):
+        """Put the features in ``order`` (the same names), the statistics that hold
+        positions (AODE's pairs, a network's rows) renumbered with them (reordered).
+        ``current``: the order those statistics are in now (default: the features')."""
+        current = list(self.features) if current is None else current
+        if list(order) == current:
+            if list(self.features) != current:
+                self.features = {name: self.features[name] for name in order}
+            return
+        self.features = {name: self.features[name] for name in order}
+        self.reordered(current)
+
+    def reordered(self, before):
+        """Renumber what holds feature positions, from the names ``before`` to the
+        features' order (nothing here: naive Bayes' statistics are by name)."""
 
     # -- forgetting: the inverse of absorb ------------------------------------------
 
@@ -428,9 +460,13 @@ class _NaiveStatistics:
                 raise _row_error(call, "X", start + i, "has a key that is not hashable; "
                                  "expected feature names") from None
             fitting.seen.update(present)
+            before = list(self.features)
             for name in chain(fitting.kinds, present):
                 if name not in self.features:
                     self.features[name] = fitting.new_feature(name)
+            if len(self.features) > len(before):     # new names: the order of mappings
+                self.arrange(_mapping_order(self.features, fitting.columns),
+                             before + [n for n in self.features if n not in before])
             names = list(self.features)
             return [list(map(row.get, names)) for row in rows], names
         if not self.features:

@@ -192,10 +192,22 @@ class _AODEStatistics(_NaiveStatistics):
         return twin
 
     def absorb(self, other):
-        """Add other's statistics, pair counts included."""
+        """Add other's statistics, pair counts included (other's feature positions
+        renumbered to these by name: rows as mappings may hold other names)."""
         super().absorb(other)
-        self.pair_counts.absorb(other.pair_counts)
+        theirs = other.pair_counts
+        position = {name: j for j, name in enumerate(self.features)}
+        moved = {j: position[name] for j, name in enumerate(other.features)}
+        if any(j != k for j, k in moved.items()):
+            theirs = theirs.renumbered(moved)
+        self.pair_counts.absorb(theirs)
         return self
+
+    def reordered(self, before):
+        """The pairs' feature positions renumbered from the names ``before``."""
+        position = {name: j for j, name in enumerate(self.features)}
+        self.pair_counts = self.pair_counts.renumbered(
+            {j: position[name] for j, name in enumerate(before)})
 
     def deficit(self, other):
         """What other holds beyond these statistics, pair counts included."""

@@ -118,6 +118,161 @@ class _HalfLnGamma:
 
 _DENSE_CELLS = 1 << 20     # a node's table this large or smaller is scored cell by cell
 
+# Weka adds a node's score term by term into one double, every cell of its table
+# included, so for a table of millions of mostly empty cells the last bits (and, after
+# millions of roundings, more than the last bits) come from the empty cells.  The
+# helpers below give the double that such a running sum reaches exactly, in steps that
+# grow with the binades it passes rather than with the number of additions: a value y
+# strictly inside a binade (spacing u) rounds an exact sum y + e with |e| < u/2 to y,
+# so shifting the input of an addition by a multiple t of u shifts its result by t.
+
+_TINY_SUM = ldexp(1.0, -1000)    # a running sum this close to 0 is stepped, never shifted
+_HUGE_SUM = ldexp(1.0, 1000)     # nor one this far from it (or infinite)
+
+
+def _add_repeatedly(total, term, times, trace=None):
+    """total + term + term + ... (``times`` additions, each rounded to a double, as a
+    running double adds them): exact.  After one addition total -> s = total + d, the
+    next ones are s + d, s + 2d, ... while those stay strictly inside s's binade, d is
+    a multiple of its spacing u and the first addition's rounding error is not u/2 (a
+    tie, rounded to even): each exact sum is then the first one shifted by a multiple
+    of u.  So a stretch of additions is one step, and the steps are as many as the
+    binades passed.  ``trace`` (a list) gets, per stretch of results, (first, last,
+    spacing, low, high), the spacing doubled for a tie, or None for a result that is
+    not strictly inside a binade (0, tiny or on a binade's edge)."""
+    if trace is None and times <= _SHORT_RUN:
+        for _ in range(times):
+            total += term
+        return total
+    while times > 0:
+        sum_ = total + term
+        if sum_ == total:                 # the term is lost: so it is every time after
+            if trace is not None:
+                trace.append(_trace_entry(total, term, sum_))
+            return total
+        size = abs(sum_)
+        if not (_TINY_SUM <= size < _HUGE_SUM and abs(total) >= _TINY_SUM):
+            if trace is not None:
+                trace.append(None)
+            total, times = sum_, times - 1
+            continue
+        exponent = frexp(size)[1]
+        spacing = ldexp(1.0, exponent - 53)
+        step = sum_ - total               # exact when total is within a factor 2 of sum_
+        virtual = sum_ - total            # the rounding error of total + term (two-sum)
+        error = (total - (sum_ - virtual)) + (term - virtual)
+        if times == 1 or step % spacing or abs(error) * 2 == spacing or (
+                total > 0) != (sum_ > 0) or not 0.5 * size <= abs(total) <= 2.0 * size:
+            if trace is not None:
+                trace.append(_trace_entry(total, term, sum_))
+            total, times = sum_, times - 1
+            continue
+        top, bottom = ldexp(1.0, exponent), ldexp(1.0, exponent - 1)
+        if not bottom < size < top:
+            if trace is not None:
+                trace.append(None)
+            total, times = sum_, times - 1
+            continue
+        # the results sum_ + i step, i = 0 .. stretch - 1, stay strictly inside
+        room = (top - size) if (step > 0) == (sum_ > 0) else (size - bottom)
+        stretch = min(times, (int(room / spacing) - 1) // int(abs(step) / spacing) + 1)
+        last = sum_ + (stretch - 1) * step        # on the grid, inside the binade: exact
+        if trace is not None:
+            low, high = (bottom, top) if sum_ > 0 else (-top, -bottom)
+            trace.append((sum_, last, spacing, low, high))
+        total, times = last, times - stretch
+    return total
+
+
+def _trace_entry(total, term, sum_):
+    """The trace entry of one addition total + term = sum_ (see _add_repeatedly)."""
+    size = abs(sum_)
+    if not _TINY_SUM <= size < _HUGE_SUM:
+        return None
+    exponent = frexp(size)[1]
+    spacing = ldexp(1.0, exponent - 53)
+    top, bottom = ldexp(1.0, exponent), ldexp(1.0, exponent - 1)
+    if not bottom < size < top:
+        return None
+    virtual = sum_ - total
+    error = (total - (sum_ - virtual)) + (term - virtual)
+    if abs(error) * 2 == spacing:         # a tie: its parity must be kept too
+        spacing *= 2
+    return (sum_, sum_, spacing, bottom, top) if sum_ > 0 else \
+        (sum_, sum_, spacing, -top, -bottom)
+
+
+_SHORT_RUN = 16           # a run of at most this many additions is added one by one
+
+
+def _add_block(total, block, trace=None):
+    """total after adding a block's terms, [(term, times), ...] in order."""
+    for term, times in block:
+        total = _add_repeatedly(total, term, times, trace)
+    return total
+
+
+_BLOCK_PERIODS = 8        # the longest period of blocks looked for before stepping on
+_BLOCK_BUDGET = 100000    # the most blocks one table's score adds one by one
+
+
+def _add_blocks(total, block, times, budget=None):
+    """total after adding a block's terms ``times`` times over: exact.  A block that
+    brings total back to a value it had before repeats from there (a cycle, often a
+    fixed point); otherwise, when p blocks move total by delta, a multiple of the
+    spacing of every result they rounded (twice that of a tie), each further p blocks
+    move it by delta again for as long as every result, shifted, stays strictly inside
+    its binade: those periods are one step.  ``budget`` (a list of one count) is
+    lowered by the blocks added one by one; below 0, the sum stops there."""
+    if times <= _BLOCK_PERIODS:
+        for _ in range(times):
+            total = _add_block(total, block)
+        return total
+    while times > 0:
+        if budget is not None:
+            if budget[0] < 0:
+                return total
+            budget[0] -= min(times, _BLOCK_PERIODS)
+        start = total
+        seen = {total: 0}
+        states = [total]
+        trace = []
+        done = 0
+        jumped = False
+        while done < min(times, _BLOCK_PERIODS):
+            total = _add_block(total, block, trace)
+            done += 1
+            states.append(total)
+            first = seen.get(total)
+            if first is not None:          # states[first:done] repeat from here on
+                return states[first + (times - done) % (done - first)]
+            seen[total] = done
+            if None in trace or done == times or (start > 0) != (total > 0) or \
+                    not 0.5 * abs(total) <= abs(start) <= 2.0 * abs(total):
+                continue
+            delta = total - start          # exact: within a factor 2 (Sterbenz)
+            spacing = max(entry[2] for entry in trace)
+            if delta % spacing:
+                continue
+            # the further periods that keep every result strictly inside its binade,
+            # in whole units of the finest spacing (every gap below is a multiple of it,
+            # and each is exact: a value and its binade's edge are within a factor 2)
+            finest = min(entry[2] for entry in trace) / 2
+            moves = int(abs(delta) / finest)
+            periods = (times - done) // done
+            for first_result, last_result, _, low, high in trace:
+                for result in (first_result, last_result):
+                    gap = int(((high - result) if delta > 0 else (result - low)) / finest)
+                    periods = min(periods, (gap - 1) // moves)
+            if periods > 0:
+                total += periods * delta          # a shifted result: on its grid, exact
+                times -= done + periods * done
+                jumped = True
+                break
+        if not jumped:
+            times -= done
+    return total
+
 
 class _NetworkScores:
     """Weka's BAYES score of a node given its ordered parents, for any node and parent
@@ -127,19 +282,20 @@ class _NetworkScores:
     The score is the sum over parent configurations j (mixed radix, the first parent
     most significant) of sum_v lnG(1/2 + n_jv) - lnG(n_j + |V|/2) - |V| lnG(1/2) +
     lnG(|V|/2).  Weka adds each term to one running double, in that order, empty
-    configurations included (they add 0 only in exact arithmetic), and the structure
-    search decides by strict comparisons of these doubles: so a table of at most
-    _DENSE_CELLS cells is scored as Weka scores it, term by term (by builtins: the
-    terms in order, then one left-to-right reduce, which rounds after each addition as
-    the running double does).  A larger table (features with thousands of values, such
-    as identifiers; Weka itself needs the whole table then) is scored from the
-    configurations that occur: an empty configuration adds 0, and a value absent from
-    an occurring configuration adds lnG(1/2) - lnG(1/2), so the score is the sum over
-    occurring cells of lnG(1/2 + n) - lnG(1/2) and over occurring configurations of
-    lnG(|V|/2) - lnG(n_j + |V|/2), summed exactly rounded (fsum): equal in exact
-    arithmetic, its last bits may differ from Weka's; memory and time linear in the
-    rows.  The counts are summed as whole numbers, so a score is the same whatever the
-    order of the rows.
+    configurations and empty cells included (they add 0 only in exact arithmetic),
+    and the structure search decides by strict comparisons of these doubles: so every
+    score is that running double, bit for bit.  A table of at most _DENSE_CELLS cells
+    is scored term by term (by builtins: the terms in order, then one left-to-right
+    reduce, which rounds after each addition as the running double does); a larger
+    one (features with thousands of values, such as identifiers) from its occurring
+    cells, the runs of empty cells and configurations between them added in few
+    steps by _add_repeatedly and _add_blocks, which reach the same double: time
+    linear in the rows and the binades the sum passes, not in the cells.  Only a
+    table whose empty runs would take more than _BLOCK_BUDGET steps (none seen) is
+    summed exactly rounded instead (fsum of the occurring cells' lnG(1/2 + n) -
+    lnG(1/2) and configurations' lnG(|V|/2) - lnG(n_j + |V|/2), equal in exact
+    arithmetic).  The counts are summed as whole numbers, so a score is the same
+    whatever the order of the rows.
     """
 
     def __init__(self, rows, cardinality, unit=1):
@@ -243,7 +399,11 @@ class _NetworkScores:
                 return lgamma(n / unit + half)
             empty_terms = (-(size * lgamma(0.5)), lgamma(size / 2.0))
         if configurations * size > _DENSE_CELLS:
-            return self._sparse_score(counts, size, of_count, of_total, empty_terms)
+            found = self._ordered_score(counts, size, configurations, of_count, of_total,
+                                        empty_terms)
+            if found is not None:
+                return found
+            return self._exact_sum_score(counts, size, of_count, of_total, empty_terms)
         dense = [0] * (configurations * size)
         for cell, n in counts.items():
             dense[cell] = n
@@ -266,7 +426,41 @@ class _NetworkScores:
         return reduce(add, chain.from_iterable(zip(*columns)), 0.0)
 
     @staticmethod
-    def _sparse_score(counts, size, of_count, of_total, empty_terms):
+    def _ordered_score(counts, size, configurations, of_count, of_total, empty_terms):
+        """The score of a table in Weka's order from its occurring cells alone: the
+        runs of empty configurations, and of empty cells within a configuration, added
+        by _add_blocks and _add_repeatedly (the same double as adding every term; time
+        grows with the occurring cells and the binades the sum passes).  None when the
+        runs of empty configurations take more than _BLOCK_BUDGET steps."""
+        at_zero = of_count(0)
+        prior_terms = list(empty_terms)           # -|V| lnG(1/2), lnG(|V|/2)
+        empty = [(at_zero, size), (-of_total(0), 1)] + [(t, 1) for t in prior_terms]
+        occurring = defaultdict(dict)             # configuration -> {value: count}
+        for cell, n in counts.items():
+            if n:
+                j, v = divmod(cell, size)
+                occurring[j][v] = n
+        budget = [_BLOCK_BUDGET]
+        total = 0.0
+        previous = -1
+        for j in sorted(occurring):
+            total = _add_blocks(total, empty, j - previous - 1, budget)
+            cells = occurring[j]
+            last = -1
+            for v in sorted(cells):
+                total = _add_repeatedly(total, at_zero, v - last - 1)
+                total += of_count(cells[v])
+                last = v
+            total = _add_repeatedly(total, at_zero, size - last - 1)
+            total += -of_total(sum(cells.values()))
+            for term in prior_terms:
+                total += term
+            previous = j
+        total = _add_blocks(total, empty, configurations - previous - 1, budget)
+        return None if budget[0] < 0 else total
+
+    @staticmethod
+    def _exact_sum_score(counts, size, of_count, of_total, empty_terms):
         """The score from the occurring cells (see the class docstring)."""
         at_zero = of_count(0)
         totals = Counter()
@@ -450,6 +644,10 @@ class _NetworkStatistics(_NaiveStatistics):
         self.row_counts.absorb(theirs)
         self.class_order = self.class_order or list(other.class_order)
         return self
+
+    def reordered(self, before):
+        """The rows' values put in the features' order, from the names ``before``."""
+        self.row_counts = self._widened(self.row_counts, before, list(self.features))
 
     def _rows_as_mine(self, other):
         """other's rows, and these, in these features (rows counted before a mapping

@@ -83,6 +83,11 @@ class _MixtureStatistics:
             result = statistics.count(rows, labels, weights, start, fitting)
         return result
 
+    def arrange(self, order, current=None):
+        """Every part's features put in ``order`` (see _NaiveStatistics.arrange)."""
+        for statistics in self.parts.values():
+            statistics.arrange(order, current)
+
     def declare_classes(self, classes):
         """Every part knows every declared class (and a network its order)."""
         for statistics in self.parts.values():

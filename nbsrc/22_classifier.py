@@ -614,6 +614,10 @@ class _Classifier:
                 self._state.numpy_labels = _numpy_input(y)
             else:
                 self._state.statistics.absorb(batch)
+                if list(batch.features) != list(self._state.statistics.features):
+                    # the batch brought names: it holds every one, in the order
+                    # _mapping_order gives mappings
+                    self._state.statistics.arrange(list(batch.features))
             self._state.compiled = None
             self._state.target = _label_name(y, self._state.target)
         return self
@@ -640,6 +644,8 @@ class _Classifier:
         if base is not None and hasattr(base, "memory_estimate"):
             fitting.in_use = base.memory_estimate(params)[0]
         declared_classes = _check_classes_argument(classes, known, call)
+        if hasattr(X, "columns") and hasattr(X, "itertuples"):     # a DataFrame's order
+            fitting.columns = list(X.columns)
         X = _rows_of(X, call)
         rows_in = _iterate(X, "X", "an iterable of rows", call)
         labels_in = _iterate(_labels_of(y, call), "y", "an iterable of labels", call)
@@ -1134,7 +1140,12 @@ class _Classifier:
         if mine is not None or theirs is not None:
             statistics = mine or theirs
             if mine is not None and theirs is not None:
+                names = set(mine.features)
                 statistics.absorb(theirs)
+                if statistics.layout == "mapping" and names != set(theirs.features):
+                    # each held names the other lacks: the order of mappings, whichever
+                    # model is merged into which
+                    statistics.arrange(_mapping_order(statistics.features))
             _check_class_prior(self.get_params().get("class_prior"),
                                statistics.class_count, "merge()")
             _check_memory(self.get_params(), "merge()", statistics)

@@ -82,9 +82,17 @@ class NaiveBayes(_Classifier):
 
     Policies:
 
-    - Rows are sequences (features named 0, 1, ...) or mappings (named by key, in
-      first-seen order after any declared in ``features``).  A sequence row holds the
-      values of ``feature_names_`` in order.
+    - Rows are sequences (features named 0, 1, ..., in column order) or mappings
+      (named by key).  The features of dict rows are in sorted order of their names,
+      as scikit-learn's DictVectorizer orders them (names that Python cannot compare
+      with one another: by type, numbers before text, then value), whatever the order
+      of the keys, of the rows, of the batches and of features=; a DataFrame's are its
+      columns in its order (new names that a later batch of dicts or a merge brings
+      put the features in sorted order again).  The order matters where ties do: a
+      network's search breaks its ties by it (Weka's attribute order), and sums add in
+      it.  So the same rows as lists, as dicts in any key order or as a DataFrame, in
+      any order, give one model.  A sequence row holds the values of
+      ``feature_names_`` in order.
     - Missing values (None, float NaN, an absent key) are skipped when fitting and
       contribute nothing when predicting.  A feature name never seen in training is
       ignored at predict time.
@@ -348,9 +356,9 @@ class TAN(_Classifier):
     """Tree-augmented naive Bayes (Friedman, Geiger and Goldszmidt 1997): every feature
     has the class and at most one other feature as parents, the tree chosen as Weka's
     TAN search chooses it (each ordered pair weighed by its gain in Weka's BAYES score,
-    the tree grown greedily from the strongest link, ties to the first pair in column
-    order, arcs oriented by Weka's rule), then P(x | parents) = (alpha + w(j, x)) /
-    (alpha |X| + w(j)).  Equal to Weka 3.6's weka.classifiers.bayes.BayesNet -Q
+    the tree grown greedily from the strongest link, arcs oriented by Weka's rule),
+    then P(x | parents) = (alpha + w(j, x)) / (alpha |X| + w(j)).  Equal to Weka
+    3.6's weka.classifiers.bayes.BayesNet -Q
     weka.classifiers.bayes.net.search.local.TAN -- -S BAYES -E
     weka.classifiers.bayes.net.estimate.SimpleEstimator -- -A alpha, including what it
     does to the data: numbers cut into MDL bins (Weka's supervised Discretize), then a
@@ -361,10 +369,24 @@ class TAN(_Classifier):
     tables' smoothing; Weka reads -A as a 32-bit float, so pass
     alpha=0.10000000149011612 to reproduce -A 0.1; the search uses 1/2 whatever alpha
     is, as Weka's does), features, categories, numeric and significant_digits as
-    AODE's.  Features may be "categorical", "discretized" or "ignore".  The columns'
-    order is the nodes' order, which breaks ties as Weka's attribute order does; the
-    order of the classes declared to partial_fit(classes=...) (an ARFF file's) is the
-    class node's.
+    AODE's.  Features may be "categorical", "discretized" or "ignore".
+
+    Ties: the search compares doubles, as Weka's does, and they are Weka's doubles
+    bit for bit: each node's score added term by term in Weka's order (configuration
+    by configuration of its parents, the first parent most significant, value by
+    value, every cell of the table counted, empty ones included) with Weka's lnGamma,
+    and each pair's gain the difference of two such sums.  So pairs whose gains are
+    equal in exact arithmetic (copied columns, identifiers, a few rows) are decided by
+    the last bits of those sums, then by the scan order: the first pair (a, then b, in
+    node order) of the largest gain, a later pair only when strictly larger.  The
+    nodes are the columns in their order, then the class; the cells of a node are its
+    values in order: declared ones first (categories=, an ARFF file's declaration,
+    including values no row holds), then the others sorted; the class node's values
+    are the classes declared to partial_fit(classes=...) (an ARFF file's), then the
+    others in classes_ order.  Dict rows give the nodes in sorted order of their
+    names, a DataFrame in the order of its columns (see NaiveBayes' policies), so that
+    the same rows give the same network whatever their form.  Given Weka's
+    declarations (its data's column, value and class order), the structure is Weka's.
 
     Statistics: class counts, each feature's counts or record of values, and every
     distinct row's weight and number of rows, exact; merge and partial_fit give the
@@ -435,6 +457,12 @@ class BayesNet(_Classifier):
     weka.classifiers.bayes.net.estimate.SimpleEstimator -- -A alpha, with its treatment
     of numbers and missing values (see TAN, whose parameters, statistics and policies
     it shares).
+
+    Ties as in TAN (Weka's doubles, bit for bit): each step takes the largest change of
+    the head's score among the arc additions (heads in node order, then tails in node
+    order) and then the deletions (heads in node order, then their parents in the
+    order they were added), a later move only when its change is strictly larger; the
+    search stops when the best change is not positive.
 
     >>> X = [["a", "x"], ["a", "x"], ["b", "y"], ["b", "y"], ["a", "y"], ["b", "x"]]
     >>> model = BayesNet(max_parents=2).fit(X, [1, 1, 0, 0, 1, 0])

@@ -437,6 +437,7 @@ class AutoBayes(_Classifier):
                                        [sample_weight[i] for i in members],
                                        declared._new_statistics(), call,
                                        check_names=False, class_weighted=True)
+                part.arrange(list(statistics.features))   # the members' order (ties)
             parts.append((members, part))
         stride = max(1, -(-len(X) // limit))          # score at most about limit rows
         params = self.get_params()
