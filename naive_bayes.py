@@ -8877,10 +8877,13 @@ def _aode_bytes(pairs, keys, classes, distinct=None, copies=1):
     keys, parents = keys
     distinct = pairs if distinct is None else distinct
     statistics = copies * pairs * _PAIR_BYTES
+    # the compiled counts are keyed by key (a number's bin, not its raw value): at
+    # most a count per parent, key and class, however many raw pairs were counted
+    compiled = min(pairs, parents * keys * classes)
     if keys > _AODE_DENSE_KEYS:
-        return statistics + pairs * _SPARSE_PAIR_BYTES + distinct * (
+        return statistics + compiled * _SPARSE_PAIR_BYTES + min(distinct, compiled) * (
             _SPARSE_KEY_BYTES + _SPARSE_CLASS_BYTES * classes)
-    return statistics + pairs * _DENSE_PAIR_BYTES + parents * keys * (
+    return statistics + compiled * _DENSE_PAIR_BYTES + parents * keys * (
         _ENTRY_BYTES + 8 * classes)
 
 
@@ -9026,11 +9029,12 @@ class _AODEStatistics(_NaiveStatistics):
 
     file_fields = ("features", "pairs")
     optional_file_fields = ("pair_resolution",)   # written only when pairs are coarsened
-    __slots__ = ("pair_counts",)
+    __slots__ = ("pair_counts", "bins_seen")
 
     def __init__(self):
         super().__init__()
         self.pair_counts = _PairCounts()
+        self.bins_seen = {}      # feature position -> (its distinct numbers, bins) when cut
 
     def copy(self):
         """An equal, independent copy."""
@@ -9363,9 +9367,26 @@ class _AODEStatistics(_NaiveStatistics):
 
     def key_counts(self):
         """(keys, parents) of the compiled model, as far as the counts tell: every
-        value counted in a pair (a number's raw value: its bins are at most as many),
-        each one a possible parent, and each categorical feature's unseen value."""
-        parents = len(self.pair_counts.ids)
+        categorical value counted in a pair and each categorical feature's unseen
+        value; a number's bins, since the compiled model keys a number by its bin (the
+        MDL cut points of its record, cut again whenever the record has grown by a
+        quarter since they were last cut: the bins change slowly, and an estimate
+        needs no more), at most its distinct numbers.  Every key may be a parent."""
+        names = self.names()
+        per_feature = Counter(p for p, _ in self.pair_counts.ids.order)
+        classes = None
+        for p, found in per_feature.items():
+            feature = self.features[names[p]] if p < len(names) else None
+            if feature is None or feature.name != "discretized":
+                continue
+            seen = self.bins_seen.get(p)
+            if seen is None or found > seen[0] + seen[0] // 4:
+                if classes is None:
+                    classes = self.classes()
+                seen = self.bins_seen[p] = (found,
+                                            len(feature.stats.cut_points(classes)) + 1)
+            per_feature[p] = min(found, seen[1])
+        parents = sum(per_feature.values())
         return parents + sum(feature.name == "categorical"
                              for feature in self.features.values()), parents
 
