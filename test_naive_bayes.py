@@ -11655,9 +11655,9 @@ print(tracemalloc.get_traced_memory()[1])
 
 @pytest.mark.slow
 @TRACES_MEMORY
-@pytest.mark.parametrize("model", ["auto", "tan"])
+@pytest.mark.parametrize("model", ["auto", "tan", "bayesnet"])
 def test_the_command_line_fit_of_networks_and_autobayes_is_flat_in_the_rows(tmp_path, model):
-    """fit --model auto and --model tan stream the file in batches and keep at most
+    """fit --model auto, tan and bayesnet stream the file in batches and keep at most
     row_sample distinct rows: the peak memory of 32,000 rows (about 24,000 distinct,
     8 times the sample) is within a margin of that of 8,000 (the collector's timing
     moves a peak by a few MB): the file read whole and every distinct row kept grew
