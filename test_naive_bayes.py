@@ -2590,8 +2590,10 @@ FAMILIES = {
             lambda kinds: naive_bayes.TAN(features=kinds)),
     "BayesNet": (["categorical", "discretized", "ignore"],
                  lambda kinds: naive_bayes.BayesNet(max_parents=3, features=kinds)),
+    "KDB": (["categorical", "discretized", "ignore"],
+            lambda kinds: naive_bayes.KDB(k="select", max_k=2, features=kinds)),
     # fixed weights: the weights chosen at fit come from the rows, merge keeps them
-    "AutoBayes": (["categorical", "discretized", "ignore"],
+    "AutoBayes": (["categorical", "discretized", "ignore", "text"],
                   lambda kinds: naive_bayes.AutoBayes(weights="uniform", features=kinds)),
 }
 
@@ -2988,15 +2990,18 @@ def test_autobayes_chooses_the_same_weights_however_the_rows_arrived(data, rng):
     their order (the folds are dealt from a canonical order), and each fold counts a
     feature as the whole fit does (a column of numbers and words stays categorical
     in a fold without the words)."""
-    _, X, y, weights, _ = data.draw(family_data("AutoBayes"))
+    make, X, y, weights, _ = data.draw(family_data("AutoBayes"))
     assume(one_spelling_per_value(X, y))
+    # text columns declared (the others' kinds inferred)
+    texts = {j: "text" for j, kind in enumerate(make().features)
+             if kind == "text"} or None
     kinds = data.draw(st.sampled_from([None, "mixed"]))
     if kinds == "mixed":                  # a column of numbers with one word
         X = [list(row) + [i if i else "word"] for i, row in enumerate(X)]
     order = list(range(len(X)))
     rng.shuffle(order)
-    first = naive_bayes.AutoBayes(folds=3).fit(X, y, sample_weight=weights)
-    second = naive_bayes.AutoBayes(folds=3).fit(
+    first = naive_bayes.AutoBayes(folds=3, features=texts).fit(X, y, sample_weight=weights)
+    second = naive_bayes.AutoBayes(folds=3, features=texts).fit(
         [X[i] for i in order], [y[i] for i in order],
         sample_weight=None if weights is None else [weights[i] for i in order])
     assert naive_bayes._json_text(first.to_dict()) == naive_bayes._json_text(second.to_dict())
@@ -4969,7 +4974,7 @@ def test_every_network_family_runs_the_structure_search_it_declares(monkeypatch)
             return search(score, nodes, root, params)
         monkeypatch.setitem(naive_bayes._STRUCTURE_SEARCHES, name, spy)
     X, y = NETWORK_X, NETWORK_Y
-    assert sorted(network_families()) == ["BayesNet", "TAN"]
+    assert sorted(network_families()) == ["BayesNet", "KDB", "TAN"]
     for cls in network_families().values():
         del ran[:]
         model = cls().fit(X, y)
@@ -10986,6 +10991,514 @@ def test_predict_never_writes_a_probability_that_is_not_a_number(tmp_path, capsy
 
 
 # ----------------------------------------------------------------------------------
+# k-dependence networks (KDB, selective kDB) and the hierarchical estimate "hdp"
+# ----------------------------------------------------------------------------------
+
+def loo_hierarchy(rows, size):
+    """A straightforward hierarchical estimate of rows [(parents tuple, x, weight)],
+    a row of whole weight w being w rows (scikit-learn's meaning): (probability(data,
+    level, key, x, thetas), loo(level, thetas)), every probability recomputed from
+    scratch from the rows it is given."""
+    rows = [(key, x, 1) for key, x, w in rows for _ in range(w)]
+
+    def probability(data, level, key, x, thetas):
+        whole = sum(w for _, _, w in data)
+        p = (sum(w for _, v, w in data if v == x) + 1) / (whole + size)
+        for l in range(1, level + 1):
+            mine = [(v, w) for q, v, w in data if q[:l] == key[:l]]
+            total = sum(w for _, w in mine)
+            p = (sum(w for v, w in mine if v == x) + thetas[l] * p) / (total + thetas[l])
+        return float(p)
+
+    def loo(level, thetas):
+        """sum over rows of w log P_level(x | key), the row left out of the data."""
+        return math.fsum(float(w) * math.log(probability(rows[:i] + rows[i + 1:], level,
+                                                           key, x, thetas))
+                         for i, (key, x, w) in enumerate(rows))
+    return probability, loo
+
+
+@st.composite
+def hierarchy_rows(draw):
+    """(sizes of the parents, size, rows [(key, x, whole weight)])."""
+    sizes = draw(st.lists(st.integers(1, 3), min_size=0, max_size=3))
+    size = draw(st.integers(1, 4))
+    rows = draw(st.lists(st.tuples(st.tuples(*[st.integers(0, s - 1) for s in sizes]),
+                                   st.integers(0, size - 1), st.sampled_from([1, 1, 2, 3])),
+                         min_size=1, max_size=14))
+    return sizes, size, rows
+
+
+def hierarchy_cells(rows, sizes, size):
+    """The rows as _Hierarchy's cells {configuration * size + x: weight}."""
+    cells = Counter()
+    for key, x, w in rows:
+        h = 0
+        for digit, s in zip(key, sizes):
+            h = h * s + digit
+        cells[h * size + x] += w
+    return dict(cells)
+
+
+@given(hierarchy_rows())
+def test_hierarchical_concentrations_are_the_best_leave_one_out_of_a_straightforward_loop(case):
+    """Each level's theta: its leave-one-out log-likelihood equals the one of a loop
+    over the rows that leaves each out and computes every probability again from
+    the others (to 1e-12), and no point of the search's grid of half decades over
+    [|X|, 10^6 |X|] does better; every cell of the table equals the loop's estimate
+    from all rows, a configuration never seen backing off to the level above."""
+    sizes, size, rows = case
+    hierarchy = naive_bayes._Hierarchy(hierarchy_cells(rows, sizes, size), sizes, size)
+    probability, loo = loo_hierarchy(rows, size)
+    grid = [size * 10.0 ** (i / 2) for i in range(13)]   # half decades, |X| to 1e6 |X|
+    for level in range(1, len(sizes) + 1):
+        theta = hierarchy.thetas[level]
+        assert size <= theta <= size * 1e6
+        before = hierarchy.thetas[:level]
+        fit = loo(level, before + [theta])
+        assert hierarchy.fits[level] == pytest.approx(fit, rel=1e-12, abs=1e-12)
+        for other in grid:
+            assert loo(level, before + [other]) <= fit + 1e-9 * (1 + abs(fit))
+    depth = len(sizes)
+    for h, key in enumerate(itertools_product(sizes)):
+        vector = hierarchy.vector(depth, h)
+        assert math.fsum(vector) == pytest.approx(1.0, abs=1e-12)
+        for x in range(size):
+            assert vector[x] > 0
+            assert vector[x] == pytest.approx(probability(rows, depth, key, x,
+                                                          hierarchy.thetas),
+                                              rel=1e-12, abs=1e-15)
+
+
+def itertools_product(sizes):
+    """Every key of parents of these sizes, in mixed-radix order (the first most
+    significant)."""
+    keys = [()]
+    for s in sizes:
+        keys = [key + (digit,) for key in keys for digit in range(s)]
+    return keys
+
+
+@given(hierarchy_rows(), st.data())
+def test_hierarchical_tables_condition_on_the_class_first_whatever_its_place(case, data):
+    """_node_table("hdp") of parents in any order: the hierarchy conditions on the
+    parent at ``first`` (the class) first, then the others in the table's order,
+    and the table is read back in the table's own layout."""
+    sizes, size, rows = case
+    assume(sizes)
+    first = data.draw(st.integers(0, len(sizes) - 1))
+    order = [first] + [i for i in range(len(sizes)) if i != first]
+    counts = {}
+    for key, x, w in rows:
+        j = 0
+        for digit, s in zip(key, sizes):
+            j = j * s + digit
+        config = counts.setdefault(j, {})
+        config[x] = config.get(x, 0) + w
+    table, thetas = naive_bayes._node_table(counts, sizes, size, "hdp", 0.5, 1.0, first)
+    ordered = [(tuple(key[i] for i in order), x, w) for key, x, w in rows]
+    probability, _ = loo_hierarchy(ordered, size)
+    for j, key in enumerate(itertools_product(sizes)):
+        mine = tuple(key[i] for i in order)
+        for x in range(size):
+            assert math.exp(table[j * size + x]) == pytest.approx(
+                probability(ordered, len(sizes), mine, x, [None] + thetas), rel=1e-12)
+
+
+@pytest.mark.parametrize("make", [
+    lambda: naive_bayes.TAN(estimate="hdp"), lambda: naive_bayes.BayesNet(estimate="hdp"),
+    lambda: naive_bayes.KDB(k=2, estimate="hdp"),
+    lambda: naive_bayes.KDB(k="select", max_k=2, estimate="hdp")])
+def test_network_hdp_tables_are_the_hierarchy_of_the_rows_the_network_sees(make):
+    """Every node's table of a network with estimate="hdp" is the straightforward
+    hierarchical estimate of the rows as the network sees them (bins, filled-in
+    values), its parents in the hierarchy's order (the class first), with the
+    concentrations the model reports."""
+    X, y = NETWORK_X * 3 + [["s", "m", None]], NETWORK_Y * 3 + ["yes"]
+    compiled = make().fit(X, y, sample_weight=[1, 2, 1, 3] * 6 + [2])._model("test")
+    rows = [(values, weight) for values, (weight, n) in compiled.prepared.items()]
+    for node, parents in enumerate(compiled.parents):
+        if node in compiled.dropped:
+            assert set(compiled.cpts[node]) == {0.0}
+            continue
+        order = ([compiled.root] if compiled.root in parents else []) + \
+            [p for p in parents if p != compiled.root]
+        size = compiled.cardinality[node]
+        copies = [(tuple(values[p] for p in order), values[node], w) for values, w in rows]
+        probability, _ = loo_hierarchy(copies, size)
+        thetas = [None] + compiled.concentrations[node]
+        for j, key in enumerate(itertools_product([compiled.cardinality[p] for p in parents])):
+            mine = tuple(key[parents.index(p)] for p in order)
+            for x in range(size):
+                assert math.exp(compiled.cpts[node][j * size + x]) == pytest.approx(
+                    probability(copies, len(parents), mine, x, thetas), rel=1e-12)
+
+
+@pytest.mark.parametrize("cls", [naive_bayes.TAN, naive_bayes.BayesNet, naive_bayes.KDB])
+def test_the_networks_m_estimate_is_n_plus_m_over_values_over_total_plus_m(cls):
+    """estimate="m": P(x | j) = (w(j, x) + m / |X|) / (w(j) + m), from the weighted
+    counts of the rows the network sees (an occurring configuration, or none)."""
+    X, y = NETWORK_X * 2, NETWORK_Y * 2
+    weights = [1, 2, 0.5, 3, 1, 1, 2, 0.5] * 2
+    m = 2.5
+    compiled = cls(estimate="m", m=m).fit(X, y, sample_weight=weights)._model("test")
+    for node, parents in enumerate(compiled.parents):
+        size = compiled.cardinality[node]
+        counts = Counter()
+        for values, (weight, _) in compiled.prepared.items():
+            counts[tuple(values[p] for p in parents), values[node]] += Fraction(weight)
+        for j, key in enumerate(itertools_product([compiled.cardinality[p] for p in parents])):
+            total = sum(counts[key, x] for x in range(size))
+            for x in range(size):
+                expected = (counts[key, x] + Fraction(m) / size) / (total + Fraction(m))
+                assert math.exp(compiled.cpts[node][j * size + x]) == pytest.approx(
+                    float(expected), rel=1e-12)
+
+
+def straightforward_informations(rows, node_count, root):
+    """(I(X_i; C), I(X_i; X_j | C)) of integer rows (tuples, the class at root), by
+    loops over the rows."""
+    n = len(rows)
+
+    def p(*fixed):
+        return sum(all(r[i] == v for i, v in fixed) for r in rows) / n
+    features = [i for i in range(node_count) if i != root]
+    mutual = {}
+    for i in features:
+        total = 0.0
+        for c in set(r[root] for r in rows):
+            for x in set(r[i] for r in rows):
+                joint = p((i, x), (root, c))
+                if joint:
+                    total += joint * math.log(joint / (p((i, x)) * p((root, c))))
+        mutual[i] = total
+    conditional = {}
+    for i in features:
+        for j in features:
+            if i == j:
+                continue
+            total = 0.0
+            for c in set(r[root] for r in rows):
+                for x in set(r[i] for r in rows):
+                    for v in set(r[j] for r in rows):
+                        joint = p((i, x), (j, v), (root, c))
+                        if joint:
+                            total += joint * math.log(joint * p((root, c)) / (
+                                p((i, x), (root, c)) * p((j, v), (root, c))))
+            conditional[i, j] = total
+    return mutual, conditional
+
+
+def ranked(items, score):
+    """items by score, the largest first, scores within 1e-12 of each other tied and
+    the tie broken by the item (column order)."""
+    import functools
+
+    def compare(a, b):
+        if score(a) > score(b) + 1e-12:
+            return -1
+        if score(b) > score(a) + 1e-12:
+            return 1
+        return (a > b) - (a < b)
+    return sorted(items, key=functools.cmp_to_key(compare))
+
+
+def separated(values):
+    """Whether every two values are within 1e-12 (a tie) or more than 1e-9 apart (so
+    that two ways of rounding agree on their order)."""
+    values = sorted(values)
+    return all(b - a < 1e-12 or b - a > 1e-9 for a, b in zip(values, values[1:]))
+
+
+@given(st.lists(st.tuples(st.sampled_from("ab"), st.sampled_from("xyz"),
+                          st.sampled_from("pq"), st.sampled_from("uv"),
+                          st.sampled_from(["yes", "no"])), min_size=2, max_size=30),
+       st.integers(1, 3))
+def test_kdb_structure_is_sahamis_by_straightforward_information(rows, k):
+    """The features in the order of their mutual information with the class (ties
+    in column order), each with the class and the at most k earlier features of
+    largest conditional mutual information given the class (ties in column order),
+    in that order: the structure computed here by loops over the rows."""
+    X = [list(r[:4]) for r in rows]
+    y = [r[4] for r in rows]
+    compiled = naive_bayes.KDB(k=k).fit(X, y)._model("test")
+    values = [tuple(vs) for vs, (w, n) in compiled.prepared.items() for _ in range(n)]
+    mutual, conditional = straightforward_informations(values, 5, compiled.root)
+    assume(separated(mutual.values()) and all(separated([conditional[i, j] for j in range(4)
+                                                         if j != i]) for i in range(4)))
+    order = ranked(range(4), mutual.get)
+    for position, i in enumerate(order):
+        expected = ranked(order[:position], lambda j: conditional[i, j])[:k]
+        assert compiled.parents[i] == [compiled.root] + expected
+    assert compiled.parents[compiled.root] == []
+
+
+def straightforward_selection_errors(compiled, order, parents, estimate, alpha, m, max_k):
+    """{(k, s): sum over rows of w (1 - P(y | x))^2}, each row left out of the counts
+    and every probability counted again from the other rows by loops."""
+    root = compiled.root
+    rows = [(values, 1) for values, (weight, _) in compiled.prepared.items()
+            for _ in range(weight)]
+    classes = range(compiled.cardinality[root])
+    K = len(classes)
+
+    def smoothed(count, total, size, estimate_a):
+        return math.log((count + estimate_a) / (total + estimate_a * size))
+    errors = {}
+    for k in range(max_k + 1):
+        for s in range(len(order) + 1):
+            total_error = []
+            for i, (row, w) in enumerate(rows):
+                others = rows[:i] + rows[i + 1:]
+                joint = []
+                for c in classes:
+                    a = alpha if estimate == "laplace" else m / K
+                    score = smoothed(sum(v for r, v in others if r[root] == c),
+                                     sum(v for _, v in others), K, a)
+                    for f in order[:s]:
+                        mine = parents[f][1:1 + k]
+                        size = compiled.cardinality[f]
+                        a = alpha if estimate == "laplace" else m / size
+                        match = [(r, v) for r, v in others if r[root] == c and
+                                 all(r[p] == row[p] for p in mine)]
+                        score += smoothed(sum(v for r, v in match if r[f] == row[f]),
+                                          sum(v for _, v in match), size, a)
+                    joint.append(score)
+                top = max(joint)
+                chance = math.exp(joint[row[root]] - top) / sum(math.exp(j - top)
+                                                                for j in joint)
+                total_error.append(float(w) * (1 - chance) ** 2)
+            errors[k, s] = math.fsum(total_error)
+    return errors
+
+
+@pytest.mark.parametrize("estimate", ["laplace", "m"])
+@settings(max_examples=25)
+@given(st.lists(st.tuples(st.sampled_from("ab"), st.sampled_from("xyz"),
+                          st.sampled_from("pq"), st.sampled_from(["yes", "no", "maybe"]),
+                          st.sampled_from([1, 2])), min_size=2, max_size=16),
+       st.integers(0, 2))
+def test_selective_kdb_chooses_the_least_leave_one_out_error_of_a_straightforward_loop(
+        estimate, rows, max_k):
+    """KDB(k="select"): the chosen (s features, k) has the least sum over the rows of
+    (1 - P(y | x))^2, each row left out of every count (a loop over the rows, a row
+    of weight 2 being the row twice, probabilities counted again), among every s
+    and k <= max_k; of models within 1e-9 of each other, the smaller k, then the
+    fewer features."""
+    X = [list(r[:3]) for r in rows]
+    y = [r[3] for r in rows]
+    weights = [r[4] for r in rows]
+    model = naive_bayes.KDB(k="select", max_k=max_k, estimate=estimate, alpha=0.5, m=2.0)
+    compiled = model.fit(X, y, sample_weight=weights)._model("test")
+    full = naive_bayes.KDB(k=max_k, estimate=estimate).fit(X, y, sample_weight=weights)
+    parents = full._model("test").parents
+    values = [tuple(vs) for vs, (w, _) in compiled.prepared.items() for _ in range(w)]
+    mutual, _ = straightforward_informations(values, 4, compiled.root)
+    assume(separated(mutual.values()))
+    order = ranked(range(3), mutual.get)
+    errors = straightforward_selection_errors(compiled, order, parents, estimate, 0.5, 2.0,
+                                              max_k)
+    chosen = model.summary()["selected"]
+    choice = (chosen["k"], chosen["features"])
+    assert errors[choice] <= min(errors.values()) + 1e-9
+    for candidate, error in errors.items():
+        if candidate < choice:
+            assert error >= errors[choice] - 1e-9
+    kept = set(order[:choice[1]])
+    for i in range(3):
+        expected = parents[i][:1 + choice[0]] if i in kept else []
+        assert compiled.parents[i] == expected
+    assert sorted(chosen["left out"]) == sorted(i for i in range(3) if i not in kept)
+
+
+@settings(max_examples=40)
+@given(st.lists(st.tuples(st.sampled_from(["a", "b", None]), st.sampled_from(["x", "y", "z"]),
+                          st.sampled_from(["p", "q", None]), st.sampled_from(["yes", "no"])),
+                min_size=1, max_size=20))
+def test_aode_hdp_is_the_straightforward_hierarchy_of_its_counts(rows):
+    """AODE(estimate="hdp"): P(c, x) ~ mean over parents p of P(c | p present)
+    P_1(x_p | c) prod_j P_2(x_j | c, x_p), P_2 backing off to P_1(x_j | c), then to
+    P_0(x_j), each over the rows where its features are present; its thetas the
+    leave-one-out best of a loop over those rows (no grid point better); the joint
+    log-likelihoods those of loops over the rows with the model's thetas."""
+    X = [list(r[:3]) for r in rows]
+    y = [r[3] for r in rows]
+    model = naive_bayes.AODE(estimate="hdp").fit(X, y)
+    compiled = model._model("test")
+    classes = model.classes_
+    K = len(classes)
+    width = 3
+    values = [[v for v in dict.fromkeys(row[j] for row in X) if v is not None]
+              for j in range(width)]
+    size = [max(1, len(vs)) for vs in values]
+
+    def p0(data, j, x):
+        present = [r for r in data if r[j] is not None]
+        return (sum(r[j] == x for r in present) + 1) / (len(present) + size[j])
+
+    def p1(data, j, x, c, theta):
+        mine = [r for r in data if r[j] is not None and r[3] == c]
+        return (sum(r[j] == x for r in mine) + theta * p0(data, j, x)) / (len(mine) + theta)
+
+    def p2(data, j, x, c, p, v, theta1, theta):
+        mine = [r for r in data if r[j] is not None and r[p] == v and r[3] == c]
+        return (sum(r[j] == x for r in mine) + theta * p1(data, j, x, c, theta1)) / (
+            len(mine) + theta)
+
+    data = [tuple(r) for r in rows]
+    for j in range(width):
+        grid = [size[j] * 10.0 ** (i / 2) for i in range(13)]   # |X| to 1e6 |X|
+        def loo1(theta):
+            return math.fsum(math.log(p1(data[:i] + data[i + 1:], j, r[j], r[3], theta))
+                             for i, r in enumerate(data) if r[j] is not None)
+        theta = compiled.theta1[j]
+        assert all(loo1(t) <= loo1(theta) + 1e-9 * (1 + abs(loo1(theta))) for t in grid)
+        for p in range(width):
+            if p == j or (p, j) not in compiled.theta2:
+                continue
+
+            def loo2(t):
+                return math.fsum(math.log(p2(data[:i] + data[i + 1:], j, r[j], r[3], p, r[p],
+                                             compiled.theta1[j], t))
+                                 for i, r in enumerate(data)
+                                 if r[j] is not None and r[p] is not None)
+            best = loo2(compiled.theta2[p, j])
+            assert all(loo2(t) <= best + 1e-9 * (1 + abs(best)) for t in grid)
+
+    def theta2(p, j):               # (features never present together: the least)
+        return compiled.theta2.get((p, j), size[j])
+    expected = []
+    for row in X:
+        joint = []
+        for c in classes:
+            parents = [p for p in range(width) if row[p] is not None]
+            if not parents:
+                score = math.log((y.count(c) + 1) / (len(y) + K))
+                joint.append(score)
+                continue
+            terms = []
+            for p in parents:
+                present = [r for r in data if r[p] is not None]
+                term = math.log((sum(r[3] == c for r in present) + 1) / (len(present) + K))
+                term += math.log(p1(data, p, row[p], c, compiled.theta1[p]))
+                for j in parents:
+                    if j != p:
+                        term += math.log(p2(data, j, row[j], c, p, row[p],
+                                            compiled.theta1[j], theta2(p, j)))
+                terms.append(term)
+            top = max(terms)
+            joint.append(top + math.log(sum(math.exp(t - top) for t in terms) / len(terms)))
+        expected.append(joint)
+    for mine, theirs in zip(model.predict_joint_log_proba(X), expected):
+        assert mine == pytest.approx(theirs, rel=1e-9, abs=1e-9)
+
+
+HDP_MAKERS = {
+    "AODE": lambda kinds: naive_bayes.AODE(estimate="hdp", features=kinds),
+    "AODE impute": lambda kinds: naive_bayes.AODE(estimate="hdp", impute=True, features=kinds),
+    "TAN": lambda kinds: naive_bayes.TAN(estimate="hdp", features=kinds),
+    "BayesNet": lambda kinds: naive_bayes.BayesNet(estimate="hdp", features=kinds),
+    "KDB": lambda kinds: naive_bayes.KDB(k=2, features=kinds),
+    "KDB select m": lambda kinds: naive_bayes.KDB(k="select", estimate="m", features=kinds),
+    "TAN m": lambda kinds: naive_bayes.TAN(estimate="m", features=kinds),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HDP_MAKERS))
+@given(st.data())
+def test_the_estimates_give_normalised_positive_tables_and_one_model_however_fitted(name,
+                                                                                   data):
+    """estimate="hdp" (and "m") on every family that has it: probabilities positive,
+    never NaN and normalised per row and per table configuration; fit, partial_fit
+    in batches, merge of parts, rows shuffled and the model file all give the same
+    joint log-likelihoods, bit for bit."""
+    make = HDP_MAKERS[name]
+    kinds, X, y = data.draw(datasets(max_rows=25, allowed=["categorical", "discretized",
+                                                          "ignore"]))
+    weights = data.draw(st.none() | st.lists(st.sampled_from([1, 2, 0.5, 3]),
+                                             min_size=len(X), max_size=len(X)))
+    whole = make(kinds).fit(X, y, sample_weight=weights)
+    queries = X + [[None] * len(X[0])]
+    joints = whole.predict_joint_log_proba(queries)
+    for row in whole.predict_proba(queries):
+        assert all(p >= 0 and p == p for p in row) and math.fsum(row) == pytest.approx(1.0)
+    for table in whole.tables().values():
+        for distribution in (table.get("probabilities") or {}).values():
+            vector = list(distribution.values() if isinstance(distribution, dict)
+                          else distribution)
+            if vector and table.get("kind") != "ignore":
+                assert all(p > 0 for p in vector) and math.fsum(vector) == pytest.approx(1.0)
+    cut = data.draw(st.integers(0, len(X)))
+    streamed = make(kinds)
+    for a, b in ((0, cut), (cut, len(X))):
+        if b > a:
+            streamed.partial_fit(X[a:b], y[a:b], sample_weight=part(weights, a, b))
+    order = data.draw(st.permutations(range(len(X))))
+    shuffled = make(kinds).fit([X[i] for i in order], [y[i] for i in order],
+                               sample_weight=None if weights is None else
+                               [weights[i] for i in order])
+    models = [streamed, shuffled, type(whole).from_dict(json.loads(json.dumps(
+        whole.to_dict())))]
+    if 0 < cut < len(X):
+        models.append(make(kinds).fit(X[:cut], y[:cut], sample_weight=part(weights, 0, cut))
+                      .merge(make(kinds).fit(X[cut:], y[cut:],
+                                             sample_weight=part(weights, cut, len(X)))))
+    for model in models:
+        assert model.predict_joint_log_proba(queries) == joints
+
+
+def test_selective_kdb_leaves_features_out_as_no_evidence_and_says_so(tmp_path, capsys):
+    """A feature selective kDB leaves out contributes nothing: explain marks it
+    "ignored" with 0 per class, tables() gives it kind "ignore", summary() lists it
+    under "selected", and the command line says which; the picture of the structure
+    draws every arc the summary gives."""
+    draw = random.Random(0)
+    X = [[draw.choice("ab"), draw.choice("xyz"), draw.choice("pqrs")] for _ in range(40)]
+    y = [(a == "a") == (draw.random() < 0.9) for a, _, _ in X]   # noisy a; b, c noise
+    model = naive_bayes.KDB(k="select").fit(X, y)
+    selected = model.summary()["selected"]
+    assert selected["features"] < 3 and selected["left out"]
+    left = selected["left out"]
+    for name in left:
+        assert model.summary()["parents"][name] == []
+        assert model.tables()[name] == {"kind": "ignore"}
+        entry = next(f for f in model.explain(X[0])["features"] if f["feature"] == name)
+        assert entry["status"] == "ignored" and set(entry["log_likelihood"].values()) == {0.0}
+    explained = model.explain(X[0])
+    joint = model.predict_joint_log_proba([X[0]])[0]
+    for c, label in enumerate(model.classes_):
+        total = explained["prior"][label] + sum(f["log_likelihood"][label]
+                                                for f in explained["features"])
+        assert total == pytest.approx(joint[c], abs=1e-12)
+    structure = model.plot()
+    for name, parents in model.summary()["parents"].items():
+        for parent in parents:
+            if name is not None and parent is not None:
+                assert 'data-from="%s" data-to="%s"' % (parent, name) in structure
+    data = write(tmp_path / "d.csv", "a,b,noise,y\n" + "".join(
+        "%s,%s,%s,%s\n" % (*row, label) for row, label in zip(X, y)))
+    status, out, _ = cli(capsys, "fit", data, "--target", "y", "--model", "kdb", "--k",
+                         "select", "-o", tmp_path / "m.json")
+    assert status == 0 and "selected by leave-one-out: %d of the features, k = %d" % (
+        selected["features"], selected["k"]) in out
+    assert "left out (no evidence)" in out
+    status, _, err = cli(capsys, "fit", data, "--target", "y", "--model", "kdb", "--k",
+                         "two", "-o", tmp_path / "m.json")
+    assert status == 2 and "--k: invalid k value: 'two'" in err
+    status, _, err = cli(capsys, "fit", data, "--target", "y", "--model", "tan",
+                         "--estimate", "hdp", "-o", tmp_path / "t.json")
+    assert status == 0
+    assert naive_bayes.TAN.load(tmp_path / "t.json").estimate == "hdp"
+
+
+@pytest.mark.parametrize("value", [-1, 1.5, "all", True, None])
+def test_kdb_refuses_a_k_that_is_neither_a_whole_number_nor_select(value):
+    with pytest.raises(NaiveBayesError,
+                       match=r'fit\(\): k=.*; expected an integer >= 0 or "select"'):
+        naive_bayes.KDB(k=value).fit(NETWORK_X, NETWORK_Y)
+
+
+# ----------------------------------------------------------------------------------
 # Ties in the network searches go as Weka's running sums and scans make them go
 # (reference/record_weka_bayesnet.py --ties recorded the cases and the -P 1 fits)
 # ----------------------------------------------------------------------------------
@@ -11333,6 +11846,232 @@ def test_the_command_line_fit_frees_what_its_batches_leave_in_cycles(tmp_path):
                              capture_output=True, text=True, check=True).stdout
         peaks.append(int(out.split()[-1]))
     assert peaks[1] < 1.3 * peaks[0], peaks
+
+
+# ----------------------------------------------------------------------------------
+# AutoBayes with text features: a naive Bayes text factor, weighted, in every member
+# ----------------------------------------------------------------------------------
+
+def flight_tweets(n, seed):
+    """Tweet-like rows: a short text whose words lean to the label, and an airline and
+    time of day whose interaction (not either alone) says much of it; seeded."""
+    r = random.Random(seed)
+    good = ["love", "great", "thanks", "awesome", "best", "smooth"]
+    bad = ["delay", "lost", "worst", "cancelled", "rude", "waiting"]
+    plain = ["flight", "today", "gate", "crew", "seat", "just", "time", "home", "bag"]
+    X, y = [], []
+    for _ in range(n):
+        airline = r.choice(["united", "delta", "jetblue", "virgin"])
+        night = r.random() < 0.4
+        upset = (airline in ("united", "delta")) != night
+        label = "negative" if r.random() < (0.8 if upset else 0.2) else "positive"
+        words = [r.choice((bad if label == "negative" else good) if r.random() < 0.75
+                          else (good if label == "negative" else bad))
+                 if r.random() < 0.4 else r.choice(plain) for _ in range(r.randint(3, 8))]
+        X.append({"text": " ".join(words), "airline": airline,
+                  "time": "night" if night else "day", "retweets": r.randrange(4)})
+        y.append(label)
+    return X, y
+
+
+def accuracy_and_log_loss(model, X, y):
+    classes = list(model.classes_)
+    rows = model.predict_proba(X)
+    hits = sum(classes[row.index(max(row))] == t for row, t in zip(rows, y))
+    loss = -sum(math.log(max(row[classes.index(t)], 1e-15)) for row, t in zip(rows, y))
+    return hits / len(y), loss / len(y)
+
+
+def without_text(rows):
+    return [{k: v for k, v in row.items() if k != "text"} for row in rows]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [1, 2])
+def test_autobayes_with_text_beats_naive_bayes_with_text_and_itself_without(seed):
+    """The acceptance case: on held-out rows, AutoBayes with the text column is more
+    accurate and of smaller log loss than both models fitted beside it, NaiveBayes
+    with the same text column (it cannot see the interaction of airline and time) and
+    AutoBayes without the text (it cannot see the words)."""
+    X, y = flight_tweets(600, 2 * seed - 1)
+    test_X, test_y = flight_tweets(1000, 2 * seed)
+    text = naive_bayes.AutoBayes(features={"text": "text"}).fit(X, y)
+    naive = NaiveBayes(features={"text": "text"}).fit(X, y)
+    plain = naive_bayes.AutoBayes().fit(without_text(X), y)
+    ours = accuracy_and_log_loss(text, test_X, test_y)
+    theirs = [accuracy_and_log_loss(naive, test_X, test_y),
+              accuracy_and_log_loss(plain, without_text(test_X), test_y)]
+    for accuracy, loss in theirs:
+        assert ours[0] > accuracy and ours[1] < loss, (ours, theirs)
+    assert 0 < text.summary()["text_weight"] <= 4
+    assert "text 'text' scored by naive Bayes" in text.summary()["choice"]
+
+
+def test_autobayes_of_text_alone_is_its_text_factor_calibrated():
+    """With only a text column the members see nothing but their priors: the model
+    is sum_m w_m softmax(log P_m(c) + weight * log L(text | c)), tempered, with
+    log L naive Bayes' multinomial log-likelihoods (alpha 1), computed here from
+    NaiveBayes fitted beside it and each member's weight and prior."""
+    X, y = flight_tweets(200, 7)
+    X = [{"text": row["text"]} for row in X]
+    model = naive_bayes.AutoBayes(features={"text": "text"}, folds=3).fit(X, y)
+    weight, temperature = model.summary()["text_weight"], model.summary()["temperature"]
+    assert 0 < weight < 4 and weight != 1.0
+    naive = NaiveBayes(features={"text": "text"}, class_prior="uniform").fit(X, y)
+    classes = model.classes_
+
+    def softmax(scores):
+        top = max(scores)
+        total = sum(math.exp(s - top) for s in scores)
+        return [math.exp(s - top) / total for s in scores]
+    for row in X[:20]:
+        text = naive.predict_joint_log_proba([row])[0]
+        mixed = [0.0] * len(classes)
+        for member in model.explain(row)["members"]:
+            prior = [member["probability"][label] for label in classes]
+            assert prior == pytest.approx([y.count(label) / len(y) for label in classes],
+                                          abs=0.01)          # no feature: the prior
+            for c, p in enumerate(softmax([math.log(p) + weight * t
+                                           for p, t in zip(prior, text)])):
+                mixed[c] += member["weight"] * p
+        expected = softmax([math.log(p) / temperature for p in mixed])
+        assert model.predict_proba([row])[0] == pytest.approx(expected, rel=1e-9)
+
+
+TWEET_WORDS = st.lists(st.sampled_from(["delay", "love", "gate", "rude", "thanks", "x"]),
+                       max_size=6)
+
+
+@settings(max_examples=25)
+@given(st.lists(st.tuples(TWEET_WORDS, st.sampled_from(["a", "b", None]),
+                          st.sampled_from([0.0, 1.5, 3.0]), st.sampled_from(["p", "n"])),
+                min_size=4, max_size=25), st.randoms(use_true_random=False))
+def test_autobayes_with_text_gives_probabilities_whatever_the_rows_order_and_form(items,
+                                                                                  rng):
+    """Property: AutoBayes with a text column gives normalised probabilities, never
+    NaN, and one model (its file, bit for bit) whatever the rows' order and whether
+    the texts are strings, lists of words or {word: count} bags."""
+    X = [{"text": " ".join(words), "c": c, "n": n} for words, c, n, _ in items]
+    y = [label for *_, label in items]
+    assume(len(set(y)) == 2)
+    make = lambda: naive_bayes.AutoBayes(features={"text": "text"}, folds=2)
+    model = make().fit(X, y)
+    for row in model.predict_proba(X + [{"text": "never seen", "c": "z", "n": -1.0}]):
+        assert all(map(isfinite, row)) and math.fsum(row) == pytest.approx(1.0)
+    order = list(range(len(X)))
+    rng.shuffle(order)
+    shuffled = make().fit([X[i] for i in order], [y[i] for i in order])
+    assert shuffled.to_dict() == model.to_dict()
+    as_words = [dict(row, text=[w for w in row["text"].split() if len(w) > 1])
+                for row in X]
+    as_bags = [dict(row, text=dict(Counter(row["text"]))) for row in as_words]
+    for other in (as_words, as_bags):
+        assert make().fit(other, y).to_dict() == model.to_dict()
+
+
+def test_autobayes_with_text_streams_merges_and_forgets_to_the_model_of_one_fit():
+    """partial_fit in batches, a merge of two parts and forgetting rows, each with
+    choose_weights(), give the model file of one fit on the same rows (the text
+    factor's weight included); the file round trip gives the same model and
+    probabilities, and explain() names the text term (prior + features = joint)."""
+    X, y = flight_tweets(150, 11)
+    make = lambda: naive_bayes.AutoBayes(features={"text": "text"}, folds=3)
+    whole = make().fit(X, y)
+    streamed = make().partial_fit(X[:50], y[:50]).partial_fit(X[50:], y[50:])
+    merged = make().fit(X[:70], y[:70]).merge(make().fit(X[70:], y[70:]))
+    for model in (streamed, merged):
+        assert model.choose_weights().to_dict() == whole.to_dict()
+    forgotten = make().fit(X + X[:40], y + y[:40]).forget(X[:40], y[:40])
+    assert forgotten.choose_weights().to_dict() == whole.to_dict()
+    # rows without the text (dict rows lacking the key) before the first text: their
+    # rows join the text rows with the text missing, in a batch or a merge either way
+    bare = without_text(X[:30])
+    once = make().fit(bare + X[30:], y)
+    assert make().partial_fit(bare, y[:30]).partial_fit(X[30:], y[30:]).choose_weights(
+    ).to_dict() == once.to_dict()
+    for first, second in (((bare, y[:30]), (X[30:], y[30:])),
+                          ((X[30:], y[30:]), (bare, y[:30]))):
+        merged = make().partial_fit(*first).merge(make().partial_fit(*second))
+        assert merged.choose_weights().to_dict() == once.to_dict()
+    data = json.loads(json.dumps(whole.to_dict()))
+    assert data["mixture"]["text_weight"] == whole.summary()["text_weight"]
+    loaded = naive_bayes.AutoBayes.from_dict(data)
+    assert loaded.to_dict() == whole.to_dict()
+    assert loaded.predict_proba(X) == whole.predict_proba(X)
+    explained = whole.explain(X[0])
+    term = [f for f in explained["features"] if f["feature"] == "text"]
+    assert len(term) == 1 and term[0]["text_weight"] == whole.summary()["text_weight"]
+    assert term[0]["words"]
+    joint = whole.predict_joint_log_proba([X[0]])[0]
+    for c, label in enumerate(whole.classes_):
+        assert explained["prior"][label] + sum(
+            f["log_likelihood"][label] for f in explained["features"]) == \
+            pytest.approx(joint[c], abs=1e-9)
+
+
+def test_autobayes_refuses_bad_texts_and_crafted_files_of_text():
+    """A value a text column cannot read stops fit naming the row, the model unchanged;
+    a model file whose text rows or text weight fit cannot give is refused."""
+    X, y = flight_tweets(60, 3)
+    model = naive_bayes.AutoBayes(features={"text": "text"}, folds=2).fit(X, y)
+    before = model.to_dict()
+    with pytest.raises(NaiveBayesError, match=r"row 1.*feature 'text' is .*; expected a "
+                       r"string or a list of words"):
+        model.fit([X[0], dict(X[1], text=3.5)], y[:2])
+    assert model.to_dict() == before
+    for weight in (-0.1, 4.5, "1", None, True):
+        data = copy.deepcopy(before)
+        data["mixture"]["text_weight"] = weight
+        refused(naive_bayes.AutoBayes, data, r"mixture.text_weight is .*; expected a "
+                r"number between 0.0 and 4.0")
+    data = copy.deepcopy(before)
+    del data["text_rows"]
+    refused(naive_bayes.AutoBayes, data, "text_rows is missing")
+    data = copy.deepcopy(before)
+    del data["mixture"]["text_weight"]
+    refused(naive_bayes.AutoBayes, data, "mixture.text_weight and text_rows go together")
+    first = before["text_rows"][0][0]
+    column = next(j for j, v in enumerate(first[0]) if isinstance(v, dict) and
+                  "tuple" in v and all(isinstance(p, dict) for p in v["tuple"]))
+    bags = (
+        {"tuple": [{"tuple": ["zz", 1]}, {"tuple": ["aa", 1]}]},      # not sorted
+        {"tuple": [{"tuple": ["aa", 0]}]},                             # a count of 0
+        {"tuple": [{"tuple": ["aa", -2]}]},
+        {"tuple": [{"tuple": [3, 1]}]},                                # not a word
+        {"tuple": [{"tuple": ["aa", 1]}, {"tuple": ["aa", 2]}]},      # a word twice
+        "a string")
+    for bag in bags:
+        data = copy.deepcopy(before)
+        data["text_rows"][0][0][0][column] = bag
+        refused(naive_bayes.AutoBayes, data, r"text_rows: class .*, a row's value %d is "
+                r".*; expected a bag of words" % column)
+    data = copy.deepcopy(before)
+    data["text_rows"][0][0][1] = 1000                     # more weight than the class
+    refused(naive_bayes.AutoBayes, data, r"text_rows: row_counts\[0\]: the rows of class")
+    plain = naive_bayes.AutoBayes(folds=2).fit(without_text(X), y).to_dict()
+    plain["text_rows"] = before["text_rows"]
+    refused(naive_bayes.AutoBayes, plain, "text_rows is present, but no feature is text")
+
+
+def test_the_command_line_fits_autobayes_with_a_text_column(tmp_path, capsys):
+    """fit --model auto --text COL reads the column as text (the library's features=
+    {COL: "text"}): the file is the library's model of the same rows."""
+    X, y = flight_tweets(80, 5)
+    lines = ["text,airline,time,label"] + ["%s,%s,%s,%s" % (row["text"], row["airline"],
+                                                            row["time"], label)
+                                           for row, label in zip(X, y)]
+    data = write(tmp_path / "tweets.csv", "\n".join(lines) + "\n")
+    model = tmp_path / "m.json"
+    status, out, err = cli(capsys, "fit", data, "--target", "label", "--model", "auto",
+                           "--text", "text", "--output", model)
+    assert status == 0, err
+    loaded = naive_bayes.AutoBayes.load(model)
+    rows = [{k: v for k, v in row.items() if k != "retweets"} for row in X]
+    library = naive_bayes.AutoBayes(features={"text": "text"}).fit(rows, y)
+    assert loaded.predict_proba(rows) == library.predict_proba(rows)
+    status, out, err = cli(capsys, "info", model)
+    assert status == 0 and "text 'text' scored by naive Bayes" in out.replace("\n  ", " ")
+
 
 
 # ----------------------------------------------------------------------------------

@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 import naive_bayes  # noqa: E402
-from naive_bayes import AODE, TAN, AutoBayes, BayesNet, NaiveBayes  # noqa: E402
+from naive_bayes import AODE, KDB, TAN, AutoBayes, BayesNet, NaiveBayes  # noqa: E402
 
 
 def switch(kinds, numeric):
@@ -60,6 +60,11 @@ def switch(kinds, numeric):
 
 def _aode(**params):
     return lambda kinds, categories: AODE(
+        features=switch(kinds, "discretized"), categories=categories, **params)
+
+
+def _network(cls, **params):
+    return lambda kinds, categories: cls(
         features=switch(kinds, "discretized"), categories=categories, **params)
 
 
@@ -94,6 +99,24 @@ MODELS = [
         max_parents=3, features=switch(kinds, "discretized"), categories=categories)),
     ("AutoBayes", lambda kinds, categories: AutoBayes(
         features=switch(kinds, "discretized"), categories=categories)),
+    ("AODE hdp", _aode(estimate="hdp")),
+    ("AODE impute hdp", _aode(impute=True, estimate="hdp")),
+    ("TAN m", _network(TAN, estimate="m")),
+    ("TAN hdp", _network(TAN, estimate="hdp")),
+    ("BayesNet P2 m", _network(BayesNet, max_parents=2, estimate="m")),
+    ("BayesNet P2 hdp", _network(BayesNet, max_parents=2, estimate="hdp")),
+    ("KDB k=1", _network(KDB, k=1)),
+    ("KDB k=1 m", _network(KDB, k=1, estimate="m")),
+    ("KDB k=1 hdp", _network(KDB, k=1, estimate="hdp")),
+    ("KDB k=2", _network(KDB, k=2)),
+    ("KDB k=2 m", _network(KDB, k=2, estimate="m")),
+    ("KDB k=2 hdp", _network(KDB, k=2, estimate="hdp")),
+    ("KDB select", _network(KDB, k="select")),
+    ("KDB select m", _network(KDB, k="select", estimate="m")),
+    ("KDB select hdp", _network(KDB, k="select", estimate="hdp")),
+    ("KDB select max_k=2", _network(KDB, k="select", max_k=2)),
+    ("KDB select max_k=5", _network(KDB, k="select", max_k=5)),
+    ("KDB select alpha=0.5", _network(KDB, k="select", alpha=0.5)),
 ]
 FITTED_WHOLE = {"AutoBayes"}          # fit(X, y), not partial_fit(..., classes=declared)
 

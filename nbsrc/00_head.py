@@ -69,8 +69,8 @@ tools/amalgamate.py); it reads top to bottom as they do, each opening with a ban
     00_head.py          this map, the imports, NaiveBayesError
     01_numeric.py       numeric helpers: exact sums (dyadic rationals), logs, missing
                         values, canonical order, messages, progress (ProgressStep)
-    02_posterior.py     priors, the one smoothing formula, log-sum-exp, zeros and point
-                        masses
+    02_posterior.py     priors, the one smoothing formula and its hierarchical form
+                        ("hdp"), log-sum-exp, zeros and point masses
     03_file_values.py   the model file's building blocks: values and exact numbers as
                         JSON, checked field by field, streamed
     04_distributions.py what one feature tells about the class: _Distribution (exact,
@@ -86,11 +86,11 @@ tools/amalgamate.py); it reads top to bottom as they do, each opening with a ban
     15_checks.py        input checks: parameters, rows, labels, weights; decision rules
     16_families.py      model families: the interface; naive Bayes' statistics
     17_fast_path.py     naive Bayes compiled: per-row sums by builtins
-    18_aode.py          AODE and its variants      19_networks.py   TAN and BayesNet
+    18_aode.py          AODE and its variants      19_networks.py   TAN, BayesNet, KDB
     20_weighted.py      weighted naive Bayes (one weight per feature, learned)
     21_mixture.py       AutoBayes' mixture of the family's models
     22_classifier.py    _Classifier: fit, predict, merge, forget, explain, the file
-    23_models.py        NaiveBayes, CategoricalNB, GaussianNB, AODE, TAN, BayesNet
+    23_models.py        NaiveBayes, CategoricalNB, GaussianNB, AODE, TAN, BayesNet, KDB
     24_autobayes.py     AutoBayes; the registry of classifiers _MODELS
     25_model_file.py    the whole model file: written atomically, read item by item
     26_reports.py       evaluation, cross-validation and explanations as data
@@ -102,7 +102,7 @@ tools/amalgamate.py); it reads top to bottom as they do, each opening with a ban
     32_cli.py           the command line: argparse -> library calls -> printing
 """
 
-__all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "TAN", "BayesNet",
+__all__ = ["NaiveBayes", "CategoricalNB", "GaussianNB", "AODE", "TAN", "BayesNet", "KDB",
            "AutoBayes", "NaiveBayesError", "NotFittedError", "read_csv", "read_arff", "Table",
            "cross_validate", "evaluate", "EvaluationReport", "ProgressStep", "report_html",
            "main"]

@@ -111,17 +111,16 @@ def _pairs_over_budget(params, stop, keys, classes, label, copies=1):
 
 
 _MEMORY_PARAMETER = _Parameter(2000, _memory_check, (
-    _cli_number, "AODE, TAN, BayesNet and auto: the most memory, in MB, their counts and "
+    _cli_number, "AODE, TAN, BayesNet, KDB and auto: the most memory, in MB, their counts and "
     "compiled tables may take by estimate (default 2000); beyond it the fit or the first "
     "prediction is refused", {"metavar": "MB"}))
 _ROW_SAMPLE_PARAMETER = _Parameter(_ROW_SAMPLE, _integer_at_least(1), (
-    int, "tan, bayesnet and auto: the most distinct rows the statistics keep (default "
+    int, "tan, bayesnet, kdb and auto: the most distinct rows the statistics keep (default "
     "50000); beyond it, the deterministic sample of the rows of smallest hash",
     {"metavar": "ROWS"}))
 _AODE_FIX = "use fewer features, ignore some, or round numbers with significant_digits="
 _NETWORK_FIX = ("ignore features with many distinct values (identifiers), or round numbers "
                 "with significant_digits=")
-_AODE_ESTIMATES = ("laplace", "m")             # estimate=: Lidstone's, or the m-estimate
 _AODE_WEIGHTINGS = ("mutual-information",)     # weighting= (None: equal weights)
 _AODE_SMALL = 1e-6     # weka.core.Utils.SMALL: below it a mutual-information term, or
 # the weight of a feature's present values (imputing its mean), counts as zero
@@ -575,7 +574,7 @@ class _ParentTerms:
     def __getitem__(self, key):
         term = self.model.sparse_terms.get(self.shifted | key)
         if term is None:
-            return self.model.sparse_default(self.parent, self.model.feature_of[key])
+            return self.model.sparse_default(self.parent, self.model.feature_of[key], key)
         return term
 
 
@@ -757,7 +756,8 @@ class _AODEModel(_PairTable):
         self.parent_pseudo = [self.pseudo_count(k * size) for size in self.sizes]
         self.key_pseudo = [self.feature_pseudo[j] for j in self.feature_of]
         self.alpha_size = [self.feature_alpha_size[j] for j in self.feature_of]
-        self.smoothed = (self.alpha if self.estimate == "laplace" else self.m) > 0
+        self.smoothed = self.estimate == "hdp" or \
+            (self.alpha if self.estimate == "laplace" else self.m) > 0
         # the builtin forms of the terms add a * S_j as a float; beyond the float
         # range (alpha near 1e308) every term goes through _log_smoothed, exactly
         self.float_sums = self.smoothed and all(map(isfinite, self.feature_alpha_size))
@@ -780,8 +780,11 @@ class _AODEModel(_PairTable):
         # outcomes), so whether they all fit is known now
         bits = 63 - 11 - (self.width + 1).bit_length()
         most = k * max(self.sizes + [1])
-        smallest = _log_smoothed([0], sum(class_count), self.pseudo_count(most),
-                                 most)[0] if self.smoothed else -INF
+        if self.estimate == "hdp":
+            smallest = self._hierarchical_levels(class_count)
+        else:
+            smallest = _log_smoothed([0], sum(class_count), self.pseudo_count(most),
+                                     most)[0] if self.smoothed else -INF
         self.scale = float(2 ** bits) if bits >= 30 and smallest > -2047 else None
         if self.scale is not None:
             import struct
@@ -814,7 +817,121 @@ class _AODEModel(_PairTable):
         """The a of (n + a) / (d + a * outcomes): alpha (Lidstone's, Laplace's at 1),
         or m / outcomes (the m-estimate (n + m/v) / (d + m) is Lidstone's with alpha
         = m / v), so that both run through the one formula, _log_smoothed."""
+        if self.estimate == "hdp":        # the prior's: Laplace's (N_c + 1) / (N + K)
+            return 1.0
         return self.alpha if self.estimate == "laplace" else self.m / outcomes
+
+    def _hierarchical_levels(self, class_count):
+        """The "hdp" estimate's levels (see _Hierarchy, whose formulas they follow):
+        per key number P_0(x_j) = (N(x_j) + 1) / (N_j + S_j) over the rows where
+        feature j is present; per feature theta1 and per class and key number
+        P_1(x_j | c) = (N(c, x_j) + theta1 P_0(x_j)) / (N_j(c) + theta1); per ordered
+        pair of features (p, j) theta2, of P_2(x_j | c, x_p) = (N(c, x_p, x_j) +
+        theta2 P_1(x_j | c)) / (N_j(c, x_p) + theta2); each theta chosen by
+        leave-one-out as _Hierarchy chooses it (_concentration), a left-out row
+        weighing 1 (the cell's whole weight when it holds less).  Returns a lower
+        bound of every log term, for the packed form."""
+        k, width = self.k, self.width
+        feature_of, sizes = self.feature_of, self.sizes
+        by_class = [[0] * k for _ in range(width)]           # N_j(c)
+        for kid, counts in self.single.items():
+            mine = by_class[feature_of[kid]]
+            for c in range(k):
+                mine[c] += counts[c]
+        present = [float(n) for n in self.present]
+        by_class = [[float(n) for n in row] for row in by_class]
+        frequency = [float(self.frequency.get(kid, 0)) for kid in range(len(self.key_list))]
+        self.level0 = [(n + 1.0) / (present[j] + sizes[j]) for n, j in
+                       zip(frequency, feature_of)]
+        # a theta no cell chose (a pair of features never present together): the
+        # smallest, which any would give (no cells: every theta fits as well)
+        self.theta_floors = [_concentration_bounds(size)[0] for size in sizes]
+        cells = defaultdict(lambda: ([], [], [], []))        # feature -> LOO lists
+        for kid, counts in sorted(self.single.items()):
+            j = feature_of[kid]
+            for c, weight in enumerate(counts):
+                if weight:
+                    weight = float(weight)
+                    r = min(1.0, weight)
+                    lists = cells[j]
+                    lists[0].append(weight)
+                    lists[1].append(weight - r)
+                    lists[2].append(by_class[j][c] - r)
+                    lists[3].append((frequency[kid] - r + 1.0) / (present[j] - r + sizes[j]))
+        self.theta1 = [_concentration(*cells[j], size=sizes[j])[0] if j in cells
+                       else self.theta_floors[j] for j in range(width)]
+        no_counts = [0] * k
+        self.level1 = [[(float(self.single.get(kid, no_counts)[c]) + self.theta1[j] *
+                         self.level0[kid]) / (by_class[j][c] + self.theta1[j])
+                        for kid, j in enumerate(feature_of)] for c in range(k)]
+        # level 2: every pair count in both directions, grouped by (parent, child
+        # feature); N_j(c, x_p) summed exactly
+        totals = [defaultdict(int) for _ in range(k)]         # (x_p, j) -> N_j(c, x_p)
+        for c, flat in enumerate(self.pairs):
+            mine = totals[c]
+            for key, n in flat.items():
+                a, b = key >> _PAIR_SHIFT, key & 0xFFFFFFFF
+                mine[a, feature_of[b]] += n
+                mine[b, feature_of[a]] += n
+        cells = defaultdict(lambda: ([], [], [], []))        # (p, j) -> LOO lists
+        for c, flat in enumerate(self.pairs):
+            for key in sorted(flat):
+                weight = float(flat[key])
+                if not weight:
+                    continue
+                r = min(1.0, weight)
+                a, b = key >> _PAIR_SHIFT, key & 0xFFFFFFFF
+                for parent, child in ((a, b), (b, a)):
+                    j = feature_of[child]
+                    theta = self.theta1[j]
+                    lower = (frequency[child] - r + 1.0) / (present[j] - r + sizes[j])
+                    lists = cells[feature_of[parent], j]
+                    lists[0].append(weight)
+                    lists[1].append(weight - r)
+                    lists[2].append(float(totals[c][parent, j]) - r)
+                    lists[3].append((float(self.single[child][c]) - r + theta * lower) /
+                                    (by_class[j][c] - r + theta))
+        self.theta2 = {pair: _concentration(*lists, sizes[pair[1]])[0]
+                       for pair, lists in sorted(cells.items())}
+        self.level1_logs = [list(map(log, column)) for column in self.level1]
+        # every term is at least theta / (N + theta) >= 1 / (N + 1) times the level
+        # above's (theta >= 1), the top's at least 1 / (N + S), the parent's class
+        # share 1 / (N + K)
+        rows = float(sum(class_count)) + max(sizes + [k]) + 1.0
+        return -4 * log(rows)
+
+    def _hierarchical_terms(self, p, counts):
+        """_terms of the "hdp" estimate: per key number log P_2(key | c, x_p) (for p
+        None, naive Bayes' log P_1(key | c)), by builtins over all keys."""
+        if p is None:
+            return self._pack(self.level1_logs)
+        thetas = [self.theta2.get((p, j), self.theta_floors[j]) for j in self.feature_of]
+        columns = []
+        for c, column in enumerate(counts):
+            prefix = list(self.accumulate(column, initial=0))
+            totals = map(float, map(sub, map(prefix.__getitem__, self.segment_end),
+                                    map(prefix.__getitem__, self.segment_start)))
+            columns.append(list(map(log, map(truediv, map(add, map(float, column), map(
+                mul, thetas, self.level1[c])), map(add, totals, thetas)))))
+        terms = self._pack(columns)
+        start, end = self.segments.get(p, (0, 0))
+        terms[start:end] = [self.zero] * (end - start)
+        return terms
+
+    def _hierarchical_base(self, p, kid):
+        """The "hdp" parent term log P(c, x_p) = log P(c) + log P_1(x_p | c), P(c) =
+        (N_p(c) + 1) / (N_p + K) over the rows where feature p is present, packed."""
+        k = self.k
+        start, end = self.segments[p]
+        by_class = [0] * k
+        for key in range(start, end):
+            counts = self.single.get(key)
+            if counts is not None:
+                for c in range(k):
+                    by_class[c] += counts[c]
+        total = float(self.present[p]) + k
+        return self._pack([[log((float(n) + 1.0) / total) + self.level1_logs[c][kid]]
+                           for c, n in enumerate(by_class)])[0]
 
     def _mutual_information(self):
         """Per feature, its weight as a super-parent: the mutual information with the
@@ -868,7 +985,10 @@ class _AODEModel(_PairTable):
     def _terms(self, p, counts):
         """Per key number, its term log((n + a) / (total + a * S_j)) from per-class
         columns of counts n = N(c, x_p, key) (or N(c, key) for naive Bayes, p None),
-        total being its feature's N_j(c, x_p): by builtins over all keys."""
+        total being its feature's N_j(c, x_p): by builtins over all keys (the
+        "hdp" estimate's: _hierarchical_terms)."""
+        if self.estimate == "hdp":
+            return self._hierarchical_terms(p, counts)
         columns = []
         for column in counts:
             whole = _INT.issuperset(map(type, column))
@@ -922,7 +1042,8 @@ class _AODEModel(_PairTable):
                 k = self.k
                 base = self._pack([[_log_smoothed([n], self.present[p], self.parent_pseudo[p],
                                                   k * self.sizes[p])[0]]
-                                   for n in self.single.get(kid, [0] * k)])[0]
+                                   for n in self.single.get(kid, [0] * k)])[0] \
+                    if self.estimate != "hdp" else self._hierarchical_base(p, kid)
                 entry = self.built[kid] = (base, self._terms(p, self.pair_column(kid)))
         self.entries[kid] = entry
         return entry
@@ -984,7 +1105,13 @@ class _AODEModel(_PairTable):
                     by_group[group] = get(group, 0) + n
                 self.sparse_totals.append(by_group)
                 totals = list(map(by_group.__getitem__, groups))
-            if self.float_sums and _INT.issuperset(map(type, counts)) and \
+            if self.estimate == "hdp":    # (n + theta P_1(x_j | c)) / (total + theta)
+                thetas = [self.theta2.get(pair, self.theta_floors[pair[1]]) for pair in zip(
+                    map(feature_of.__getitem__, parents), child_features)]
+                columns.append(list(map(log, map(truediv, map(add, map(float, counts), map(
+                    mul, thetas, map(self.level1[c].__getitem__, children))), map(
+                        add, map(float, totals), thetas)))))
+            elif self.float_sums and _INT.issuperset(map(type, counts)) and \
                     max(totals, default=0) < 2 ** 52:
                 columns.append(list(map(sub, map(log, map(add, counts, child_pseudo)),
                                         map(log, map(add, totals, child_sizes)))))
@@ -1004,14 +1131,26 @@ class _AODEModel(_PairTable):
             if key is not _UNSEEN and self.frequency.get(kid, 0) >= self.limit:
                 qualifying[j].append(kid)
         for p, kids in qualifying.items():
+            if self.estimate == "hdp":
+                self.bases.update((kid, self._hierarchical_base(p, kid)) for kid in kids)
+                continue
             counts = [self.single.get(kid, self.no_counts) for kid in kids]
             terms = self._pack([_log_smoothed(list(column), self.present[p],
                                               self.parent_pseudo[p], k * self.sizes[p])
                                 for column in zip(*counts)])
             self.bases.update(zip(kids, terms))
 
-    def sparse_default(self, parent, j):
-        """The term of a count of 0 of feature j given a parent key (built on first use)."""
+    def sparse_default(self, parent, j, key=None):
+        """The term of a count of 0 of feature j given a parent key (built on first use;
+        "hdp": of the key itself, computed each time, as the dense form computes it)."""
+        if self.estimate == "hdp" and j != self.feature_of[parent]:
+            totals = [self.single.get(parent, self.no_counts)[c] for c in range(self.k)] \
+                if self.sparse_totals is None else \
+                [by_group.get(parent * self.width + j, 0) for by_group in self.sparse_totals]
+            theta = self.theta2.get((self.feature_of[parent], j), self.theta_floors[j])
+            return self._pack([[log((0.0 + theta * self.level1[c][key]) /
+                                    (float(total) + theta))]
+                               for c, total in enumerate(totals)])[0]
         group = parent * self.width + j
         term = self.sparse_defaults.get(group)
         if term is None:

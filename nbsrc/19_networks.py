@@ -12,7 +12,11 @@
 # the discretization), at fit and at prediction.  The structure decides by strict
 # comparisons of doubles, so the scores are summed as Weka sums them, term by term in
 # its order with its own log-gamma function, and exact ties go the way Weka's scans
-# go: the same structure, hence the same probabilities.
+# go: the same structure, hence the same probabilities.  A third family, KDB (not
+# Weka's), chooses its graph on the same data by mutual information (_kdb_structure)
+# and, selective, its features and k by leave-one-out (_kdb_selection); every
+# family's tables are one estimate of three (_node_table: Weka's SimpleEstimator by
+# default, the m-estimate, or hierarchical smoothing).
 
 _COEFFICIENTS_A = (8.11614167470508450300E-4, -5.95061904284301438324E-4,
                    7.93650340457716943945E-4, -2.77777777730099687205E-3,
@@ -585,9 +589,83 @@ def _hill_climbing_structure(score, nodes, root, params):
         update(head)
 
 
+def _kdb_informations(score, nodes, root, pairs=True):
+    """(I(X_i; C) of each feature, {(i, j): I(X_i; X_j | C)} of every two), in nats,
+    from the search's counts of the rows: I(X_i; C) = sum n(c, x) / N log(N n(c, x)
+    / (n(c) n(x))), I(X_i; X_j | C) = sum n(c, x_i, x_j) / N log(n(c) n(c, x_i,
+    x_j) / (n(c, x_i) n(c, x_j))), each summed exactly rounded (fsum), so that
+    equal counts give equal numbers whatever the rows' order (pairs=False: the
+    first alone, None for the second)."""
+    sizes = score.cardinality
+    features = [i for i in range(nodes) if i != root]
+    by_class = {i: score.cell_counts(i, [root]) for i in features}     # c * |X_i| + x
+    class_counts = Counter()
+    for cell, n in score.cell_counts(root, []).items():
+        class_counts[cell] += n
+    total = sum(class_counts.values())
+    mutual = [0.0] * nodes
+    if not total:
+        return mutual, {(i, j): 0.0 for i in features for j in features} if pairs else None
+    for i in features:
+        values = Counter()
+        for cell, n in by_class[i].items():
+            values[cell % sizes[i]] += n
+        mutual[i] = fsum([n / total * log(total * n / (class_counts[cell // sizes[i]] *
+                                                       values[cell % sizes[i]]))
+                          for cell, n in by_class[i].items() if n])
+    if not pairs:
+        return mutual, None
+    conditional = {}
+    for step, j in enumerate(features):
+        _progress("scoring pairs, feature", step + 1, len(features))
+        for i in features:
+            if i <= j:
+                continue
+            size_i, size_j = sizes[i], sizes[j]
+            terms = []
+            for cell, n in score.cell_counts(i, [root, j]).items():
+                if not n:
+                    continue
+                configuration, x = divmod(cell, size_i)
+                c, v = divmod(configuration, size_j)
+                terms.append(n / total * log(class_counts[c] * n / (
+                    by_class[i][c * size_i + x] * by_class[j][c * size_j + v])))
+            conditional[i, j] = conditional[j, i] = fsum(terms)
+    _progress("scoring pairs, feature")
+    return mutual, conditional
+
+
+def _kdb_order(mutual, nodes, root):
+    """The features by mutual information with the class, the largest first (ties:
+    column order)."""
+    return sorted([i for i in range(nodes) if i != root], key=lambda i: (-mutual[i], i))
+
+
+def _kdb_structure(score, nodes, root, params):
+    """The k-dependence Bayesian classifier's structure (Sahami 1996): the features
+    taken in the order of their mutual information with the class, I(X_i; C) (the
+    largest first, ties in column order), each with the class and at most k of the
+    features before it as parents: those of largest conditional mutual information
+    I(X_i; X_j | C), in that order (ties in column order); parents[i] is [class, the
+    chosen features, the most informative first].  k is params["k"], or
+    params["max_k"] for k="select" (the selection then keeps a prefix of each)."""
+    k = params["k"]
+    k = params["max_k"] if k == "select" else k
+    parents = [[root] if i != root else [] for i in range(nodes)]
+    if not k:                             # naive Bayes
+        return parents
+    mutual, conditional = _kdb_informations(score, nodes, root)
+    order = _kdb_order(mutual, nodes, root)
+    for position, i in enumerate(order):
+        earlier = sorted(order[:position], key=lambda j: (-conditional[i, j], j))
+        parents[i].extend(earlier[:k])
+    return parents
+
+
 # The structure searches, by the name a network family declares (its classifier's
 # _structure_search): search(score, nodes, root, params) -> each node's parents.
-_STRUCTURE_SEARCHES = {"tan": _tan_structure, "hill climbing": _hill_climbing_structure}
+_STRUCTURE_SEARCHES = {"tan": _tan_structure, "hill climbing": _hill_climbing_structure,
+                       "kdb": _kdb_structure}
 
 _NETWORK_KINDS = ("categorical", "discretized", "ignore")
 _ROW_KINDS = ("categorical", "discretized")       # the kinds whose values rows hold
@@ -1019,6 +1097,267 @@ def _within_scores(scored, unit):
     return [(values, n >> shift) for values, n in scored if n >> shift]
 
 
+def _node_table(counts, sizes, size, estimate, alpha, m, first=None):
+    """(table, concentrations): one node's log P(value | configuration), flat at
+    configuration * size + value (mixed radix over the parents' ``sizes``, the first
+    most significant), from ``counts`` {configuration: {value: weight}} of
+    the occurring configurations, by an estimate:
+
+    - "laplace": (alpha + w(j, x)) / (alpha |X| + w(j)), Weka's SimpleEstimator, in
+      doubles as it computes them;
+    - "m": the m-estimate (w(j, x) + m / |X|) / (w(j) + m), the same formula with
+      alpha = m / |X|;
+    - "hdp": hierarchical smoothing (_Hierarchy): the table shrunk towards the same
+      table without its last parent, and so on to P(x), the parent at position
+      ``first`` (the class) conditioned on first, the others in their order; the
+      concentrations are then [theta_1, ..., theta_L] (None otherwise).
+
+    A list of every cell when the table has at most _DENSE_TABLE cells, else a
+    _SparseCells of the occurring configurations (the others give what an empty
+    configuration gives: 1 / |X|, or for "hdp" the level above's): the same numbers
+    either way."""
+    if estimate == "hdp":
+        return _hierarchical_table(counts, sizes, size, first)
+    from fractions import Fraction
+    alpha = Fraction(alpha) if estimate == "laplace" else Fraction(m) / size
+    configurations = 1
+    for parent_size in sizes:
+        configurations *= parent_size
+
+    def entry(n, total):
+        """log((alpha + n) / total) in doubles as Weka's estimator computes it
+        (total the float of alpha |X| + w(j)); a total beyond the float range
+        (alpha near 1e308, or such weights) is kept exact, the ratio rounded."""
+        if not total:
+            return -log(size)
+        if type(total) is float:
+            if type(n) is int:        # float(alpha + n) of exact ints: the same rounding
+                return _log((numerator + n * denominator) / denominator / total)
+            return _log(float(alpha + n) / total)
+        return _log(float((alpha + n) / total))
+
+    def as_float(total):
+        """The float of an exact total, or the total itself beyond the float range."""
+        return float(total) if total <= _FLOAT_MAX else Fraction(total)
+
+    def total_of(weight):
+        """as_float(alpha |X| + weight), of exact ints for a whole weight (int / int
+        rounds once, as float() of the Fraction does)."""
+        if type(weight) is int:
+            top = numerator * size + weight * denominator
+            if top <= _FLOAT_MAX_EXACT * denominator:
+                return top / denominator
+        return as_float(alpha * size + weight)
+    numerator, denominator = alpha.as_integer_ratio()
+    empty = [entry(0, as_float(alpha * size))] * size
+    if configurations * size <= _DENSE_TABLE:
+        table = []
+        for j in range(configurations):
+            config = counts.get(j)
+            if config is None:
+                table.extend(empty)
+                continue
+            total = total_of(sum(config.values()))
+            table.extend([entry(config.get(v, 0), total) for v in range(size)])
+        return table, None
+    table = _SparseCells(size, empty)
+    for j, config in counts.items():
+        total = total_of(sum(config.values()))
+        table.defaults[j] = entry(0, total)
+        for v, n in config.items():
+            if n:
+                table[j * size + v] = entry(n, total)
+    return table, None
+
+
+def _hierarchical_table(counts, sizes, size, first):
+    """_node_table's "hdp" table: the _Hierarchy of the counts, its parents in the
+    hierarchy's order (the one at ``first`` first, the others in their order), read
+    back in the table's."""
+    order = ([first] if first is not None else []) + [i for i in range(len(sizes))
+                                                      if i != first]
+    ordered = [sizes[i] for i in order]
+    if order == list(range(len(sizes))):
+        to_hierarchy = None
+    else:
+        def to_hierarchy(j):
+            """A configuration of the table's order, in the hierarchy's."""
+            digits = []
+            for parent_size in reversed(sizes):
+                j, digit = divmod(j, parent_size)
+                digits.append(digit)
+            digits.reverse()
+            h = 0
+            for i in order:
+                h = h * sizes[i] + digits[i]
+            return h
+    cells = {}
+    for j, config in counts.items():
+        h = (j if to_hierarchy is None else to_hierarchy(j)) * size
+        for v, weight in config.items():
+            cells[h + v] = weight
+    hierarchy = _Hierarchy(cells, ordered, size)
+    depth = len(sizes)
+    configurations = 1
+    for parent_size in sizes:
+        configurations *= parent_size
+    if configurations * size > _DENSE_TABLE:
+        return _BackoffCells(size, hierarchy, to_hierarchy, counts), hierarchy.thetas[1:]
+    table = []
+    vector = hierarchy.vector
+    for j in range(configurations):
+        table.extend(map(log, vector(depth, j if to_hierarchy is None else to_hierarchy(j))))
+    return table, hierarchy.thetas[1:]
+
+
+class _BackoffCells(_SparseCells):
+    """A large "hdp" table: any cell read from its _Hierarchy (a configuration that
+    never occurs backs off to the level above); ``defaults`` holds the occurring
+    configurations (as keys, for rows())."""
+
+    __slots__ = ("hierarchy", "to_hierarchy")
+
+    def __init__(self, size, hierarchy, to_hierarchy, occurring):
+        super().__init__(size, None)
+        self.hierarchy = hierarchy
+        self.to_hierarchy = to_hierarchy
+        self.defaults = dict.fromkeys(sorted(occurring))
+
+    def __missing__(self, cell):
+        """log P of a cell."""
+        j, v = divmod(cell, self.size)
+        if self.to_hierarchy is not None:
+            j = self.to_hierarchy(j)
+        return log(self.hierarchy.vector(len(self.hierarchy.sizes), j)[v])
+
+
+_SELECTION_PSEUDO = 1e-9     # the least pseudo-count of the leave-one-out selection
+
+
+def _selection_bytes(rows, classes, max_k):
+    """Bytes selective kDB's leave-one-out takes beyond the network: per distinct
+    row and class, the joint log-likelihood of each k (doubles in arrays) and a
+    node's lists of the levels being computed (floats in lists)."""
+    return rows * max(1, classes) * (8 * (max_k + 1) + 40 * (max_k + 6))
+
+
+def _kdb_selection(model, prepared, order, max_k):
+    """(s, k) of selective kDB (Martinez, Webb, Chen and Zaidi 2016): of the models
+    that keep the first s features of ``order`` (the others left out: no evidence)
+    and the first k <= max_k parents of each besides the class, the one whose
+    leave-one-out predictions of the training rows have the least squared error of
+    the true class's probability, sum over rows of w (1 - P(y | x))^2 (the square
+    of their root mean squared error, as Martinez et al.'s); ties to the smaller k,
+    then the fewer features.
+
+    Leaving a row out is exact, from the counts: a weight of w counts as w rows
+    (scikit-learn's meaning, as everywhere), so a row's share r = min(1, W) of its
+    distinct row (of weight W) is taken out of the class's count and, for the class
+    the row holds, of its cell of each feature's table (for another class those
+    cells hold other rows); the "hdp" estimate keeps its concentrations (those of
+    all the rows) and takes r out of its top level, P(x), whatever the class.  A
+    distinct row of weight W adds W times its squared error.  Every sum is exactly
+    rounded over the rows in the order of their values, so the choice is a
+    function of the counts."""
+    from array import array
+    cardinality, root, k_classes = model.cardinality, model.root, len(model.class_values)
+    estimate = model.estimate
+    rows = sorted((values, weight) for values, (weight, _) in prepared.items() if weight)
+    if not rows or not order:
+        return 0, 0
+    weights = [float(weight) for _, weight in rows]
+    shares = [min(1.0, w) for w in weights]           # one row: a weight of 1
+    truth = [values[root] for values, _ in rows]
+    classes = list(range(k_classes))
+    pairs = len(rows) * k_classes               # (row, class) at row * K + class
+    # r at levels that hold the class (the row's own class only) and at the top
+    removed = [r if c == y else 0.0 for r, y in zip(shares, truth) for c in classes]
+    removed_top = [r for r in shares for _ in classes]
+    hypotheses = classes * len(rows)
+    truth_index = [row * k_classes + y for row, y in enumerate(truth)]
+    # the class node: (N(c) - r [c = y] + a) / (N - r + a K)
+    # (a pseudo-count of 0, alpha = 0 or m = 0, is taken as 1e-9: a row alone in
+    # its cell then has a finite loss)
+    a = max(_SELECTION_PSEUDO, {"laplace": model.alpha, "m": model.m / k_classes,
+                                "hdp": 1.0}[estimate])
+    class_totals = [0] * k_classes
+    for values, weight in rows:
+        class_totals[values[root]] += weight
+    whole = float(sum(class_totals))
+    class_totals = [float(n) for n in class_totals]
+    prior = list(map(log, map(truediv, map(add, map(sub, map(
+        class_totals.__getitem__, hypotheses), removed), repeat(a)), map(add, map(
+            sub, repeat(whole), removed_top), repeat(a * k_classes)))))
+    joints = [array("d", prior) for _ in range(max_k + 1)]
+
+    def squared_error(joint):
+        """sum over rows of w (1 - P(y | x))^2, P from the joints of every class."""
+        columns = [joint[c::k_classes] for c in classes]
+        top = list(map(max, *columns)) if k_classes > 1 else list(columns[0])
+        mass = list(map(exp, map(sub, columns[0], top)))
+        for column in columns[1:]:
+            mass = list(map(add, mass, map(exp, map(sub, column, top))))
+        chance = map(truediv, map(exp, map(sub, map(joint.__getitem__, truth_index), top)),
+                     mass)
+        miss = list(map(sub, repeat(1.0), chance))
+        return fsum(map(mul, weights, map(mul, miss, miss)))
+
+    first = squared_error(joints[0])
+    best = (first, 0, 0)                         # (error, k, s): the least wins
+    for s, node in enumerate(order, 1):
+        _progress("selecting features, feature", s, len(order))
+        size = cardinality[node]
+        parents = model.parents[node][1:]
+        depth = 1 + len(parents)
+        cells = {}
+        for values, weight in rows:
+            h = values[root]
+            for p in parents:
+                h = h * cardinality[p] + values[p]
+            key = h * size + values[node]
+            cells[key] = cells.get(key, 0) + weight
+        hierarchy = _Hierarchy(cells, [k_classes] + [cardinality[p] for p in parents],
+                               size, estimate == "hdp")
+        x = [values[node] for values, _ in rows for _ in classes]
+        configuration = hypotheses
+        if estimate == "hdp":             # P_0(x) with the row left out
+            counts = hierarchy.counts[0]
+            top = hierarchy.totals[0].get(0, 0.0)
+            chance = list(map(truediv, map(add, map(sub, map(counts.get, x, repeat(0.0)),
+                                                    removed_top), repeat(1.0)),
+                              map(add, map(sub, repeat(top), removed_top), repeat(size))))
+        terms = []                                # log P at level 1 (class), 2, ...
+        for level in range(1, depth + 1):
+            if level > 1:
+                parent = parents[level - 2]
+                configuration = list(map(add, map(mul, configuration, repeat(
+                    cardinality[parent])), [values[parent] for values, _ in rows
+                                            for _ in classes]))
+            counts = hierarchy.counts[level]
+            found = map(sub, map(counts.get, map(add, map(mul, configuration, repeat(size)),
+                                                 x), repeat(0.0)), removed)
+            totals = map(sub, map(hierarchy.totals[level].get, configuration,
+                                  repeat(0.0)), removed)
+            if estimate == "hdp":
+                theta = hierarchy.thetas[level]
+                chance = list(map(truediv, map(add, found, map(mul, chance, repeat(theta))),
+                                  map(add, totals, repeat(theta))))
+            else:
+                pseudo = max(_SELECTION_PSEUDO, model.alpha if estimate == "laplace"
+                             else model.m / size)
+                chance = list(map(truediv, map(add, found, repeat(pseudo)),
+                                  map(add, totals, repeat(pseudo * size))))
+            terms.append(list(map(log, chance)))
+        del hierarchy, cells
+        for k in range(max_k + 1):
+            joint = joints[k] = array("d", map(add, joints[k], terms[min(k, depth - 1)]))
+            error = squared_error(joint)
+            if (error, k, s) < best:
+                best = (error, k, s)
+    _progress("selecting features, feature")
+    return best[2], best[1]
+
+
 class _NetworkModel:
     """The compiled network: the data as BayesNet sees it (bins and filled-in values),
     the structure its search finds, and every node's table of log P(x | parents).
@@ -1027,8 +1366,10 @@ class _NetworkModel:
     class (Weka's ARFF files put the class last).  A row's joint log-likelihood of
     class c is the sum over the nodes of log P(node's value | its parents' values),
     the class node taking the value c; P(x | j) = (alpha + w(j, x)) / (alpha |X| +
-    w(j)) from the weighted counts (SimpleEstimator); the search uses a prior of 1/2
-    per cell whatever alpha is (as Weka).  The search and the bins weigh rows as the
+    w(j)) from the weighted counts (SimpleEstimator; estimate="m" and "hdp": see
+    _node_table); the search uses a prior of 1/2 per cell whatever alpha is (as
+    Weka).  Selective kDB's features left out (``dropped``) get no parents and a
+    table of log 1: no evidence.  The search and the bins weigh rows as the
     tables do, so that a weight of 2 is a row counted twice (scikit-learn's meaning;
     Weka's search and its MDL test count rows whatever their weights: the same with
     unit weights, Weka's own data).  A missing value, or a value never seen in
@@ -1045,6 +1386,8 @@ class _NetworkModel:
         self.k = len(classes)
         self.zeros = (0.0,) * self.k
         self.alpha = params["alpha"]
+        self.estimate = params.get("estimate", "laplace")
+        self.m = params.get("m", 1.0)
         # the family's declared search (a KeyError for a family that declares none)
         self.search = params["structure_search"]
         search = _STRUCTURE_SEARCHES[self.search]
@@ -1095,11 +1438,27 @@ class _NetworkModel:
         nodes = len(used) + 1
         self.root = root = nodes - 1
         self.parents = search(score, nodes, root, params)
+        self.selection = None             # selective kDB: (features kept, k)
+        self.dropped = set()              # the features it leaves out (no evidence)
+        if params.get("k") == "select":
+            order = _kdb_order(_kdb_informations(score, nodes, root, False)[0], nodes, root)
         del score                         # the search's scores are no longer needed
+        if params.get("k") == "select":
+            _within_budget(params, estimate + _selection_bytes(len(prepared), self.k,
+                                                               params["max_k"]),
+                           "selective kDB's leave-one-out (%s)" % what, _NETWORK_FIX)
+            self.selection = features, k = _kdb_selection(self, prepared, order,
+                                                          params["max_k"])
+            self.dropped = set(order[features:])
+            for i in order:
+                self.parents[i] = self.parents[i][:1 + k] if i not in self.dropped else []
         self.memory = estimate + self._tables_bytes(len(prepared))   # bytes, by estimate
         _within_budget(params, self.memory, "the network's tables (its structure found, "
                        "%s)" % what, _NETWORK_FIX)
-        self.cpts = [self._table(node, prepared) for node in range(nodes)]
+        tables = [self._table(node, self.parents[node], prepared) if node not in self.dropped
+                  else ([0.0] * self.cardinality[node], None) for node in range(nodes)]
+        self.cpts = [table for table, _ in tables]
+        self.concentrations = [thetas for _, thetas in tables]   # "hdp": per level
 
     def _tables_bytes(self, rows):
         """The estimate of every node's table: its cells kept whole (at most
@@ -1168,74 +1527,24 @@ class _NetworkModel:
                         mine[index] += weight
         return [column.index(max(column)) if column else 0 for column in totals]
 
-    def _table(self, node, prepared):
-        """log P(value | configuration) of a node, flat: at configuration * |V| +
-        value (mixed radix, the first parent most significant), from the weighted
-        counts.  A list of every cell when the table has at most _DENSE_TABLE cells,
-        else a _SparseCells holding the occurring configurations' cells (the others
-        give what an empty configuration gives): the same numbers either way."""
-        from fractions import Fraction
-        alpha = Fraction(self.alpha)
-        size = self.cardinality[node]
-        parents = self.parents[node]
-        configurations = 1
-        for p in parents:
-            configurations *= self.cardinality[p]
+    def _table(self, node, parents, prepared):
+        """(node's table, its concentrations or None): log P(value | configuration)
+        of a node given ``parents`` (a list, in the table's order), from the weighted
+        counts of the rows, by the model's estimate (_node_table)."""
+        cardinality = self.cardinality
         counts = {}                       # configuration -> {value: weight}
         for values, (weight, _) in prepared.items():
             j = 0
             for p in parents:
-                j = j * self.cardinality[p] + values[p]
+                j = j * cardinality[p] + values[p]
             config = counts.get(j)
             if config is None:
                 config = counts[j] = {}
             v = values[node]
             config[v] = config.get(v, 0) + weight
-
-        def entry(n, total):
-            """log((alpha + n) / total) in doubles as Weka's estimator computes it
-            (total the float of alpha |X| + w(j)); a total beyond the float range
-            (alpha near 1e308, or such weights) is kept exact, the ratio rounded."""
-            if not total:
-                return -log(size)
-            if type(total) is float:
-                if type(n) is int:        # float(alpha + n) of exact ints: the same rounding
-                    return _log((numerator + n * denominator) / denominator / total)
-                return _log(float(alpha + n) / total)
-            return _log(float((alpha + n) / total))
-
-        def as_float(total):
-            """The float of an exact total, or the total itself beyond the float range."""
-            return float(total) if total <= _FLOAT_MAX else Fraction(total)
-
-        def total_of(weight):
-            """as_float(alpha |X| + weight), of exact ints for a whole weight (int / int
-            rounds once, as float() of the Fraction does)."""
-            if type(weight) is int:
-                top = numerator * size + weight * denominator
-                if top <= _FLOAT_MAX_EXACT * denominator:
-                    return top / denominator
-            return as_float(alpha * size + weight)
-        numerator, denominator = alpha.as_integer_ratio()
-        empty = [entry(0, as_float(alpha * size))] * size
-        if configurations * size <= _DENSE_TABLE:
-            table = []
-            for j in range(configurations):
-                config = counts.get(j)
-                if config is None:
-                    table.extend(empty)
-                    continue
-                total = total_of(sum(config.values()))
-                table.extend([entry(config.get(v, 0), total) for v in range(size)])
-            return table
-        table = _SparseCells(size, empty)
-        for j, config in counts.items():
-            total = total_of(sum(config.values()))
-            table.defaults[j] = entry(0, total)
-            for v, n in config.items():
-                if n:
-                    table[j * size + v] = entry(n, total)
-        return table
+        first = parents.index(self.root) if self.root in parents else None
+        return _node_table(counts, [cardinality[p] for p in parents], cardinality[node],
+                           self.estimate, self.alpha, self.m, first)
 
     positional = _NaiveModel.positional
 
@@ -1319,7 +1628,7 @@ class _NetworkModel:
         features = []
         for j, (name, value) in enumerate(zip(self.names, row)):
             n = node_of.get(j)
-            if n is None:
+            if n is None or n in self.dropped:     # (selective kDB's: no evidence)
                 features.append({"feature": name, "value": value, "status": "ignored",
                                  "log_likelihood": dict.fromkeys(classes, 0.0)})
                 continue
@@ -1350,6 +1659,8 @@ class _NetworkModel:
         aside."""
         ranked = []
         for n, j in enumerate(self.used):
+            if n in self.dropped:
+                continue
             table = self._naive(n)
             for index, vector in enumerate(table):
                 ranked.append((self.names[j], self.node_value(n, index),
@@ -1370,21 +1681,27 @@ class _NetworkModel:
 
     def tables(self):
         """Per feature node its parents and table {parents' values: {value: P}}, the
-        class node's under the key None; ignored features {"kind": "ignore"}."""
+        class node's under the key None; ignored features (and those selective kDB
+        leaves out) {"kind": "ignore"}; with estimate="hdp", "concentrations": the
+        theta of each level below the top (the class, then each other parent)."""
         out = {}
         node_of = {j: n for n, j in enumerate(self.used)}
         for j, name in enumerate(self.names):
             n = node_of.get(j)
-            if n is None:
+            if n is None or n in self.dropped:
                 out[name] = {"kind": "ignore"}
                 continue
             table = {"kind": "discretized" if j in self.cuts else "categorical",
                      "parents": self.parent_names(n), "probabilities": self._cpt(n)}
             if j in self.cuts:
                 table["cuts"] = list(self.cuts[j])
+            if self.concentrations[n] is not None:
+                table["concentrations"] = list(self.concentrations[n])
             out[name] = table
         out[None] = {"kind": "class", "parents": self.parent_names(self.root),
                      "probabilities": self._cpt(self.root)}
+        if self.concentrations[self.root] is not None:
+            out[None]["concentrations"] = list(self.concentrations[self.root])
         return out
 
     def naive_tables(self):
@@ -1394,7 +1711,7 @@ class _NetworkModel:
         node_of = {j: n for n, j in enumerate(self.used)}
         for j, name in enumerate(self.names):
             n = node_of.get(j)
-            if n is None:
+            if n is None or n in self.dropped:
                 out[name] = {"kind": "ignore"}
                 continue
             vectors = [[exp(t) for t in vector] for vector in self._naive(n)]
@@ -1416,7 +1733,7 @@ class _NetworkModel:
         parents = self.parents[node]
         size = self.cardinality[node]
         table = self.cpts[node]
-        if type(table) is _SparseCells:
+        if isinstance(table, _SparseCells):
             rows = table.rows()
         else:
             rows = enumerate(table[j:j + size] for j in range(0, len(table), size))
@@ -1432,7 +1749,12 @@ class _NetworkModel:
 
     def summary_items(self):
         """{"parents": {feature: [parents]}, None for the class; the class node's
-        parents under the key None}."""
+        parents under the key None}; selective kDB's choice under "selected":
+        {"features": s, "k": k, "left out": [the features it leaves out]}."""
         parents = {self.names[j]: self.parent_names(n) for n, j in enumerate(self.used)}
         parents[None] = self.parent_names(self.root)
-        return {"parents": parents}
+        if self.selection is None:
+            return {"parents": parents}
+        return {"parents": parents, "selected": {
+            "features": self.selection[0], "k": self.selection[1],
+            "left out": [self.names[j] for n, j in enumerate(self.used) if n in self.dropped]}}

@@ -255,6 +255,16 @@ class AutoBayes(_Classifier):
     class_weight weighs the rows once, from all of fit's rows, for the members and the
     internal cross-validation alike; the decision rules are NaiveBayes'.
 
+    Text features (features={name: "text"}, NaiveBayes' text parameters): the members
+    see them as ignored; naive Bayes of the text features alone (alpha 1) scores
+    them, and each member's P_m(c | x) is multiplied by its likelihoods to a weight
+    between 0 and 4, normalised, before the mixing (_with_text).  fit chooses that
+    weight on the same out-of-fold rows (by the mixture's log loss, with a prior of 2
+    pseudo-rows on (weight - 1)^2), then the members' weights with it; the folds read
+    a bounded sample of whole rows with their texts as bags of words (text_rows: at
+    most 10,000 distinct rows, those of smallest hash beyond), kept exactly as the
+    network's rows are.  summary()["text_weight"] is the weight.
+
     Statistics: the class and value counts, exact, and the distinct rows with their
     exact weights as a Bayesian network keeps them: at most row_sample (default
     50,000) distinct rows, beyond it the deterministic sample of the rows of
@@ -277,7 +287,7 @@ class AutoBayes(_Classifier):
     """
 
     _statistics_class = _MixtureStatistics
-    _allowed_kinds = _NETWORK_KINDS
+    _allowed_kinds = _NETWORK_KINDS + ("text",)    # text: the text factor (_with_text)
     # numbers are binned whatever kind they are declared (read_csv's kinds say
     # gaussian): AutoBayes' members condition on bins
     _kind_map = {"gaussian": "discretized", "kde": "discretized", "poisson": "discretized"}
@@ -285,7 +295,8 @@ class AutoBayes(_Classifier):
     _merge_is_fit = False
     _command_name = "auto"
     _parameters = _classifier_parameters(
-        "discretized", _NETWORK_KINDS, without=("alpha", "prior_alpha", "class_prior"),
+        "discretized", _NETWORK_KINDS + ("text",),
+        without=("alpha", "prior_alpha", "class_prior"),
         extra={"members": _Parameter(("waode", "aode", "bayesnet", "weighted"),
                                      _check_members),
                "weights": _Parameter("cv", _check_mixture_weights),
@@ -294,7 +305,9 @@ class AutoBayes(_Classifier):
                "row_sample": _ROW_SAMPLE_PARAMETER})
 
     def __init__(self, members=("waode", "aode", "bayesnet", "weighted"), weights="cv",
-                 folds=5, features=None, categories=None, numeric="discretized",
+                 folds=5, features=None, categories=None, text_model="multinomial",
+                 max_words=None, min_word_count=1, tokenizer=None, complement_norm=False,
+                 ngram_range=(1, 1), stop_words=None, numeric="discretized",
                  significant_digits=None, max_memory=2000, row_sample=_ROW_SAMPLE,
                  class_weight=None, thresholds=None, costs=None, reject_below=None,
                  reject_label="unsure"):
@@ -303,6 +316,13 @@ class AutoBayes(_Classifier):
         self.folds = folds
         self.features = features
         self.categories = categories
+        self.text_model = text_model
+        self.max_words = max_words
+        self.min_word_count = min_word_count
+        self.tokenizer = tokenizer
+        self.complement_norm = complement_norm
+        self.ngram_range = ngram_range
+        self.stop_words = stop_words
         self.numeric = numeric
         self.significant_digits = significant_digits
         self.max_memory = max_memory
@@ -388,12 +408,14 @@ class AutoBayes(_Classifier):
                               "partial_fit first" % call, call)
         chosen = statistics.skeleton()
         chosen.parts = statistics.parts   # the same counts: only the weights differ
+        chosen.text_rows = statistics.text_rows
         self._choose_weights(chosen, call)
         with self._state.lock:
             if self._state.statistics is statistics:
                 statistics.weights = chosen.weights
                 statistics.evaluation = chosen.evaluation
                 statistics.temperature = chosen.temperature
+                statistics.text_weight = chosen.text_weight
                 self._state.compiled = None
         return self
 
@@ -447,6 +469,7 @@ class AutoBayes(_Classifier):
         hits = [[] for _ in names]
         probabilities = [[] for _ in names]
         scored = []
+        texts = []                        # the text factor's scores (text features)
         for fold, (members, _) in enumerate(parts):
             _progress("choosing the weights, fold", fold + 1, folds)
             held_out = [i for i in members if i % stride == 0 and (
@@ -461,9 +484,11 @@ class AutoBayes(_Classifier):
             shared = {}
             # held meanwhile: the fit's rows, the folds' and their training set's
             held = _in_use(params, 3 * _held_bytes(statistics))
+            texts.extend(_text_scores(training, params, [X[i] for i in held_out], classes))
+            view = training.members_view()             # text features: ignored
             for m, name in enumerate(names):
                 try:
-                    compiled = _member_model(training, name, held, shared)
+                    compiled = _member_model(view, name, held, shared)
                 except _OverBudget as error:
                     raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
                 rows = [compiled.positional(X[i]) for i in held_out]
@@ -485,6 +510,13 @@ class AutoBayes(_Classifier):
             row_weights = [v / largest for v in row_weights]
         total = sum(row_weights) or 1.0
         weights = _em_weights(likelihoods, row_weights, prior=2.0)
+        text_weight = 1.0
+        if texts:                         # the text factor's weight, then the members'
+            truth = [classes.index(y[i]) for i in scored]
+            text_weight = _text_weight(probabilities, texts, truth, row_weights, weights)
+            probabilities, likelihoods, hits = _texted(probabilities, texts, truth,
+                                                       text_weight)
+            weights = _em_weights(likelihoods, row_weights, prior=2.0)
 
         def scores(columns, correct):
             loss = -sum(v * log(max(p, 1e-15)) for v, p in zip(row_weights, columns))
@@ -502,6 +534,7 @@ class AutoBayes(_Classifier):
         statistics.weights = dict(zip(names, weights))
         statistics.evaluation = evaluation
         statistics.temperature = temperature
+        statistics.text_weight = text_weight
 
 
 def _cv_rows(statistics, sample):
@@ -519,6 +552,9 @@ def _cv_rows(statistics, sample):
     counts = part.row_counts
     names = list(part.features)
     width = len(names)
+    text = [j for j, name in enumerate(names) if part.features[name].name == "text"]
+    if text and statistics.text_rows is not None:   # whole rows, texts as bags of words
+        counts = statistics._text_rows_in(names)
     items = []
     for label, counted in counts.rows.items():
         for row, (weight, n) in counted.items():
@@ -544,6 +580,9 @@ def _cv_rows(statistics, sample):
         if not copies:
             continue
         unit = unit and each == 1
+        if counts is not part.row_counts:
+            row = tuple(dict(v) if j in text and v is not None else v
+                        for j, v in enumerate(row))
         shown = dict(zip(names, row)) if mapping else list(row)
         X.extend([shown] * copies)
         y.extend([label] * copies)
@@ -554,7 +593,7 @@ def _cv_rows(statistics, sample):
 # The registry of classifiers: what a model file's "model" field names; those with a
 # _command_name are the command line's --model choices.
 _MODELS = {cls.__name__: cls for cls in (NaiveBayes, CategoricalNB, GaussianNB, AODE, TAN,
-                                         BayesNet, AutoBayes)}
+                                         BayesNet, KDB, AutoBayes)}
 
 
 def _cli_models():

@@ -518,10 +518,16 @@ def _summary_text(model, output=None):
                 or "none"
         lines.append("parents (the network's structure):")
         width = max(_width(_clip(name)) for name in summary["parents"] if name is not None)
+        left_out = summary.get("selected", {}).get("left out", ())
         for name, parents in summary["parents"].items():
             if name is not None:
-                lines.append("  %s <- %s" % (_left(_clip(name), width), named(parents)))
+                lines.append("  %s <- %s" % (_left(_clip(name), width), "left out (no "
+                                             "evidence)" if name in left_out else
+                                             named(parents)))
         lines.append("  the class <- %s" % named(summary["parents"][None]))
+    if "selected" in summary:             # selective kDB's choice
+        lines.append("selected by leave-one-out: %d of the features, k = %d"
+                     % (summary["selected"]["features"], summary["selected"]["k"]))
     if output is None and "choice" in summary:           # AutoBayes (info)
         import textwrap
         lines += textwrap.wrap("mixture: " + summary["choice"].replace("mixture ", "", 1),
