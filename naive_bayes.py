@@ -9189,7 +9189,8 @@ def _aode_weighting_check(value):
 
 
 def _aode_impute_check(value):
-    return None if type(value) is bool else "True or False"
+    return None if type(value) is bool or value == "fit" and type(value) is str else \
+        'True, False or "fit"'
 
 
 def _presence_counts(pairs, feature_of, width):
@@ -9782,7 +9783,8 @@ class _AODEModel(_PairTable):
     likelihoods (N(c, x_j) + a) / (N_cj + a S_j).  Numbers are cut into bins by the
     discretized kind's MDL cut points.  With impute=True the model is compiled from
     the statistics with every missing value replaced (see _AODEStatistics.imputed)
-    and a row's missing values take the same replacements.
+    and a row's missing values take the same replacements (with impute="fit" they
+    are left out, as without imputation).
 
     Per qualifying parent key, a list holds every child key's per-class -log P(x_j |
     c, x_p), built on first use by builtins over all children at once and packed into
@@ -9798,6 +9800,8 @@ class _AODEModel(_PairTable):
         statistics = statistics.harmonized()
         if params["impute"]:
             statistics, self.replacements = statistics.imputed()
+            if params["impute"] == "fit":     # replaced in training only
+                self.replacements = None
         super().__init__(statistics, classes)
         self.alpha = params["alpha"]
         self.estimate = params["estimate"]
@@ -11120,6 +11124,21 @@ _STRUCTURE_SEARCHES = {"tan": _tan_structure, "hill climbing": _hill_climbing_st
                        "kdb": _kdb_structure}
 
 _NETWORK_KINDS = ("categorical", "discretized", "ignore")
+
+# What a network does with a missing value and with a value never seen in training
+# (its missing= parameter):
+#   "mode"  Weka's BayesNet: the value counts as its feature's most frequent bin or
+#           value (ReplaceMissingValues, after the bins), at fit and at prediction.
+#   "skip"  no evidence: at fit each node's table counts the rows where the node and
+#           its parents are known; at prediction a node whose value is missing or
+#           never seen (no training row of positive weight holds it, declared or
+#           not) contributes nothing, and a node with such a parent is read from its
+#           table without that parent, counted the same way from the rows the
+#           statistics keep (_NetworkModel.table_given), so that the prediction is
+#           the network's with the unknown values left out: a row with nothing known
+#           gets the class prior.  The structure search still scores the rows with
+#           Weka's fill, so that both policies find the same structure.
+_NETWORK_MISSING = ("mode", "skip")
 _ROW_KINDS = ("categorical", "discretized")       # the kinds whose values rows hold
 
 
@@ -11487,7 +11506,13 @@ class _NetworkFast:
         self.pick_categorical = _picker([used[n] for n in self.categorical], model.width)
         self.pick_binned = _picker([used[n] for n in self.binned], model.width)
         self.indexes = [model.index[used[n]] for n in self.categorical]
+        if model.missing == "skip":       # a value never seen: joint reads the row
+            self.indexes = [{v: i for v, i in index.items() if i in model.seen[n]}
+                            for index, n in zip(self.indexes, self.categorical)]
         self.cuts = [model.cuts[used[n]] for n in self.binned]
+        # (a bin no training row holds, with missing="skip": joint reads every row)
+        self.off = model.missing == "skip" and any(
+            len(model.seen[n]) < model.cardinality[n] for n in self.binned)
         order = self.categorical + self.binned          # node n's value: order.index(n)
         self.node_order = None if order == list(range(len(used))) else \
             itemgetter(*[order.index(n) for n in range(len(used))])
@@ -11502,6 +11527,8 @@ class _NetworkFast:
 
     def joint(self, row):
         """Per-class joint log-likelihoods of one row (in feature order), or None."""
+        if self.off:
+            return None
         try:
             values = []
             if self.categorical:
@@ -11826,7 +11853,7 @@ class _NetworkModel:
     Weka's search and its MDL test count rows whatever their weights: the same with
     unit weights, Weka's own data).  A missing value, or a value never seen in
     training, counts as its feature's most frequent bin or value (weighted; the first
-    of equal ones).
+    of equal ones), or with missing="skip" says nothing (see _NETWORK_MISSING).
     """
 
     def __init__(self, statistics, params):
@@ -11865,10 +11892,12 @@ class _NetworkModel:
         # by builtins over the columns: the values _index gives, row by row
         node_columns = {label: self._node_columns(counted) for label, counted in rows.items()}
         self.modes = self._modes_of_columns(rows, node_columns)
+        self.missing = params.get("missing", "mode")
+        skip = self.missing == "skip"     # missing values kept as None (_NETWORK_MISSING)
         prepared = {}                     # values as node indices -> [weight, rows]
         for label, counted in rows.items():
             c = self.class_values.index(label)
-            columns = [column if None not in column else
+            columns = [column if skip or None not in column else
                        [mode if v is None else v for v in column]
                        for column, mode in zip(node_columns[label], self.modes)]
             keys = zip(*columns, repeat(c)) if columns else repeat((c,))
@@ -11883,9 +11912,11 @@ class _NetworkModel:
         self.fast = None                  # the _NetworkFast, made on first use
         from fractions import Fraction
         unit = _common_denominator(weight for weight, _ in prepared.values())
+        searched = self._mode_filled(prepared) if skip else prepared
         scored = [(values, weight * unit if type(weight) is int else
                    int(Fraction(weight) * unit))
-                  for values, (weight, _) in prepared.items() if weight]
+                  for values, (weight, _) in searched.items() if weight]
+        del searched
         score = _NetworkScores(_within_scores(scored, unit), self.cardinality, unit)
         nodes = len(used) + 1
         self.root = root = nodes - 1
@@ -11911,16 +11942,54 @@ class _NetworkModel:
                   else ([0.0] * self.cardinality[node], None) for node in range(nodes)]
         self.cpts = [table for table, _ in tables]
         self.concentrations = [thetas for _, thetas in tables]   # "hdp": per level
+        # missing="skip": each feature node's values seen in training (a positive
+        # weight), and the tables of a node given a part of its parents (table_given)
+        self.seen = self._seen_values(prepared) if skip else None
+        self.backoff = {}
+
+    def _mode_filled(self, prepared):
+        """The prepared rows with every missing value (None) counted as its feature's
+        most frequent bin or value, as Weka fills them (what the search scores under
+        missing="skip" too: see _NETWORK_MISSING)."""
+        filled = {}
+        modes = self.modes + [None]
+        for values, (weight, n) in prepared.items():
+            if None in values:
+                values = tuple([mode if v is None else v for v, mode in zip(values, modes)])
+            cell = filled.get(values)
+            if cell is None:
+                filled[values] = [weight, n]
+            else:
+                cell[0] += weight
+                cell[1] += n
+        return filled
+
+    def _seen_values(self, prepared):
+        """Per feature node, the set of its value indices that rows of positive
+        weight hold."""
+        seen = [set() for _ in self.used]
+        for values, (weight, _) in prepared.items():
+            if weight:
+                for mine, value in zip(seen, values):
+                    if value is not None:
+                        mine.add(value)
+        return seen
 
     def _tables_bytes(self, rows):
         """The estimate of every node's table: its cells kept whole (at most
-        _DENSE_TABLE), else at most one per row and node (_SparseCells)."""
+        _DENSE_TABLE), else at most one per row and node (_SparseCells); with
+        missing="skip", and every table of the node given a part of its parents."""
         cells = 0
         for node, parents in enumerate(self.parents):
-            size = self.cardinality[node]
-            for p in parents:
-                size *= self.cardinality[p]
-            cells += size if size <= _DENSE_TABLE else 3 * min(size, rows)
+            subsets = [parents]
+            if self.missing == "skip":
+                subsets = [[p for n, p in enumerate(parents) if mask >> n & 1]
+                           for mask in range(1 << len(parents))]
+            for chosen in subsets:
+                size = self.cardinality[node]
+                for p in chosen:
+                    size *= self.cardinality[p]
+                cells += size if size <= _DENSE_TABLE else 3 * min(size, rows)
         return cells * _TABLE_CELL_BYTES
 
     def _cut_points(self, rows, j):
@@ -11982,10 +12051,14 @@ class _NetworkModel:
     def _table(self, node, parents, prepared):
         """(node's table, its concentrations or None): log P(value | configuration)
         of a node given ``parents`` (a list, in the table's order), from the weighted
-        counts of the rows, by the model's estimate (_node_table)."""
+        counts of the rows, by the model's estimate (_node_table): the rows where
+        the node and those parents are known (every row, but with missing="skip")."""
         cardinality = self.cardinality
         counts = {}                       # configuration -> {value: weight}
+        skip = self.missing == "skip"
         for values, (weight, _) in prepared.items():
+            if skip and (values[node] is None or None in [values[p] for p in parents]):
+                continue                  # a row that does not say
             j = 0
             for p in parents:
                 j = j * cardinality[p] + values[p]
@@ -12002,12 +12075,15 @@ class _NetworkModel:
 
     def prepared_row(self, row):
         """(node values without the class, statuses) of a row; _RowError for a value of
-        the wrong kind."""
+        the wrong kind.  A missing or unseen value is its feature's most frequent one,
+        or None with missing="skip" (a value that no training row of positive weight
+        holds, declared or not, is unseen then)."""
         out, statuses = [], []
+        skip = self.missing == "skip"
         for n, j in enumerate(self.used):
             value = row[j]
             if value is None or _is_missing(value):
-                out.append(self.modes[n])
+                out.append(None if skip else self.modes[n])
                 statuses.append("missing")
                 continue
             try:
@@ -12021,16 +12097,36 @@ class _NetworkModel:
                     index = self.index[j].get(value)
             except (_BadValue, TypeError) as error:
                 raise _value_error(self.names[j], value, error) from None
-            if index is None:
-                out.append(self.modes[n])
+            if index is None or skip and index not in self.seen[n]:
+                out.append(None if skip else self.modes[n])
                 statuses.append("unseen")
             else:
                 out.append(index)
                 statuses.append("used")
         return out, statuses
 
+    def known_parents(self, values):
+        """Per node, the parents whose values are known (values: prepared_row's,
+        None for an unknown one; the class is known)."""
+        return [[p for p in parents if p == self.root or values[p] is not None]
+                for parents in self.parents]
+
+    def table_given(self, node, parents):
+        """Node's table given a part of its parents (missing="skip"), counted from
+        the prepared rows when first asked for (_table: the rows where the node and
+        those parents are known), then kept."""
+        key = node, tuple(parents)
+        table = self.backoff.get(key)
+        if table is None:
+            table = self.backoff[key] = self._table(node, list(parents), self.prepared)[0]
+        return table
+
     def node_terms(self, values):
-        """Per class (classes_ order), each node's log P(value | parents)."""
+        """Per class (classes_ order), each node's log P(value | parents); with
+        missing="skip", 0 for a node whose value is unknown, and a node with an
+        unknown parent read from its table without that parent (_NETWORK_MISSING)."""
+        if None in values:
+            return self._terms_of_known(values)
         terms = []
         values = values + [0]
         root = self.root
@@ -12042,6 +12138,29 @@ class _NetworkModel:
                 for p in parents:
                     j = j * self.cardinality[p] + values[p]
                 mine.append(self.cpts[node][j * self.cardinality[node] + values[node]])
+            terms.append(mine)
+        return terms
+
+    def _terms_of_known(self, values):
+        """node_terms of a row with unknown values (None: missing="skip")."""
+        known = self.known_parents(values)
+        tables = [self.cpts[node] if len(mine) == len(parents) else
+                  self.table_given(node, mine)
+                  for node, (parents, mine) in enumerate(zip(self.parents, known))]
+        terms = []
+        values = values + [0]
+        root = self.root
+        for c in self.class_index:
+            values[root] = c
+            mine = []
+            for node, parents in enumerate(known):
+                if values[node] is None:
+                    mine.append(0.0)      # an unknown value says nothing
+                    continue
+                j = 0
+                for p in parents:
+                    j = j * self.cardinality[p] + values[p]
+                mine.append(tables[node][j * self.cardinality[node] + values[node]])
             terms.append(mine)
         return terms
 
@@ -12064,18 +12183,21 @@ class _NetworkModel:
         joint = self.joint
         return [fast.joint(row) or joint(row) for row in rows]
 
-    def parent_names(self, node):
-        """A node's parents as feature names, None for the class."""
+    def parent_names(self, node, parents=None):
+        """A node's parents (or those given) as feature names, None for the class."""
         return [None if p == self.root else self.names[self.used[p]]
-                for p in self.parents[node]]
+                for p in (self.parents[node] if parents is None else parents)]
 
     def explain(self, row, extra=()):
         """The joint log-likelihood split into the class node's term (the prior) and
         each feature node's term; a missing or unseen value contributes the term of
-        the value it counts as (its feature's most frequent one, in "counted_as")."""
+        the value it counts as (its feature's most frequent one, in "counted_as"),
+        or nothing with missing="skip" ("parents" then names the parents each term
+        was read given)."""
         classes = self.classes
         values, statuses = self.prepared_row(row)
         terms = self.node_terms(values)
+        known = self.known_parents(values)
         node_of = {j: n for n, j in enumerate(self.used)}
         features = []
         for j, (name, value) in enumerate(zip(self.names, row)):
@@ -12086,8 +12208,10 @@ class _NetworkModel:
                 continue
             entry = {"feature": name, "value": value, "status": statuses[n],
                      "log_likelihood": dict(zip(classes, [t[n] for t in terms])),
-                     "parents": self.parent_names(n)}
-            if statuses[n] != "used":
+                     "parents": self.parent_names(n, known[n])}
+            if values[n] is None:         # missing="skip": says nothing
+                pass
+            elif statuses[n] != "used":
                 entry["counted_as"] = self.node_value(n, values[n])
             elif j in self.cuts:
                 entry["interval"] = _BinKeys(self.cuts[j], bisect_left).name(values[n])
@@ -12096,7 +12220,8 @@ class _NetworkModel:
             features.append({"feature": name, "value": value, "status": "ignored",
                              "log_likelihood": dict.fromkeys(classes, 0.0)})
         return {"prior": dict(zip(classes, [t[self.root] for t in terms])),
-                "features": features, "class_parents": self.parent_names(self.root)}
+                "features": features,
+                "class_parents": self.parent_names(self.root, known[self.root])}
 
     def node_value(self, n, index):
         """Node n's value index as a value: a known value, or a bin's interval."""
@@ -12127,7 +12252,8 @@ class _NetworkModel:
         counts = [[0] * size for _ in self.classes]
         position = {c: k for k, c in enumerate(self.class_index)}
         for values, (weight, _) in self.prepared.items():
-            counts[position[values[self.root]]][values[n]] += weight
+            if values[n] is not None:     # (missing="skip": the rows that say)
+                counts[position[values[self.root]]][values[n]] += weight
         columns = [_log_smoothed(column, sum(column), self.alpha, size) for column in counts]
         return [tuple(column[v] for column in columns) for v in range(size)]
 
@@ -12510,16 +12636,19 @@ class _WeightedNaiveModel:
 # -- AutoBayes: the family's models mixed, weighted by cross-validation ---------------
 #
 # A linear pool: P(c | x) = sum over members m of w_m P_m(c | x), the members being
-# models of the families above (by default WAODE, AODE with m-estimates, both on
-# imputed values, and a Bayesian network of at most 2 parents), each fitted on all
-# the rows, and the weights chosen by the training data only: each member's
-# out-of-fold probabilities of the true class in an internal stratified
+# models of the families above (by default WAODE, AODE with m-estimates, both
+# trained on imputed values, a Bayesian network of at most 2 parents and naive
+# Bayes with a weight per feature, each taking a missing value as no evidence),
+# each fitted on all the rows, and the weights chosen by the training data only:
+# each member's out-of-fold probabilities of the true class in an internal stratified
 # cross-validation, then the weights that maximise their mixture's log-likelihood
 # (EM, with a Dirichlet prior of a few pseudo-rows per member, so that small data
 # sets keep nearly equal weights).  A linear pool of calibrated members is calibrated
 # itself and cannot be worse, in log loss, than the best fixed mixture of them on the
 # rows it was chosen on; it beat every single member on the 15 Weka data sets
-# (README, "Accuracy").
+# (README, "Accuracy").  Its probabilities are then tempered around its prior (the
+# mixture of nothing known), pi_c (P(c | x) / pi_c)^(1/T), so that T never moves
+# the prior (so a near tie between two classes may change side: the prior decides).
 
 class _MixtureStatistics:
     """The statistics of AutoBayes: one statistics object per family of its members
@@ -12894,6 +13023,41 @@ class _MixtureStatistics:
         return sum(size for size, _ in parts), " and ".join(what for _, what in parts)
 
 
+def _known_values(statistics):
+    """{position: the values some training row holds (a positive count)} of the
+    categorical features of statistics (any other value, a declared one included,
+    is read as missing: _unknown_as_missing)."""
+    known = {}
+    for j, feature in enumerate(statistics.features.values()):
+        if feature.name == "categorical":
+            totals = {}
+            for counted in feature.stats.counts.values():
+                for value, n in counted.items():
+                    totals[value] = totals.get(value, 0) + n
+            known[j] = frozenset(v for v, n in totals.items() if n > 0)
+    return known
+
+
+def _unknown_as_missing(known_values, row):
+    """The row (positional) with each categorical value outside known_values made
+    missing (None); the row itself when there is none, or when a value is odd (the
+    members say what is wrong with it)."""
+    unknown = None
+    try:
+        for j, known in known_values.items():
+            value = row[j]
+            if value not in known and not (value is None or _is_missing(value)):
+                unknown = [j] if unknown is None else unknown + [j]
+    except (TypeError, IndexError):
+        return row
+    if unknown is None:
+        return row
+    row = list(row)
+    for j in unknown:
+        row[j] = None
+    return row
+
+
 _TEXT_ROW_SAMPLE = 10000          # whole rows with their texts that AutoBayes keeps at most
 _TEXT_WEIGHTS = (0.0, 4.0)        # the range of the text factor's weight
 
@@ -13023,15 +13187,20 @@ def _members_joints(models, rows):
 
 
 class _MixtureModel:
-    """The compiled AutoBayes: every member with a weight compiled, and
-    log P(c | x) = log sum_m w_m P_m(c | x) as the joint log-likelihood (the mixture's
-    posterior: the classes' scores differ from a joint by one constant per row)."""
+    """The compiled AutoBayes: every member with a weight compiled, the mixture
+    P(c | x) = sum_m w_m P_m(c | x), and as the joint log-likelihood its log tempered
+    around the mixture's prior pi (its P(c | x) when nothing is known: _tempered),
+    log pi_c + (log P(c | x) - log pi_c) / T, which differs from a joint by one
+    constant per row.  A categorical value that no training row holds is read as
+    missing (unknown_as_missing), and the members take a missing value as no
+    evidence, so that a row with nothing known gets pi exactly, whatever T."""
 
     def __init__(self, statistics, params):
         self.classes = statistics.classes()
         self.names = statistics.names()
         self.width = len(self.names)
         self.k = len(self.classes)
+        self.zeros = (0.0,) * self.k
         members = params["members"]
         weights = _mixture_weights(members, statistics.weights, params["weights"])
         self.text = statistics.text_factor(params)      # None: no text features
@@ -13052,27 +13221,42 @@ class _MixtureModel:
         self.evaluation = statistics.evaluation
         self.temperature = float(statistics.temperature)    # exact after a merge
         self.positional = self.members[0][2].positional
+        self.known_values = _known_values(statistics)
+        # pi, the mixture's prior: its P(c | x) of a row with nothing known
+        nothing = [None] * self.width
+        self.prior = self._mixed_probabilities([compiled.joint(nothing)
+                                                for _, _, compiled in self.members],
+                                               self._text_joint(nothing))
+        self.log_prior = [_log(p) for p in self.prior]
 
-    def _mixed(self, per_member, text=None):
-        """log sum_m w_m P_m(c | x) of one row, from each member's joint, over T
-        (P_m's log times the text factor's, see _with_text)."""
+    def unknown_as_missing(self, row):
+        """The row with each categorical value that no training row holds made
+        missing (_unknown_as_missing)."""
+        return _unknown_as_missing(self.known_values, row)
+
+    def _mixed_probabilities(self, per_member, text=None):
+        """sum_m w_m P_m(c | x) of one row, from each member's joint (P_m times the
+        text factor's likelihoods, see _with_text)."""
         mixed = [0.0] * self.k
         for (_, weight, _), joint in zip(self.members, per_member):
             for c, p in enumerate(_with_text(_posterior(joint), text, self.text_weight)):
                 mixed[c] += weight * p
-        return [_log(p) / self.temperature for p in mixed]
+        return mixed
 
     def _text_joint(self, row):
         """The text factor's joint log-likelihoods of one row, or None."""
         return None if self.text is None else self.text.joint(row)
 
     def joint(self, row):
-        """The mixture's log posterior of one row."""
-        return self._mixed([compiled.joint(row) for _, _, compiled in self.members],
-                           self._text_joint(row))
+        """The mixture's log posterior of one row, tempered around the prior."""
+        row = self.unknown_as_missing(row)
+        return _tempered(self._mixed_probabilities(
+            [compiled.joint(row) for _, _, compiled in self.members],
+            self._text_joint(row)), self.log_prior, self.temperature)
 
     def joints(self, rows):
-        """The mixture's log posteriors of many rows."""
+        """The mixture's log posteriors of many rows, tempered around the prior."""
+        rows = list(map(self.unknown_as_missing, rows))
         per_member = _members_joints([compiled for _, _, compiled in self.members], rows)
         columns = [_posteriors(joints) for joints in per_member]
         if self.text is not None:
@@ -13085,7 +13269,7 @@ class _MixtureModel:
             for (_, weight, _), probabilities in zip(self.members, columns):
                 for c, p in enumerate(probabilities[n]):
                     mixed[c] += weight * p
-            out.append([_log(p) / self.temperature for p in mixed])
+            out.append(_tempered(mixed, self.log_prior, self.temperature))
         return out
 
     def leader(self):
@@ -13093,35 +13277,79 @@ class _MixtureModel:
         return max(self.members, key=lambda member: member[1])[2]
 
     def explain(self, row, extra=()):
-        """The leading member's explanation, its prior made the rest of the mixture's
-        log posterior (so that prior + features = joint), with every member's weight
-        and probabilities under "members"."""
-        parts = self.leader().explain(row, extra)
-        joint = self.joint(row)
-        features = parts["features"]
-        parts["prior"] = {label: joint[c] - sum(f["log_likelihood"][label]
-                                                for f in features)
-                          if joint[c] > -INF else -INF
-                          for c, label in enumerate(self.classes)}
-        if self.text is not None:             # the text term, as features of its own
-            text = [f for f in self.text.explain(row, extra)["features"]
-                    if f["feature"] in self.text_features]
-            kept = {f["feature"] for f in text}
-            features[:] = [f for f in features if f["feature"] not in kept]
-            for feature in text:
-                feature["log_likelihood"] = {
-                    label: self.text_weight * v if v > -INF else -INF
-                    for label, v in feature["log_likelihood"].items()}
-                feature["text_weight"] = self.text_weight
-            features.extend(text)
-        parts["prior"] = {label: joint[c] - sum(f["log_likelihood"][label]
-                                                for f in features)
-                          if joint[c] > -INF else -INF
-                          for c, label in enumerate(self.classes)}
-        parts["members"] = [{"member": name, "weight": weight, "probability": dict(zip(
-            self.classes, _posterior(compiled.joint(row))))}
-            for name, weight, compiled in self.members]
-        return parts
+        """The joint (the tempered log posterior) as the mixture's prior, log pi_c
+        (its P(c | x) when nothing is known), plus each feature's part: what knowing
+        its value moves the tempered log posterior by, given the values before it in
+        column order, (log P(c | x_1..x_j) - log P(c | x_1..x_j-1)) / T (0 for a
+        value missing, never seen or ignored), so that the parts add up to the
+        joint; a class whose probability falls to 0 gets its -inf at the feature
+        after which it stays 0.  "members": each member's weight, its P_m(c | x), its
+        share w_m P_m(c | x) / P(c | x) of the mixture, and what its summary says (a
+        network's "parents", the weighted naive Bayes' "feature weights");
+        "temperature": T.  A text feature's part is what the text factor adds (with
+        its "words" and "text_weight"); a member's "probability" is its own, without
+        the text factor, its "share" with it."""
+        classes = self.classes
+        read = self.unknown_as_missing(row)
+        members = [compiled for _, _, compiled in self.members]
+        shown = self.leader().explain(read, extra)["features"]   # statuses, bins
+        texts = {} if self.text is None else {
+            f["feature"]: f for f in self.text.explain(read, extra)["features"]
+            if f["feature"] in self.text_features}
+        known = [None] * self.width
+        steps = []                        # (feature, log P(c | the values so far))
+        for j in range(self.width):
+            if read[j] is not None and not _is_missing(read[j]):
+                known[j] = read[j]
+                steps.append((j, [_log(p) for p in self._mixed_probabilities(
+                    [compiled.joint(known) for compiled in members],
+                    self._text_joint(known))]))
+        parts = {j: [0.0] * self.k for j, _ in steps}
+        for c in range(self.k):
+            last, fell = self.log_prior[c], None
+            if last == -INF:
+                continue                  # the prior's -inf is the joint's
+            for n, (j, logs) in enumerate(steps):
+                if logs[c] > -INF:
+                    parts[j][c] = (logs[c] - last) / self.temperature
+                    last = logs[c]
+                elif n == 0 or steps[n - 1][1][c] > -INF:
+                    fell = j              # falls to 0 here (for now)
+            if steps and steps[-1][1][c] == -INF:
+                parts[fell][c] = -INF
+        features = []
+        for j, entry in enumerate(shown):
+            value, status = entry["value"], entry["status"]
+            if j < self.width:
+                value = row[j]
+                if read[j] is None and not (value is None or _is_missing(value)):
+                    status = "unseen"     # read as missing: no training row holds it
+            part = {"feature": entry["feature"], "value": value, "status": status,
+                    "log_likelihood": dict(zip(classes, parts.get(j, self.zeros)))}
+            if "interval" in entry:
+                part["interval"] = entry["interval"]
+            if entry["feature"] in texts:     # a text: its words, its weight
+                part.update({key: value for key, value in texts[entry["feature"]].items()
+                             if key not in part})
+                part["status"] = texts[entry["feature"]]["status"]
+                part["text_weight"] = self.text_weight
+            features.append(part)
+        text = self._text_joint(read)
+        mixed = self._mixed_probabilities([compiled.joint(read) for compiled in members],
+                                          text)
+        described = []
+        for name, weight, compiled in self.members:
+            probabilities = _posterior(compiled.joint(read))      # the member's own
+            texted = _with_text(probabilities, text, self.text_weight)
+            entry = {"member": name, "weight": weight,
+                     "probability": dict(zip(classes, probabilities)),
+                     "share": {label: weight * p / total if total > 0 else 0.0
+                               for label, p, total in zip(classes, texted, mixed)}}
+            if hasattr(compiled, "summary_items"):    # a network's parents, the
+                entry.update(compiled.summary_items())   # weighted one's feature weights
+            described.append(entry)
+        return {"prior": dict(zip(classes, self.log_prior)), "features": features,
+                "members": described, "temperature": self.temperature}
 
     def informative(self):
         """The leading member's ranking."""
@@ -13154,6 +13382,17 @@ class _MixtureModel:
         if hasattr(leader, "summary_items"):
             items.update(leader.summary_items())
         return items
+
+
+def _tempered(mixed, log_prior, temperature):
+    """log pi_c + (log p_c - log pi_c) / T per class: the mixture's probabilities p
+    tempered around its prior pi (given as logs), so that tempering moves a
+    prediction towards or away from the prior and never moves the prior itself; a
+    class of p or pi 0 gets -inf.  At T = 1, log p."""
+    if temperature == 1.0:
+        return [_log(p) for p in mixed]
+    return [lp + (log(p) - lp) / temperature if p > 0 and lp > -INF else -INF
+            for p, lp in zip(mixed, log_prior)]
 
 
 def _with_text(probabilities, text, weight):
@@ -13330,23 +13569,27 @@ def _mixture_weights(members, chosen, setting):
 _TEMPERATURES = (0.25, 4.0)       # the range of the mixture's temperature T
 
 
-def _temperature(probabilities, truth, row_weights, prior=2.0):
-    """The T, between 1/4 and 4, whose tempered probabilities p_c^(1/T) / sum_d
-    p_d^(1/T) give the out-of-fold rows the least log loss (weighted), plus ``prior``
-    pseudo-rows' worth of (log T)^2 pulling it towards 1: naive Bayes' products of
-    correlated factors are over-confident (T > 1 softens them); the order of the
-    classes in each row, hence every prediction, is unchanged.  Golden-section search
+def _temperature(probabilities, truth, row_weights, class_priors, prior=2.0):
+    """The T, between 1/4 and 4, whose probabilities tempered around each row's
+    class prior pi (_tempered: pi_c (p_c / pi_c)^(1/T), normalised) give the
+    out-of-fold rows the least log loss (weighted), plus ``prior`` pseudo-rows' worth
+    of (log T)^2 pulling it towards 1: naive Bayes' products of correlated factors
+    are over-confident (T > 1 softens them towards the prior).  Golden-section search
     on log T: deterministic."""
-    rows = [([_log(p) for p in row], t, v) for row, t, v in
-            zip(probabilities, truth, row_weights) if row[t] > 0]
+    rows = []
+    for row, t, v, pi in zip(probabilities, truth, row_weights, class_priors):
+        if row[t] > 0 and pi[t] > 0:
+            logs = [_log(q) for q in pi]
+            rows.append((logs, [_log(p) - q if p > 0 and q > -INF else -INF
+                                for p, q in zip(row, logs)], t, v))
     if not rows:
         return 1.0
 
     def loss(log_t):
         inverse = exp(-log_t)
         total = prior * log_t * log_t
-        for logs, t, v in rows:
-            scaled = [x * inverse for x in logs]
+        for logs, moved, t, v in rows:
+            scaled = [q + x * inverse for q, x in zip(logs, moved)]
             total -= v * (scaled[t] - _log_sum_exp(scaled))
         return total
     lo, hi = log(_TEMPERATURES[0]), log(_TEMPERATURES[1])
@@ -14948,6 +15191,8 @@ class AODE(_Classifier):
       prediction time.  The statistics still keep only what was seen (exact and
       mergeable): the replaced counts are derived from them when the model is
       compiled.  explain() marks such a feature "used" with its "imputed" value.
+      impute="fit" replaces them in training only: a missing value at prediction
+      contributes nothing, as without imputation (AutoBayes' AODE members).
 
     Statistics are exact weighted counts: class and value counts and the pairwise
     counts N(c, x_p, x_j), about K * V^2 / 2 numbers for V distinct values of all
@@ -15019,16 +15264,20 @@ class AODE(_Classifier):
         self._start()
 
 
-def _network_parameters(extra=None, alpha=0.5):
+def _network_parameters(extra=None, alpha=0.5, missing=True):
     """The parameters of the network families: alpha (default 1/2, Weka's, or
-    ``alpha``), the kinds they take, their own (extra), and the estimate of their
-    tables with the m-estimate's m."""
+    ``alpha``), the kinds they take, their own (extra), the estimate of their
+    tables with the m-estimate's m, and (with ``missing``) missing=: "mode" by
+    default, Weka's policy, or "skip" (see _NETWORK_MISSING)."""
     parameters = {"alpha": _Parameter(alpha, _smoothing_check, (
         _cli_number, "smoothing of categorical likelihoods (default 1, Laplace; 0.5 for "
         "--model tan and bayesnet)"))}
     parameters.update(extra or {})
     parameters["estimate"] = _estimate_parameter("laplace")
     parameters["m"] = _M_PARAMETER
+    if missing:
+        # (no command-line option: --missing names the cells that are missing)
+        parameters["missing"] = _Parameter("mode", _one_of(*_NETWORK_MISSING))
     parameters["max_memory"] = _MEMORY_PARAMETER
     parameters["row_sample"] = _ROW_SAMPLE_PARAMETER
     return _classifier_parameters("discretized", _NETWORK_KINDS,
@@ -15046,7 +15295,7 @@ class TAN(_Classifier):
     weka.classifiers.bayes.net.estimate.SimpleEstimator -- -A alpha, including what it
     does to the data: numbers cut into MDL bins (Weka's supervised Discretize), then a
     missing value counted as its feature's most frequent bin or value, at fit and at
-    prediction.
+    prediction (missing="mode", the default).
 
     Parameters (class_weight and the decision rules as NaiveBayes'): alpha (the
     tables' smoothing; Weka reads -A as a 32-bit float, so pass
@@ -15070,6 +15319,17 @@ class TAN(_Classifier):
     names, a DataFrame in the order of its columns (see NaiveBayes' policies), so that
     the same rows give the same network whatever their form.  Given Weka's
     declarations (its data's column, value and class order), the structure is Weka's.
+
+    Missing values and values never seen in training (missing=): "mode" (the
+    default, Weka's BayesNet) counts them as their feature's most frequent bin or
+    value, at fit and at prediction (a value never seen likewise); "skip" takes them
+    as no evidence: each node's table counts the rows where the node and its parents
+    are known, a node whose value is missing or never seen (by a training row of
+    positive weight, declared or not) contributes nothing, and a node with such a
+    parent is read from its table without that parent, counted from the same rows
+    (so a row with nothing known gets the class prior, and a value never seen is
+    never read as another); the structure search fills the mode either way.
+    AutoBayes' network uses "skip".
 
     Statistics: class counts, each feature's counts or record of values, and every
     distinct row's weight and number of rows, exact; merge and partial_fit give the
@@ -15111,7 +15371,8 @@ class TAN(_Classifier):
     _parameters = _network_parameters()
 
     def __init__(self, alpha=0.5, features=None, categories=None, numeric="discretized",
-                 significant_digits=None, estimate="laplace", m=1.0, max_memory=2000,
+                 significant_digits=None, estimate="laplace", m=1.0, missing="mode",
+                 max_memory=2000,
                  row_sample=_ROW_SAMPLE, class_weight=None, thresholds=None, costs=None,
                  reject_below=None, reject_label="unsure"):
         self.alpha = alpha
@@ -15121,6 +15382,7 @@ class TAN(_Classifier):
         self.significant_digits = significant_digits
         self.estimate = estimate
         self.m = m
+        self.missing = missing
         self.max_memory = max_memory
         self.row_sample = row_sample
         self.class_weight = class_weight
@@ -15166,8 +15428,8 @@ class BayesNet(_Classifier):
 
     def __init__(self, max_parents=2, alpha=0.5, features=None, categories=None,
                  numeric="discretized", significant_digits=None, estimate="laplace", m=1.0,
-                 max_memory=2000, row_sample=_ROW_SAMPLE, class_weight=None, thresholds=None,
-                 costs=None, reject_below=None, reject_label="unsure"):
+                 missing="mode", max_memory=2000, row_sample=_ROW_SAMPLE, class_weight=None,
+                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
         self.max_parents = max_parents
         self.alpha = alpha
         self.features = features
@@ -15176,6 +15438,7 @@ class BayesNet(_Classifier):
         self.significant_digits = significant_digits
         self.estimate = estimate
         self.m = m
+        self.missing = missing
         self.max_memory = max_memory
         self.row_sample = row_sample
         self.class_weight = class_weight
@@ -15272,7 +15535,7 @@ class KDB(_Classifier):
             "(default 1), or select: the features and k chosen by leave-one-out")),
         "max_k": _Parameter(_KDB_MAX_K, _integer_at_least(0), (
             int, "kdb --k select: the largest k tried (default %d)" % _KDB_MAX_K))},
-        alpha=1.0)
+        alpha=1.0, missing=False)
 
     def __init__(self, k=1, max_k=_KDB_MAX_K, alpha=1.0, features=None, categories=None,
                  numeric="discretized", significant_digits=None, estimate="laplace", m=1.0,
@@ -15301,11 +15564,11 @@ class KDB(_Classifier):
 # (features, categories, numeric, significant_digits) are AutoBayes'.
 _AUTO_MEMBERS = {
     "waode": (AODE, {"weighting": "mutual-information", "estimate": "m", "frequency_limit": 0,
-                     "impute": True}),
-    "aode": (AODE, {"estimate": "m", "impute": True}),
-    "bayesnet": (BayesNet, {"max_parents": 2}),
-    "bayesnet3": (BayesNet, {"max_parents": 3}),
-    "tan": (TAN, {}),
+                     "impute": "fit"}),
+    "aode": (AODE, {"estimate": "m", "impute": "fit"}),
+    "bayesnet": (BayesNet, {"max_parents": 2, "missing": "skip"}),
+    "bayesnet3": (BayesNet, {"max_parents": 3, "missing": "skip"}),
+    "tan": (TAN, {"missing": "skip"}),
     "naive": (NaiveBayes, {"numeric": "discretized"}),
     "weighted": (NaiveBayes, {"numeric": "discretized"}),
 }
@@ -15463,6 +15726,7 @@ def _member_compiled(statistics, name, params, shared):
         return _WeightedNaiveModel(rows, member_params)
     if cls._statistics_class is _NaiveStatistics:
         return _NaiveStatistics.compile(rows, member_params)
+    filled = member_params.get("impute") is True    # replaced at prediction too
     impute = bool(member_params.get("impute"))
     found = shared.get(impute)
     if found is None:
@@ -15479,7 +15743,7 @@ def _member_compiled(statistics, name, params, shared):
     compiled = first.twin(aode, member_params) if first is not None else None
     if compiled is None:
         compiled = shared[same] = _AODEModel(aode, member_params)
-    compiled.replacements = replacements
+    compiled.replacements = replacements if filled else None
     return compiled
 
 
@@ -15528,9 +15792,10 @@ class AutoBayes(_Classifier):
 
     P(c | x) = sum over members m of w_m P_m(c | x).  The members (members=) are, by
     default, WAODE (AODE with mutual-information weights, m-estimates and no frequency
-    limit) and AODE with m-estimates, both on missing values imputed as Weka's
-    ReplaceMissingValues imputes them, a Bayesian network found by hill climbing with
-    at most 2 parents per node, and "weighted": naive Bayes with one weight w_j >= 0
+    limit) and AODE with m-estimates, both trained on missing values imputed as
+    Weka's ReplaceMissingValues imputes them (impute="fit"), a Bayesian network found
+    by hill climbing with at most 2 parents per node (missing="skip"), and
+    "weighted": naive Bayes with one weight w_j >= 0
     per feature, P(c | x) ~ P(c) prod_j P(x_j | c)^(w_j), the weights maximising the
     rows' conditional log-likelihood less (1/2) sum_j w_j^2 (WANBIA: Zaidi,
     Cerquides, Carman and Webb 2013), so that features repeating one another share
@@ -15544,10 +15809,22 @@ class AutoBayes(_Classifier):
     then the weights maximising their mixture's log-likelihood, with a prior of 2
     pseudo-rows per member (EM), and one temperature T (between 1/4 and 4, with a
     prior of 2 pseudo-rows on log T pulling it towards 1) by which the mixture's
-    probabilities are tempered, P(c | x)^(1/T) normalised, where the same
-    out-of-fold rows say the mixture is over- or under-confident (it never changes
-    which class is the most probable); then every member is fitted on all the rows.
-    summary()["choice"] says what it chose and why, explain() each member's weight.
+    probabilities are tempered around its prior pi (what it predicts when nothing is
+    known: the members' priors mixed), pi_c (P(c | x) / pi_c)^(1/T) normalised,
+    where the same out-of-fold rows say the mixture is over- or under-confident (T
+    never moves the prior; where the mixture is near a tie between two classes, the
+    prior may decide it); then every member is fitted on all the rows.
+    summary()["choice"] says what it chose and why; explain() gives the prior, what
+    each value adds (in column order, given the values before it), the temperature
+    and each member's weight, probabilities and share of the mixture.
+
+    Missing values and values never seen in training are no evidence: a missing value
+    contributes nothing to any member (AODE's members impute it in training only,
+    the network reads each node given the parents it knows), a categorical value
+    that no training row holds (declared or not) is read as missing, so a row with
+    nothing known gets the prior pi, whatever T, and a value never seen is never
+    read as another (a child of a country never seen reads its table without the
+    country).
 
     Other members: "tan" (TAN), "bayesnet3" (at most 3 parents), "naive" (naive Bayes
     on MDL bins).  weights="uniform" or {member: weight} fixes the weights instead.
@@ -15767,6 +16044,7 @@ class AutoBayes(_Classifier):
         likelihoods = [[] for _ in names]
         hits = [[] for _ in names]
         probabilities = [[] for _ in names]
+        priors = [[] for _ in names]      # each member's P(c) (of nothing known), per row
         scored = []
         texts = []                        # the text factor's scores (text features)
         for fold, (members, _) in enumerate(parts):
@@ -15783,6 +16061,7 @@ class AutoBayes(_Classifier):
             shared = {}
             # held meanwhile: the fit's rows, the folds' and their training set's
             held = _in_use(params, 3 * _held_bytes(statistics))
+            known = _known_values(training)       # as the mixture reads rows
             texts.extend(_text_scores(training, params, [X[i] for i in held_out], classes))
             view = training.members_view()             # text features: ignored
             for m, name in enumerate(names):
@@ -15790,7 +16069,11 @@ class AutoBayes(_Classifier):
                     compiled = _member_model(view, name, held, shared)
                 except _OverBudget as error:
                     raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
-                rows = [compiled.positional(X[i]) for i in held_out]
+                rows = [_unknown_as_missing(known, compiled.positional(X[i]))
+                        for i in held_out]
+                nothing = dict(zip(compiled.classes, _posterior(
+                    compiled.joint([None] * compiled.width))))
+                priors[m].extend([[nothing.get(c, 0.0) for c in classes]] * len(held_out))
                 for i, joint in zip(held_out, compiled.joints(rows)):
                     posterior = dict(zip(compiled.classes, _posterior(joint)))
                     full = [posterior.get(c, 0.0) for c in classes]
@@ -15824,9 +16107,12 @@ class AutoBayes(_Classifier):
         evaluation = {name: scores(likelihoods[m], hits[m]) for m, name in enumerate(names)}
         mixed = [[sum(w * probabilities[m][n][c] for m, w in enumerate(weights))
                   for c in range(len(classes))] for n in range(len(scored))]
+        class_priors = [[sum(w * priors[m][n][c] for m, w in enumerate(weights))
+                         for c in range(len(classes))] for n in range(len(scored))]
         truth = [classes.index(y[i]) for i in scored]
-        temperature = _temperature(mixed, truth, row_weights)
-        mixed = [_posterior([_log(p) / temperature for p in row]) for row in mixed]
+        temperature = _temperature(mixed, truth, row_weights, class_priors)
+        mixed = [_posterior(_tempered(row, [_log(p) for p in pi], temperature))
+                 for row, pi in zip(mixed, class_priors)]
         evaluation["mixture"] = scores(
             [row[t] for row, t in zip(mixed, truth)],
             [max(range(len(row)), key=row.__getitem__) == t for row, t in zip(mixed, truth)])

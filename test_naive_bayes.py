@@ -2754,11 +2754,12 @@ def test_autobayes_chooses_its_weights_on_a_stratified_sample_of_large_data(monk
     assert model.class_count_ == [y.count("p"), y.count("q")]
 
 
-def test_autobayes_tempers_its_probabilities_without_changing_a_prediction(tmp_path):
+def test_autobayes_tempers_its_probabilities_around_its_prior(tmp_path):
     """The temperature chosen on the internal cross-validation's out-of-fold rows
-    softens an over-confident mixture (T > 1) or sharpens an under-confident one,
-    P(c | x)^(1/T) normalised: every prediction is the untempered one, the file keeps
-    T, and a file's T must be a finite number > 0."""
+    softens an over-confident mixture (T > 1) or sharpens an under-confident one
+    around its prior pi (what it predicts with nothing known), pi_c (P(c | x) /
+    pi_c)^(1/T) normalised, so that pi stays where it is; the file keeps T, and a
+    file's T must be a finite number > 0."""
     rng = random.Random(12)
     X = [[rng.choice("ab")] * 6 + [rng.choice("xyz")] for _ in range(300)]
     y = [row[0] if rng.random() < 0.8 else rng.choice("ab") for row in X]
@@ -2773,9 +2774,11 @@ def test_autobayes_tempers_its_probabilities_without_changing_a_prediction(tmp_p
     plain._fitted().temperature = 1.0
     plain.set_params(folds=5)                       # compile again
     tempered, untempered = model.predict_proba(X), plain.predict_proba(X)
-    assert model.predict(X) == plain.predict(X)
+    nothing = [[None] * len(X[0])]
+    prior = plain.predict_proba(nothing)[0]
+    assert model.predict_proba(nothing)[0] == pytest.approx(prior, rel=1e-12)
     for p, q in zip(tempered, untempered):
-        expected = [v ** (1 / temperature) for v in q]
+        expected = [pi * (v / pi) ** (1 / temperature) for v, pi in zip(q, prior)]
         assert p == pytest.approx([v / sum(expected) for v in expected], rel=1e-9)
     assert max(map(max, tempered)) < max(map(max, untempered))
     model.save(tmp_path / "m.json")
@@ -2869,8 +2872,8 @@ def test_the_weighted_member_is_naive_bayes_with_a_learned_weight_per_feature(tm
             for w, feature in zip(member.weights, parts["features"]))
             for label in naive.classes_]
         assert member.joint(member.positional(row)) == pytest.approx(expected, abs=1e-9)
-        explained = model.explain(row)
-        assert [f["weight"] for f in explained["features"]] == member.weights
+        [explained] = model.explain(row)["members"]
+        assert list(explained["feature weights"].values()) == member.weights
     # the weighted member predicts better than naive Bayes on the rows it learned from
     assert log_loss_of(model, X, y) < log_loss_of(naive, X, y)
     model.save(tmp_path / "m.json")
@@ -4210,9 +4213,10 @@ def use_every_method(model):
         assert not any(v != v for v in joint) and not any(p != p for p in proba)
         assert math.fsum(proba) == pytest.approx(1.0)
         assert model.predict([row])[0] == model.classes_[proba.index(max(proba))]
-        # (AODE adds its parents, a network its class's, AutoBayes its members)
-        assert set(explained) - {"parents", "class_parents", "members"} == \
-            {"prior", "features"}
+        # (AODE adds its parents, a network its class's, AutoBayes its members and
+        # its temperature)
+        assert set(explained) - {"parents", "class_parents", "members",
+                                 "temperature"} == {"prior", "features"}
 
 
 def load_or_reject(data):
@@ -7461,7 +7465,7 @@ AODE_VARIANTS = [{}, {"estimate": "m"}, {"estimate": "m", "m": 2.5},
                  {"frequency_limit": 0},
                  {"weighting": "mutual-information", "estimate": "m", "frequency_limit": 0},
                  {"weighting": "mutual-information", "estimate": "m", "frequency_limit": 0,
-                  "impute": True}]
+                  "impute": True}, {"estimate": "m", "impute": "fit"}]
 
 
 @given(AODE_DATA, st.lists(st.integers(1, 6), min_size=1, max_size=5),
@@ -7555,7 +7559,7 @@ def test_aode_explains_parents_and_features_and_adds_up(variant):
                 assert math.fsum(p["share"][label] for p in parts["parents"]) == \
                     pytest.approx(1.0)
         imputed = [f for f in parts["features"] if "imputed" in f]
-        assert len(imputed) == (row.count(None) if variant.get("impute") else 0)
+        assert len(imputed) == (row.count(None) if variant.get("impute") is True else 0)
         assert all(f["status"] == "used" and f["value"] is None for f in imputed)
 
 
@@ -7702,7 +7706,7 @@ def test_aode_variant_parameters_are_estimator_parameters(tmp_path):
     for name, bad, expected in [("estimate", "lidstone", '"laplace" or "m"'),
                                 ("m", -1, "a finite number between 0 and 1e+300"),
                                 ("weighting", "entropy", 'None or "mutual-information"'),
-                                ("impute", 1, "True or False")]:
+                                ("impute", 1, 'True, False or "fit"')]:
         with pytest.raises(NaiveBayesError, match=re.escape("%s=%s; expected %s" % (
                 name, repr(bad) if isinstance(bad, str) else bad, expected))):
             AODE(**{name: bad}).fit(X, y)
@@ -10991,6 +10995,348 @@ def test_predict_never_writes_a_probability_that_is_not_a_number(tmp_path, capsy
 
 
 # ----------------------------------------------------------------------------------
+# Missing and never-seen values as no evidence: the networks' missing="skip",
+# AODE's impute="fit", AutoBayes' prior of nothing known and its explanation
+# ----------------------------------------------------------------------------------
+
+def skip_network_terms(model, X, y, weights, row):
+    """Per class (classes_ order), {node: log P(value | known parents)} of a network
+    with missing="skip", written out from the training rows: the model gives its
+    structure (summary()["parents"]) and its bins (tables()' cuts), the rest is
+    counted here.  A feature whose value is missing or never seen by a training row
+    has no term; a node's table is given the parents whose values are known (the
+    class always), counted over the training rows where the node and those parents
+    are known: (alpha + w(config, v)) / (alpha |V| + w(config)).  The class's node
+    is None."""
+    from bisect import bisect_left
+    alpha = model.alpha
+    weights = weights or [1] * len(X)
+    names = list(model.feature_names_)
+    tables = model.tables()
+    parents = model.summary()["parents"]
+    position = {name: j for j, name in enumerate(names)}
+
+    def node_value(name, value):
+        if value is None or value != value:
+            return None
+        cuts = tables[name].get("cuts")
+        return value if cuts is None else bisect_left(cuts, float(value))
+
+    training = [({name: node_value(name, r[position[name]]) for name in parents
+                  if name is not None}, label, w) for r, label, w in zip(X, y, weights)]
+    sizes = {None: len(model.classes_)}
+    for name in parents:
+        if name is not None:
+            cuts = tables[name].get("cuts")
+            sizes[name] = len(cuts) + 1 if cuts is not None else len(
+                {v for values, _, _ in training for v in [values[name]] if v is not None})
+    seen = {name: {values[name] for values, _, w in training if w > 0}
+            for name in parents if name is not None}
+    query = {name: node_value(name, row[position[name]]) for name in parents
+             if name is not None}
+    query = {name: v if v in seen[name] else None for name, v in query.items()}
+    out = []
+    for c in model.classes_:
+        terms = {}
+        for node, mine in parents.items():
+            value = c if node is None else query[node]
+            if value is None:
+                continue
+            known = [p for p in mine if p is None or query[p] is not None]
+            config = tuple(c if p is None else query[p] for p in known)
+            total = hit = 0
+            for values, label, w in training:
+                of = dict(values)
+                of[None] = label
+                if of[node] is None or any(of[p] is None for p in known):
+                    continue
+                if tuple(of[p] for p in known) == config:
+                    total += w
+                    hit += w if of[node] == value else 0
+            terms[node] = math.log((alpha + hit) / (alpha * sizes[node] + total))
+        out.append(terms)
+    return out
+
+
+NEVER_SEEN = "never seen in training"
+
+
+@pytest.mark.filterwarnings("ignore:.*none matches")    # a never-seen value of odd sort
+@pytest.mark.parametrize("family", ["TAN", "BayesNet"])
+@given(st.data())
+def test_a_network_with_missing_skip_reads_its_tables_without_the_unknown_values(family,
+                                                                                 data):
+    """missing="skip": a row's joint log-likelihood is the sum over the nodes whose
+    values are known of log P(value | known parents), each table counted over the
+    training rows where the node and those parents are known, as written out in the
+    test (skip_network_terms); explain() gives each of those terms, 0 for the unknown
+    values.  So a missing or never-seen value moves the prediction exactly as far as
+    leaving the feature out of the network would (its children read the tables
+    without it), and a row with nothing known gets the class prior."""
+    _, X, y, _, _ = data.draw(family_data(family))
+    weights = data.draw(st.none() | st.lists(st.sampled_from([1, 2, 3]), min_size=len(X),
+                                             max_size=len(X)))
+    kinds = data.draw(st.lists(st.sampled_from(["categorical", "discretized", "ignore"]),
+                               min_size=len(X[0]), max_size=len(X[0])))
+    kinds = ["categorical" if kind == "discretized" and not all(
+        row[j] is None or row[j] != row[j] or isinstance(row[j], (int, float)) and
+        not isinstance(row[j], bool) and math.isfinite(row[j]) for row in X) else kind
+        for j, kind in enumerate(kinds)]
+    make = naive_bayes._MODELS[family]
+    model = make(features=kinds, missing="skip").fit(X, y, sample_weight=weights)
+    odd = [[data.draw(st.sampled_from([None, NEVER_SEEN, v])) if kind == "categorical"
+            else data.draw(st.sampled_from([None, NAN, v])) for v, kind in zip(row, kinds)]
+           for row in X]
+    for row in X + odd + [[None] * len(kinds)]:
+        expected = skip_network_terms(model, X, y, weights, row)
+        joint = model.predict_joint_log_proba([row])[0]
+        parts = model.explain(row)
+        for c, (label, terms) in enumerate(zip(model.classes_, expected)):
+            assert joint[c] == pytest.approx(math.fsum(terms.values()), rel=1e-9, abs=1e-9)
+            assert parts["prior"][label] == pytest.approx(terms[None], rel=1e-9, abs=1e-9)
+            for entry in parts["features"]:
+                assert entry["log_likelihood"][label] == pytest.approx(
+                    terms.get(entry["feature"], 0.0), rel=1e-9, abs=1e-9)
+                assert "counted_as" not in entry
+    counts = [sum(w for w, label in zip(weights or [1] * len(y), y) if label == c)
+              for c in model.classes_]
+    nothing = model.predict_proba([[None] * len(kinds)])[0]
+    assert nothing == pytest.approx([(n + model.alpha) / (sum(counts) + model.alpha *
+                                                          len(counts)) for n in counts])
+
+
+def test_the_weka_networks_count_a_missing_value_as_the_most_frequent_one_by_default():
+    """TAN and BayesNet keep Weka's policy unless told: missing="mode" is the default
+    and gives what a model without the parameter gave (the recorded Weka tests check
+    its numbers), and "skip" differs from it on a row with missing values."""
+    X = [["a", "x"], ["a", "x"], ["b", "y"], ["b", "y"], ["a", "y"], ["b", "x"],
+         ["a", "x"]]
+    y = [1, 1, 0, 0, 1, 0, 0]
+    for cls in (naive_bayes.TAN, naive_bayes.BayesNet):
+        assert cls().missing == "mode"
+        weka = cls().fit(X, y)
+        assert weka.predict_proba([[None, None]]) == \
+            cls(missing="mode").fit(X, y).predict_proba([[None, None]])
+        assert weka.explain([None, "x"])["features"][0]["counted_as"] == "a"
+        assert cls(missing="skip").fit(X, y).predict_proba([[None, None]]) != \
+            weka.predict_proba([[None, None]])
+        with pytest.raises(NaiveBayesError, match=r'missing.*"mode" or "skip"'):
+            cls(missing="drop").fit(X, y)
+
+
+def unseen_parent_data(rng, rows, countries):
+    """Rows of (country, f1..f4, g) and labels 0/1: each f is the label flipped for
+    the countries whose flip is 1 (and by noise), g the label with 30% noise; a
+    country is the parent the f's need."""
+    X, y = [], []
+    names, shares = zip(*countries)
+    for _ in range(rows):
+        label = rng.randrange(2)
+        country = rng.choices(names, shares)[0]
+        flip = dict(FLIPS).get(country, 1)
+        fs = ["ab"[label ^ flip ^ (rng.random() < 0.1)] for _ in range(4)]
+        X.append([country] + fs + ["xy"[label ^ (rng.random() < 0.3)]])
+        y.append(label)
+    return X, y
+
+
+FLIPS = [("c0", 0), ("c1", 1), ("c2", 1), ("c3", 0), ("c4", 1)]
+
+
+def test_a_parent_value_never_seen_backs_off_to_the_tables_without_it():
+    """A country never seen in training, parent of the features that it flips: Weka's
+    policy reads it as the most frequent country (whose flip is the other one) and
+    falls far below chance on those rows; missing="skip" reads each child from its
+    table without the country (the prediction the network without it gives: checked
+    term by term) and stays above chance, as AutoBayes does."""
+    rng = random.Random(29)
+    X, y = unseen_parent_data(rng, 1500, [("c0", 40), ("c1", 20), ("c2", 20),
+                                          ("c3", 10), ("c4", 10)])
+    test_X, test_y = unseen_parent_data(rng, 400, [("c9", 1)])   # flip 1, never seen
+
+    def accuracy(model):
+        return sum(p == t for p, t in zip(model.predict(test_X), test_y)) / len(test_y)
+    weka = naive_bayes.BayesNet().fit(X, y)
+    skip = naive_bayes.BayesNet(missing="skip").fit(X, y)
+    assert weka.summary()["parents"][1] == skip.summary()["parents"][1] == [None, 0]
+    assert accuracy(weka) < 0.3 and accuracy(skip) > 0.6
+    for row in test_X[:3]:
+        expected = skip_network_terms(skip, X, y, None, row)
+        joint = skip.predict_joint_log_proba([row])[0]
+        assert joint == pytest.approx([math.fsum(t.values()) for t in expected], rel=1e-12)
+        assert skip.explain(row)["features"][0]["status"] == "unseen"
+        assert skip.explain(row)["features"][1]["parents"] == [None]
+    assert accuracy(naive_bayes.AutoBayes().fit(X, y)) > 0.6
+
+
+@pytest.mark.parametrize("name", ["weather.nominal", "contact-lenses", "labor",
+                                  "breast-cancer", "iris", "vote"])
+def test_autobayes_predicts_the_class_prior_when_nothing_is_known(name):
+    """A row with nothing known gets the class prior: the members' priors, as their
+    formulas give them from the class counts, mixed with the members' weights (and
+    tempering never moves it), within 0.05 of the classes' shares of the rows."""
+    path = DATA / (name + ".arff")
+    table = naive_bayes.read_arff(path, target=naive_bayes.read_arff(path).names[-1],
+                                  numeric="discretized")
+    model = naive_bayes.AutoBayes(features=table.kinds, categories=table.categories)
+    model.fit(table.X, table.y)
+    counts = [table.y.count(c) for c in model.classes_]
+    n, k = sum(counts), len(counts)
+    formulas = {"waode": lambda c: (c + 1 / k) / (n + 1),       # m-estimate, m = 1
+                "aode": lambda c: (c + 1 / k) / (n + 1),
+                "bayesnet": lambda c: (c + 0.5) / (n + 0.5 * k),  # alpha 1/2
+                "weighted": lambda c: c / n}                       # maximum likelihood
+    members = model.summary()["members"]
+    prior = [math.fsum(weight * formulas[member](c) for member, weight, *_ in members)
+             for c in counts]
+    nothing = model.predict_proba([[None] * len(table.names)])[0]
+    assert nothing == pytest.approx(prior, rel=1e-9)
+    assert max(abs(p - c / n) for p, c in zip(nothing, counts)) < 0.05
+    parts = model.explain([None] * len(table.names))
+    assert [math.exp(parts["prior"][c]) for c in model.classes_] == pytest.approx(prior)
+    assert all(f["log_likelihood"][c] == 0.0 for f in parts["features"]
+               for c in model.classes_)
+
+
+def penguin_like_data(rng, n):
+    """Rows like the penguins': three species of unequal shares (0.45, 0.2, 0.35), an
+    island that some species never leave, four measurements of well-separated means
+    per species (one in twenty missing) and a sex independent of the species."""
+    means = {"A": (39, 18, 190, 3700), "C": (49, 18, 196, 3700), "G": (47, 15, 217, 5100)}
+    sds = (2.5, 1.0, 6.0, 450)
+    islands = {"A": ["T", "B", "D"], "C": ["D"], "G": ["B"]}
+    X, y = [], []
+    for _ in range(n):
+        u = rng.random()
+        species = "A" if u < 0.45 else "C" if u < 0.65 else "G"
+        measurements = [None if rng.random() < 0.05 else round(rng.gauss(m, s), 1)
+                        for m, s in zip(means[species], sds)]
+        X.append([rng.choice(islands[species])] + measurements + [rng.choice("fm")])
+        y.append(species)
+    return X, y
+
+
+def test_autobayes_gives_the_prior_when_every_measurement_is_missing():
+    """Penguin-like rows with every measurement missing: AutoBayes gives the classes'
+    shares of the training rows (within 0.05, in their order) whether the sex,
+    independent of the species, is known or not; an island that only one species
+    lives on gives that species."""
+    X, y = penguin_like_data(random.Random(7), 340)
+    model = naive_bayes.AutoBayes().fit(X, y)
+    shares = [y.count(c) / len(y) for c in model.classes_]
+    for row in ([None] * 6, [None] * 5 + ["f"], [None] * 5 + ["m"]):
+        probabilities = model.predict_proba([row])[0]
+        assert max(abs(p - s) for p, s in zip(probabilities, shares)) < 0.05, row
+        assert sorted(range(3), key=probabilities.__getitem__) == \
+            sorted(range(3), key=shares.__getitem__)
+    assert model.predict([["T"] + [None] * 5])[0] == "A"
+    assert model.predict([["D"] + [None] * 5])[0] in ("A", "C")
+
+
+def test_autobayes_tempers_around_its_prior():
+    """_tempered: log pi + (log p - log pi) / T leaves the prior where it is for any
+    T, is log p at T = 1, and a class of p or pi 0 gets -inf."""
+    prior = [0.5, 0.3, 0.2]
+    logs = [math.log(p) for p in prior]
+    for temperature in (0.25, 0.7, 1.0, 2.5, 4.0):
+        assert naive_bayes._tempered(prior, logs, temperature) == logs
+    p = [0.7, 0.2, 0.1]
+    assert naive_bayes._tempered(p, logs, 1.0) == [math.log(x) for x in p]
+    tempered = naive_bayes._posterior(naive_bayes._tempered(p, logs, 2.0))
+    expected = [q * (x / q) ** 0.5 for x, q in zip(p, prior)]
+    assert tempered == pytest.approx([e / sum(expected) for e in expected], rel=1e-12)
+    assert naive_bayes._tempered([0.0, 0.5, 0.5], [-math.inf, -1.0, -1.0], 2.0)[0] == \
+        -math.inf
+
+
+@given(st.data())
+def test_autobayes_explains_the_joint_as_its_prior_and_what_each_value_adds(data):
+    """AutoBayes' explain(): "prior" is log pi, its prediction when nothing is known;
+    the parts of the features before column k add up with it to the joint of the
+    row whose later values are missing (each value's part is what knowing it adds,
+    given those before it); "members" gives each member's weight, P_m(c | x) and
+    share of the mixture (the shares of a class add up to 1) and "temperature" T."""
+    make, X, y, weights, _ = data.draw(family_data("AutoBayes"))
+    model = make().set_params(weights="uniform").fit(X, y, sample_weight=weights)
+    width = len(X[0])
+    for row in X[:3]:
+        parts = model.explain(row)
+        assert parts["prior"] == dict(zip(model.classes_, model.predict_joint_log_proba(
+            [[None] * width])[0]))
+        for k in range(width + 1):
+            cut = list(row[:k]) + [None] * (width - k)
+            total = [explained_total([parts["prior"][c]] + [
+                f["log_likelihood"][c] for f in parts["features"][:k]])
+                for c in model.classes_]
+            assert total == pytest.approx(model.predict_joint_log_proba([cut])[0],
+                                          rel=1e-9, abs=1e-9)
+        assert parts["temperature"] == 1.0
+        assert [m["member"] for m in parts["members"]] == [
+            name for name, *_ in model.summary()["members"]]
+        for c in model.classes_:
+            assert math.fsum(m["share"][c] for m in parts["members"]) == \
+                pytest.approx(1.0) or model.predict_proba_one(row)[c] == 0
+
+
+def test_autobayes_reads_a_value_no_training_row_holds_as_missing():
+    """A categorical value never seen in training, declared or not, says nothing to
+    AutoBayes (it is not a parent of AODE's, not a node's value nor a parent's of
+    the network's, no evidence to the weighted naive Bayes): the prediction of the
+    row with it missing; explain() marks it "unseen" with no part."""
+    X = [["a", "x", 1.0], ["a", "y", 2.0], ["b", "y", 2.5], ["b", "x", 0.5],
+         ["a", "x", 1.5], ["b", "y", 3.0]] * 4
+    y = [0, 0, 1, 1, 0, 1] * 4
+    model = naive_bayes.AutoBayes(weights="uniform", categories={0: ["a", "b", "c"]})
+    model.fit(X, y)
+    for value in ("c", "z"):
+        assert model.predict_proba([[value, "y", 2.0]]) == \
+            model.predict_proba([[None, "y", 2.0]])
+        entry = model.explain([value, "y", 2.0])["features"][0]
+        assert entry["status"] == "unseen" and set(entry["log_likelihood"].values()) == {0.0}
+
+
+@given(AODE_DATA, st.none() | st.just([1, 2, 0.5]),
+       st.sampled_from([v for v in AODE_VARIANTS if not v.get("impute")]))
+def test_aode_impute_fit_replaces_missing_values_in_training_only(rows, cycle, variant):
+    """impute="fit" equals the same AODE fitted on the rows filled by hand (as
+    impute=True), but a row's missing values are left out at prediction time, as
+    without imputation: AutoBayes' AODE members."""
+    X = [list(r[:3]) for r in rows]
+    y = [r[3] for r in rows]
+    weights = None if cycle is None else [cycle[i % 3] for i in range(len(rows))]
+    kinds = ["categorical", "categorical", "discretized"]
+    filled, _ = filled_by_hand(X, weights, kinds)
+    imputed = AODE(features=kinds, impute="fit", **variant).fit(X, y, sample_weight=weights)
+    by_hand = AODE(features=kinds, **variant).fit(filled, y, sample_weight=weights)
+    probes = X + [[None, None, None], ["a", None, 9.0], [None, "z", None]]
+    assert imputed.predict_joint_log_proba(probes) == by_hand.predict_joint_log_proba(probes)
+    assert imputed._model("test").replacements is None
+
+
+@pytest.mark.parametrize("family", ["TAN", "BayesNet", "AODE"])
+def test_the_missing_value_policies_are_saved_in_the_model_file(family, tmp_path):
+    """missing="skip" (the networks) and impute="fit" (AODE) are estimator parameters:
+    in the model file, loaded back with the same predictions; a file written before
+    missing= existed loads with Weka's "mode"; a bad value is refused."""
+    X = [["a", "x"], ["a", None], ["b", "y"], [None, "y"], ["a", "y"], ["b", "x"]] * 2
+    y = [1, 1, 0, 0, 1, 0] * 2
+    name, value = ("impute", "fit") if family == "AODE" else ("missing", "skip")
+    model = naive_bayes._MODELS[family](**{name: value}).fit(X, y)
+    model.save(tmp_path / "m.json")
+    loaded = NaiveBayes.load(tmp_path / "m.json")
+    assert getattr(loaded, name) == value
+    probes = X + [[None, None], ["c", "x"]]
+    assert loaded.predict_proba(probes) == model.predict_proba(probes)
+    data = model.to_dict()
+    data["params"][name] = "sometimes"
+    with pytest.raises(NaiveBayesError, match="params: %s=.sometimes.; expected" % name):
+        NaiveBayes.from_dict(data)
+    if family != "AODE":
+        del data["params"]["missing"]
+        assert NaiveBayes.from_dict(data).missing == "mode"
+
+
+# ----------------------------------------------------------------------------------
 # k-dependence networks (KDB, selective kDB) and the hierarchical estimate "hdp"
 # ----------------------------------------------------------------------------------
 
@@ -11802,7 +12148,6 @@ def test_aode_merges_models_of_dict_rows_with_other_keys_exactly():
     assert merged.predict_proba(first + second) == whole.predict_proba(first + second)
 
 
-
 # ----------------------------------------------------------------------------------
 # The command line's fit: memory of batches that leave garbage in cycles
 # ----------------------------------------------------------------------------------
@@ -11927,6 +12272,7 @@ def test_autobayes_of_text_alone_is_its_text_factor_calibrated():
     for row in X[:20]:
         text = naive.predict_joint_log_proba([row])[0]
         mixed = [0.0] * len(classes)
+        pi = [0.0] * len(classes)         # nothing known: the members' priors mixed
         for member in model.explain(row)["members"]:
             prior = [member["probability"][label] for label in classes]
             assert prior == pytest.approx([y.count(label) / len(y) for label in classes],
@@ -11934,7 +12280,11 @@ def test_autobayes_of_text_alone_is_its_text_factor_calibrated():
             for c, p in enumerate(softmax([math.log(p) + weight * t
                                            for p, t in zip(prior, text)])):
                 mixed[c] += member["weight"] * p
-        expected = softmax([math.log(p) / temperature for p in mixed])
+            for c, p in enumerate(prior):
+                pi[c] += member["weight"] * p
+        # tempered around the prior pi
+        expected = softmax([math.log(q) + (math.log(p) - math.log(q)) / temperature
+                            for p, q in zip(mixed, pi)])
         assert model.predict_proba([row])[0] == pytest.approx(expected, rel=1e-9)
 
 

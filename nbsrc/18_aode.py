@@ -133,7 +133,8 @@ def _aode_weighting_check(value):
 
 
 def _aode_impute_check(value):
-    return None if type(value) is bool else "True or False"
+    return None if type(value) is bool or value == "fit" and type(value) is str else \
+        'True, False or "fit"'
 
 
 def _presence_counts(pairs, feature_of, width):
@@ -726,7 +727,8 @@ class _AODEModel(_PairTable):
     likelihoods (N(c, x_j) + a) / (N_cj + a S_j).  Numbers are cut into bins by the
     discretized kind's MDL cut points.  With impute=True the model is compiled from
     the statistics with every missing value replaced (see _AODEStatistics.imputed)
-    and a row's missing values take the same replacements.
+    and a row's missing values take the same replacements (with impute="fit" they
+    are left out, as without imputation).
 
     Per qualifying parent key, a list holds every child key's per-class -log P(x_j |
     c, x_p), built on first use by builtins over all children at once and packed into
@@ -742,6 +744,8 @@ class _AODEModel(_PairTable):
         statistics = statistics.harmonized()
         if params["impute"]:
             statistics, self.replacements = statistics.imputed()
+            if params["impute"] == "fit":     # replaced in training only
+                self.replacements = None
         super().__init__(statistics, classes)
         self.alpha = params["alpha"]
         self.estimate = params["estimate"]

@@ -668,6 +668,21 @@ _STRUCTURE_SEARCHES = {"tan": _tan_structure, "hill climbing": _hill_climbing_st
                        "kdb": _kdb_structure}
 
 _NETWORK_KINDS = ("categorical", "discretized", "ignore")
+
+# What a network does with a missing value and with a value never seen in training
+# (its missing= parameter):
+#   "mode"  Weka's BayesNet: the value counts as its feature's most frequent bin or
+#           value (ReplaceMissingValues, after the bins), at fit and at prediction.
+#   "skip"  no evidence: at fit each node's table counts the rows where the node and
+#           its parents are known; at prediction a node whose value is missing or
+#           never seen (no training row of positive weight holds it, declared or
+#           not) contributes nothing, and a node with such a parent is read from its
+#           table without that parent, counted the same way from the rows the
+#           statistics keep (_NetworkModel.table_given), so that the prediction is
+#           the network's with the unknown values left out: a row with nothing known
+#           gets the class prior.  The structure search still scores the rows with
+#           Weka's fill, so that both policies find the same structure.
+_NETWORK_MISSING = ("mode", "skip")
 _ROW_KINDS = ("categorical", "discretized")       # the kinds whose values rows hold
 
 
@@ -1035,7 +1050,13 @@ class _NetworkFast:
         self.pick_categorical = _picker([used[n] for n in self.categorical], model.width)
         self.pick_binned = _picker([used[n] for n in self.binned], model.width)
         self.indexes = [model.index[used[n]] for n in self.categorical]
+        if model.missing == "skip":       # a value never seen: joint reads the row
+            self.indexes = [{v: i for v, i in index.items() if i in model.seen[n]}
+                            for index, n in zip(self.indexes, self.categorical)]
         self.cuts = [model.cuts[used[n]] for n in self.binned]
+        # (a bin no training row holds, with missing="skip": joint reads every row)
+        self.off = model.missing == "skip" and any(
+            len(model.seen[n]) < model.cardinality[n] for n in self.binned)
         order = self.categorical + self.binned          # node n's value: order.index(n)
         self.node_order = None if order == list(range(len(used))) else \
             itemgetter(*[order.index(n) for n in range(len(used))])
@@ -1050,6 +1071,8 @@ class _NetworkFast:
 
     def joint(self, row):
         """Per-class joint log-likelihoods of one row (in feature order), or None."""
+        if self.off:
+            return None
         try:
             values = []
             if self.categorical:
@@ -1374,7 +1397,7 @@ class _NetworkModel:
     Weka's search and its MDL test count rows whatever their weights: the same with
     unit weights, Weka's own data).  A missing value, or a value never seen in
     training, counts as its feature's most frequent bin or value (weighted; the first
-    of equal ones).
+    of equal ones), or with missing="skip" says nothing (see _NETWORK_MISSING).
     """
 
     def __init__(self, statistics, params):
@@ -1413,10 +1436,12 @@ class _NetworkModel:
         # by builtins over the columns: the values _index gives, row by row
         node_columns = {label: self._node_columns(counted) for label, counted in rows.items()}
         self.modes = self._modes_of_columns(rows, node_columns)
+        self.missing = params.get("missing", "mode")
+        skip = self.missing == "skip"     # missing values kept as None (_NETWORK_MISSING)
         prepared = {}                     # values as node indices -> [weight, rows]
         for label, counted in rows.items():
             c = self.class_values.index(label)
-            columns = [column if None not in column else
+            columns = [column if skip or None not in column else
                        [mode if v is None else v for v in column]
                        for column, mode in zip(node_columns[label], self.modes)]
             keys = zip(*columns, repeat(c)) if columns else repeat((c,))
@@ -1431,9 +1456,11 @@ class _NetworkModel:
         self.fast = None                  # the _NetworkFast, made on first use
         from fractions import Fraction
         unit = _common_denominator(weight for weight, _ in prepared.values())
+        searched = self._mode_filled(prepared) if skip else prepared
         scored = [(values, weight * unit if type(weight) is int else
                    int(Fraction(weight) * unit))
-                  for values, (weight, _) in prepared.items() if weight]
+                  for values, (weight, _) in searched.items() if weight]
+        del searched
         score = _NetworkScores(_within_scores(scored, unit), self.cardinality, unit)
         nodes = len(used) + 1
         self.root = root = nodes - 1
@@ -1459,16 +1486,54 @@ class _NetworkModel:
                   else ([0.0] * self.cardinality[node], None) for node in range(nodes)]
         self.cpts = [table for table, _ in tables]
         self.concentrations = [thetas for _, thetas in tables]   # "hdp": per level
+        # missing="skip": each feature node's values seen in training (a positive
+        # weight), and the tables of a node given a part of its parents (table_given)
+        self.seen = self._seen_values(prepared) if skip else None
+        self.backoff = {}
+
+    def _mode_filled(self, prepared):
+        """The prepared rows with every missing value (None) counted as its feature's
+        most frequent bin or value, as Weka fills them (what the search scores under
+        missing="skip" too: see _NETWORK_MISSING)."""
+        filled = {}
+        modes = self.modes + [None]
+        for values, (weight, n) in prepared.items():
+            if None in values:
+                values = tuple([mode if v is None else v for v, mode in zip(values, modes)])
+            cell = filled.get(values)
+            if cell is None:
+                filled[values] = [weight, n]
+            else:
+                cell[0] += weight
+                cell[1] += n
+        return filled
+
+    def _seen_values(self, prepared):
+        """Per feature node, the set of its value indices that rows of positive
+        weight hold."""
+        seen = [set() for _ in self.used]
+        for values, (weight, _) in prepared.items():
+            if weight:
+                for mine, value in zip(seen, values):
+                    if value is not None:
+                        mine.add(value)
+        return seen
 
     def _tables_bytes(self, rows):
         """The estimate of every node's table: its cells kept whole (at most
-        _DENSE_TABLE), else at most one per row and node (_SparseCells)."""
+        _DENSE_TABLE), else at most one per row and node (_SparseCells); with
+        missing="skip", and every table of the node given a part of its parents."""
         cells = 0
         for node, parents in enumerate(self.parents):
-            size = self.cardinality[node]
-            for p in parents:
-                size *= self.cardinality[p]
-            cells += size if size <= _DENSE_TABLE else 3 * min(size, rows)
+            subsets = [parents]
+            if self.missing == "skip":
+                subsets = [[p for n, p in enumerate(parents) if mask >> n & 1]
+                           for mask in range(1 << len(parents))]
+            for chosen in subsets:
+                size = self.cardinality[node]
+                for p in chosen:
+                    size *= self.cardinality[p]
+                cells += size if size <= _DENSE_TABLE else 3 * min(size, rows)
         return cells * _TABLE_CELL_BYTES
 
     def _cut_points(self, rows, j):
@@ -1530,10 +1595,14 @@ class _NetworkModel:
     def _table(self, node, parents, prepared):
         """(node's table, its concentrations or None): log P(value | configuration)
         of a node given ``parents`` (a list, in the table's order), from the weighted
-        counts of the rows, by the model's estimate (_node_table)."""
+        counts of the rows, by the model's estimate (_node_table): the rows where
+        the node and those parents are known (every row, but with missing="skip")."""
         cardinality = self.cardinality
         counts = {}                       # configuration -> {value: weight}
+        skip = self.missing == "skip"
         for values, (weight, _) in prepared.items():
+            if skip and (values[node] is None or None in [values[p] for p in parents]):
+                continue                  # a row that does not say
             j = 0
             for p in parents:
                 j = j * cardinality[p] + values[p]
@@ -1550,12 +1619,15 @@ class _NetworkModel:
 
     def prepared_row(self, row):
         """(node values without the class, statuses) of a row; _RowError for a value of
-        the wrong kind."""
+        the wrong kind.  A missing or unseen value is its feature's most frequent one,
+        or None with missing="skip" (a value that no training row of positive weight
+        holds, declared or not, is unseen then)."""
         out, statuses = [], []
+        skip = self.missing == "skip"
         for n, j in enumerate(self.used):
             value = row[j]
             if value is None or _is_missing(value):
-                out.append(self.modes[n])
+                out.append(None if skip else self.modes[n])
                 statuses.append("missing")
                 continue
             try:
@@ -1569,16 +1641,36 @@ class _NetworkModel:
                     index = self.index[j].get(value)
             except (_BadValue, TypeError) as error:
                 raise _value_error(self.names[j], value, error) from None
-            if index is None:
-                out.append(self.modes[n])
+            if index is None or skip and index not in self.seen[n]:
+                out.append(None if skip else self.modes[n])
                 statuses.append("unseen")
             else:
                 out.append(index)
                 statuses.append("used")
         return out, statuses
 
+    def known_parents(self, values):
+        """Per node, the parents whose values are known (values: prepared_row's,
+        None for an unknown one; the class is known)."""
+        return [[p for p in parents if p == self.root or values[p] is not None]
+                for parents in self.parents]
+
+    def table_given(self, node, parents):
+        """Node's table given a part of its parents (missing="skip"), counted from
+        the prepared rows when first asked for (_table: the rows where the node and
+        those parents are known), then kept."""
+        key = node, tuple(parents)
+        table = self.backoff.get(key)
+        if table is None:
+            table = self.backoff[key] = self._table(node, list(parents), self.prepared)[0]
+        return table
+
     def node_terms(self, values):
-        """Per class (classes_ order), each node's log P(value | parents)."""
+        """Per class (classes_ order), each node's log P(value | parents); with
+        missing="skip", 0 for a node whose value is unknown, and a node with an
+        unknown parent read from its table without that parent (_NETWORK_MISSING)."""
+        if None in values:
+            return self._terms_of_known(values)
         terms = []
         values = values + [0]
         root = self.root
@@ -1590,6 +1682,29 @@ class _NetworkModel:
                 for p in parents:
                     j = j * self.cardinality[p] + values[p]
                 mine.append(self.cpts[node][j * self.cardinality[node] + values[node]])
+            terms.append(mine)
+        return terms
+
+    def _terms_of_known(self, values):
+        """node_terms of a row with unknown values (None: missing="skip")."""
+        known = self.known_parents(values)
+        tables = [self.cpts[node] if len(mine) == len(parents) else
+                  self.table_given(node, mine)
+                  for node, (parents, mine) in enumerate(zip(self.parents, known))]
+        terms = []
+        values = values + [0]
+        root = self.root
+        for c in self.class_index:
+            values[root] = c
+            mine = []
+            for node, parents in enumerate(known):
+                if values[node] is None:
+                    mine.append(0.0)      # an unknown value says nothing
+                    continue
+                j = 0
+                for p in parents:
+                    j = j * self.cardinality[p] + values[p]
+                mine.append(tables[node][j * self.cardinality[node] + values[node]])
             terms.append(mine)
         return terms
 
@@ -1612,18 +1727,21 @@ class _NetworkModel:
         joint = self.joint
         return [fast.joint(row) or joint(row) for row in rows]
 
-    def parent_names(self, node):
-        """A node's parents as feature names, None for the class."""
+    def parent_names(self, node, parents=None):
+        """A node's parents (or those given) as feature names, None for the class."""
         return [None if p == self.root else self.names[self.used[p]]
-                for p in self.parents[node]]
+                for p in (self.parents[node] if parents is None else parents)]
 
     def explain(self, row, extra=()):
         """The joint log-likelihood split into the class node's term (the prior) and
         each feature node's term; a missing or unseen value contributes the term of
-        the value it counts as (its feature's most frequent one, in "counted_as")."""
+        the value it counts as (its feature's most frequent one, in "counted_as"),
+        or nothing with missing="skip" ("parents" then names the parents each term
+        was read given)."""
         classes = self.classes
         values, statuses = self.prepared_row(row)
         terms = self.node_terms(values)
+        known = self.known_parents(values)
         node_of = {j: n for n, j in enumerate(self.used)}
         features = []
         for j, (name, value) in enumerate(zip(self.names, row)):
@@ -1634,8 +1752,10 @@ class _NetworkModel:
                 continue
             entry = {"feature": name, "value": value, "status": statuses[n],
                      "log_likelihood": dict(zip(classes, [t[n] for t in terms])),
-                     "parents": self.parent_names(n)}
-            if statuses[n] != "used":
+                     "parents": self.parent_names(n, known[n])}
+            if values[n] is None:         # missing="skip": says nothing
+                pass
+            elif statuses[n] != "used":
                 entry["counted_as"] = self.node_value(n, values[n])
             elif j in self.cuts:
                 entry["interval"] = _BinKeys(self.cuts[j], bisect_left).name(values[n])
@@ -1644,7 +1764,8 @@ class _NetworkModel:
             features.append({"feature": name, "value": value, "status": "ignored",
                              "log_likelihood": dict.fromkeys(classes, 0.0)})
         return {"prior": dict(zip(classes, [t[self.root] for t in terms])),
-                "features": features, "class_parents": self.parent_names(self.root)}
+                "features": features,
+                "class_parents": self.parent_names(self.root, known[self.root])}
 
     def node_value(self, n, index):
         """Node n's value index as a value: a known value, or a bin's interval."""
@@ -1675,7 +1796,8 @@ class _NetworkModel:
         counts = [[0] * size for _ in self.classes]
         position = {c: k for k, c in enumerate(self.class_index)}
         for values, (weight, _) in self.prepared.items():
-            counts[position[values[self.root]]][values[n]] += weight
+            if values[n] is not None:     # (missing="skip": the rows that say)
+                counts[position[values[self.root]]][values[n]] += weight
         columns = [_log_smoothed(column, sum(column), self.alpha, size) for column in counts]
         return [tuple(column[v] for column in columns) for v in range(size)]
 

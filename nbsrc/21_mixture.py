@@ -1,16 +1,19 @@
 # -- AutoBayes: the family's models mixed, weighted by cross-validation ---------------
 #
 # A linear pool: P(c | x) = sum over members m of w_m P_m(c | x), the members being
-# models of the families above (by default WAODE, AODE with m-estimates, both on
-# imputed values, and a Bayesian network of at most 2 parents), each fitted on all
-# the rows, and the weights chosen by the training data only: each member's
-# out-of-fold probabilities of the true class in an internal stratified
+# models of the families above (by default WAODE, AODE with m-estimates, both
+# trained on imputed values, a Bayesian network of at most 2 parents and naive
+# Bayes with a weight per feature, each taking a missing value as no evidence),
+# each fitted on all the rows, and the weights chosen by the training data only:
+# each member's out-of-fold probabilities of the true class in an internal stratified
 # cross-validation, then the weights that maximise their mixture's log-likelihood
 # (EM, with a Dirichlet prior of a few pseudo-rows per member, so that small data
 # sets keep nearly equal weights).  A linear pool of calibrated members is calibrated
 # itself and cannot be worse, in log loss, than the best fixed mixture of them on the
 # rows it was chosen on; it beat every single member on the 15 Weka data sets
-# (README, "Accuracy").
+# (README, "Accuracy").  Its probabilities are then tempered around its prior (the
+# mixture of nothing known), pi_c (P(c | x) / pi_c)^(1/T), so that T never moves
+# the prior (so a near tie between two classes may change side: the prior decides).
 
 class _MixtureStatistics:
     """The statistics of AutoBayes: one statistics object per family of its members
@@ -385,6 +388,41 @@ class _MixtureStatistics:
         return sum(size for size, _ in parts), " and ".join(what for _, what in parts)
 
 
+def _known_values(statistics):
+    """{position: the values some training row holds (a positive count)} of the
+    categorical features of statistics (any other value, a declared one included,
+    is read as missing: _unknown_as_missing)."""
+    known = {}
+    for j, feature in enumerate(statistics.features.values()):
+        if feature.name == "categorical":
+            totals = {}
+            for counted in feature.stats.counts.values():
+                for value, n in counted.items():
+                    totals[value] = totals.get(value, 0) + n
+            known[j] = frozenset(v for v, n in totals.items() if n > 0)
+    return known
+
+
+def _unknown_as_missing(known_values, row):
+    """The row (positional) with each categorical value outside known_values made
+    missing (None); the row itself when there is none, or when a value is odd (the
+    members say what is wrong with it)."""
+    unknown = None
+    try:
+        for j, known in known_values.items():
+            value = row[j]
+            if value not in known and not (value is None or _is_missing(value)):
+                unknown = [j] if unknown is None else unknown + [j]
+    except (TypeError, IndexError):
+        return row
+    if unknown is None:
+        return row
+    row = list(row)
+    for j in unknown:
+        row[j] = None
+    return row
+
+
 _TEXT_ROW_SAMPLE = 10000          # whole rows with their texts that AutoBayes keeps at most
 _TEXT_WEIGHTS = (0.0, 4.0)        # the range of the text factor's weight
 
@@ -514,15 +552,20 @@ def _members_joints(models, rows):
 
 
 class _MixtureModel:
-    """The compiled AutoBayes: every member with a weight compiled, and
-    log P(c | x) = log sum_m w_m P_m(c | x) as the joint log-likelihood (the mixture's
-    posterior: the classes' scores differ from a joint by one constant per row)."""
+    """The compiled AutoBayes: every member with a weight compiled, the mixture
+    P(c | x) = sum_m w_m P_m(c | x), and as the joint log-likelihood its log tempered
+    around the mixture's prior pi (its P(c | x) when nothing is known: _tempered),
+    log pi_c + (log P(c | x) - log pi_c) / T, which differs from a joint by one
+    constant per row.  A categorical value that no training row holds is read as
+    missing (unknown_as_missing), and the members take a missing value as no
+    evidence, so that a row with nothing known gets pi exactly, whatever T."""
 
     def __init__(self, statistics, params):
         self.classes = statistics.classes()
         self.names = statistics.names()
         self.width = len(self.names)
         self.k = len(self.classes)
+        self.zeros = (0.0,) * self.k
         members = params["members"]
         weights = _mixture_weights(members, statistics.weights, params["weights"])
         self.text = statistics.text_factor(params)      # None: no text features
@@ -543,27 +586,42 @@ class _MixtureModel:
         self.evaluation = statistics.evaluation
         self.temperature = float(statistics.temperature)    # exact after a merge
         self.positional = self.members[0][2].positional
+        self.known_values = _known_values(statistics)
+        # pi, the mixture's prior: its P(c | x) of a row with nothing known
+        nothing = [None] * self.width
+        self.prior = self._mixed_probabilities([compiled.joint(nothing)
+                                                for _, _, compiled in self.members],
+                                               self._text_joint(nothing))
+        self.log_prior = [_log(p) for p in self.prior]
 
-    def _mixed(self, per_member, text=None):
-        """log sum_m w_m P_m(c | x) of one row, from each member's joint, over T
-        (P_m's log times the text factor's, see _with_text)."""
+    def unknown_as_missing(self, row):
+        """The row with each categorical value that no training row holds made
+        missing (_unknown_as_missing)."""
+        return _unknown_as_missing(self.known_values, row)
+
+    def _mixed_probabilities(self, per_member, text=None):
+        """sum_m w_m P_m(c | x) of one row, from each member's joint (P_m times the
+        text factor's likelihoods, see _with_text)."""
         mixed = [0.0] * self.k
         for (_, weight, _), joint in zip(self.members, per_member):
             for c, p in enumerate(_with_text(_posterior(joint), text, self.text_weight)):
                 mixed[c] += weight * p
-        return [_log(p) / self.temperature for p in mixed]
+        return mixed
 
     def _text_joint(self, row):
         """The text factor's joint log-likelihoods of one row, or None."""
         return None if self.text is None else self.text.joint(row)
 
     def joint(self, row):
-        """The mixture's log posterior of one row."""
-        return self._mixed([compiled.joint(row) for _, _, compiled in self.members],
-                           self._text_joint(row))
+        """The mixture's log posterior of one row, tempered around the prior."""
+        row = self.unknown_as_missing(row)
+        return _tempered(self._mixed_probabilities(
+            [compiled.joint(row) for _, _, compiled in self.members],
+            self._text_joint(row)), self.log_prior, self.temperature)
 
     def joints(self, rows):
-        """The mixture's log posteriors of many rows."""
+        """The mixture's log posteriors of many rows, tempered around the prior."""
+        rows = list(map(self.unknown_as_missing, rows))
         per_member = _members_joints([compiled for _, _, compiled in self.members], rows)
         columns = [_posteriors(joints) for joints in per_member]
         if self.text is not None:
@@ -576,7 +634,7 @@ class _MixtureModel:
             for (_, weight, _), probabilities in zip(self.members, columns):
                 for c, p in enumerate(probabilities[n]):
                     mixed[c] += weight * p
-            out.append([_log(p) / self.temperature for p in mixed])
+            out.append(_tempered(mixed, self.log_prior, self.temperature))
         return out
 
     def leader(self):
@@ -584,35 +642,79 @@ class _MixtureModel:
         return max(self.members, key=lambda member: member[1])[2]
 
     def explain(self, row, extra=()):
-        """The leading member's explanation, its prior made the rest of the mixture's
-        log posterior (so that prior + features = joint), with every member's weight
-        and probabilities under "members"."""
-        parts = self.leader().explain(row, extra)
-        joint = self.joint(row)
-        features = parts["features"]
-        parts["prior"] = {label: joint[c] - sum(f["log_likelihood"][label]
-                                                for f in features)
-                          if joint[c] > -INF else -INF
-                          for c, label in enumerate(self.classes)}
-        if self.text is not None:             # the text term, as features of its own
-            text = [f for f in self.text.explain(row, extra)["features"]
-                    if f["feature"] in self.text_features]
-            kept = {f["feature"] for f in text}
-            features[:] = [f for f in features if f["feature"] not in kept]
-            for feature in text:
-                feature["log_likelihood"] = {
-                    label: self.text_weight * v if v > -INF else -INF
-                    for label, v in feature["log_likelihood"].items()}
-                feature["text_weight"] = self.text_weight
-            features.extend(text)
-        parts["prior"] = {label: joint[c] - sum(f["log_likelihood"][label]
-                                                for f in features)
-                          if joint[c] > -INF else -INF
-                          for c, label in enumerate(self.classes)}
-        parts["members"] = [{"member": name, "weight": weight, "probability": dict(zip(
-            self.classes, _posterior(compiled.joint(row))))}
-            for name, weight, compiled in self.members]
-        return parts
+        """The joint (the tempered log posterior) as the mixture's prior, log pi_c
+        (its P(c | x) when nothing is known), plus each feature's part: what knowing
+        its value moves the tempered log posterior by, given the values before it in
+        column order, (log P(c | x_1..x_j) - log P(c | x_1..x_j-1)) / T (0 for a
+        value missing, never seen or ignored), so that the parts add up to the
+        joint; a class whose probability falls to 0 gets its -inf at the feature
+        after which it stays 0.  "members": each member's weight, its P_m(c | x), its
+        share w_m P_m(c | x) / P(c | x) of the mixture, and what its summary says (a
+        network's "parents", the weighted naive Bayes' "feature weights");
+        "temperature": T.  A text feature's part is what the text factor adds (with
+        its "words" and "text_weight"); a member's "probability" is its own, without
+        the text factor, its "share" with it."""
+        classes = self.classes
+        read = self.unknown_as_missing(row)
+        members = [compiled for _, _, compiled in self.members]
+        shown = self.leader().explain(read, extra)["features"]   # statuses, bins
+        texts = {} if self.text is None else {
+            f["feature"]: f for f in self.text.explain(read, extra)["features"]
+            if f["feature"] in self.text_features}
+        known = [None] * self.width
+        steps = []                        # (feature, log P(c | the values so far))
+        for j in range(self.width):
+            if read[j] is not None and not _is_missing(read[j]):
+                known[j] = read[j]
+                steps.append((j, [_log(p) for p in self._mixed_probabilities(
+                    [compiled.joint(known) for compiled in members],
+                    self._text_joint(known))]))
+        parts = {j: [0.0] * self.k for j, _ in steps}
+        for c in range(self.k):
+            last, fell = self.log_prior[c], None
+            if last == -INF:
+                continue                  # the prior's -inf is the joint's
+            for n, (j, logs) in enumerate(steps):
+                if logs[c] > -INF:
+                    parts[j][c] = (logs[c] - last) / self.temperature
+                    last = logs[c]
+                elif n == 0 or steps[n - 1][1][c] > -INF:
+                    fell = j              # falls to 0 here (for now)
+            if steps and steps[-1][1][c] == -INF:
+                parts[fell][c] = -INF
+        features = []
+        for j, entry in enumerate(shown):
+            value, status = entry["value"], entry["status"]
+            if j < self.width:
+                value = row[j]
+                if read[j] is None and not (value is None or _is_missing(value)):
+                    status = "unseen"     # read as missing: no training row holds it
+            part = {"feature": entry["feature"], "value": value, "status": status,
+                    "log_likelihood": dict(zip(classes, parts.get(j, self.zeros)))}
+            if "interval" in entry:
+                part["interval"] = entry["interval"]
+            if entry["feature"] in texts:     # a text: its words, its weight
+                part.update({key: value for key, value in texts[entry["feature"]].items()
+                             if key not in part})
+                part["status"] = texts[entry["feature"]]["status"]
+                part["text_weight"] = self.text_weight
+            features.append(part)
+        text = self._text_joint(read)
+        mixed = self._mixed_probabilities([compiled.joint(read) for compiled in members],
+                                          text)
+        described = []
+        for name, weight, compiled in self.members:
+            probabilities = _posterior(compiled.joint(read))      # the member's own
+            texted = _with_text(probabilities, text, self.text_weight)
+            entry = {"member": name, "weight": weight,
+                     "probability": dict(zip(classes, probabilities)),
+                     "share": {label: weight * p / total if total > 0 else 0.0
+                               for label, p, total in zip(classes, texted, mixed)}}
+            if hasattr(compiled, "summary_items"):    # a network's parents, the
+                entry.update(compiled.summary_items())   # weighted one's feature weights
+            described.append(entry)
+        return {"prior": dict(zip(classes, self.log_prior)), "features": features,
+                "members": described, "temperature": self.temperature}
 
     def informative(self):
         """The leading member's ranking."""
@@ -645,6 +747,17 @@ class _MixtureModel:
         if hasattr(leader, "summary_items"):
             items.update(leader.summary_items())
         return items
+
+
+def _tempered(mixed, log_prior, temperature):
+    """log pi_c + (log p_c - log pi_c) / T per class: the mixture's probabilities p
+    tempered around its prior pi (given as logs), so that tempering moves a
+    prediction towards or away from the prior and never moves the prior itself; a
+    class of p or pi 0 gets -inf.  At T = 1, log p."""
+    if temperature == 1.0:
+        return [_log(p) for p in mixed]
+    return [lp + (log(p) - lp) / temperature if p > 0 and lp > -INF else -INF
+            for p, lp in zip(mixed, log_prior)]
 
 
 def _with_text(probabilities, text, weight):
@@ -821,23 +934,27 @@ def _mixture_weights(members, chosen, setting):
 _TEMPERATURES = (0.25, 4.0)       # the range of the mixture's temperature T
 
 
-def _temperature(probabilities, truth, row_weights, prior=2.0):
-    """The T, between 1/4 and 4, whose tempered probabilities p_c^(1/T) / sum_d
-    p_d^(1/T) give the out-of-fold rows the least log loss (weighted), plus ``prior``
-    pseudo-rows' worth of (log T)^2 pulling it towards 1: naive Bayes' products of
-    correlated factors are over-confident (T > 1 softens them); the order of the
-    classes in each row, hence every prediction, is unchanged.  Golden-section search
+def _temperature(probabilities, truth, row_weights, class_priors, prior=2.0):
+    """The T, between 1/4 and 4, whose probabilities tempered around each row's
+    class prior pi (_tempered: pi_c (p_c / pi_c)^(1/T), normalised) give the
+    out-of-fold rows the least log loss (weighted), plus ``prior`` pseudo-rows' worth
+    of (log T)^2 pulling it towards 1: naive Bayes' products of correlated factors
+    are over-confident (T > 1 softens them towards the prior).  Golden-section search
     on log T: deterministic."""
-    rows = [([_log(p) for p in row], t, v) for row, t, v in
-            zip(probabilities, truth, row_weights) if row[t] > 0]
+    rows = []
+    for row, t, v, pi in zip(probabilities, truth, row_weights, class_priors):
+        if row[t] > 0 and pi[t] > 0:
+            logs = [_log(q) for q in pi]
+            rows.append((logs, [_log(p) - q if p > 0 and q > -INF else -INF
+                                for p, q in zip(row, logs)], t, v))
     if not rows:
         return 1.0
 
     def loss(log_t):
         inverse = exp(-log_t)
         total = prior * log_t * log_t
-        for logs, t, v in rows:
-            scaled = [x * inverse for x in logs]
+        for logs, moved, t, v in rows:
+            scaled = [q + x * inverse for q, x in zip(logs, moved)]
             total -= v * (scaled[t] - _log_sum_exp(scaled))
         return total
     lo, hi = log(_TEMPERATURES[0]), log(_TEMPERATURES[1])

@@ -280,6 +280,8 @@ class AODE(_Classifier):
       prediction time.  The statistics still keep only what was seen (exact and
       mergeable): the replaced counts are derived from them when the model is
       compiled.  explain() marks such a feature "used" with its "imputed" value.
+      impute="fit" replaces them in training only: a missing value at prediction
+      contributes nothing, as without imputation (AutoBayes' AODE members).
 
     Statistics are exact weighted counts: class and value counts and the pairwise
     counts N(c, x_p, x_j), about K * V^2 / 2 numbers for V distinct values of all
@@ -351,16 +353,20 @@ class AODE(_Classifier):
         self._start()
 
 
-def _network_parameters(extra=None, alpha=0.5):
+def _network_parameters(extra=None, alpha=0.5, missing=True):
     """The parameters of the network families: alpha (default 1/2, Weka's, or
-    ``alpha``), the kinds they take, their own (extra), and the estimate of their
-    tables with the m-estimate's m."""
+    ``alpha``), the kinds they take, their own (extra), the estimate of their
+    tables with the m-estimate's m, and (with ``missing``) missing=: "mode" by
+    default, Weka's policy, or "skip" (see _NETWORK_MISSING)."""
     parameters = {"alpha": _Parameter(alpha, _smoothing_check, (
         _cli_number, "smoothing of categorical likelihoods (default 1, Laplace; 0.5 for "
         "--model tan and bayesnet)"))}
     parameters.update(extra or {})
     parameters["estimate"] = _estimate_parameter("laplace")
     parameters["m"] = _M_PARAMETER
+    if missing:
+        # (no command-line option: --missing names the cells that are missing)
+        parameters["missing"] = _Parameter("mode", _one_of(*_NETWORK_MISSING))
     parameters["max_memory"] = _MEMORY_PARAMETER
     parameters["row_sample"] = _ROW_SAMPLE_PARAMETER
     return _classifier_parameters("discretized", _NETWORK_KINDS,
@@ -378,7 +384,7 @@ class TAN(_Classifier):
     weka.classifiers.bayes.net.estimate.SimpleEstimator -- -A alpha, including what it
     does to the data: numbers cut into MDL bins (Weka's supervised Discretize), then a
     missing value counted as its feature's most frequent bin or value, at fit and at
-    prediction.
+    prediction (missing="mode", the default).
 
     Parameters (class_weight and the decision rules as NaiveBayes'): alpha (the
     tables' smoothing; Weka reads -A as a 32-bit float, so pass
@@ -402,6 +408,17 @@ class TAN(_Classifier):
     names, a DataFrame in the order of its columns (see NaiveBayes' policies), so that
     the same rows give the same network whatever their form.  Given Weka's
     declarations (its data's column, value and class order), the structure is Weka's.
+
+    Missing values and values never seen in training (missing=): "mode" (the
+    default, Weka's BayesNet) counts them as their feature's most frequent bin or
+    value, at fit and at prediction (a value never seen likewise); "skip" takes them
+    as no evidence: each node's table counts the rows where the node and its parents
+    are known, a node whose value is missing or never seen (by a training row of
+    positive weight, declared or not) contributes nothing, and a node with such a
+    parent is read from its table without that parent, counted from the same rows
+    (so a row with nothing known gets the class prior, and a value never seen is
+    never read as another); the structure search fills the mode either way.
+    AutoBayes' network uses "skip".
 
     Statistics: class counts, each feature's counts or record of values, and every
     distinct row's weight and number of rows, exact; merge and partial_fit give the
@@ -443,7 +460,8 @@ class TAN(_Classifier):
     _parameters = _network_parameters()
 
     def __init__(self, alpha=0.5, features=None, categories=None, numeric="discretized",
-                 significant_digits=None, estimate="laplace", m=1.0, max_memory=2000,
+                 significant_digits=None, estimate="laplace", m=1.0, missing="mode",
+                 max_memory=2000,
                  row_sample=_ROW_SAMPLE, class_weight=None, thresholds=None, costs=None,
                  reject_below=None, reject_label="unsure"):
         self.alpha = alpha
@@ -453,6 +471,7 @@ class TAN(_Classifier):
         self.significant_digits = significant_digits
         self.estimate = estimate
         self.m = m
+        self.missing = missing
         self.max_memory = max_memory
         self.row_sample = row_sample
         self.class_weight = class_weight
@@ -498,8 +517,8 @@ class BayesNet(_Classifier):
 
     def __init__(self, max_parents=2, alpha=0.5, features=None, categories=None,
                  numeric="discretized", significant_digits=None, estimate="laplace", m=1.0,
-                 max_memory=2000, row_sample=_ROW_SAMPLE, class_weight=None, thresholds=None,
-                 costs=None, reject_below=None, reject_label="unsure"):
+                 missing="mode", max_memory=2000, row_sample=_ROW_SAMPLE, class_weight=None,
+                 thresholds=None, costs=None, reject_below=None, reject_label="unsure"):
         self.max_parents = max_parents
         self.alpha = alpha
         self.features = features
@@ -508,6 +527,7 @@ class BayesNet(_Classifier):
         self.significant_digits = significant_digits
         self.estimate = estimate
         self.m = m
+        self.missing = missing
         self.max_memory = max_memory
         self.row_sample = row_sample
         self.class_weight = class_weight
@@ -604,7 +624,7 @@ class KDB(_Classifier):
             "(default 1), or select: the features and k chosen by leave-one-out")),
         "max_k": _Parameter(_KDB_MAX_K, _integer_at_least(0), (
             int, "kdb --k select: the largest k tried (default %d)" % _KDB_MAX_K))},
-        alpha=1.0)
+        alpha=1.0, missing=False)
 
     def __init__(self, k=1, max_k=_KDB_MAX_K, alpha=1.0, features=None, categories=None,
                  numeric="discretized", significant_digits=None, estimate="laplace", m=1.0,

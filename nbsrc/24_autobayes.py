@@ -2,11 +2,11 @@
 # (features, categories, numeric, significant_digits) are AutoBayes'.
 _AUTO_MEMBERS = {
     "waode": (AODE, {"weighting": "mutual-information", "estimate": "m", "frequency_limit": 0,
-                     "impute": True}),
-    "aode": (AODE, {"estimate": "m", "impute": True}),
-    "bayesnet": (BayesNet, {"max_parents": 2}),
-    "bayesnet3": (BayesNet, {"max_parents": 3}),
-    "tan": (TAN, {}),
+                     "impute": "fit"}),
+    "aode": (AODE, {"estimate": "m", "impute": "fit"}),
+    "bayesnet": (BayesNet, {"max_parents": 2, "missing": "skip"}),
+    "bayesnet3": (BayesNet, {"max_parents": 3, "missing": "skip"}),
+    "tan": (TAN, {"missing": "skip"}),
     "naive": (NaiveBayes, {"numeric": "discretized"}),
     "weighted": (NaiveBayes, {"numeric": "discretized"}),
 }
@@ -164,6 +164,7 @@ def _member_compiled(statistics, name, params, shared):
         return _WeightedNaiveModel(rows, member_params)
     if cls._statistics_class is _NaiveStatistics:
         return _NaiveStatistics.compile(rows, member_params)
+    filled = member_params.get("impute") is True    # replaced at prediction too
     impute = bool(member_params.get("impute"))
     found = shared.get(impute)
     if found is None:
@@ -180,7 +181,7 @@ def _member_compiled(statistics, name, params, shared):
     compiled = first.twin(aode, member_params) if first is not None else None
     if compiled is None:
         compiled = shared[same] = _AODEModel(aode, member_params)
-    compiled.replacements = replacements
+    compiled.replacements = replacements if filled else None
     return compiled
 
 
@@ -229,9 +230,10 @@ class AutoBayes(_Classifier):
 
     P(c | x) = sum over members m of w_m P_m(c | x).  The members (members=) are, by
     default, WAODE (AODE with mutual-information weights, m-estimates and no frequency
-    limit) and AODE with m-estimates, both on missing values imputed as Weka's
-    ReplaceMissingValues imputes them, a Bayesian network found by hill climbing with
-    at most 2 parents per node, and "weighted": naive Bayes with one weight w_j >= 0
+    limit) and AODE with m-estimates, both trained on missing values imputed as
+    Weka's ReplaceMissingValues imputes them (impute="fit"), a Bayesian network found
+    by hill climbing with at most 2 parents per node (missing="skip"), and
+    "weighted": naive Bayes with one weight w_j >= 0
     per feature, P(c | x) ~ P(c) prod_j P(x_j | c)^(w_j), the weights maximising the
     rows' conditional log-likelihood less (1/2) sum_j w_j^2 (WANBIA: Zaidi,
     Cerquides, Carman and Webb 2013), so that features repeating one another share
@@ -245,10 +247,22 @@ class AutoBayes(_Classifier):
     then the weights maximising their mixture's log-likelihood, with a prior of 2
     pseudo-rows per member (EM), and one temperature T (between 1/4 and 4, with a
     prior of 2 pseudo-rows on log T pulling it towards 1) by which the mixture's
-    probabilities are tempered, P(c | x)^(1/T) normalised, where the same
-    out-of-fold rows say the mixture is over- or under-confident (it never changes
-    which class is the most probable); then every member is fitted on all the rows.
-    summary()["choice"] says what it chose and why, explain() each member's weight.
+    probabilities are tempered around its prior pi (what it predicts when nothing is
+    known: the members' priors mixed), pi_c (P(c | x) / pi_c)^(1/T) normalised,
+    where the same out-of-fold rows say the mixture is over- or under-confident (T
+    never moves the prior; where the mixture is near a tie between two classes, the
+    prior may decide it); then every member is fitted on all the rows.
+    summary()["choice"] says what it chose and why; explain() gives the prior, what
+    each value adds (in column order, given the values before it), the temperature
+    and each member's weight, probabilities and share of the mixture.
+
+    Missing values and values never seen in training are no evidence: a missing value
+    contributes nothing to any member (AODE's members impute it in training only,
+    the network reads each node given the parents it knows), a categorical value
+    that no training row holds (declared or not) is read as missing, so a row with
+    nothing known gets the prior pi, whatever T, and a value never seen is never
+    read as another (a child of a country never seen reads its table without the
+    country).
 
     Other members: "tan" (TAN), "bayesnet3" (at most 3 parents), "naive" (naive Bayes
     on MDL bins).  weights="uniform" or {member: weight} fixes the weights instead.
@@ -468,6 +482,7 @@ class AutoBayes(_Classifier):
         likelihoods = [[] for _ in names]
         hits = [[] for _ in names]
         probabilities = [[] for _ in names]
+        priors = [[] for _ in names]      # each member's P(c) (of nothing known), per row
         scored = []
         texts = []                        # the text factor's scores (text features)
         for fold, (members, _) in enumerate(parts):
@@ -484,6 +499,7 @@ class AutoBayes(_Classifier):
             shared = {}
             # held meanwhile: the fit's rows, the folds' and their training set's
             held = _in_use(params, 3 * _held_bytes(statistics))
+            known = _known_values(training)       # as the mixture reads rows
             texts.extend(_text_scores(training, params, [X[i] for i in held_out], classes))
             view = training.members_view()             # text features: ignored
             for m, name in enumerate(names):
@@ -491,7 +507,11 @@ class AutoBayes(_Classifier):
                     compiled = _member_model(view, name, held, shared)
                 except _OverBudget as error:
                     raise NaiveBayesError("%s: %s" % (call, error), call=call) from None
-                rows = [compiled.positional(X[i]) for i in held_out]
+                rows = [_unknown_as_missing(known, compiled.positional(X[i]))
+                        for i in held_out]
+                nothing = dict(zip(compiled.classes, _posterior(
+                    compiled.joint([None] * compiled.width))))
+                priors[m].extend([[nothing.get(c, 0.0) for c in classes]] * len(held_out))
                 for i, joint in zip(held_out, compiled.joints(rows)):
                     posterior = dict(zip(compiled.classes, _posterior(joint)))
                     full = [posterior.get(c, 0.0) for c in classes]
@@ -525,9 +545,12 @@ class AutoBayes(_Classifier):
         evaluation = {name: scores(likelihoods[m], hits[m]) for m, name in enumerate(names)}
         mixed = [[sum(w * probabilities[m][n][c] for m, w in enumerate(weights))
                   for c in range(len(classes))] for n in range(len(scored))]
+        class_priors = [[sum(w * priors[m][n][c] for m, w in enumerate(weights))
+                         for c in range(len(classes))] for n in range(len(scored))]
         truth = [classes.index(y[i]) for i in scored]
-        temperature = _temperature(mixed, truth, row_weights)
-        mixed = [_posterior([_log(p) / temperature for p in row]) for row in mixed]
+        temperature = _temperature(mixed, truth, row_weights, class_priors)
+        mixed = [_posterior(_tempered(row, [_log(p) for p in pi], temperature))
+                 for row, pi in zip(mixed, class_priors)]
         evaluation["mixture"] = scores(
             [row[t] for row, t in zip(mixed, truth)],
             [max(range(len(row)), key=row.__getitem__) == t for row, t in zip(mixed, truth)])
