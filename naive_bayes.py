@@ -2068,8 +2068,10 @@ class _ValueCounts(_Distribution):
         except TypeError:
             bad = next(v for v in values if not _hashable(v))
             raise _BadValue(bad, "a hashable value") from None
-        for value in [v for v in counted if _is_missing(v)]:
-            del counted[value]
+        counted.pop(None, None)
+        if not _STR.issuperset(map(type, counted)):     # (a text is never missing)
+            for value in [v for v in counted if _is_missing(v)]:
+                del counted[value]
         if self.declared:
             for value in counted:
                 if value not in self.declared:
@@ -8567,6 +8569,9 @@ class _NaiveStatistics:
                         recount(position, name):
                     continue
                 add(position, name, columns, weight_blocks)
+        # add and recount call each other: a cycle that would keep the chunk's rows
+        # and these statistics alive until the garbage collector finds it
+        add = recount = None
         return groups, weight_groups, names
 
     def positional_rows(self, rows, start, fitting):
@@ -19100,6 +19105,13 @@ def _notebook_svg(model):
 
 _SAMPLE_ROWS = 10000      # rows read to decide what each column holds
 _BATCH_ROWS = 2000        # rows per partial_fit call: bounds the memory of a fit
+# The command line's naive Bayes batches: about _BATCH_CELLS cells, and at least
+# _CLASS_ROWS rows per class, so that the passes over a batch (its cells converted,
+# its rows grouped by class, counted) find its objects still in the processor's cache,
+# while the steps each batch takes per feature and class stay few beside its cells.
+_BATCH_CELLS = 4000
+_CLASS_ROWS = 50
+_READ_ROWS = 250          # CSV records taken from csv.reader at a time
 # Characters in one line of a file: a longer line is refused once that much is read,
 # before it fills the memory.
 _LINE_LIMIT = 1 << 25
@@ -19331,6 +19343,9 @@ class _Lines:
         self.tail = ""                    # text after the last newline decoded
         self.decoder = None               # for encodings that are not ASCII-compatible
         self.text = None                  # an open text file
+        # the first line of the first block read whose cells may hold spaces to strip
+        # (None: no such block yet; see _unspaced)
+        self.spaced = None
         self.owned = not hasattr(path, "read")
         if self.owned:
             self.path = path if path == "-" else self._file_name(path)
@@ -19525,6 +19540,8 @@ class _Lines:
 
     def _read_text(self):
         """The next line of an open text file."""
+        if self.spaced is None:           # (not looked at: its cells are stripped)
+            self.spaced = self.number + 1
         try:
             line = self.text.readline(_LINE_LIMIT + 1)
         except UnicodeError:
@@ -19563,6 +19580,8 @@ class _Lines:
     def _decode_stream(self):
         """Fill self.pending from blocks decoded by an incremental decoder (for
         encodings whose newline is not the byte 10)."""
+        if self.spaced is None:           # (not looked at: its cells are stripped)
+            self.spaced = self.number + 1
         while not self.pending:
             block = self._read()
             try:
@@ -19615,6 +19634,8 @@ class _Lines:
             text = data.decode(self.encoding)
         except UnicodeError:
             text = None
+        if self.spaced is None and (text is None or not _unspaced(text)):
+            self.spaced = self.number + 1
         lines = text.split("\n") if text is not None else data.split(b"\n")
         last = lines.pop()                # "" after a final newline, else a last line
         lines = [line + ("\n" if text is not None else b"\n") for line in lines]
@@ -19653,6 +19674,24 @@ class _Lines:
         """Close the file (not standard input, nor a file the caller opened)."""
         if self.owned and self.path != "-" and hasattr(self, "raw"):
             self.raw.close()
+
+
+_SPACES = " \t\x0b\x0c\x1c\x1d\x1e\x1f"     # the ASCII characters str.strip() removes,
+#                                                 but for the line breaks
+
+
+def _unspaced(text):
+    """True when no cell of these whole lines, as csv.reader splits them, can begin or
+    end with a character that str.strip() removes: ASCII text without spaces, tabs
+    and the other ASCII white space, and with every carriage return that of a line's
+    CRLF ending.  (A quoted cell that holds a line break spans lines: _row_chunks
+    strips the cells of such records whatever this says.)"""
+    if not text.isascii():
+        return False
+    for space in _SPACES:
+        if space in text:
+            return False
+    return "\r" not in text or text.count("\r") == text.count("\r\n")
 
 
 def _detected_delimiter(lines):
@@ -19709,6 +19748,7 @@ class _CsvSource:
     categories = {}
     default_target = None
     weighted = False              # ARFF rows may carry an instance weight
+    texts = True                  # every cell is a str (ARFF's come typed, or None)
 
     def __init__(self, path, options, notes):
         import csv
@@ -19775,7 +19815,7 @@ class _CsvSource:
         """(line number, cells) for every data row, cells (a tuple) stripped of spaces."""
         return chain.from_iterable(self._row_chunks())
 
-    def _row_chunks(self, size=1000):
+    def _row_chunks(self, size=_READ_ROWS):
         """rows() a list at a time, made by builtins with no Python step per row:
         csv.reader's records taken by islice, their lines numbered from the lines
         the reader counted (a record spans one line more per line break in its
@@ -19784,17 +19824,20 @@ class _CsvSource:
         width = self.width
         reader = self.reader
         strip = str.strip
+        source = self.lines
         try:
             while True:
                 first = reader.line_num + 1
                 records = list(islice(reader, size))
                 if not records:
                     return
+                spaced = source.spaced
                 if reader.line_num - first + 1 == len(records):
                     lines = range(first, first + len(records))
                 else:                     # quoted line breaks
                     spans = [1 + "".join(cells).count("\n") for cells in records]
                     lines = [first + n for n in accumulate(spans, initial=0)][:-1]
+                    spaced = first
                 if not all(map(any, records)):     # a blank line is not a row
                     kept = [(line, cells) for line, cells in zip(lines, records)
                             if any(cells)]
@@ -19808,8 +19851,15 @@ class _CsvSource:
                                              width))
                 # cells as tuples: a tuple of strings leaves the garbage collector's
                 # lists at its first pass, a list never (the rows of a batch would be
-                # traversed again at every collection while they live)
-                yield list(zip(lines, map(tuple, map(map, repeat(strip), records))))
+                # traversed again at every collection while they live), and the
+                # reader's lists are let go before the rows are handed on; stripped
+                # unless the lines they come from have no spaces to strip
+                if spaced is None or spaced > reader.line_num:
+                    rows = list(zip(lines, map(tuple, records)))
+                else:
+                    rows = list(zip(lines, map(tuple, map(map, repeat(strip), records))))
+                records = None
+                yield rows
         except csv.Error as error:
             raise NaiveBayesError("%s line %d: %s" % (self.path, reader.line_num,
                                                       error)) from None
@@ -20246,6 +20296,7 @@ class _ArffSource:
     thousands = None
     plain = None                  # numbers come typed (see _ArffReader)
     weighted = True
+    texts = False                 # its cells come typed (numbers, None)
     numeric_missing = True        # its cells come typed: read cell by cell
     _KINDS = {"numeric": "gaussian", "date": "gaussian", "string": "text",
               "nominal": "categorical"}
@@ -20326,6 +20377,7 @@ def _column_kinds(source, options, sample, target, notes):
                                    % (options.spell(kind, name), declared[name]))
             declared[name] = kind
     kinds, codes = {}, []
+    columns = None
     for name, index in source.index.items():
         if name == target:
             continue
@@ -20335,8 +20387,9 @@ def _column_kinds(source, options, sample, target, notes):
             kind = source.declared[name]
             kinds[name] = options.numeric if kind == "gaussian" else kind
         else:
-            kinds[name] = _guess_kind(name, [cells[index] for _, cells in sample], source,
-                                      options, notes, codes)
+            if columns is None:           # the sample's columns, transposed once
+                columns = list(zip(*[cells for _, cells in sample]))
+            kinds[name] = _guess_kind(name, columns[index], source, options, notes, codes)
     if codes:
         notes.append(_codes_note(codes, options))
     return kinds
@@ -20374,12 +20427,16 @@ def _guess_kind(name, cells, source, options, notes, codes):
     of a few distinct integers (codes?) listed in ``codes``."""
     import re
     numeric_kind = options.numeric
-    present = [cell for cell in cells if cell not in source.missing]
+    missing = source.missing
+    present = list(cells) if missing.isdisjoint(cells) else \
+        [cell for cell in cells if cell not in missing]
     if not present:
         return numeric_kind
     column = _typed(name)
     few = max(1, len(present) // 20)     # non-numeric cells a numeric column may have
     try:                                  # the usual cases first: all numbers...
+        if source.number(present[0]) is None:
+            raise ValueError(present[0])  # (text: no need to read the whole column)
         numbers = source.numbers(present)
         odd = []
     except ValueError:                    # ...or text, found out after a few cells
@@ -20393,9 +20450,11 @@ def _guess_kind(name, cells, source, options, notes, codes):
             if len(odd) > few:
                 break
     if not odd:
-        zero_led = next(filter(lambda cell: "." not in cell and "," not in cell,
-                               filter(re.compile(r"[+-]?0\d").match, present)), None)
+        # the first cell that starts with [+-]0 and a digit and has no decimal mark:
+        # one search of the cells joined (none holds a line break: each is a number)
+        zero_led = re.search(r"\n([+-]?0\d[^.,\n]*)(?=\n)", "\n%s\n" % "\n".join(present))
         if zero_led is not None:
+            zero_led = zero_led.group(1)
             notes.append("warning: column %s has numbers with leading zeros (%s): read as "
                          "categories, as codes; %s reads them as numbers"
                          % (column, _clip(zero_led), options.spell(numeric_kind, name)))
@@ -20704,6 +20763,7 @@ class _TableReader:
                 source.check_target(target, default=given is None)
         self.target = target
         self.sample = []
+        self.sample_classes = 0           # distinct labels in the sample
         self.rows = source.rows()         # read once: the sample, then the rest
         model = options.model
         if model is not None:
@@ -20736,6 +20796,7 @@ class _TableReader:
                        label not in source.missing]
             _check_target_cells(present, target, source)
             self.label = _label_parser(present)
+            self.sample_classes = len(set(present))
             self.categories = {name: values for name, values in source.categories.items()
                                if self.kinds.get(name) == "categorical"} or None
         declared = source.categories.get(target) if target is not None else None
@@ -20822,6 +20883,7 @@ class _TableReader:
             return self._table([], y, None, lines, [])
         table = list(zip(*[cells for _, cells in chunk]))
         columns = []
+        nothing = None
         for convert, strict, index, name in self.columns:
             if convert is None:
                 columns.append((None,) * len(chunk))
@@ -20829,13 +20891,16 @@ class _TableReader:
             values = table[index]
             if convert is _number_cell and not source.numeric_missing:
                 # no missing cell reads as a finite number: a column of finite numbers
-                # holds none, and _converted tries that first
-                numbers = self._finite_numbers(values)
+                # holds none, and _converted tries that first (a CSV file's cells are
+                # all text)
+                numbers = self._finite_numbers(values, texts=source.texts)
                 if numbers is not None:
                     columns.append(numbers)
                     continue
             if not missing.isdisjoint(values):      # (a column without one: as it is)
-                values = [None if cell in missing else cell for cell in values]
+                if nothing is None:       # {missing cell: None}: get(cell, cell) is None
+                    nothing = dict.fromkeys(missing)    # for those, the cell for others
+                values = list(map(nothing.get, values, values))
             if convert is not _Kind.convert_cell:          # ARFF values come typed
                 if strict is not None:    # one look at the whole column, not each cell
                     try:
@@ -20863,12 +20928,13 @@ class _TableReader:
                                  error) from None
 
     @staticmethod
-    def _finite_numbers(values):
+    def _finite_numbers(values, texts=False):
         """The cells as _number_cell reads them, when every one is a plain ASCII
         number giving a finite float ("_" and other digits are the strict reader's):
         converted by float() in one builtin map; else None (a "nan", "inf", a word
-        or a missing cell: read cell by cell, where _number_cell says what each is)."""
-        if not _STR.issuperset(map(type, values)):
+        or a missing cell: read cell by cell, where _number_cell says what each is).
+        ``texts``: the caller knows that every value is a str."""
+        if not texts and not _STR.issuperset(map(type, values)):
             return None
         try:
             text = "".join(values)
@@ -21338,6 +21404,18 @@ def _joined(tables):
                  path=first.path, names=first.names)
 
 
+def _fit_batch_rows(model, reader):
+    """Rows per partial_fit call of fit: _BATCH_ROWS; for naive Bayes (whose
+    statistics are counts of each feature's values), about _BATCH_CELLS cells and at
+    least _CLASS_ROWS rows per class, at most _BATCH_ROWS (the families that count
+    pairs or rows pay more for each batch than for its cells)."""
+    if model._statistics_class is not _NaiveStatistics:
+        return _BATCH_ROWS
+    classes = max(len(reader.classes or ()), reader.sample_classes, 1)
+    rows = max(_BATCH_CELLS // max(1, len(reader.names)), _CLASS_ROWS * classes)
+    return min(_BATCH_ROWS, rows)
+
+
 def _fit_batch(model, batch, classes):
     """partial_fit on one batch; a library error restated with its file and line."""
     try:
@@ -21347,33 +21425,56 @@ def _fit_batch(model, batch, classes):
         raise batch.at_line(error) from None
 
 
+_GC_OBJECTS = 10000       # objects the fit's batches may leave before a collection
+
+
 def _gc_freezing():
-    """(freeze, unfreeze) for the command line's fit: CPython's gc.freeze (3.7+) leaves
-    the objects alive now out of later collections until gc.unfreeze; nothing on
-    PyPy, which has none, nor when the caller has frozen objects of its own (unfreeze
-    would release them too).
+    """(freeze, resume, unfreeze) for the command line's fit: CPython's gc.freeze
+    (3.7+) leaves the objects alive now out of later collections until gc.unfreeze;
+    nothing on PyPy, which has none, nor when the caller has frozen objects of its own
+    (unfreeze would release them too).
 
     freeze collects first: what is frozen is never collected, so a cycle the batch
     left behind would otherwise stay for good, and memory grow with the file. The
-    collection scans only what is not frozen yet, the last batch's objects."""
+    collection scans only what is not frozen yet, the last batches' objects. Between
+    the first freeze and resume (after the last batch) the automatic collections are
+    paused, and freeze collects (and freezes) only once the batches have left
+    _GC_OBJECTS objects more than they freed since the last collection: what the
+    automatic collections would find, found in one pass every few batches rather
+    than by scanning a batch's rows again every few hundred allocations; resume and
+    unfreeze start them again (when they ran before)."""
     if not hasattr(gc, "get_freeze_count") or gc.get_freeze_count():
-        return (lambda: None), (lambda: None)
+        return (lambda: None), (lambda: None), (lambda: None)
+    enabled = gc.isenabled()
+    frozen = False                        # (gc.get_freeze_count walks what is frozen)
 
     def freeze():
-        gc.collect()
-        gc.freeze()
-    return freeze, gc.unfreeze
+        nonlocal frozen
+        gc.disable()
+        if gc.get_count()[0] >= _GC_OBJECTS or not frozen:
+            gc.collect()
+            gc.freeze()
+            frozen = True
+
+    def resume():
+        if enabled:
+            gc.enable()
+
+    def unfreeze():
+        gc.unfreeze()
+        resume()
+    return freeze, resume, unfreeze
 
 
 def _cmd_fit(args):
     _check_output(args.output, [args.data])
     reader = _training_reader(args)
-    freeze, unfreeze = _gc_freezing()
+    freeze, resume, unfreeze = _gc_freezing()
     try:
         model = _new_model(args, reader)
         progress = args.progress_line
         done = 0
-        batches = reader.batches(_BATCH_ROWS)
+        batches = reader.batches(_fit_batch_rows(model, reader))
         balanced = model.get_params()["class_weight"] == "balanced"
         choosing = isinstance(model, AutoBayes) and model.weights == "cv"
         if balanced:                      # class weights need every label first: the
@@ -21404,10 +21505,13 @@ def _cmd_fit(args):
             done += len(batch.X)
             progress.update(done)
             # what the model holds so far is not scanned again by the collector,
-            # which the counts of a long file would keep busy (30% of the CPU)
+            # which the counts of a long file would keep busy (30% of the CPU); the
+            # batch's rows are freed first, so that the collection need not scan them
+            batch = None
             freeze()
         if waiting:
             _fit_batch(model, _joined(waiting), reader.classes)     # refused: no weight
+        resume()
         if choosing and done and not balanced:    # AutoBayes streamed: its weights from
             model.choose_weights()        # the rows its statistics keep, as fit chooses
         progress.done()

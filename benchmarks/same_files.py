@@ -9,15 +9,22 @@ corpus holds models of every feature kind and model family, fitted on fixed,
 seeded data with and without weights (whole and fractional), on sequence and mapping
 rows, with declared categories, missing values and features whose kind is still
 undecided, built by fit, by partial_fit in batches and by merge, and an unfitted
-model.  Both versions fit each model and write it as save() writes it; the script
-prints how many files are identical and names the ones that differ (exit status 1).
-Standard library only.
+model; and the files the command line's fit writes from CSV files as people have them
+(missing cells, spaces around cells, CRLF line ends, quoted line breaks, decimal
+commas, more rows than the sample that decides the kinds and than one batch) with
+each --model.  Both versions fit each model and write it as save() writes it; the
+script prints how many files are identical and names the ones that differ (exit
+status 1).  Standard library only.
 """
 
 import argparse
+import contextlib
 import importlib.util
+import io
+import os
 import random
 import sys
+import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,7 +100,57 @@ def corpus(nb):
         path = ROOT / "examples" / "data" / (name + ".arff")
         if path.exists():
             cases["arff " + name] = lambda path=path: _arff_model(nb, path)
-    return {name: nb._json_text(make().to_dict()) for name, make in cases.items()}
+    files = {name: nb._json_text(make().to_dict()) for name, make in cases.items()}
+    files.update(command_line_files(nb))
+    return files
+
+
+def csv_text(rows, seed, spaced=False, newline="\n", quoted=False, decimal="."):
+    """A CSV file of ``rows`` rows: two categories (one with empty cells), two numbers
+    with 1 and 4 decimals and a label; ``spaced``: a space after each comma;
+    ``quoted``: one category quoted, with a line break in some cells; ``decimal``
+    "," writes ;-separated cells with decimal commas."""
+    rng = random.Random(seed)
+    comma = ";" if decimal == "," else ","
+    lines = [comma.join(["colour", "shape", "x", "z", "label"])]
+    for i in range(rows):
+        label = rng.choice(["yes", "no", "maybe"])
+        shift = {"yes": 0.0, "no": 1.0, "maybe": 2.5}[label]
+        shape = rng.choice(["round", "square", "flat"] + (["long"] if label == "no" else []))
+        if quoted:
+            shape = '"%s"' % (shape + "\nshape" if i % 9 == 0 else shape)
+        cells = [rng.choice(["red", "green", "blue", ""]), shape,
+                 "%.1f" % rng.gauss(shift, 1), "%.4f" % rng.gauss(-shift, 2), label]
+        if decimal == ",":
+            cells = [cell.replace(".", ",") for cell in cells]
+        lines.append((comma + " " if spaced else comma).join(cells))
+    return newline.join(lines) + newline
+
+
+def command_line_files(nb):
+    """{name: model file text} of fits by the command line (fit FILE --target label)."""
+    files = {}
+    cases = [("plain", csv_text(300, 2), ()),
+             ("spaces around cells", csv_text(300, 3, spaced=True), ()),
+             ("CRLF line ends", csv_text(300, 4, newline="\r\n"), ()),
+             ("quoted line breaks", csv_text(300, 5, quoted=True), ()),
+             ("decimal commas", csv_text(300, 6, decimal=","), ()),
+             ("beyond the sample and a batch", csv_text(12500, 7), ()),
+             ("beyond the sample, spaced", csv_text(12500, 8, spaced=True), ())]
+    cases += [(model, csv_text(400, 9), ("--model", model))
+              for model in ("naive", "aode", "tan", "bayesnet", "auto")]
+    cases += [("--numeric discretized", csv_text(400, 9), ("--numeric", "discretized"))]
+    with tempfile.TemporaryDirectory() as folder:
+        for name, text, options in cases:
+            data, model = os.path.join(folder, "data.csv"), os.path.join(folder, "m.json")
+            with open(data, "w", newline="") as handle:
+                handle.write(text)
+            with contextlib.redirect_stdout(io.StringIO()), \
+                    contextlib.redirect_stderr(io.StringIO()):
+                nb.main(["fit", data, "--target", "label", "-o", model] + list(options))
+            with open(model) as handle:
+                files["command line: " + name] = handle.read()
+    return files
 
 
 def _batches(model, X, y):

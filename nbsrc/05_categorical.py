@@ -30,8 +30,10 @@ class _ValueCounts(_Distribution):
         except TypeError:
             bad = next(v for v in values if not _hashable(v))
             raise _BadValue(bad, "a hashable value") from None
-        for value in [v for v in counted if _is_missing(v)]:
-            del counted[value]
+        counted.pop(None, None)
+        if not _STR.issuperset(map(type, counted)):     # (a text is never missing)
+            for value in [v for v in counted if _is_missing(v)]:
+                del counted[value]
         if self.declared:
             for value in counted:
                 if value not in self.declared:

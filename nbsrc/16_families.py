@@ -411,6 +411,9 @@ class _NaiveStatistics:
                         recount(position, name):
                     continue
                 add(position, name, columns, weight_blocks)
+        # add and recount call each other: a cycle that would keep the chunk's rows
+        # and these statistics alive until the garbage collector finds it
+        add = recount = None
         return groups, weight_groups, names
 
     def positional_rows(self, rows, start, fitting):

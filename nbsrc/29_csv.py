@@ -13,6 +13,13 @@
 
 _SAMPLE_ROWS = 10000      # rows read to decide what each column holds
 _BATCH_ROWS = 2000        # rows per partial_fit call: bounds the memory of a fit
+# The command line's naive Bayes batches: about _BATCH_CELLS cells, and at least
+# _CLASS_ROWS rows per class, so that the passes over a batch (its cells converted,
+# its rows grouped by class, counted) find its objects still in the processor's cache,
+# while the steps each batch takes per feature and class stay few beside its cells.
+_BATCH_CELLS = 4000
+_CLASS_ROWS = 50
+_READ_ROWS = 250          # CSV records taken from csv.reader at a time
 # Characters in one line of a file: a longer line is refused once that much is read,
 # before it fills the memory.
 _LINE_LIMIT = 1 << 25
@@ -244,6 +251,9 @@ class _Lines:
         self.tail = ""                    # text after the last newline decoded
         self.decoder = None               # for encodings that are not ASCII-compatible
         self.text = None                  # an open text file
+        # the first line of the first block read whose cells may hold spaces to strip
+        # (None: no such block yet; see _unspaced)
+        self.spaced = None
         self.owned = not hasattr(path, "read")
         if self.owned:
             self.path = path if path == "-" else self._file_name(path)
@@ -438,6 +448,8 @@ class _Lines:
 
     def _read_text(self):
         """The next line of an open text file."""
+        if self.spaced is None:           # (not looked at: its cells are stripped)
+            self.spaced = self.number + 1
         try:
             line = self.text.readline(_LINE_LIMIT + 1)
         except UnicodeError:
@@ -476,6 +488,8 @@ class _Lines:
     def _decode_stream(self):
         """Fill self.pending from blocks decoded by an incremental decoder (for
         encodings whose newline is not the byte 10)."""
+        if self.spaced is None:           # (not looked at: its cells are stripped)
+            self.spaced = self.number + 1
         while not self.pending:
             block = self._read()
             try:
@@ -528,6 +542,8 @@ class _Lines:
             text = data.decode(self.encoding)
         except UnicodeError:
             text = None
+        if self.spaced is None and (text is None or not _unspaced(text)):
+            self.spaced = self.number + 1
         lines = text.split("\n") if text is not None else data.split(b"\n")
         last = lines.pop()                # "" after a final newline, else a last line
         lines = [line + ("\n" if text is not None else b"\n") for line in lines]
@@ -566,6 +582,24 @@ class _Lines:
         """Close the file (not standard input, nor a file the caller opened)."""
         if self.owned and self.path != "-" and hasattr(self, "raw"):
             self.raw.close()
+
+
+_SPACES = " \t\x0b\x0c\x1c\x1d\x1e\x1f"     # the ASCII characters str.strip() removes,
+#                                                 but for the line breaks
+
+
+def _unspaced(text):
+    """True when no cell of these whole lines, as csv.reader splits them, can begin or
+    end with a character that str.strip() removes: ASCII text without spaces, tabs
+    and the other ASCII white space, and with every carriage return that of a line's
+    CRLF ending.  (A quoted cell that holds a line break spans lines: _row_chunks
+    strips the cells of such records whatever this says.)"""
+    if not text.isascii():
+        return False
+    for space in _SPACES:
+        if space in text:
+            return False
+    return "\r" not in text or text.count("\r") == text.count("\r\n")
 
 
 def _detected_delimiter(lines):
@@ -622,6 +656,7 @@ class _CsvSource:
     categories = {}
     default_target = None
     weighted = False              # ARFF rows may carry an instance weight
+    texts = True                  # every cell is a str (ARFF's come typed, or None)
 
     def __init__(self, path, options, notes):
         import csv
@@ -688,7 +723,7 @@ class _CsvSource:
         """(line number, cells) for every data row, cells (a tuple) stripped of spaces."""
         return chain.from_iterable(self._row_chunks())
 
-    def _row_chunks(self, size=1000):
+    def _row_chunks(self, size=_READ_ROWS):
         """rows() a list at a time, made by builtins with no Python step per row:
         csv.reader's records taken by islice, their lines numbered from the lines
         the reader counted (a record spans one line more per line break in its
@@ -697,17 +732,20 @@ class _CsvSource:
         width = self.width
         reader = self.reader
         strip = str.strip
+        source = self.lines
         try:
             while True:
                 first = reader.line_num + 1
                 records = list(islice(reader, size))
                 if not records:
                     return
+                spaced = source.spaced
                 if reader.line_num - first + 1 == len(records):
                     lines = range(first, first + len(records))
                 else:                     # quoted line breaks
                     spans = [1 + "".join(cells).count("\n") for cells in records]
                     lines = [first + n for n in accumulate(spans, initial=0)][:-1]
+                    spaced = first
                 if not all(map(any, records)):     # a blank line is not a row
                     kept = [(line, cells) for line, cells in zip(lines, records)
                             if any(cells)]
@@ -721,8 +759,15 @@ class _CsvSource:
                                              width))
                 # cells as tuples: a tuple of strings leaves the garbage collector's
                 # lists at its first pass, a list never (the rows of a batch would be
-                # traversed again at every collection while they live)
-                yield list(zip(lines, map(tuple, map(map, repeat(strip), records))))
+                # traversed again at every collection while they live), and the
+                # reader's lists are let go before the rows are handed on; stripped
+                # unless the lines they come from have no spaces to strip
+                if spaced is None or spaced > reader.line_num:
+                    rows = list(zip(lines, map(tuple, records)))
+                else:
+                    rows = list(zip(lines, map(tuple, map(map, repeat(strip), records))))
+                records = None
+                yield rows
         except csv.Error as error:
             raise NaiveBayesError("%s line %d: %s" % (self.path, reader.line_num,
                                                       error)) from None

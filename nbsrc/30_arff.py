@@ -375,6 +375,7 @@ class _ArffSource:
     thousands = None
     plain = None                  # numbers come typed (see _ArffReader)
     weighted = True
+    texts = False                 # its cells come typed (numbers, None)
     numeric_missing = True        # its cells come typed: read cell by cell
     _KINDS = {"numeric": "gaussian", "date": "gaussian", "string": "text",
               "nominal": "categorical"}

@@ -17,6 +17,7 @@ def _column_kinds(source, options, sample, target, notes):
                                    % (options.spell(kind, name), declared[name]))
             declared[name] = kind
     kinds, codes = {}, []
+    columns = None
     for name, index in source.index.items():
         if name == target:
             continue
@@ -26,8 +27,9 @@ def _column_kinds(source, options, sample, target, notes):
             kind = source.declared[name]
             kinds[name] = options.numeric if kind == "gaussian" else kind
         else:
-            kinds[name] = _guess_kind(name, [cells[index] for _, cells in sample], source,
-                                      options, notes, codes)
+            if columns is None:           # the sample's columns, transposed once
+                columns = list(zip(*[cells for _, cells in sample]))
+            kinds[name] = _guess_kind(name, columns[index], source, options, notes, codes)
     if codes:
         notes.append(_codes_note(codes, options))
     return kinds
@@ -65,12 +67,16 @@ def _guess_kind(name, cells, source, options, notes, codes):
     of a few distinct integers (codes?) listed in ``codes``."""
     import re
     numeric_kind = options.numeric
-    present = [cell for cell in cells if cell not in source.missing]
+    missing = source.missing
+    present = list(cells) if missing.isdisjoint(cells) else \
+        [cell for cell in cells if cell not in missing]
     if not present:
         return numeric_kind
     column = _typed(name)
     few = max(1, len(present) // 20)     # non-numeric cells a numeric column may have
     try:                                  # the usual cases first: all numbers...
+        if source.number(present[0]) is None:
+            raise ValueError(present[0])  # (text: no need to read the whole column)
         numbers = source.numbers(present)
         odd = []
     except ValueError:                    # ...or text, found out after a few cells
@@ -84,9 +90,11 @@ def _guess_kind(name, cells, source, options, notes, codes):
             if len(odd) > few:
                 break
     if not odd:
-        zero_led = next(filter(lambda cell: "." not in cell and "," not in cell,
-                               filter(re.compile(r"[+-]?0\d").match, present)), None)
+        # the first cell that starts with [+-]0 and a digit and has no decimal mark:
+        # one search of the cells joined (none holds a line break: each is a number)
+        zero_led = re.search(r"\n([+-]?0\d[^.,\n]*)(?=\n)", "\n%s\n" % "\n".join(present))
         if zero_led is not None:
+            zero_led = zero_led.group(1)
             notes.append("warning: column %s has numbers with leading zeros (%s): read as "
                          "categories, as codes; %s reads them as numbers"
                          % (column, _clip(zero_led), options.spell(numeric_kind, name)))
@@ -395,6 +403,7 @@ class _TableReader:
                 source.check_target(target, default=given is None)
         self.target = target
         self.sample = []
+        self.sample_classes = 0           # distinct labels in the sample
         self.rows = source.rows()         # read once: the sample, then the rest
         model = options.model
         if model is not None:
@@ -427,6 +436,7 @@ class _TableReader:
                        label not in source.missing]
             _check_target_cells(present, target, source)
             self.label = _label_parser(present)
+            self.sample_classes = len(set(present))
             self.categories = {name: values for name, values in source.categories.items()
                                if self.kinds.get(name) == "categorical"} or None
         declared = source.categories.get(target) if target is not None else None
@@ -513,6 +523,7 @@ class _TableReader:
             return self._table([], y, None, lines, [])
         table = list(zip(*[cells for _, cells in chunk]))
         columns = []
+        nothing = None
         for convert, strict, index, name in self.columns:
             if convert is None:
                 columns.append((None,) * len(chunk))
@@ -520,13 +531,16 @@ class _TableReader:
             values = table[index]
             if convert is _number_cell and not source.numeric_missing:
                 # no missing cell reads as a finite number: a column of finite numbers
-                # holds none, and _converted tries that first
-                numbers = self._finite_numbers(values)
+                # holds none, and _converted tries that first (a CSV file's cells are
+                # all text)
+                numbers = self._finite_numbers(values, texts=source.texts)
                 if numbers is not None:
                     columns.append(numbers)
                     continue
             if not missing.isdisjoint(values):      # (a column without one: as it is)
-                values = [None if cell in missing else cell for cell in values]
+                if nothing is None:       # {missing cell: None}: get(cell, cell) is None
+                    nothing = dict.fromkeys(missing)    # for those, the cell for others
+                values = list(map(nothing.get, values, values))
             if convert is not _Kind.convert_cell:          # ARFF values come typed
                 if strict is not None:    # one look at the whole column, not each cell
                     try:
@@ -554,12 +568,13 @@ class _TableReader:
                                  error) from None
 
     @staticmethod
-    def _finite_numbers(values):
+    def _finite_numbers(values, texts=False):
         """The cells as _number_cell reads them, when every one is a plain ASCII
         number giving a finite float ("_" and other digits are the strict reader's):
         converted by float() in one builtin map; else None (a "nan", "inf", a word
-        or a missing cell: read cell by cell, where _number_cell says what each is)."""
-        if not _STR.issuperset(map(type, values)):
+        or a missing cell: read cell by cell, where _number_cell says what each is).
+        ``texts``: the caller knows that every value is a str."""
+        if not texts and not _STR.issuperset(map(type, values)):
             return None
         try:
             text = "".join(values)

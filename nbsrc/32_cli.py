@@ -337,6 +337,18 @@ def _joined(tables):
                  path=first.path, names=first.names)
 
 
+def _fit_batch_rows(model, reader):
+    """Rows per partial_fit call of fit: _BATCH_ROWS; for naive Bayes (whose
+    statistics are counts of each feature's values), about _BATCH_CELLS cells and at
+    least _CLASS_ROWS rows per class, at most _BATCH_ROWS (the families that count
+    pairs or rows pay more for each batch than for its cells)."""
+    if model._statistics_class is not _NaiveStatistics:
+        return _BATCH_ROWS
+    classes = max(len(reader.classes or ()), reader.sample_classes, 1)
+    rows = max(_BATCH_CELLS // max(1, len(reader.names)), _CLASS_ROWS * classes)
+    return min(_BATCH_ROWS, rows)
+
+
 def _fit_batch(model, batch, classes):
     """partial_fit on one batch; a library error restated with its file and line."""
     try:
@@ -346,33 +358,56 @@ def _fit_batch(model, batch, classes):
         raise batch.at_line(error) from None
 
 
+_GC_OBJECTS = 10000       # objects the fit's batches may leave before a collection
+
+
 def _gc_freezing():
-    """(freeze, unfreeze) for the command line's fit: CPython's gc.freeze (3.7+) leaves
-    the objects alive now out of later collections until gc.unfreeze; nothing on
-    PyPy, which has none, nor when the caller has frozen objects of its own (unfreeze
-    would release them too).
+    """(freeze, resume, unfreeze) for the command line's fit: CPython's gc.freeze
+    (3.7+) leaves the objects alive now out of later collections until gc.unfreeze;
+    nothing on PyPy, which has none, nor when the caller has frozen objects of its own
+    (unfreeze would release them too).
 
     freeze collects first: what is frozen is never collected, so a cycle the batch
     left behind would otherwise stay for good, and memory grow with the file. The
-    collection scans only what is not frozen yet, the last batch's objects."""
+    collection scans only what is not frozen yet, the last batches' objects. Between
+    the first freeze and resume (after the last batch) the automatic collections are
+    paused, and freeze collects (and freezes) only once the batches have left
+    _GC_OBJECTS objects more than they freed since the last collection: what the
+    automatic collections would find, found in one pass every few batches rather
+    than by scanning a batch's rows again every few hundred allocations; resume and
+    unfreeze start them again (when they ran before)."""
     if not hasattr(gc, "get_freeze_count") or gc.get_freeze_count():
-        return (lambda: None), (lambda: None)
+        return (lambda: None), (lambda: None), (lambda: None)
+    enabled = gc.isenabled()
+    frozen = False                        # (gc.get_freeze_count walks what is frozen)
 
     def freeze():
-        gc.collect()
-        gc.freeze()
-    return freeze, gc.unfreeze
+        nonlocal frozen
+        gc.disable()
+        if gc.get_count()[0] >= _GC_OBJECTS or not frozen:
+            gc.collect()
+            gc.freeze()
+            frozen = True
+
+    def resume():
+        if enabled:
+            gc.enable()
+
+    def unfreeze():
+        gc.unfreeze()
+        resume()
+    return freeze, resume, unfreeze
 
 
 def _cmd_fit(args):
     _check_output(args.output, [args.data])
     reader = _training_reader(args)
-    freeze, unfreeze = _gc_freezing()
+    freeze, resume, unfreeze = _gc_freezing()
     try:
         model = _new_model(args, reader)
         progress = args.progress_line
         done = 0
-        batches = reader.batches(_BATCH_ROWS)
+        batches = reader.batches(_fit_batch_rows(model, reader))
         balanced = model.get_params()["class_weight"] == "balanced"
         choosing = isinstance(model, AutoBayes) and model.weights == "cv"
         if balanced:                      # class weights need every label first: the
@@ -403,10 +438,13 @@ def _cmd_fit(args):
             done += len(batch.X)
             progress.update(done)
             # what the model holds so far is not scanned again by the collector,
-            # which the counts of a long file would keep busy (30% of the CPU)
+            # which the counts of a long file would keep busy (30% of the CPU); the
+            # batch's rows are freed first, so that the collection need not scan them
+            batch = None
             freeze()
         if waiting:
             _fit_batch(model, _joined(waiting), reader.classes)     # refused: no weight
+        resume()
         if choosing and done and not balanced:    # AutoBayes streamed: its weights from
             model.choose_weights()        # the rows its statistics keep, as fit chooses
         progress.done()
