@@ -6568,6 +6568,18 @@ def _row_hash(names, row):
 _ROW_SAMPLE = 50000       # row_sample's default: the most distinct rows kept
 
 
+def _add_counted(table, counted):
+    """Add the (key, (weight, rows)) pairs of ``counted`` into ``table``, a dict
+    {key: [weight, rows]} (a key met again adds to both)."""
+    for key, (weight, n) in counted:
+        cell = table.get(key)
+        if cell is None:
+            table[key] = [weight, n]
+        else:
+            cell[0] += weight
+            cell[1] += n
+
+
 class _RowCounts(_Distribution):
     """Every distinct row of a class, with its exact weight and its number of rows: the
     statistics of the network families, whose structure search needs counts of any
@@ -6751,14 +6763,7 @@ class _RowCounts(_Distribution):
         if self.capacity is None:
             self.capacity = other.capacity
         for label, theirs in other.rows.items():
-            mine = self.rows.setdefault(label, {})
-            for row, (weight, n) in theirs.items():
-                cell = mine.get(row)
-                if cell is None:
-                    mine[row] = [weight, n]
-                else:
-                    cell[0] += weight
-                    cell[1] += n
+            _add_counted(self.rows.setdefault(label, {}), theirs.items())
         self.bound()
 
     def deficit(self, other, emptied):
@@ -11907,13 +11912,7 @@ class _NetworkModel:
                        [mode if v is None else v for v in column]
                        for column, mode in zip(node_columns[label], self.modes)]
             keys = zip(*columns, repeat(c)) if columns else repeat((c,))
-            for key, (weight, n) in zip(keys, counted.values()):
-                cell = prepared.get(key)
-                if cell is None:
-                    prepared[key] = [weight, n]
-                else:
-                    cell[0] += weight
-                    cell[1] += n
+            _add_counted(prepared, zip(keys, counted.values()))
         self.prepared = prepared
         self.fast = None                  # the _NetworkFast, made on first use
         from fractions import Fraction
@@ -11959,15 +11958,9 @@ class _NetworkModel:
         missing="skip" too: see _NETWORK_MISSING)."""
         filled = {}
         modes = self.modes + [None]
-        for values, (weight, n) in prepared.items():
-            if None in values:
-                values = tuple([mode if v is None else v for v, mode in zip(values, modes)])
-            cell = filled.get(values)
-            if cell is None:
-                filled[values] = [weight, n]
-            else:
-                cell[0] += weight
-                cell[1] += n
+        _add_counted(filled, ((tuple([mode if v is None else v for v, mode in zip(values, modes)])
+                               if None in values else values, cell)
+                              for values, cell in prepared.items()))
         return filled
 
     def _seen_values(self, prepared):
@@ -13458,6 +13451,25 @@ def _with_text(probabilities, text, weight):
                        for p, t in zip(probabilities, text)])
 
 
+def _golden_section(loss, lo, hi, steps):
+    """The middle of the interval [lo, hi] narrowed ``steps`` times by golden-section
+    search towards a minimum of ``loss`` (a tie keeps the lower half): deterministic,
+    one evaluation of loss per step."""
+    ratio = (sqrt(5.0) - 1) / 2
+    a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
+    loss_a, loss_b = loss(a), loss(b)
+    for _ in range(steps):
+        if loss_a <= loss_b:
+            hi, b, loss_b = b, a, loss_a
+            a = hi - ratio * (hi - lo)
+            loss_a = loss(a)
+        else:
+            lo, a, loss_a = a, b, loss_b
+            b = lo + ratio * (hi - lo)
+            loss_b = loss(b)
+    return (lo + hi) / 2
+
+
 def _text_weight(probabilities, texts, truth, row_weights, weights, prior=2.0):
     """The text factor's weight, between 0 and 4, that gives the out-of-fold rows the
     least log loss (weighted) when the members' probabilities (``probabilities``:
@@ -13492,20 +13504,7 @@ def _text_weight(probabilities, texts, truth, row_weights, weights, prior=2.0):
             mixed[n] += w / (1.0 + sum(terms[a:b]))
         return prior * (weight - 1.0) ** 2 - sum(
             v * log(max(m, 1e-300)) for v, m in zip(row_weights, mixed))
-    lo, hi = _TEXT_WEIGHTS
-    ratio = (sqrt(5.0) - 1) / 2
-    a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
-    loss_a, loss_b = loss(a), loss(b)
-    for _ in range(30):
-        if loss_a <= loss_b:
-            hi, b, loss_b = b, a, loss_a
-            a = hi - ratio * (hi - lo)
-            loss_a = loss(a)
-        else:
-            lo, a, loss_a = a, b, loss_b
-            b = lo + ratio * (hi - lo)
-            loss_b = loss(b)
-    best = (lo + hi) / 2
+    best = _golden_section(loss, _TEXT_WEIGHTS[0], _TEXT_WEIGHTS[1], 30)
     return round(best, 6) if loss(best) < loss(1.0) else 1.0
 
 
@@ -13645,20 +13644,7 @@ def _temperature(probabilities, truth, row_weights, class_priors, prior=2.0):
             scaled = [q + x * inverse for q, x in zip(logs, moved)]
             total -= v * (scaled[t] - _log_sum_exp(scaled))
         return total
-    lo, hi = log(_TEMPERATURES[0]), log(_TEMPERATURES[1])
-    ratio = (sqrt(5.0) - 1) / 2
-    a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
-    loss_a, loss_b = loss(a), loss(b)
-    for _ in range(40):
-        if loss_a <= loss_b:
-            hi, b, loss_b = b, a, loss_a
-            a = hi - ratio * (hi - lo)
-            loss_a = loss(a)
-        else:
-            lo, a, loss_a = a, b, loss_b
-            b = lo + ratio * (hi - lo)
-            loss_b = loss(b)
-    best = (lo + hi) / 2
+    best = _golden_section(loss, log(_TEMPERATURES[0]), log(_TEMPERATURES[1]), 40)
     return round(exp(best), 6) if loss(best) < loss(0.0) else 1.0
 
 

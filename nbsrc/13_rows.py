@@ -45,6 +45,18 @@ def _row_hash(names, row):
 _ROW_SAMPLE = 50000       # row_sample's default: the most distinct rows kept
 
 
+def _add_counted(table, counted):
+    """Add the (key, (weight, rows)) pairs of ``counted`` into ``table``, a dict
+    {key: [weight, rows]} (a key met again adds to both)."""
+    for key, (weight, n) in counted:
+        cell = table.get(key)
+        if cell is None:
+            table[key] = [weight, n]
+        else:
+            cell[0] += weight
+            cell[1] += n
+
+
 class _RowCounts(_Distribution):
     """Every distinct row of a class, with its exact weight and its number of rows: the
     statistics of the network families, whose structure search needs counts of any
@@ -228,14 +240,7 @@ class _RowCounts(_Distribution):
         if self.capacity is None:
             self.capacity = other.capacity
         for label, theirs in other.rows.items():
-            mine = self.rows.setdefault(label, {})
-            for row, (weight, n) in theirs.items():
-                cell = mine.get(row)
-                if cell is None:
-                    mine[row] = [weight, n]
-                else:
-                    cell[0] += weight
-                    cell[1] += n
+            _add_counted(self.rows.setdefault(label, {}), theirs.items())
         self.bound()
 
     def deficit(self, other, emptied):

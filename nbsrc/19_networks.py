@@ -1445,13 +1445,7 @@ class _NetworkModel:
                        [mode if v is None else v for v in column]
                        for column, mode in zip(node_columns[label], self.modes)]
             keys = zip(*columns, repeat(c)) if columns else repeat((c,))
-            for key, (weight, n) in zip(keys, counted.values()):
-                cell = prepared.get(key)
-                if cell is None:
-                    prepared[key] = [weight, n]
-                else:
-                    cell[0] += weight
-                    cell[1] += n
+            _add_counted(prepared, zip(keys, counted.values()))
         self.prepared = prepared
         self.fast = None                  # the _NetworkFast, made on first use
         from fractions import Fraction
@@ -1497,15 +1491,9 @@ class _NetworkModel:
         missing="skip" too: see _NETWORK_MISSING)."""
         filled = {}
         modes = self.modes + [None]
-        for values, (weight, n) in prepared.items():
-            if None in values:
-                values = tuple([mode if v is None else v for v, mode in zip(values, modes)])
-            cell = filled.get(values)
-            if cell is None:
-                filled[values] = [weight, n]
-            else:
-                cell[0] += weight
-                cell[1] += n
+        _add_counted(filled, ((tuple([mode if v is None else v for v, mode in zip(values, modes)])
+                               if None in values else values, cell)
+                              for values, cell in prepared.items()))
         return filled
 
     def _seen_values(self, prepared):

@@ -805,6 +805,25 @@ def _with_text(probabilities, text, weight):
                        for p, t in zip(probabilities, text)])
 
 
+def _golden_section(loss, lo, hi, steps):
+    """The middle of the interval [lo, hi] narrowed ``steps`` times by golden-section
+    search towards a minimum of ``loss`` (a tie keeps the lower half): deterministic,
+    one evaluation of loss per step."""
+    ratio = (sqrt(5.0) - 1) / 2
+    a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
+    loss_a, loss_b = loss(a), loss(b)
+    for _ in range(steps):
+        if loss_a <= loss_b:
+            hi, b, loss_b = b, a, loss_a
+            a = hi - ratio * (hi - lo)
+            loss_a = loss(a)
+        else:
+            lo, a, loss_a = a, b, loss_b
+            b = lo + ratio * (hi - lo)
+            loss_b = loss(b)
+    return (lo + hi) / 2
+
+
 def _text_weight(probabilities, texts, truth, row_weights, weights, prior=2.0):
     """The text factor's weight, between 0 and 4, that gives the out-of-fold rows the
     least log loss (weighted) when the members' probabilities (``probabilities``:
@@ -839,20 +858,7 @@ def _text_weight(probabilities, texts, truth, row_weights, weights, prior=2.0):
             mixed[n] += w / (1.0 + sum(terms[a:b]))
         return prior * (weight - 1.0) ** 2 - sum(
             v * log(max(m, 1e-300)) for v, m in zip(row_weights, mixed))
-    lo, hi = _TEXT_WEIGHTS
-    ratio = (sqrt(5.0) - 1) / 2
-    a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
-    loss_a, loss_b = loss(a), loss(b)
-    for _ in range(30):
-        if loss_a <= loss_b:
-            hi, b, loss_b = b, a, loss_a
-            a = hi - ratio * (hi - lo)
-            loss_a = loss(a)
-        else:
-            lo, a, loss_a = a, b, loss_b
-            b = lo + ratio * (hi - lo)
-            loss_b = loss(b)
-    best = (lo + hi) / 2
+    best = _golden_section(loss, _TEXT_WEIGHTS[0], _TEXT_WEIGHTS[1], 30)
     return round(best, 6) if loss(best) < loss(1.0) else 1.0
 
 
@@ -992,20 +998,7 @@ def _temperature(probabilities, truth, row_weights, class_priors, prior=2.0):
             scaled = [q + x * inverse for q, x in zip(logs, moved)]
             total -= v * (scaled[t] - _log_sum_exp(scaled))
         return total
-    lo, hi = log(_TEMPERATURES[0]), log(_TEMPERATURES[1])
-    ratio = (sqrt(5.0) - 1) / 2
-    a, b = hi - ratio * (hi - lo), lo + ratio * (hi - lo)
-    loss_a, loss_b = loss(a), loss(b)
-    for _ in range(40):
-        if loss_a <= loss_b:
-            hi, b, loss_b = b, a, loss_a
-            a = hi - ratio * (hi - lo)
-            loss_a = loss(a)
-        else:
-            lo, a, loss_a = a, b, loss_b
-            b = lo + ratio * (hi - lo)
-            loss_b = loss(b)
-    best = (lo + hi) / 2
+    best = _golden_section(loss, log(_TEMPERATURES[0]), log(_TEMPERATURES[1]), 40)
     return round(exp(best), 6) if loss(best) < loss(0.0) else 1.0
 
 
