@@ -19638,9 +19638,13 @@ class _Lines:
             self.spaced = self.number + 1
         lines = text.split("\n") if text is not None else data.split(b"\n")
         last = lines.pop()                # "" after a final newline, else a last line
-        lines = [line + ("\n" if text is not None else b"\n") for line in lines]
+        lines = list(map(add, lines, repeat("\n" if text is not None else b"\n")))
         if last:
             lines.append(last)
+        if text is not None and len(data) <= _LINE_LIMIT:
+            lines.reverse()               # (no line can be too long)
+            self.pending = lines
+            return
         for k, line in enumerate(lines):
             if len(line) > _LINE_LIMIT:
                 self._too_long(self.number + k + 1)
@@ -21594,13 +21598,12 @@ def _add_sums_by_class(stats, column, counts):
     if scaled is None:
         return False
     integers, shift = scaled
-    squares = list(map(mul, integers, integers))
     start = 0
     for label, count in counts.items():
-        stop = start + count
-        stats.add_sums(label, (count, _dyadic(sum(integers[start:stop]), shift),
-                               _dyadic(sum(squares[start:stop]), 2 * shift)))
-        start = stop
+        part = integers[start:start + count]
+        stats.add_sums(label, (count, _dyadic(sum(part), shift),
+                               _dyadic(sum(map(mul, part, part)), 2 * shift)))
+        start += count
     return True
 
 

@@ -546,9 +546,13 @@ class _Lines:
             self.spaced = self.number + 1
         lines = text.split("\n") if text is not None else data.split(b"\n")
         last = lines.pop()                # "" after a final newline, else a last line
-        lines = [line + ("\n" if text is not None else b"\n") for line in lines]
+        lines = list(map(add, lines, repeat("\n" if text is not None else b"\n")))
         if last:
             lines.append(last)
+        if text is not None and len(data) <= _LINE_LIMIT:
+            lines.reverse()               # (no line can be too long)
+            self.pending = lines
+            return
         for k, line in enumerate(lines):
             if len(line) > _LINE_LIMIT:
                 self._too_long(self.number + k + 1)

@@ -453,13 +453,12 @@ def _add_sums_by_class(stats, column, counts):
     if scaled is None:
         return False
     integers, shift = scaled
-    squares = list(map(mul, integers, integers))
     start = 0
     for label, count in counts.items():
-        stop = start + count
-        stats.add_sums(label, (count, _dyadic(sum(integers[start:stop]), shift),
-                               _dyadic(sum(squares[start:stop]), 2 * shift)))
-        start = stop
+        part = integers[start:start + count]
+        stats.add_sums(label, (count, _dyadic(sum(part), shift),
+                               _dyadic(sum(map(mul, part, part)), 2 * shift)))
+        start += count
     return True
 
 
