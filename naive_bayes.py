@@ -21624,19 +21624,24 @@ def _gc_freezing():
     _GC_OBJECTS objects more than they freed since the last collection: what the
     automatic collections would find, found in one pass every few batches rather
     than by scanning a batch's rows again every few hundred allocations; resume and
-    unfreeze start them again (when they ran before)."""
+    unfreeze start them again (when they ran before).  A batch counted from its
+    columns leaves few objects the collector counts (its cells are strings and
+    floats) however many rows it holds: freeze(rows) counts its rows as objects."""
     if not hasattr(gc, "get_freeze_count") or gc.get_freeze_count():
         return (lambda: None), (lambda: None), (lambda: None)
     enabled = gc.isenabled()
     frozen = False                        # (gc.get_freeze_count walks what is frozen)
+    rows = 0                              # rows counted from columns since a collection
 
-    def freeze():
-        nonlocal frozen
+    def freeze(counted=0):
+        nonlocal frozen, rows
         gc.disable()
-        if gc.get_count()[0] >= _GC_OBJECTS or not frozen:
+        rows += counted
+        if gc.get_count()[0] + rows >= _GC_OBJECTS or not frozen:
             gc.collect()
             gc.freeze()
             frozen = True
+            rows = 0
 
     def resume():
         if enabled:
@@ -21683,8 +21688,8 @@ def _cmd_fit(args):
                 if done and _count_columns(model, batch, reader.classes):   # leaves,
                     done += len(batch[2])                                 # by rows
                     progress.update(done)
-                    batch = None
-                    freeze()
+                    counted, batch = len(batch[2]), None
+                    freeze(counted)
                     continue
                 batch = reader.table_of(batch)
             if not batch.X:
