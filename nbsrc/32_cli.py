@@ -517,9 +517,7 @@ def _cmd_fit(args):
         progress = args.progress_line
         done = 0
         by_columns = _counts_columns(model)
-        size = _fit_batch_rows(model, reader)
-        batches = reader.batches(min(_BATCH_ROWS, 2 * size) if by_columns else size,
-                                 columns=by_columns)
+        batches = reader.batches(_fit_batch_rows(model, reader), columns=by_columns)
         balanced = model.get_params()["class_weight"] == "balanced"
         choosing = isinstance(model, AutoBayes) and model.weights == "cv"
         if balanced:                      # class weights need every label first: the
