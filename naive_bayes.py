@@ -19644,9 +19644,13 @@ class _Lines:
             self.spaced = self.number + 1
         lines = text.split("\n") if text is not None else data.split(b"\n")
         last = lines.pop()                # "" after a final newline, else a last line
-        lines = [line + ("\n" if text is not None else b"\n") for line in lines]
+        lines = list(map(add, lines, repeat("\n" if text is not None else b"\n")))
         if last:
             lines.append(last)
+        if text is not None and len(data) <= _LINE_LIMIT:
+            lines.reverse()               # (no line can be too long)
+            self.pending = lines
+            return
         for k, line in enumerate(lines):
             if len(line) > _LINE_LIMIT:
                 self._too_long(self.number + k + 1)
@@ -19755,6 +19759,7 @@ class _CsvSource:
     default_target = None
     weighted = False              # ARFF rows may carry an instance weight
     texts = True                  # every cell is a str (ARFF's come typed, or None)
+    given = 0                     # rows rows() has read from the file so far
 
     def __init__(self, path, options, notes):
         import csv
@@ -19822,50 +19827,79 @@ class _CsvSource:
         return chain.from_iterable(self._row_chunks())
 
     def _row_chunks(self, size=_READ_ROWS):
-        """rows() a list at a time, made by builtins with no Python step per row:
-        csv.reader's records taken by islice, their lines numbered from the lines
-        the reader counted (a record spans one line more per line break in its
-        cells), blank records dropped, the cells stripped."""
+        """rows() a list at a time, made by builtins with no Python step per row (see
+        _records)."""
+        strip = str.strip
+        while True:
+            taken = self._records(size)
+            if taken is None:
+                return
+            lines, records, spaced = taken
+            taken = None
+            # cells as tuples: a tuple of strings leaves the garbage collector's
+            # lists at its first pass, a list never (the rows of a batch would be
+            # traversed again at every collection while they live), and the
+            # reader's lists are let go before the rows are handed on; stripped
+            # unless the lines they come from have no spaces to strip
+            if not spaced:
+                rows = list(zip(lines, map(tuple, records)))
+            else:
+                rows = list(zip(lines, map(tuple, map(map, repeat(strip), records))))
+            records = None
+            self.given += len(rows)
+            yield rows
+
+    def column_chunks(self, size):
+        """The rows still to come (after those rows() gave: call it only when those
+        were all taken), as (lines, columns) of ``size`` rows at most: each column
+        a tuple of its cells, stripped; no Python step per row or cell."""
+        strip = str.strip
+        while True:
+            taken = self._records(size)
+            if taken is None:
+                return
+            lines, records, spaced = taken
+            taken = None
+            columns = list(zip(*records))
+            records = None
+            if spaced:
+                columns = [tuple(map(strip, column)) for column in columns]
+            yield lines, columns
+
+    def _records(self, size):
+        """(lines, records, spaced) of the next ``size`` records at most (None after
+        the last): csv.reader's records taken by islice, their lines numbered from
+        the lines the reader counted (a record spans one line more per line break
+        in its cells), blank records dropped, a record of another width refused;
+        ``spaced``: whether their cells may need stripping."""
         import csv
         width = self.width
         reader = self.reader
-        strip = str.strip
         source = self.lines
         try:
-            while True:
-                first = reader.line_num + 1
-                records = list(islice(reader, size))
-                if not records:
-                    return
-                spaced = source.spaced
-                if reader.line_num - first + 1 == len(records):
-                    lines = range(first, first + len(records))
-                else:                     # quoted line breaks
-                    spans = [1 + "".join(cells).count("\n") for cells in records]
-                    lines = [first + n for n in accumulate(spans, initial=0)][:-1]
-                    spaced = first
-                if not all(map(any, records)):     # a blank line is not a row
-                    kept = [(line, cells) for line, cells in zip(lines, records)
-                            if any(cells)]
-                    lines = [line for line, _ in kept]
-                    records = [cells for _, cells in kept]
-                if set(map(len, records)) - {width}:
-                    line, cells = next((line, cells) for line, cells in zip(lines, records)
-                                       if len(cells) != width)
-                    raise NaiveBayesError("%s line %d: %s, expected %d as in the header"
-                                          % (self.path, line, _counted(len(cells), "cell"),
-                                             width))
-                # cells as tuples: a tuple of strings leaves the garbage collector's
-                # lists at its first pass, a list never (the rows of a batch would be
-                # traversed again at every collection while they live), and the
-                # reader's lists are let go before the rows are handed on; stripped
-                # unless the lines they come from have no spaces to strip
-                if spaced is None or spaced > reader.line_num:
-                    rows = list(zip(lines, map(tuple, records)))
-                else:
-                    rows = list(zip(lines, map(tuple, map(map, repeat(strip), records))))
-                records = None
-                yield rows
+            first = reader.line_num + 1
+            records = list(islice(reader, size))
+            if not records:
+                return None
+            spaced = source.spaced
+            if reader.line_num - first + 1 == len(records):
+                lines = range(first, first + len(records))
+            else:                     # quoted line breaks
+                spans = [1 + "".join(cells).count("\n") for cells in records]
+                lines = [first + n for n in accumulate(spans, initial=0)][:-1]
+                spaced = first
+            if not all(map(any, records)):     # a blank line is not a row
+                kept = [(line, cells) for line, cells in zip(lines, records)
+                        if any(cells)]
+                lines = [line for line, _ in kept]
+                records = [cells for _, cells in kept]
+            if set(map(len, records)) - {width}:
+                line, cells = next((line, cells) for line, cells in zip(lines, records)
+                                   if len(cells) != width)
+                raise NaiveBayesError("%s line %d: %s, expected %d as in the header"
+                                      % (self.path, line, _counted(len(cells), "cell"),
+                                         width))
+            return lines, records, not (spaced is None or spaced > reader.line_num)
         except csv.Error as error:
             raise NaiveBayesError("%s line %d: %s" % (self.path, reader.line_num,
                                                       error)) from None
@@ -20769,6 +20803,7 @@ class _TableReader:
                 source.check_target(target, default=given is None)
         self.target = target
         self.sample = []
+        self.sampled = 0                  # rows read for the sample
         self.sample_classes = 0           # distinct labels in the sample
         self.rows = source.rows()         # read once: the sample, then the rest
         model = options.model
@@ -20790,6 +20825,7 @@ class _TableReader:
             self.categories = None
         else:
             self.sample = list(islice(self.rows, _SAMPLE_ROWS))
+            self.sampled = len(self.sample)
             if not self.sample:
                 raise NaiveBayesError("%s has a header but no rows; expected data below it"
                                       % source.path)
@@ -20817,15 +20853,29 @@ class _TableReader:
         sample, self.sample = self.sample, []
         return chain(sample, self.rows)
 
-    def batches(self, size):
+    def batches(self, size, columns=False):
         """The rows as tables (see convert) of ``size`` rows at most (fewer where rows
-        without a label were skipped)."""
+        without a label were skipped); ``columns``: as (y, weights, lines, columns)
+        instead (see columns_of; table_of makes the table)."""
+        if columns and hasattr(self.source, "column_chunks"):
+            # the rows read so far (the sample, and those read with it) by rows,
+            # the others as the source's columns
+            read = list(chain(self.sample, islice(self.rows, self.source.given -
+                                                  self.sampled)))
+            self.sample = []
+            for start in range(0, len(read), size):
+                yield self.columns_of(read[start:start + size])
+            read = None
+            for lines, table in self.source.column_chunks(size):
+                yield self.from_columns(lines, table)
+            return
         rows = self.raw_rows()
+        convert = self.columns_of if columns else self.convert
         while True:
             chunk = list(islice(rows, size))
             if not chunk:
                 return
-            yield self.convert(chunk)
+            yield convert(chunk)
 
     def table(self):
         """The whole file as one table, with every note and warning."""
@@ -20862,37 +20912,63 @@ class _TableReader:
         counted), labels parsed, cells converted column by column, by
         comprehensions (a cell costs a few builtin steps); a cell that does not
         convert is an error naming its line and column."""
+        return self.table_of(self.columns_of(chunk))
+
+    def table_of(self, parts):
+        """The table of columns_of's (y, weights, lines, columns): a row per line."""
+        y, weights, lines, columns = parts
+        if not lines:
+            return self._table([], y, None, lines, [])
+        rows = list(map(list, zip(*columns))) if columns else [[] for _ in lines]
+        return self._table(rows, y, weights, lines, [])
+
+    def columns_of(self, chunk):
+        """convert's work short of joining the columns into rows: (y, weights, lines,
+        columns), one column per name (a list or tuple of its converted values, one
+        per line), weights None when every row weighs 1."""
+        source = self.source
+        width = source.width
+        weights = [cells[width] if len(cells) > width else 1.0 for _, cells in chunk] \
+            if source.weighted else None
+        return self.from_columns([line for line, _ in chunk],
+                                 list(zip(*[cells for _, cells in chunk])), weights)
+
+    def from_columns(self, lines, table, weights=None):
+        """columns_of for rows given as the file's columns (``table``: one sequence of
+        cells per column of the file; ``lines``: the line of each row; ``weights``:
+        each row's, or None)."""
         source = self.source
         missing = source.missing
         target = self.target_index
         y = None
+        if type(lines) is not list:
+            lines = list(lines)
         if target is not None:
-            labels = list(map(itemgetter(target), map(itemgetter(1), chunk)))
+            labels = table[target] if lines else []
             if None in labels or not missing.isdisjoint(labels):
-                kept = []
-                for line, cells in chunk:
-                    label = cells[target]
-                    if label is None or label in missing:
+                keep = [label is not None and label not in missing for label in labels]
+                for line, kept in zip(lines, keep):
+                    if not kept:
                         self.unlabelled += 1
                         if self.first_unlabelled is None:
                             self.first_unlabelled = line
-                        continue
-                    kept.append((line, cells))
-                chunk = kept
-                labels = [cells[target] for _, cells in chunk]
-            y = labels if self.label is _same_label else list(map(self.label, labels))
-        width = source.width
-        weights = [cells[width] if len(cells) > width else 1.0 for _, cells in chunk] \
-            if source.weighted else [1.0]
-        lines = [line for line, _ in chunk]
-        if not chunk:
-            return self._table([], y, None, lines, [])
-        table = list(zip(*[cells for _, cells in chunk]))
+                lines = list(compress(lines, keep))
+                table = [list(compress(column, keep)) for column in table]
+                if weights is not None:
+                    weights = list(compress(weights, keep))
+                labels = table[target] if lines else []
+            y = list(labels) if self.label is _same_label else list(map(self.label, labels))
+        if not lines:
+            return y, None, lines, []
+
+        def rows():
+            """The rows, for _line_of (a cell that does not convert)."""
+            return list(zip(lines, zip(*table)))
         columns = []
         nothing = None
         for convert, strict, index, name in self.columns:
             if convert is None:
-                columns.append((None,) * len(chunk))
+                columns.append((None,) * len(lines))
                 continue
             values = table[index]
             if convert is _number_cell and not source.numeric_missing:
@@ -20915,14 +20991,16 @@ class _TableReader:
                         text = "".join([v for v in values if type(v) is str])
                     if "_" in text or not text.isascii():
                         convert = strict
-                values = self._converted(values, convert, chunk, index, name)
+                values = self._converted(values, convert, rows, index, name)
             columns.append(values)
-        rows = list(map(list, zip(*columns))) if columns else [[] for _ in chunk]
-        return self._table(rows, y, weights if set(weights) != {1.0} else None, lines, [])
+        if weights is not None and set(weights) == {1.0}:
+            weights = None
+        return y, weights, lines, columns
 
-    def _converted(self, values, convert, chunk, index, name):
+    def _converted(self, values, convert, rows, index, name):
         """A column's cells (str, None for missing, or typed) converted; an error
-        naming the line and column for a cell that does not convert."""
+        naming the line and column for a cell that does not convert (``rows()``: the
+        rows, as (line, cells), to find it in)."""
         if convert is _number_cell:
             numbers = self._finite_numbers(values)
             if numbers is not None:
@@ -20930,7 +21008,7 @@ class _TableReader:
         try:
             return [convert(v) if type(v) is str else v for v in values]
         except _BadValue as error:
-            raise self._bad_cell(self._line_of(chunk, index, error.value), name,
+            raise self._bad_cell(self._line_of(rows(), index, error.value), name,
                                  error) from None
 
     @staticmethod
@@ -21431,6 +21509,110 @@ def _fit_batch(model, batch, classes):
         raise batch.at_line(error) from None
 
 
+def _counts_columns(model):
+    """True when fit may count its batches from their columns (_count_columns): a
+    naive Bayes model whose partial_fit is the library's own, without class weights."""
+    cls = type(model)
+    return model._statistics_class is _NaiveStatistics and \
+        cls.partial_fit is _Classifier.partial_fit and cls._learn is _Classifier._learn \
+        and cls._new_statistics is _Classifier._new_statistics and \
+        model.get_params()["class_weight"] is None
+
+
+def _count_columns(model, parts, classes):
+    """partial_fit of one batch of a naive Bayes model (see _counts_columns) that has
+    learned a first batch, from the batch's columns (the reader's columns_of) rather
+    than its rows: each column split by class (one builtin pass) and added to a
+    skeleton of the model's statistics by the same feature kinds, then absorbed, as
+    partial_fit does; the statistics are exact counts and sums, so the model is the
+    one partial_fit on the rows makes.  False, with nothing changed, for a batch out
+    of the ordinary (weights, a label or a value partial_fit would refuse or that
+    needs more than counting): the caller gives that one to partial_fit, which
+    counts it or says what is wrong, naming the row."""
+    state = model._state
+    labels, weights, lines, columns = parts
+    base = state.statistics
+    if base is None or weights is not None or not labels or base.layout != "sequence":
+        return False
+    names = list(base.features)
+    if len(names) != len(columns):
+        return False
+    try:
+        order = dict.fromkeys(labels)
+    except TypeError:                     # an unhashable label
+        return False
+    if None in order or any(_is_missing(label) for label in order) or \
+            (classes is not None and not all(label in classes for label in order)):
+        return False
+    params = model.get_params()
+    statistics = base.skeleton()
+    if len(order) == 1:
+        split = None                      # every row is of the one class
+        counts = {labels[0]: len(labels)}
+    else:                                 # the rows in class order: one itemgetter
+        where = {label: [] for label in order}
+        for i, label in enumerate(labels):
+            where[label].append(i)
+        split = itemgetter(*chain.from_iterable(where.values()))
+        counts = {label: len(rows) for label, rows in where.items()}
+        where = None
+    try:
+        for name, column in zip(names, columns):
+            feature = statistics.features[name]
+            if feature.name is None:
+                return False
+            if split is not None:
+                column = split(column)
+            if type(feature) is _Gaussian and _FLOAT.issuperset(map(type, column)) and \
+                    _add_sums_by_class(feature.stats, column, counts):
+                continue
+            if split is None:
+                feature.add(labels[0], column, None, params)
+                continue
+            start = 0
+            for label, count in counts.items():
+                feature.add(label, column[start:start + count], None, params)
+                start += count
+        column = None
+        statistics.class_count.update(counts)
+        for label in classes or ():
+            statistics.class_count.setdefault(label, 0)
+        if classes is not None and hasattr(statistics, "declare_classes"):
+            statistics.declare_classes(dict.fromkeys(classes))
+        class_count = dict(base.class_count)
+        for label, count in counts.items():
+            class_count[label] = class_count.get(label, 0) + count
+        _check_total_weight(class_count, "partial_fit()", "sample_weight")
+        _check_class_prior(params.get("class_prior"), class_count, "partial_fit()")
+        _check_discrete_labels(class_count, "partial_fit()")
+        _check_memory(params, "partial_fit()", base, statistics)
+    except Exception:                     # partial_fit finds out what, and names the row
+        return False
+    with state.lock:
+        state.statistics.absorb(statistics)
+        state.compiled = None
+    return True
+
+
+def _add_sums_by_class(stats, column, counts):
+    """Add to _NormalSums ``stats`` the exact sums of a column of floats that holds
+    each class's values in turn (``counts``: {label: number of values}, in that
+    order), the whole column scaled to integers at once (see _exact_sums); False,
+    with nothing added, when it spans too many binades for one scale.  ValueError
+    or OverflowError for a NaN or an infinity."""
+    scaled = _scaled_integers(column)
+    if scaled is None:
+        return False
+    integers, shift = scaled
+    start = 0
+    for label, count in counts.items():
+        part = integers[start:start + count]
+        stats.add_sums(label, (count, _dyadic(sum(part), shift),
+                               _dyadic(sum(map(mul, part, part)), 2 * shift)))
+        start += count
+    return True
+
+
 _GC_OBJECTS = 10000       # objects the fit's batches may leave before a collection
 
 
@@ -21448,19 +21630,24 @@ def _gc_freezing():
     _GC_OBJECTS objects more than they freed since the last collection: what the
     automatic collections would find, found in one pass every few batches rather
     than by scanning a batch's rows again every few hundred allocations; resume and
-    unfreeze start them again (when they ran before)."""
+    unfreeze start them again (when they ran before).  A batch counted from its
+    columns leaves few objects the collector counts (its cells are strings and
+    floats) however many rows it holds: freeze(rows) counts its rows as objects."""
     if not hasattr(gc, "get_freeze_count") or gc.get_freeze_count():
         return (lambda: None), (lambda: None), (lambda: None)
     enabled = gc.isenabled()
     frozen = False                        # (gc.get_freeze_count walks what is frozen)
+    rows = 0                              # rows counted from columns since a collection
 
-    def freeze():
-        nonlocal frozen
+    def freeze(counted=0):
+        nonlocal frozen, rows
         gc.disable()
-        if gc.get_count()[0] >= _GC_OBJECTS or not frozen:
+        rows += counted
+        if gc.get_count()[0] + rows >= _GC_OBJECTS or not frozen:
             gc.collect()
             gc.freeze()
             frozen = True
+            rows = 0
 
     def resume():
         if enabled:
@@ -21480,7 +21667,8 @@ def _cmd_fit(args):
         model = _new_model(args, reader)
         progress = args.progress_line
         done = 0
-        batches = reader.batches(_fit_batch_rows(model, reader))
+        by_columns = _counts_columns(model)
+        batches = reader.batches(_fit_batch_rows(model, reader), columns=by_columns)
         balanced = model.get_params()["class_weight"] == "balanced"
         choosing = isinstance(model, AutoBayes) and model.weights == "cv"
         if balanced:                      # class weights need every label first: the
@@ -21500,6 +21688,14 @@ def _cmd_fit(args):
         # counts them exactly as one fit of the file would.
         waiting = []
         for batch in batches:
+            if by_columns:                # the first batch, and any _count_columns
+                if done and _count_columns(model, batch, reader.classes):   # leaves,
+                    done += len(batch[2])                                 # by rows
+                    progress.update(done)
+                    counted, batch = len(batch[2]), None
+                    freeze(counted)
+                    continue
+                batch = reader.table_of(batch)
             if not batch.X:
                 continue
             if not done and batch.sample_weight is not None and not any(batch.sample_weight):

@@ -546,9 +546,13 @@ class _Lines:
             self.spaced = self.number + 1
         lines = text.split("\n") if text is not None else data.split(b"\n")
         last = lines.pop()                # "" after a final newline, else a last line
-        lines = [line + ("\n" if text is not None else b"\n") for line in lines]
+        lines = list(map(add, lines, repeat("\n" if text is not None else b"\n")))
         if last:
             lines.append(last)
+        if text is not None and len(data) <= _LINE_LIMIT:
+            lines.reverse()               # (no line can be too long)
+            self.pending = lines
+            return
         for k, line in enumerate(lines):
             if len(line) > _LINE_LIMIT:
                 self._too_long(self.number + k + 1)
@@ -657,6 +661,7 @@ class _CsvSource:
     default_target = None
     weighted = False              # ARFF rows may carry an instance weight
     texts = True                  # every cell is a str (ARFF's come typed, or None)
+    given = 0                     # rows rows() has read from the file so far
 
     def __init__(self, path, options, notes):
         import csv
@@ -724,50 +729,79 @@ class _CsvSource:
         return chain.from_iterable(self._row_chunks())
 
     def _row_chunks(self, size=_READ_ROWS):
-        """rows() a list at a time, made by builtins with no Python step per row:
-        csv.reader's records taken by islice, their lines numbered from the lines
-        the reader counted (a record spans one line more per line break in its
-        cells), blank records dropped, the cells stripped."""
+        """rows() a list at a time, made by builtins with no Python step per row (see
+        _records)."""
+        strip = str.strip
+        while True:
+            taken = self._records(size)
+            if taken is None:
+                return
+            lines, records, spaced = taken
+            taken = None
+            # cells as tuples: a tuple of strings leaves the garbage collector's
+            # lists at its first pass, a list never (the rows of a batch would be
+            # traversed again at every collection while they live), and the
+            # reader's lists are let go before the rows are handed on; stripped
+            # unless the lines they come from have no spaces to strip
+            if not spaced:
+                rows = list(zip(lines, map(tuple, records)))
+            else:
+                rows = list(zip(lines, map(tuple, map(map, repeat(strip), records))))
+            records = None
+            self.given += len(rows)
+            yield rows
+
+    def column_chunks(self, size):
+        """The rows still to come (after those rows() gave: call it only when those
+        were all taken), as (lines, columns) of ``size`` rows at most: each column
+        a tuple of its cells, stripped; no Python step per row or cell."""
+        strip = str.strip
+        while True:
+            taken = self._records(size)
+            if taken is None:
+                return
+            lines, records, spaced = taken
+            taken = None
+            columns = list(zip(*records))
+            records = None
+            if spaced:
+                columns = [tuple(map(strip, column)) for column in columns]
+            yield lines, columns
+
+    def _records(self, size):
+        """(lines, records, spaced) of the next ``size`` records at most (None after
+        the last): csv.reader's records taken by islice, their lines numbered from
+        the lines the reader counted (a record spans one line more per line break
+        in its cells), blank records dropped, a record of another width refused;
+        ``spaced``: whether their cells may need stripping."""
         import csv
         width = self.width
         reader = self.reader
-        strip = str.strip
         source = self.lines
         try:
-            while True:
-                first = reader.line_num + 1
-                records = list(islice(reader, size))
-                if not records:
-                    return
-                spaced = source.spaced
-                if reader.line_num - first + 1 == len(records):
-                    lines = range(first, first + len(records))
-                else:                     # quoted line breaks
-                    spans = [1 + "".join(cells).count("\n") for cells in records]
-                    lines = [first + n for n in accumulate(spans, initial=0)][:-1]
-                    spaced = first
-                if not all(map(any, records)):     # a blank line is not a row
-                    kept = [(line, cells) for line, cells in zip(lines, records)
-                            if any(cells)]
-                    lines = [line for line, _ in kept]
-                    records = [cells for _, cells in kept]
-                if set(map(len, records)) - {width}:
-                    line, cells = next((line, cells) for line, cells in zip(lines, records)
-                                       if len(cells) != width)
-                    raise NaiveBayesError("%s line %d: %s, expected %d as in the header"
-                                          % (self.path, line, _counted(len(cells), "cell"),
-                                             width))
-                # cells as tuples: a tuple of strings leaves the garbage collector's
-                # lists at its first pass, a list never (the rows of a batch would be
-                # traversed again at every collection while they live), and the
-                # reader's lists are let go before the rows are handed on; stripped
-                # unless the lines they come from have no spaces to strip
-                if spaced is None or spaced > reader.line_num:
-                    rows = list(zip(lines, map(tuple, records)))
-                else:
-                    rows = list(zip(lines, map(tuple, map(map, repeat(strip), records))))
-                records = None
-                yield rows
+            first = reader.line_num + 1
+            records = list(islice(reader, size))
+            if not records:
+                return None
+            spaced = source.spaced
+            if reader.line_num - first + 1 == len(records):
+                lines = range(first, first + len(records))
+            else:                     # quoted line breaks
+                spans = [1 + "".join(cells).count("\n") for cells in records]
+                lines = [first + n for n in accumulate(spans, initial=0)][:-1]
+                spaced = first
+            if not all(map(any, records)):     # a blank line is not a row
+                kept = [(line, cells) for line, cells in zip(lines, records)
+                        if any(cells)]
+                lines = [line for line, _ in kept]
+                records = [cells for _, cells in kept]
+            if set(map(len, records)) - {width}:
+                line, cells = next((line, cells) for line, cells in zip(lines, records)
+                                   if len(cells) != width)
+                raise NaiveBayesError("%s line %d: %s, expected %d as in the header"
+                                      % (self.path, line, _counted(len(cells), "cell"),
+                                         width))
+            return lines, records, not (spaced is None or spaced > reader.line_num)
         except csv.Error as error:
             raise NaiveBayesError("%s line %d: %s" % (self.path, reader.line_num,
                                                       error)) from None

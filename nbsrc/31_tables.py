@@ -403,6 +403,7 @@ class _TableReader:
                 source.check_target(target, default=given is None)
         self.target = target
         self.sample = []
+        self.sampled = 0                  # rows read for the sample
         self.sample_classes = 0           # distinct labels in the sample
         self.rows = source.rows()         # read once: the sample, then the rest
         model = options.model
@@ -424,6 +425,7 @@ class _TableReader:
             self.categories = None
         else:
             self.sample = list(islice(self.rows, _SAMPLE_ROWS))
+            self.sampled = len(self.sample)
             if not self.sample:
                 raise NaiveBayesError("%s has a header but no rows; expected data below it"
                                       % source.path)
@@ -451,15 +453,29 @@ class _TableReader:
         sample, self.sample = self.sample, []
         return chain(sample, self.rows)
 
-    def batches(self, size):
+    def batches(self, size, columns=False):
         """The rows as tables (see convert) of ``size`` rows at most (fewer where rows
-        without a label were skipped)."""
+        without a label were skipped); ``columns``: as (y, weights, lines, columns)
+        instead (see columns_of; table_of makes the table)."""
+        if columns and hasattr(self.source, "column_chunks"):
+            # the rows read so far (the sample, and those read with it) by rows,
+            # the others as the source's columns
+            read = list(chain(self.sample, islice(self.rows, self.source.given -
+                                                  self.sampled)))
+            self.sample = []
+            for start in range(0, len(read), size):
+                yield self.columns_of(read[start:start + size])
+            read = None
+            for lines, table in self.source.column_chunks(size):
+                yield self.from_columns(lines, table)
+            return
         rows = self.raw_rows()
+        convert = self.columns_of if columns else self.convert
         while True:
             chunk = list(islice(rows, size))
             if not chunk:
                 return
-            yield self.convert(chunk)
+            yield convert(chunk)
 
     def table(self):
         """The whole file as one table, with every note and warning."""
@@ -496,37 +512,63 @@ class _TableReader:
         counted), labels parsed, cells converted column by column, by
         comprehensions (a cell costs a few builtin steps); a cell that does not
         convert is an error naming its line and column."""
+        return self.table_of(self.columns_of(chunk))
+
+    def table_of(self, parts):
+        """The table of columns_of's (y, weights, lines, columns): a row per line."""
+        y, weights, lines, columns = parts
+        if not lines:
+            return self._table([], y, None, lines, [])
+        rows = list(map(list, zip(*columns))) if columns else [[] for _ in lines]
+        return self._table(rows, y, weights, lines, [])
+
+    def columns_of(self, chunk):
+        """convert's work short of joining the columns into rows: (y, weights, lines,
+        columns), one column per name (a list or tuple of its converted values, one
+        per line), weights None when every row weighs 1."""
+        source = self.source
+        width = source.width
+        weights = [cells[width] if len(cells) > width else 1.0 for _, cells in chunk] \
+            if source.weighted else None
+        return self.from_columns([line for line, _ in chunk],
+                                 list(zip(*[cells for _, cells in chunk])), weights)
+
+    def from_columns(self, lines, table, weights=None):
+        """columns_of for rows given as the file's columns (``table``: one sequence of
+        cells per column of the file; ``lines``: the line of each row; ``weights``:
+        each row's, or None)."""
         source = self.source
         missing = source.missing
         target = self.target_index
         y = None
+        if type(lines) is not list:
+            lines = list(lines)
         if target is not None:
-            labels = list(map(itemgetter(target), map(itemgetter(1), chunk)))
+            labels = table[target] if lines else []
             if None in labels or not missing.isdisjoint(labels):
-                kept = []
-                for line, cells in chunk:
-                    label = cells[target]
-                    if label is None or label in missing:
+                keep = [label is not None and label not in missing for label in labels]
+                for line, kept in zip(lines, keep):
+                    if not kept:
                         self.unlabelled += 1
                         if self.first_unlabelled is None:
                             self.first_unlabelled = line
-                        continue
-                    kept.append((line, cells))
-                chunk = kept
-                labels = [cells[target] for _, cells in chunk]
-            y = labels if self.label is _same_label else list(map(self.label, labels))
-        width = source.width
-        weights = [cells[width] if len(cells) > width else 1.0 for _, cells in chunk] \
-            if source.weighted else [1.0]
-        lines = [line for line, _ in chunk]
-        if not chunk:
-            return self._table([], y, None, lines, [])
-        table = list(zip(*[cells for _, cells in chunk]))
+                lines = list(compress(lines, keep))
+                table = [list(compress(column, keep)) for column in table]
+                if weights is not None:
+                    weights = list(compress(weights, keep))
+                labels = table[target] if lines else []
+            y = list(labels) if self.label is _same_label else list(map(self.label, labels))
+        if not lines:
+            return y, None, lines, []
+
+        def rows():
+            """The rows, for _line_of (a cell that does not convert)."""
+            return list(zip(lines, zip(*table)))
         columns = []
         nothing = None
         for convert, strict, index, name in self.columns:
             if convert is None:
-                columns.append((None,) * len(chunk))
+                columns.append((None,) * len(lines))
                 continue
             values = table[index]
             if convert is _number_cell and not source.numeric_missing:
@@ -549,14 +591,16 @@ class _TableReader:
                         text = "".join([v for v in values if type(v) is str])
                     if "_" in text or not text.isascii():
                         convert = strict
-                values = self._converted(values, convert, chunk, index, name)
+                values = self._converted(values, convert, rows, index, name)
             columns.append(values)
-        rows = list(map(list, zip(*columns))) if columns else [[] for _ in chunk]
-        return self._table(rows, y, weights if set(weights) != {1.0} else None, lines, [])
+        if weights is not None and set(weights) == {1.0}:
+            weights = None
+        return y, weights, lines, columns
 
-    def _converted(self, values, convert, chunk, index, name):
+    def _converted(self, values, convert, rows, index, name):
         """A column's cells (str, None for missing, or typed) converted; an error
-        naming the line and column for a cell that does not convert."""
+        naming the line and column for a cell that does not convert (``rows()``: the
+        rows, as (line, cells), to find it in)."""
         if convert is _number_cell:
             numbers = self._finite_numbers(values)
             if numbers is not None:
@@ -564,7 +608,7 @@ class _TableReader:
         try:
             return [convert(v) if type(v) is str else v for v in values]
         except _BadValue as error:
-            raise self._bad_cell(self._line_of(chunk, index, error.value), name,
+            raise self._bad_cell(self._line_of(rows(), index, error.value), name,
                                  error) from None
 
     @staticmethod

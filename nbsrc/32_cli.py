@@ -358,6 +358,110 @@ def _fit_batch(model, batch, classes):
         raise batch.at_line(error) from None
 
 
+def _counts_columns(model):
+    """True when fit may count its batches from their columns (_count_columns): a
+    naive Bayes model whose partial_fit is the library's own, without class weights."""
+    cls = type(model)
+    return model._statistics_class is _NaiveStatistics and \
+        cls.partial_fit is _Classifier.partial_fit and cls._learn is _Classifier._learn \
+        and cls._new_statistics is _Classifier._new_statistics and \
+        model.get_params()["class_weight"] is None
+
+
+def _count_columns(model, parts, classes):
+    """partial_fit of one batch of a naive Bayes model (see _counts_columns) that has
+    learned a first batch, from the batch's columns (the reader's columns_of) rather
+    than its rows: each column split by class (one builtin pass) and added to a
+    skeleton of the model's statistics by the same feature kinds, then absorbed, as
+    partial_fit does; the statistics are exact counts and sums, so the model is the
+    one partial_fit on the rows makes.  False, with nothing changed, for a batch out
+    of the ordinary (weights, a label or a value partial_fit would refuse or that
+    needs more than counting): the caller gives that one to partial_fit, which
+    counts it or says what is wrong, naming the row."""
+    state = model._state
+    labels, weights, lines, columns = parts
+    base = state.statistics
+    if base is None or weights is not None or not labels or base.layout != "sequence":
+        return False
+    names = list(base.features)
+    if len(names) != len(columns):
+        return False
+    try:
+        order = dict.fromkeys(labels)
+    except TypeError:                     # an unhashable label
+        return False
+    if None in order or any(_is_missing(label) for label in order) or \
+            (classes is not None and not all(label in classes for label in order)):
+        return False
+    params = model.get_params()
+    statistics = base.skeleton()
+    if len(order) == 1:
+        split = None                      # every row is of the one class
+        counts = {labels[0]: len(labels)}
+    else:                                 # the rows in class order: one itemgetter
+        where = {label: [] for label in order}
+        for i, label in enumerate(labels):
+            where[label].append(i)
+        split = itemgetter(*chain.from_iterable(where.values()))
+        counts = {label: len(rows) for label, rows in where.items()}
+        where = None
+    try:
+        for name, column in zip(names, columns):
+            feature = statistics.features[name]
+            if feature.name is None:
+                return False
+            if split is not None:
+                column = split(column)
+            if type(feature) is _Gaussian and _FLOAT.issuperset(map(type, column)) and \
+                    _add_sums_by_class(feature.stats, column, counts):
+                continue
+            if split is None:
+                feature.add(labels[0], column, None, params)
+                continue
+            start = 0
+            for label, count in counts.items():
+                feature.add(label, column[start:start + count], None, params)
+                start += count
+        column = None
+        statistics.class_count.update(counts)
+        for label in classes or ():
+            statistics.class_count.setdefault(label, 0)
+        if classes is not None and hasattr(statistics, "declare_classes"):
+            statistics.declare_classes(dict.fromkeys(classes))
+        class_count = dict(base.class_count)
+        for label, count in counts.items():
+            class_count[label] = class_count.get(label, 0) + count
+        _check_total_weight(class_count, "partial_fit()", "sample_weight")
+        _check_class_prior(params.get("class_prior"), class_count, "partial_fit()")
+        _check_discrete_labels(class_count, "partial_fit()")
+        _check_memory(params, "partial_fit()", base, statistics)
+    except Exception:                     # partial_fit finds out what, and names the row
+        return False
+    with state.lock:
+        state.statistics.absorb(statistics)
+        state.compiled = None
+    return True
+
+
+def _add_sums_by_class(stats, column, counts):
+    """Add to _NormalSums ``stats`` the exact sums of a column of floats that holds
+    each class's values in turn (``counts``: {label: number of values}, in that
+    order), the whole column scaled to integers at once (see _exact_sums); False,
+    with nothing added, when it spans too many binades for one scale.  ValueError
+    or OverflowError for a NaN or an infinity."""
+    scaled = _scaled_integers(column)
+    if scaled is None:
+        return False
+    integers, shift = scaled
+    start = 0
+    for label, count in counts.items():
+        part = integers[start:start + count]
+        stats.add_sums(label, (count, _dyadic(sum(part), shift),
+                               _dyadic(sum(map(mul, part, part)), 2 * shift)))
+        start += count
+    return True
+
+
 _GC_OBJECTS = 10000       # objects the fit's batches may leave before a collection
 
 
@@ -375,19 +479,24 @@ def _gc_freezing():
     _GC_OBJECTS objects more than they freed since the last collection: what the
     automatic collections would find, found in one pass every few batches rather
     than by scanning a batch's rows again every few hundred allocations; resume and
-    unfreeze start them again (when they ran before)."""
+    unfreeze start them again (when they ran before).  A batch counted from its
+    columns leaves few objects the collector counts (its cells are strings and
+    floats) however many rows it holds: freeze(rows) counts its rows as objects."""
     if not hasattr(gc, "get_freeze_count") or gc.get_freeze_count():
         return (lambda: None), (lambda: None), (lambda: None)
     enabled = gc.isenabled()
     frozen = False                        # (gc.get_freeze_count walks what is frozen)
+    rows = 0                              # rows counted from columns since a collection
 
-    def freeze():
-        nonlocal frozen
+    def freeze(counted=0):
+        nonlocal frozen, rows
         gc.disable()
-        if gc.get_count()[0] >= _GC_OBJECTS or not frozen:
+        rows += counted
+        if gc.get_count()[0] + rows >= _GC_OBJECTS or not frozen:
             gc.collect()
             gc.freeze()
             frozen = True
+            rows = 0
 
     def resume():
         if enabled:
@@ -407,7 +516,8 @@ def _cmd_fit(args):
         model = _new_model(args, reader)
         progress = args.progress_line
         done = 0
-        batches = reader.batches(_fit_batch_rows(model, reader))
+        by_columns = _counts_columns(model)
+        batches = reader.batches(_fit_batch_rows(model, reader), columns=by_columns)
         balanced = model.get_params()["class_weight"] == "balanced"
         choosing = isinstance(model, AutoBayes) and model.weights == "cv"
         if balanced:                      # class weights need every label first: the
@@ -427,6 +537,14 @@ def _cmd_fit(args):
         # counts them exactly as one fit of the file would.
         waiting = []
         for batch in batches:
+            if by_columns:                # the first batch, and any _count_columns
+                if done and _count_columns(model, batch, reader.classes):   # leaves,
+                    done += len(batch[2])                                 # by rows
+                    progress.update(done)
+                    counted, batch = len(batch[2]), None
+                    freeze(counted)
+                    continue
+                batch = reader.table_of(batch)
             if not batch.X:
                 continue
             if not done and batch.sample_weight is not None and not any(batch.sample_weight):
