@@ -16,6 +16,7 @@ import argparse
 import csv
 import gc
 import io
+import json
 import math
 import os
 import random
@@ -862,10 +863,12 @@ SCALE_FIT = (
     "print(time.process_time() - start)\n")
 
 
-def bench_scale(table, sizes, models, module=None):
+def bench_scale(table, sizes, models, module=None, part="both", record=None):
     """The command line's fit of each model family on the scale CSV at each size,
     in a fresh process each: CPU seconds and the process's peak resident memory.
-    module: another version's naive_bayes.py (its folder goes first on the path)."""
+    module: another version's naive_bayes.py (its folder goes first on the path).
+    part: "cli", "library" or "both". record: a JSON file that gets (or updates) one
+    entry per run (model, route, rows, cpu_s, peak_mb)."""
     import py_compile
     folder_of_module = str(ROOT if module is None else Path(module).resolve().parent)
     # the bytecode cached, as after any first import (a compile would add its peak)
@@ -873,7 +876,7 @@ def bench_scale(table, sizes, models, module=None):
     table.scale = []
     with tempfile.TemporaryDirectory() as folder:
         path = os.path.join(folder, "scale.csv")
-        for n in sizes:
+        for n in sizes if part in ("both", "cli") else ():
             write_scale_csv(path, n)
             for model in models:
                 argv = ["fit", path, "--target", "label", "--model", model,
@@ -889,12 +892,13 @@ def bench_scale(table, sizes, models, module=None):
                     model, format(n, ",")), "naive_bayes.py fit (peak %.0f MB)"
                     % (peak / 1e6), cpu, n)
                 table.scale.append((model, n, cpu, peak))
+                record_scale(record, model, "command line", n, cpu, peak, argv)
                 print("scale: %s %s rows: %.1f s CPU, peak %.0f MB"
                       % (model, format(n, ","), cpu, peak / 1e6), file=sys.stderr)
         # the library: generated rows given to partial_fit 10,000 at a time (no file,
         # no list of every row), then choose_weights where the family has one and
         # the compilation of the first prediction
-        for n in sizes:
+        for n in sizes if part in ("both", "library") else ():
             for model in models:
                 family = LIBRARY_FAMILIES[model]
                 try:
@@ -908,8 +912,35 @@ def bench_scale(table, sizes, models, module=None):
                 table.add("scale", "%s.partial_fit, %s rows x 20 mixed" % (
                     family, format(n, ",")), "library (peak %.0f MB)" % (peak / 1e6), cpu, n)
                 table.scale.append((family, n, cpu, peak))
+                record_scale(record, model, "library", n, cpu, peak,
+                             "%s.partial_fit 10,000 rows at a time" % family)
                 print("scale: library %s %s rows: %.1f s CPU, peak %.0f MB"
                       % (family, format(n, ","), cpu, peak / 1e6), file=sys.stderr)
+
+
+def record_scale(record, model, route, n, cpu, peak, how):
+    """Add (or replace) one scale run's figures in the JSON file record (a list)."""
+    if record is None:
+        return
+    import datetime
+    import platform
+    runs = []
+    if os.path.exists(record):
+        with open(record) as handle:
+            runs = json.load(handle)
+    runs = [r for r in runs if (r["model"], r["route"], r["rows"]) != (model, route, n)]
+    runs.append({"model": model, "route": route, "rows": n, "cpu_s": round(cpu, 1),
+                 "peak_mb": round(peak / 1e6), "how": how if isinstance(how, str)
+                 else "naive_bayes.py " + " ".join(how[:1] + ["scale.csv"] + how[2:-2]),
+                 "python": "%s %s" % (sys.implementation.name, sys.version.split()[0]),
+                 "machine": "%s, %d cores, load average %.1f at the end"
+                            % (platform.machine(), os.cpu_count(), os.getloadavg()[0]),
+                 "date": datetime.datetime.now(datetime.timezone.utc)
+                                  .strftime("%Y-%m-%dT%H:%MZ")})
+    runs.sort(key=lambda r: (r["route"], r["model"], r["rows"]))
+    with open(record, "w") as handle:
+        json.dump(runs, handle, indent=1)
+        handle.write("\n")
 
 
 LIBRARY_FAMILIES = {"auto": "AutoBayes", "aode": "AODE", "tan": "TAN", "bayesnet": "BayesNet",
@@ -1035,6 +1066,10 @@ def main(argv=None):
     parser.add_argument("--scale-models", default="naive,auto,aode,tan,bayesnet",
                         help="comma-separated --model names of the scale workload "
                              "(naive,auto,aode,tan,bayesnet)")
+    parser.add_argument("--scale-part", choices=("both", "cli", "library"), default="both",
+                        help="the scale workload's command line, library or both (both)")
+    parser.add_argument("--scale-json", help="the scale workload adds (or replaces) each "
+                                             "run's figures in this JSON file")
     parser.add_argument("--module", help="the scale workload runs this naive_bayes.py "
                                          "(another version) instead")
     parser.add_argument("--only", help="comma-separated: %s (scale only when named: "
@@ -1069,7 +1104,8 @@ def main(argv=None):
         bench_memory(table, args.memory_rows)
     if "scale" in wanted and sys.platform != "win32":
         bench_scale(table, [int(n) for n in args.scale_rows.split(",")],
-                    args.scale_models.split(","), args.module)
+                    args.scale_models.split(","), args.module, args.scale_part,
+                    args.scale_json)
     print("## naive_bayes.py benchmarks\n")
     print("`python benchmarks/bench.py %s` on Python %s (%s); medians of %d runs; "
           "\"relative\" is time per row over naive_bayes's time per row for the same "
