@@ -9220,7 +9220,10 @@ PROGRESS_X = [["a", 1.0], ["a", 1.5], ["b", 3.0], ["b", 3.5], ["a", 3.2], ["b", 
 PROGRESS_Y = ["x", "x", "y", "y", "x", "y"] * 4
 
 
-def test_progress_callable_receives_cross_validates_folds_with_autobayes_fit_steps_inside():
+def test_progress_callable_receives_cross_validates_folds_with_autobayes_fit_steps_inside(
+        monkeypatch):
+    # AutoBayes' own folds= folds (its leave-one-out on small data is off here)
+    monkeypatch.setattr(naive_bayes, "_AUTO_LOO_ROWS", 0)
     steps = []
     naive_bayes.cross_validate(naive_bayes.AutoBayes(folds=3), PROGRESS_X, PROGRESS_Y,
                                folds=3, progress=steps.append)
@@ -11153,6 +11156,7 @@ def test_autobayes_folds_search_their_networks_unless_the_search_is_costly(monke
             return found(score, nodes, root, params)
         monkeypatch.setitem(naive_bayes._STRUCTURE_SEARCHES, name, spy)
     monkeypatch.setattr(naive_bayes, "_FOLD_SEARCH_WORK", 10 ** 12 if search else 0)
+    monkeypatch.setattr(naive_bayes, "_AUTO_LOO_ROWS", 0)    # (folds=, not leave-one-out)
     X, y = sample_data(120, 8)
     model = naive_bayes.AutoBayes(members=("bayesnet", "aode"), folds=3).fit(X, y)
     assert ran == (["hill climbing"] * 3 if search else ["hill climbing"] + ["given"] * 3)
@@ -12758,6 +12762,176 @@ def test_the_command_line_fit_of_arff_counts_its_batches_as_one_fit(tmp_path):
     library.target_ = "label"
     library.training_data_ = small.training_data_
     assert small.to_dict() == library.to_dict()
+
+
+# ----------------------------------------------------------------------------------
+# Selective kDB with missing values as no evidence (missing="skip": AutoBayes' "kdb"
+# member) and AutoBayes' leave-one-out on small data
+# ----------------------------------------------------------------------------------
+
+def kdb_skip(X, y, weights=None, **params):
+    """(KDB(k="select", **params) fitted, its statistics compiled with missing="skip",
+    as AutoBayes' kdb members compile them)."""
+    model = naive_bayes.KDB(k="select", **params).fit(X, y, sample_weight=weights)
+    compiled = model._fitted().compile(dict(model._compiling(model.get_params()),
+                                            missing="skip"))
+    return model, compiled
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(["a", "b", None]), st.sampled_from(["x", "y", "z"]),
+                          st.sampled_from(["p", "q", None]), st.sampled_from(["yes", "no"]),
+                          st.sampled_from([1, 2])), min_size=2, max_size=14),
+       st.sampled_from(["laplace", "m", "hdp"]), st.integers(0, 2))
+def test_selective_kdb_with_missing_values_skipped_selects_on_the_rows_filled_by_modes(
+        rows, estimate, max_k):
+    """KDB(k="select") compiled with missing="skip" on rows with missing cells never
+    fails and selects as the search scores the rows: every missing cell filled with its
+    feature's most frequent value (by weight, filled here), so (s, k) and the parents
+    are those of KDB(k="select") fitted on the filled rows, whose choice has the least
+    leave-one-out error of the straightforward loop; the rows' order does not matter,
+    and a prediction reads each node given its known parents (a row with nothing known
+    gets the class prior)."""
+    X = [list(r[:3]) for r in rows]
+    y = [r[3] for r in rows]
+    weights = [r[4] for r in rows]
+    modes = []
+    for j in range(3):
+        counts = Counter()
+        for row, w in zip(X, weights):
+            if row[j] is not None:
+                counts[row[j]] += w
+        assume(counts and len(set(counts.values())) == len(counts))   # no tie
+        modes.append(max(counts, key=counts.get))
+    filled = [[modes[j] if v is None else v for j, v in enumerate(row)] for row in X]
+    model, compiled = kdb_skip(X, y, weights, max_k=max_k, estimate=estimate)
+    plain = naive_bayes.KDB(k="select", max_k=max_k, estimate=estimate).fit(
+        filled, y, sample_weight=weights)
+    expected = plain._model("test")
+    assert compiled.selection == expected.selection == tuple(
+        plain.summary()["selected"][key] for key in ("features", "k"))
+    assert compiled.parents == expected.parents
+    if estimate != "hdp":
+        full = naive_bayes.KDB(k=max_k, estimate=estimate).fit(filled, y,
+                                                               sample_weight=weights)
+        values = [tuple(vs) for vs, (w, _) in expected.prepared.items() for _ in range(w)]
+        mutual, _ = straightforward_informations(values, 4, expected.root)
+        if separated(mutual.values()):
+            errors = straightforward_selection_errors(
+                expected, ranked(range(3), mutual.get), full._model("test").parents,
+                estimate, 1.0, 1.0, max_k)
+            choice = (compiled.selection[1], compiled.selection[0])
+            assert errors[choice] <= min(errors.values()) + 1e-9
+    order = list(range(len(X)))[::-1]
+    _, reversed_ = kdb_skip([X[i] for i in order], [y[i] for i in order],
+                            [weights[i] for i in order], max_k=max_k, estimate=estimate)
+    assert reversed_.selection == compiled.selection and \
+        reversed_.parents == compiled.parents
+    for row in X + [[None, None, None]]:
+        assert reversed_.joint(row) == compiled.joint(row)
+    if estimate == "laplace":                     # nothing known: the class prior
+        nothing = naive_bayes._posterior(compiled.joint([None, None, None]))
+        counts = [sum(w for label, w in zip(y, weights) if label == c)
+                  for c in compiled.classes]
+        assert nothing == pytest.approx([(n + 1.0) / (sum(weights) + len(counts))
+                                         for n in counts])
+
+
+def kdb_member_data(seed, n=60):
+    """n rows of three categorical features with missing cells and a number, labels
+    that depend on two of them together."""
+    rng = random.Random(seed)
+    X, y = [], []
+    for _ in range(n):
+        row = [rng.choice("abc"), rng.choice("xy"), rng.choice("pq"),
+               round(rng.gauss(0, 2), 1)]
+        label = "yes" if (row[0] == "a") != (row[1] == "x") or rng.random() < 0.1 else "no"
+        X.append([v if rng.random() > 0.1 else None for v in row])
+        y.append(label)
+    return X, y
+
+
+@pytest.mark.parametrize("member", ["kdb", "kdb2"])
+def test_autobayes_kdb_members_are_one_model_whatever_the_rows_form_and_order(member,
+                                                                              tmp_path):
+    """AutoBayes with a kDB member (selective kDB, or k=2, "hdp" tables, missing values
+    as no evidence) on rows with missing cells: lists, dicts in any key order and the
+    rows shuffled give one model, which its file keeps (the member compiled again on
+    load predicts the same), the member being the KDB of the same statistics; a
+    file whose weights name a member not among AutoBayes' is refused."""
+    X, y = kdb_member_data(3)
+    members = ("waode", "bayesnet", member)
+    model = naive_bayes.AutoBayes(members=members).fit(X, y)
+    names = ["f%d" % j for j in range(4)]
+    rng = random.Random(5)
+    order = list(range(len(X)))
+    rng.shuffle(order)
+    dicts = []
+    for i in order:
+        keys = names[:]
+        rng.shuffle(keys)
+        dicts.append({name: X[i][names.index(name)] for name in keys})
+    as_dicts = naive_bayes.AutoBayes(members=members, features=None).fit(
+        dicts, [y[i] for i in order])
+    shuffled = naive_bayes.AutoBayes(members=members).fit([X[i] for i in order],
+                                                          [y[i] for i in order])
+    assert shuffled.to_dict() == model.to_dict()
+    assert as_dicts.predict_proba([dict(zip(names, row)) for row in X]) == \
+        model.predict_proba(X)
+    weights = model._fitted().weights
+    assert set(weights) == set(members) and abs(sum(weights.values()) - 1) < 1e-9
+    model.save(tmp_path / "m.json")
+    loaded = naive_bayes.AutoBayes.load(tmp_path / "m.json")
+    assert loaded.predict_proba(X) == model.predict_proba(X)
+    compiled = dict((name, m) for name, _, m in model._model("test").members)[member]
+    kdb = naive_bayes.KDB(k="select" if member == "kdb" else 2, estimate="hdp")
+    alone = model._fitted().members_view().parts["BayesNet"].compile(
+        dict(kdb._compiling(kdb.get_params()), missing="skip",
+             features=model.get_params()["features"]))
+    assert alone.parents == compiled.parents
+    for row in X:
+        assert alone.joint(row) == compiled.joint(row)
+    data = model.to_dict()
+    data["mixture"]["weights"] = dict(data["mixture"]["weights"], kdb3=0.5)
+    with pytest.raises(NaiveBayesError):
+        naive_bayes.AutoBayes.from_dict(data)
+
+
+def straightforward_loo_likelihoods(X, y, member):
+    """Per row, P(true class) of AutoBayes' member ``member`` fitted on the other rows
+    alone (every row but that one, counted afresh), all the rows' bins and structure
+    aside: categorical rows only, the member one without a structure search
+    ("waode", "aode")."""
+    out = []
+    for i in range(len(X)):
+        others = X[:i] + X[i + 1:]
+        labels = y[:i] + y[i + 1:]
+        model = naive_bayes.AutoBayes(members=(member,), weights="uniform").fit(others,
+                                                                              labels)
+        row = dict(zip(model.classes_, model.predict_proba([X[i]])[0]))
+        out.append(row.get(y[i], 0.0))
+    return out
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from("ab"), st.sampled_from("xyz"),
+                          st.sampled_from(["yes", "no"])), min_size=4, max_size=14))
+def test_autobayes_small_data_choose_weights_by_exact_leave_one_out(rows):
+    """With at most _AUTO_LOO_ROWS rows AutoBayes scores every row with its members
+    fitted on the others (leave-one-out, whatever folds= says): the AODE members'
+    out-of-row log loss in summary()["choice"]'s evaluation is that of each member
+    fitted afresh on the other rows, and copies of one row count once each."""
+    X = [list(r[:2]) for r in rows]
+    y = [r[2] for r in rows]
+    assume(len(set(y)) == 2 and all(y.count(c) >= 2 for c in set(y)))
+    model = naive_bayes.AutoBayes(members=("waode", "aode"), folds=3).fit(X, y)
+    evaluation = model._fitted().evaluation
+    for member in ("waode", "aode"):
+        chances = straightforward_loo_likelihoods(X, y, member)
+        loss = -sum(math.log(max(p, 1e-15)) for p in chances) / len(X)
+        assert evaluation[member][2] == len(X)
+        assert evaluation[member][0] == pytest.approx(loss, rel=1e-9, abs=1e-12)
+    assert len(X) <= naive_bayes._AUTO_LOO_ROWS
 
 
 # ----------------------------------------------------------------------------------

@@ -700,8 +700,9 @@ _NETWORK_KINDS = ("categorical", "discretized", "ignore")
 #           table without that parent, counted the same way from the rows the
 #           statistics keep (_NetworkModel.table_given), so that the prediction is
 #           the network's with the unknown values left out: a row with nothing known
-#           gets the class prior.  The structure search still scores the rows with
-#           Weka's fill, so that both policies find the same structure.
+#           gets the class prior.  The structure search (and selective kDB's
+#           selection) still scores the rows with Weka's fill, so that both
+#           policies find the same structure.
 _NETWORK_MISSING = ("mode", "skip")
 _ROW_KINDS = ("categorical", "discretized")       # the kinds whose values rows hold
 
@@ -1474,7 +1475,6 @@ class _NetworkModel:
         scored = [(values, weight * unit if type(weight) is int else
                    int(Fraction(weight) * unit))
                   for values, (weight, _) in searched.items() if weight]
-        del searched
         score = _NetworkScores(_within_scores(scored, unit), self.cardinality, unit)
         nodes = len(used) + 1
         self.root = root = nodes - 1
@@ -1488,11 +1488,14 @@ class _NetworkModel:
             _within_budget(params, estimate + _selection_bytes(len(prepared), self.k,
                                                                params["max_k"]),
                            "selective kDB's leave-one-out (%s)" % what, _NETWORK_FIX)
-            self.selection = features, k = _kdb_selection(self, prepared, order,
+            # (missing="skip": the rows as the search scored them, Weka's fill, so
+            # that both policies select alike)
+            self.selection = features, k = _kdb_selection(self, searched, order,
                                                           params["max_k"])
             self.dropped = set(order[features:])
             for i in order:
                 self.parents[i] = self.parents[i][:1 + k] if i not in self.dropped else []
+        del searched
         self.memory = estimate + self._tables_bytes(len(prepared))   # bytes, by estimate
         _within_budget(params, self.memory, "the network's tables (its structure found, "
                        "%s)" % what, _NETWORK_FIX)

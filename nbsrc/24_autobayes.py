@@ -7,6 +7,8 @@ _AUTO_MEMBERS = {
     "bayesnet": (BayesNet, {"max_parents": 2, "missing": "skip"}),
     "bayesnet3": (BayesNet, {"max_parents": 3, "missing": "skip"}),
     "tan": (TAN, {"missing": "skip"}),
+    "kdb": (KDB, {"k": "select", "estimate": "hdp", "missing": "skip"}),
+    "kdb2": (KDB, {"k": 2, "estimate": "hdp", "missing": "skip"}),
     "naive": (NaiveBayes, {"numeric": "discretized"}),
     "weighted": (NaiveBayes, {"numeric": "discretized"}),
 }
@@ -243,8 +245,10 @@ class AutoBayes(_Classifier):
     weights (weights="cv"): each member's probabilities of the true class of every row
     in an internal stratified cross-validation (folds=, seeded, on the rows in a
     canonical order, so that their order does not matter; on a stratified sample of
-    5,000 rows when there are more, fewer for wide data: 1,099 rows of 130 features),
-    then the weights maximising their mixture's log-likelihood, with a prior of 2
+    5,000 rows when there are more, fewer for wide data: 1,099 rows of 130 features;
+    with at most _AUTO_LOO_ROWS = 150 rows, whatever folds= says, leave-one-out: each
+    row scored by the members of all the other rows, its copies alike), then the
+    weights maximising their mixture's log-likelihood, with a prior of 2
     pseudo-rows per member (EM), and one temperature T (between 1/4 and 4, with a
     prior of 2 pseudo-rows on log T pulling it towards 1) by which the mixture's
     probabilities are tempered around its prior pi (what it predicts when nothing is
@@ -256,8 +260,9 @@ class AutoBayes(_Classifier):
     (and AODE's missing values replaced, in training, by all the rows' means and
     modes), each fold's counts being all the rows' less the fold's, the weighted
     member's Newton steps (one per fold) starting from its weights on all the rows,
-    and, where a network's structure search costs more than about 0.1 s of CPU, the
-    structure found on all the rows (the fold's tables its own); the bins and the
+    and, where a network's structure search costs more than about 0.1 s of CPU or
+    in leave-one-out, the structure (and selective kDB's selection) found on all the
+    rows (the fold's tables its own); the bins and the
     structure have seen the held-out rows, so the figures of summary()["choice"]
     lean to the optimistic side.
     summary()["choice"] says what it chose and why; explain() gives the prior, what
@@ -273,7 +278,8 @@ class AutoBayes(_Classifier):
     country).
 
     Other members: "tan" (TAN), "bayesnet3" (at most 3 parents), "naive" (naive Bayes
-    on MDL bins).  weights="uniform" or {member: weight} fixes the weights instead.
+    on MDL bins), "kdb" (selective kDB, "hdp" tables) and "kdb2" (kDB with k=2, "hdp"
+    tables), both with missing values as no evidence (missing="skip").  weights="uniform" or {member: weight} fixes the weights instead.
     class_weight weighs the rows once, from all of fit's rows, for the members and the
     internal cross-validation alike; the decision rules are NaiveBayes'.
 
@@ -457,8 +463,8 @@ class AutoBayes(_Classifier):
         all the rows, and AODE's missing values replaced by all the rows' replacements
         (_binned_rows); each fold's rows counted once (_fold_parts) and a fold's
         training statistics made as all the rows' less the fold's
-        (_training_statistics, the one seam between the folds and the counts: a
-        held-out part of one row would give leave-one-out's); the weighted member and,
+        (_training_statistics, the one seam between the folds and the counts: with
+        at most _AUTO_LOO_ROWS rows, a held-out part of one row, leave-one-out's); the weighted member and,
         where a search costs more than _FOLD_SEARCH_WORK, the network members
         compiled on all the rows first (_whole_members): the folds' Newton steps
         start from the weights found there, their networks keep the structure found
@@ -482,7 +488,14 @@ class AutoBayes(_Classifier):
                 sample_weight = [sample_weight[i] for i in kept]
         folds = min(folds, len(X))
         _check_auto_work(len(X), nodes, folds, call)
-        fold_of = _stratified_folds(y, folds, 0)
+        loo = _loo_groups(X, y) if len(X) <= _AUTO_LOO_ROWS else None
+        if loo is not None:               # a fold per distinct row, one copy held out
+            fold_of = [-1] * len(X)
+            for fold, group in enumerate(loo):
+                fold_of[group[0]] = fold
+            folds = len(loo)
+        else:
+            fold_of = _stratified_folds(y, folds, 0)
         params = self.get_params()
         names = list(self.members)
         # held meanwhile: the fit's rows, the folds' and their training set's
@@ -491,13 +504,17 @@ class AutoBayes(_Classifier):
         with made["cuts"]:
             start, structures = _whole_members(
                 statistics.members_view(), names, held, made, call,
-                search=_auto_fold_work(len(X), nodes) > _FOLD_SEARCH_WORK)
+                search=loo is not None or _auto_fold_work(len(X), nodes) > _FOLD_SEARCH_WORK)
             X, imputed, replacements, declared = _binned_rows(
                 self, statistics, X, _aode_imputes(names, params))
         parts = _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call,
                             list(statistics.features))
         whole = None                      # the statistics of all the rows: the folds'
-        for _, part in parts:
+        if loo is not None:               # (the folds count one copy of each row)
+            whole = _fold_parts(declared, X, imputed, y, sample_weight, [0] * len(X), 1,
+                                call, list(statistics.features))[0][1]
+            parts = [(group, part) for group, (_, part) in zip(loo, parts)]
+        for _, part in parts if loo is None else ():
             if part is not None:
                 whole = part.copy() if whole is None else whole.absorb(part)
         if whole is None:
@@ -596,6 +613,21 @@ _FOLD_WEIGHT_STEPS = 1
 # network members keep the structure searched on all the rows rather than search
 # their own (their tables are the fold's)
 _FOLD_SEARCH_WORK = 400000
+
+
+# At most this many rows cross-validated: leave-one-out rather than folds= folds
+_AUTO_LOO_ROWS = 150
+
+
+def _loo_groups(X, y):
+    """The rows of AutoBayes' leave-one-out, grouped: [[the indices of one distinct
+    row]] (_cv_rows gives a distinct row's copies as one object, its label and
+    weight alike), in the order of their first rows.  Leaving out any copy of a row
+    gives the same model, which scores each of them."""
+    groups = {}
+    for i, row in enumerate(X):
+        groups.setdefault((id(row), y[i]), []).append(i)
+    return list(groups.values())
 
 
 def _given_structure(score, nodes, root, params):
@@ -780,6 +812,8 @@ def _fold_members(training, names, params, start, structures, replacements, call
                                               steps=_FOLD_WEIGHT_STEPS))
         elif name in structures:
             member = dict(member, structure_search="given", _parents=structures[name])
+            if member.get("k") == "select":       # (the structure holds the selection)
+                member["k"] = member["max_k"]
             rows = next(part for part in training.parts.values()
                         if isinstance(part, _NetworkStatistics))
             models.append(_budgeted(_NetworkModel, call, rows, member))
