@@ -5783,6 +5783,7 @@ class _KdeScorer(_NumberScorer):
 # -- pairwise counts: the statistics of the semi-naive families ----------------------
 
 _PAIR_SHIFT = 32                 # a pair's key: (id of the lower value) << 32 | id
+_PAIR_TOKENS = 1 << 17           # the keys of values bound remembers across pairs
 
 
 class _ValueIds(dict):
@@ -5913,22 +5914,21 @@ class _PairCounts(_Distribution):
         kept up to date."""
         order, numeric = self.ids.order, self.numeric
         get_id = self.ids.__getitem__
+        low = list(map(_PAIR_SHIFT.__rrshift__, held))
+        high = list(map(0xFFFFFFFF .__and__, held))
         keyed = {}                        # id -> id of its key
-
-        def key_id(value_id):
-            found = keyed.get(value_id)
-            if found is None:
-                p, value = order[value_id]
-                found = keyed[value_id] = value_id if p not in numeric else \
-                    get_id((p, _grid_key(value, level)))
-            return found
+        for i in sorted(set(low).union(high)):
+            p, value = order[i]
+            keyed[i] = i if p not in numeric else get_id((p, _grid_key(value, level)))
+        low = list(map(keyed.__getitem__, low))
+        high = list(map(keyed.__getitem__, high))
+        keys = list(map(add, map(int.__lshift__, map(min, low, high), repeat(_PAIR_SHIFT)),
+                        map(max, low, high)))
+        del low, high
         tables = list(self.pairs.values())
         counts = [tables[n].pop(key) for n, key in zip(owners, held)]
         size = 0
-        for n, key, count in zip(owners, held, counts):
-            a = key_id(key >> _PAIR_SHIFT)
-            b = key_id(key & 0xFFFFFFFF)
-            key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
+        for n, key, count in zip(owners, keys, counts):
             counted = tables[n]
             before = counted.get(key)
             if before is None:
@@ -5989,19 +5989,23 @@ class _PairCounts(_Distribution):
             cells = {t: ([], []) for t in over}    # per pair: (classes, keys)
             for n, counted in enumerate(self.pairs.values()):
                 keys = list(counted)
-                for key, t in zip(keys, self._tables(keys)[0]):
-                    if t in cells:
-                        labels, held = cells[t]
-                        labels.append(n)
-                        held.append(key)
+                found = self._tables(keys)[0]
+                mask = list(map(over.__contains__, found))
+                for key, t in zip(compress(keys, mask), compress(found, mask)):
+                    labels, held = cells[t]
+                    labels.append(n)
+                    held.append(key)
             tokens = {}                   # level -> {value id: its key's token}
             interned = {}                 # level -> {(p, key): token}
 
-            def distinct(labels, low, high, level):
+            def distinct(labels, low, high, ids, level):
                 """The number of distinct (class, pair of keys) at ``level``."""
+                if sum(map(len, tokens.values())) > _PAIR_TOKENS:
+                    tokens.clear()        # (the memory of a few pairs' values)
+                    interned.clear()
                 known = tokens.setdefault(level, {})
                 names = interned.setdefault(level, {})
-                for i in set(low).union(high).difference(known):
+                for i in ids.difference(known):
                     p, value = order[i]
                     known[i] = names.setdefault((p, _grid_key(value, level)),
                                                 len(names)) if p in numeric else -1 - i
@@ -6014,7 +6018,7 @@ class _PairCounts(_Distribution):
                 high = list(map(0xFFFFFFFF .__and__, held))
                 level = self.levels[pair] = _fitting_level(
                     len(held), self.levels.get(pair, _FULL_RESOLUTION), _PAIR_CELLS,
-                    partial(distinct, labels, low, high))
+                    partial(distinct, labels, low, high, set(low).union(high)))
                 del low, high
                 self._move(t, level, labels, held)
         if changed and len(self.ids) > 2 * self.compacted + 1024:
