@@ -4134,25 +4134,24 @@ def _grid_key(x, level):
     return -ldexp(1.0, power) if power >= -1074 else 0.0
 
 
-def _fitting_level(cells, level, bound, coarsened):
-    """The finest level at or below ``level`` at which ``cells`` (a set, at
-    ``level``) take at most ``bound`` distinct values once coarsened(cell, level)
-    each (the coarsest level when none does): the number of distinct values only
-    shrinks with the level, so the levels 1, 2, 4, ... below are tried until one
-    fits, then the ones between them by bisection (a record that grew past its
-    bound mostly fits one level below)."""
-    if len(cells) <= bound:
+def _fitting_level(size, level, bound, distinct):
+    """The finest level at or below ``level`` at which a record of ``size`` distinct
+    values at ``level`` takes at most ``bound`` distinct values, distinct(level)
+    being their number once coarsened to a level (the coarsest level when none
+    fits): the number only shrinks with the level, so the levels 1, 2, 4, ... below
+    are tried until one fits, then the ones between them by bisection (a record
+    that grew past its bound mostly fits one level below)."""
+    if size <= bound:
         return level
     high, step = level - 1, 1             # the answer is at most high
     while True:
         low = max(level - step, _COARSEST_RESOLUTION)
-        if low == _COARSEST_RESOLUTION or \
-                len({coarsened(cell, low) for cell in cells}) <= bound:
+        if low == _COARSEST_RESOLUTION or distinct(low) <= bound:
             break
         high, step = low - 1, 2 * step
     while low < high:                     # the answer is in [low, high]
         middle = (low + high + 1) // 2
-        if len({coarsened(cell, middle) for cell in cells}) <= bound:
+        if distinct(middle) <= bound:
             low = middle
         else:
             high = middle - 1
@@ -4202,7 +4201,8 @@ class _MDLBins(_ValueRecord):
         distinct keys over its classes."""
         keys = set().union(*self.counts.values())
         if len(keys) > _RECORD_KEYS:
-            self.coarsen(_fitting_level(keys, self.level, _RECORD_KEYS, _grid_key))
+            self.coarsen(_fitting_level(len(keys), self.level, _RECORD_KEYS, lambda level:
+                                        len({_grid_key(key, level) for key in keys})))
 
     def coarsen(self, level):
         """Key every count at ``level`` (when coarser than the record's)."""
@@ -5783,6 +5783,7 @@ class _KdeScorer(_NumberScorer):
 # -- pairwise counts: the statistics of the semi-naive families ----------------------
 
 _PAIR_SHIFT = 32                 # a pair's key: (id of the lower value) << 32 | id
+_PAIR_TOKENS = 1 << 17           # the keys of values bound remembers across pairs
 
 
 class _ValueIds(dict):
@@ -5843,7 +5844,8 @@ class _PairCounts(_Distribution):
     _grid_key), both numbers of a pair of two at the same level.
     """
 
-    __slots__ = ("ids", "pairs", "levels", "numeric", "compacted", "slack")
+    __slots__ = ("ids", "pairs", "levels", "numeric", "compacted", "slack", "sizes",
+                 "sizes_width")
     file_fields = ("pairs",)
 
     def __init__(self):
@@ -5855,6 +5857,11 @@ class _PairCounts(_Distribution):
         # rows that can be counted before a pair with a number could pass
         # _PAIR_CELLS (a row adds at most one count to a pair), or None: unknown
         self.slack = None
+        # the number of counts (all classes) of each pair of features (p * width + j
+        # for _tables' width, kept in sizes_width), kept up to date as batches are
+        # added so that bound need not read every count; None: unknown
+        self.sizes = None
+        self.sizes_width = 0
 
     def side_level(self, p, others):
         """The level a number of feature p is counted at before its pairs with the
@@ -5878,6 +5885,7 @@ class _PairCounts(_Distribution):
         order, numeric, levels = self.ids.order, self.numeric, self.levels
         get_id = self.ids.__getitem__
         keyed = {}                        # (id, level) -> id of its key
+        self.sizes = None
 
         def key_id(value_id, level):
             found = keyed.get((value_id, level))
@@ -5899,6 +5907,60 @@ class _PairCounts(_Distribution):
                 key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
                 counted[key] = get(key, 0) + count
 
+    def _move(self, t, level, owners, held):
+        """Key every count of the pair of features t (p * width + j), held under the
+        keys ``held`` by the classes numbered ``owners`` (in the order of pairs), at
+        ``level``: all taken out, then added back under their keys there; its size
+        kept up to date."""
+        order, numeric = self.ids.order, self.numeric
+        get_id = self.ids.__getitem__
+        low = list(map(_PAIR_SHIFT.__rrshift__, held))
+        high = list(map(0xFFFFFFFF .__and__, held))
+        keyed = {}                        # id -> id of its key
+        for i in sorted(set(low).union(high)):
+            p, value = order[i]
+            keyed[i] = i if p not in numeric else get_id((p, _grid_key(value, level)))
+        low = list(map(keyed.__getitem__, low))
+        high = list(map(keyed.__getitem__, high))
+        keys = list(map(add, map(int.__lshift__, map(min, low, high), repeat(_PAIR_SHIFT)),
+                        map(max, low, high)))
+        del low, high
+        tables = list(self.pairs.values())
+        counts = [tables[n].pop(key) for n, key in zip(owners, held)]
+        size = 0
+        for n, key, count in zip(owners, keys, counts):
+            counted = tables[n]
+            before = counted.get(key)
+            if before is None:
+                counted[key] = count
+                size += 1
+            else:
+                counted[key] = before + count
+        self.sizes[t] = size
+
+    def _sizes(self, width):
+        """{p * width + j: the number of counts (all classes)} of every pair of
+        features, from the counts kept up to date when known, else counted anew."""
+        if self.sizes is None or self.sizes_width != width:
+            sizes = Counter()
+            for counted in self.pairs.values():
+                _count_keys(sizes, self._tables(list(counted))[0])
+            self.sizes, self.sizes_width = dict(sizes), width
+        return self.sizes
+
+    def _sized(self, new_keys):
+        """Keep the sizes up to date after adding counts under the keys ``new_keys``
+        (those no class held before, one per class that now holds it)."""
+        if self.sizes is not None:
+            found, width = self._tables(new_keys)
+            if width != self.sizes_width and new_keys:
+                self.sizes = None
+                return
+            sizes = self.sizes
+            get = sizes.get
+            for t in found:
+                sizes[t] = get(t, 0) + 1
+
     def bound(self):
         """Move each pair of features with a number holding more than _PAIR_CELLS
         counts (all classes) to the finest level at which it holds at most that many
@@ -5907,10 +5969,8 @@ class _PairCounts(_Distribution):
         if not self.numeric or (self.slack is not None and self.slack >= 0):
             return                        # no pair can be over: nothing would move
         changed = bool(self.levels)
-        sizes = Counter()
-        for counted in self.pairs.values():
-            _count_keys(sizes, self._tables(list(counted))[0])
         width = self._tables([])[1]
+        sizes = self._sizes(width)
         over = {}
         numeric = self.numeric
         largest = 0
@@ -5926,23 +5986,41 @@ class _PairCounts(_Distribution):
         if over:
             changed = True
             order = self.ids.order
-            cells = {t: set() for t in over}
-            for label, counted in self.pairs.items():
+            cells = {t: ([], []) for t in over}    # per pair: (classes, keys)
+            for n, counted in enumerate(self.pairs.values()):
                 keys = list(counted)
-                for key, t in zip(keys, self._tables(keys)[0]):
-                    if t in cells:
-                        (p, v), (j, u) = order[key >> _PAIR_SHIFT], order[key & 0xFFFFFFFF]
-                        cells[t].add((label, p, v, j, u) if p < j else (label, j, u, p, v))
+                found = self._tables(keys)[0]
+                mask = list(map(over.__contains__, found))
+                for key, t in zip(compress(keys, mask), compress(found, mask)):
+                    labels, held = cells[t]
+                    labels.append(n)
+                    held.append(key)
+            tokens = {}                   # level -> {value id: its key's token}
+            interned = {}                 # level -> {(p, key): token}
 
-            def coarsened(cell, level):
-                label, p, v, j, u = cell
-                return (label, _grid_key(v, level) if p in numeric else v,
-                        _grid_key(u, level) if j in numeric else u)
+            def distinct(labels, low, high, ids, level):
+                """The number of distinct (class, pair of keys) at ``level``."""
+                if sum(map(len, tokens.values())) > _PAIR_TOKENS:
+                    tokens.clear()        # (the memory of a few pairs' values)
+                    interned.clear()
+                known = tokens.setdefault(level, {})
+                names = interned.setdefault(level, {})
+                for i in ids.difference(known):
+                    p, value = order[i]
+                    known[i] = names.setdefault((p, _grid_key(value, level)),
+                                                len(names)) if p in numeric else -1 - i
+                a = list(map(known.__getitem__, low))
+                b = list(map(known.__getitem__, high))
+                return len(set(zip(labels, map(min, a, b), map(max, a, b))))
             for t, pair in over.items():
-                self.levels[pair] = _fitting_level(
-                    cells.pop(t), self.levels.get(pair, _FULL_RESOLUTION), _PAIR_CELLS,
-                    coarsened)
-            self._rekey(over)
+                labels, held = cells.pop(t)
+                low = list(map(_PAIR_SHIFT.__rrshift__, held))
+                high = list(map(0xFFFFFFFF .__and__, held))
+                level = self.levels[pair] = _fitting_level(
+                    len(held), self.levels.get(pair, _FULL_RESOLUTION), _PAIR_CELLS,
+                    partial(distinct, labels, low, high, set(low).union(high)))
+                del low, high
+                self._move(t, level, labels, held)
         if changed and len(self.ids) > 2 * self.compacted + 1024:
             twin = self.renumbered({p: p for p, _ in self.ids.order})
             self.ids, self.pairs = twin.ids, twin.pairs
@@ -5982,6 +6060,7 @@ class _PairCounts(_Distribution):
         pass it is counted value by value, each step checked, so that the memory
         passes the limit by one value's pairs at most."""
         mine = self.pairs.setdefault(label, {})
+        self.sizes = None                 # (counted anew when next needed)
         if self.slack is not None:
             self.slack -= len(rows)
         integers, shift = (repeat(1), 0) if weights is None else _weight_integers(weights)
@@ -6047,21 +6126,46 @@ class _PairCounts(_Distribution):
         counted._rekey({p * width + j: (p, j) for p, j in self.levels})
         mine = self.pairs.setdefault(label, {})
         get = mine.get
+        new = []
         for key, count in counted.pairs.get(label, {}).items():
-            mine[key] = get(key, 0) + count
+            before = get(key)
+            if before is None:
+                mine[key] = count
+                new.append(key)
+            else:
+                mine[key] = before + count
+        self._sized(new)
         if self.slack is not None:
             self.slack -= len(rows)
         self.bound()
 
     def _absorb(self, other):
-        remap = [self.ids[item] for item in other.ids.order]
+        """Add other's counts, numbering here only the values its pairs hold (in
+        other's order of numbers), the sizes kept up to date."""
+        used = set()
+        for theirs in other.pairs.values():
+            keys = list(theirs)
+            used.update(map(_PAIR_SHIFT.__rrshift__, keys))
+            used.update(map(0xFFFFFFFF .__and__, keys))
+        remap = [None] * len(other.ids.order)
+        get_id = self.ids.__getitem__
+        order = other.ids.order
+        for i in sorted(used):
+            remap[i] = get_id(order[i])
+        new = []
         for label, theirs in other.pairs.items():
             mine = self.pairs.setdefault(label, {})
             get = mine.get
             for key, count in theirs.items():
                 a, b = remap[key >> _PAIR_SHIFT], remap[key & 0xFFFFFFFF]
                 key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
-                mine[key] = get(key, 0) + count
+                before = get(key)
+                if before is None:
+                    mine[key] = count
+                    new.append(key)
+                else:
+                    mine[key] = before + count
+        self._sized(new)
 
     def keyed_as_mine(self, other):
         """other's counts {label: {pair key: count}} keyed by these value numbers (None
@@ -6109,6 +6213,7 @@ class _PairCounts(_Distribution):
         if problem is not None:
             raise _Unlearned(problem)
         self.ids, self.pairs, self.levels = mine.ids, mine.pairs, mine.levels
+        self.sizes = None
         for label, theirs in keyed.items():
             mine = self.pairs.get(label)
             if mine is not None:
@@ -9478,6 +9583,7 @@ class _AODEStatistics(_NaiveStatistics):
         names = twin.names()
         counted, replacements = twin.impute_values()
         pair_counts = twin.pair_counts
+        pair_counts.sizes = None          # counts are added below, directly
         get_id = pair_counts.ids.__getitem__
         filled = {j: get_id((j, value)) for j, value in enumerate(replacements)
                   if value is not None}

@@ -12610,6 +12610,63 @@ def test_the_command_line_fits_autobayes_with_a_text_column(tmp_path, capsys):
     assert status == 0 and "text 'text' scored by naive Bayes" in out.replace("\n  ", " ")
 
 
+# ----------------------------------------------------------------------------------
+# AODE's pair sizes, kept as batches come
+# ----------------------------------------------------------------------------------
+
+def _pair_sizes_recounted(pairs):
+    """{(p, j): the number of counts, all classes} of every pair of features, counted
+    from the pair counts themselves (the straightforward way)."""
+    sizes = Counter()
+    for counted in pairs.pairs.values():
+        for key in counted:
+            p, j = pairs.ids.order[key >> 32][0], pairs.ids.order[key & 0xFFFFFFFF][0]
+            sizes[min(p, j), max(p, j)] += 1
+    return sizes
+
+
+def _check_pair_sizes(pairs):
+    """The sizes the pair counts keep (when they keep them) are the recounted ones,
+    and every pair of features with a number holds at most _PAIR_CELLS counts."""
+    recounted = _pair_sizes_recounted(pairs)
+    if pairs.sizes is not None:
+        width = pairs.sizes_width
+        kept = {divmod(t, width): size for t, size in pairs.sizes.items() if size}
+        assert kept == dict(recounted)
+    for (p, j), size in recounted.items():
+        if p in pairs.numeric or j in pairs.numeric:
+            assert size <= naive_bayes._PAIR_CELLS or \
+                pairs.levels[p, j] == naive_bayes._COARSEST_RESOLUTION
+
+
+@pytest.mark.parametrize("seed", [0, 1, 2])
+def test_aode_pair_sizes_kept_across_batches_merge_and_forget_are_the_counts(
+        small_grid, seed):
+    """partial_fit in batches keeps each pair's number of counts up to date rather
+    than counting them again: after every batch, a merge and a forget those numbers
+    are the counts' own, every pair with a number within its bound, and the model is
+    the one fit's."""
+    X, y = numeric_data(240, seed)
+    X = [row + [("a", "b", "c")[k % 3], ("u", "v")[(k // 3) % 2]]
+         for k, row in enumerate(X)]
+    whole = AODE().fit(X, y)
+    batched = AODE()
+    for start in range(0, len(X), 37):
+        batched.partial_fit(X[start:start + 37], y[start:start + 37])
+        _check_pair_sizes(batched._state.statistics.pair_counts)
+    assert batched._state.statistics.pair_counts.sizes is not None
+    assert batched.to_dict() == whole.to_dict()
+    merged = AODE().partial_fit(X[:100], y[:100]).merge(
+        AODE().partial_fit(X[100:], y[100:]))
+    _check_pair_sizes(merged._state.statistics.pair_counts)
+    assert merged.to_dict() == whole.to_dict()
+    batched.forget(X[:50], y[:50])
+    _check_pair_sizes(batched._state.statistics.pair_counts)
+    batched.partial_fit(X[:50], y[:50])
+    _check_pair_sizes(batched._state.statistics.pair_counts)
+    assert batched.to_dict() == whole.to_dict()
+
+
 
 # ----------------------------------------------------------------------------------
 # The command line's fit, counted batch by batch from the file's columns

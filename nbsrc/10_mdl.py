@@ -328,25 +328,24 @@ def _grid_key(x, level):
     return -ldexp(1.0, power) if power >= -1074 else 0.0
 
 
-def _fitting_level(cells, level, bound, coarsened):
-    """The finest level at or below ``level`` at which ``cells`` (a set, at
-    ``level``) take at most ``bound`` distinct values once coarsened(cell, level)
-    each (the coarsest level when none does): the number of distinct values only
-    shrinks with the level, so the levels 1, 2, 4, ... below are tried until one
-    fits, then the ones between them by bisection (a record that grew past its
-    bound mostly fits one level below)."""
-    if len(cells) <= bound:
+def _fitting_level(size, level, bound, distinct):
+    """The finest level at or below ``level`` at which a record of ``size`` distinct
+    values at ``level`` takes at most ``bound`` distinct values, distinct(level)
+    being their number once coarsened to a level (the coarsest level when none
+    fits): the number only shrinks with the level, so the levels 1, 2, 4, ... below
+    are tried until one fits, then the ones between them by bisection (a record
+    that grew past its bound mostly fits one level below)."""
+    if size <= bound:
         return level
     high, step = level - 1, 1             # the answer is at most high
     while True:
         low = max(level - step, _COARSEST_RESOLUTION)
-        if low == _COARSEST_RESOLUTION or \
-                len({coarsened(cell, low) for cell in cells}) <= bound:
+        if low == _COARSEST_RESOLUTION or distinct(low) <= bound:
             break
         high, step = low - 1, 2 * step
     while low < high:                     # the answer is in [low, high]
         middle = (low + high + 1) // 2
-        if len({coarsened(cell, middle) for cell in cells}) <= bound:
+        if distinct(middle) <= bound:
             low = middle
         else:
             high = middle - 1
@@ -396,7 +395,8 @@ class _MDLBins(_ValueRecord):
         distinct keys over its classes."""
         keys = set().union(*self.counts.values())
         if len(keys) > _RECORD_KEYS:
-            self.coarsen(_fitting_level(keys, self.level, _RECORD_KEYS, _grid_key))
+            self.coarsen(_fitting_level(len(keys), self.level, _RECORD_KEYS, lambda level:
+                                        len({_grid_key(key, level) for key in keys})))
 
     def coarsen(self, level):
         """Key every count at ``level`` (when coarser than the record's)."""

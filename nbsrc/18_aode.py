@@ -411,6 +411,7 @@ class _AODEStatistics(_NaiveStatistics):
         names = twin.names()
         counted, replacements = twin.impute_values()
         pair_counts = twin.pair_counts
+        pair_counts.sizes = None          # counts are added below, directly
         get_id = pair_counts.ids.__getitem__
         filled = {j: get_id((j, value)) for j, value in enumerate(replacements)
                   if value is not None}
