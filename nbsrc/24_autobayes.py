@@ -734,7 +734,11 @@ def _binned_rows(model, statistics, X, impute):
     cuts = {name: feature.stats.cut_points(classes)
             for name, feature in statistics.features.items()
             if feature.name == "discretized"}
-    kinds = statistics.kinds()
+    # (a feature still undecided, every value missing, stays undecided: declared
+    # gaussian it would be a discretized node in the folds' networks, not in the
+    # whole's structure they are given)
+    kinds = {name: kind for name, kind in statistics.kinds().items()
+             if statistics.features[name].name is not None}
     categories = _by_name(model.categories, "categories")
     for name, found in cuts.items():
         kinds[name] = "categorical"
