@@ -21781,7 +21781,7 @@ def _gc_freezing():
     columns leaves few objects the collector counts (its cells are strings and
     floats) however many rows it holds: freeze(rows) counts its rows as objects."""
     if not hasattr(gc, "get_freeze_count") or gc.get_freeze_count():
-        return (lambda: None), (lambda: None), (lambda: None)
+        return (lambda counted=0: None), (lambda: None), (lambda: None)
     enabled = gc.isenabled()
     frozen = False                        # (gc.get_freeze_count walks what is frozen)
     rows = 0                              # rows counted from columns since a collection
