@@ -2510,7 +2510,7 @@ def test_spark_training_of_autobayes_chooses_the_weights_on_the_driver(spark, tm
     assert "check (auto): Spark's model and a local fit: to_dict() identical" \
         in capsys.readouterr().out
     weights = dict(json.loads(output.read_text(encoding="utf-8"))["mixture"]["weights"])
-    assert sorted(weights) == ["aode", "bayesnet", "waode", "weighted"]
+    assert sorted(weights) == ["aode", "bayesnet", "correlated", "waode", "weighted"]
     assert len(set(weights.values())) > 1            # chosen, not partial_fit's equal ones
     fitted = tmp_path / "cli.json"
     assert main(["fit", str(data), "--target", "label", "--model", "auto",
@@ -11357,7 +11357,8 @@ def test_autobayes_predicts_the_class_prior_when_nothing_is_known(name):
     formulas = {"waode": lambda c: (c + 1 / k) / (n + 1),       # m-estimate, m = 1
                 "aode": lambda c: (c + 1 / k) / (n + 1),
                 "bayesnet": lambda c: (c + 0.5) / (n + 0.5 * k),  # alpha 1/2
-                "weighted": lambda c: c / n}                       # maximum likelihood
+                "weighted": lambda c: c / n,                       # maximum likelihood
+                "correlated": lambda c: c / n}
     members = model.summary()["members"]
     prior = [math.fsum(weight * formulas[member](c) for member, weight, *_ in members)
              for c in counts]
@@ -13009,6 +13010,131 @@ def test_autobayes_column_of_missing_values_only_changes_nothing(rows):
     for rows_with_gap in (lists, dicts):
         model = naive_bayes.AutoBayes().fit(rows_with_gap, y)
         assert model.predict_proba(rows_with_gap) == plain
+
+
+def bayesian_qda(X, y, rows):
+    """Per row, per class (sorted), log P(the row's known numbers | c) of the
+    correlated member written straight from its formulas with NumPy and SciPy's
+    multivariate t: the normal-inverse-Wishart posterior predictive of each class
+    (complete training rows), a row's missing numbers marginalised out."""
+    np = needs("numpy")
+    stats = needs("scipy.stats")
+    X, y = np.array(X, dtype=float), np.array(y)
+    classes = sorted(set(y.tolist()))
+    n_rows, d = X.shape
+    counts = {c: float((y == c).sum()) for c in classes}
+    means = {c: X[y == c].mean(axis=0) for c in classes}
+    covariances = {c: np.cov(X[y == c].T, bias=True).reshape(d, d) for c in classes}
+    pooled = sum(counts[c] * covariances[c] for c in classes) / n_rows
+    overall = sum(counts[c] * means[c] for c in classes) / n_rows
+    gamma = d / (d + n_rows)
+    prior = (1 - gamma) * pooled + gamma * np.diag(np.diag(pooled))
+    out = []
+    for row in rows:
+        seen = [j for j, v in enumerate(row) if v is not None]
+        x = np.array([row[j] for j in seen], dtype=float)
+        joint = []
+        for c in classes:
+            n = counts[c]
+            kappa, dof = 1 + n, d + 2 + n
+            gap = means[c] - overall
+            psi = d * prior + n * covariances[c] + n / kappa * np.outer(gap, gap)
+            shape = psi * (kappa + 1) / (kappa * dof)
+            centre = (overall + n * means[c]) / kappa
+            joint.append(0.0 if not seen else stats.multivariate_t(
+                loc=centre[seen], shape=shape[np.ix_(seen, seen)], df=dof).logpdf(x))
+        out.append(joint)
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_correlated_member_is_bayesian_qda_a_multivariate_t_per_class(seed):
+    """AutoBayes' "correlated" member: naive Bayes' terms for the features that are
+    not numbers, and for the numbers each class's normal-inverse-Wishart posterior
+    predictive, a multivariate t (bayesian_qda, from NumPy and SciPy), a missing
+    number marginalised out; its explanation's parts add up to its joint."""
+    rng = random.Random(seed)
+    X, y = [], []
+    for _ in range(60 + 40 * seed):
+        label = rng.choice("pqr")
+        size = rng.gauss({"p": 0.0, "q": 0.5, "r": 1.0}[label], 1.0)
+        ratio = {"p": 1.0, "q": 1.3, "r": 0.8}[label]
+        X.append([size, ratio * size + rng.gauss(0, 0.2), rng.choice("ab" if label == "p"
+                                                                    else "abc"),
+                  rng.gauss(size, 2.0) * 10 ** seed])
+        y.append(label)
+    model = naive_bayes.AutoBayes(members=("correlated",)).fit(X, y)
+    member = model._model("test").members[0][2]
+    naive = NaiveBayes(numeric="discretized").fit(X, y)
+    probes = [[0.3, 0.1, "a", 5.0], [None, 2.0, "c", None], [1.0, None, "b", -3.0],
+              [None, None, None, None]] + X[:20]
+    numbers = [[r[0], r[1], r[3]] for r in probes]
+    expected = bayesian_qda([[r[0], r[1], r[3]] for r in X], y, numbers)
+    for row, want in zip(probes, expected):
+        assert member._numbers_joint(member.positional(row)) == pytest.approx(
+            want, rel=1e-7, abs=1e-9)     # (seed 3's scales: a condition number of 3e8)
+        categorical = naive.explain(row)["features"][2]["log_likelihood"]
+        joint = [naive.explain(row)["prior"][c] + categorical[c] + w
+                 for c, w in zip(naive.classes_, want)]
+        assert member.joint(member.positional(row)) == pytest.approx(joint, rel=1e-7)
+        parts = member.explain(member.positional(row))
+        summed = [parts["prior"][c] + sum(f["log_likelihood"][c] for f in parts["features"])
+                  for c in naive.classes_]
+        assert summed == pytest.approx(joint, rel=1e-7, abs=1e-9)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from("pq"), st.one_of(st.none(), st.floats(-5, 5)),
+                          st.one_of(st.none(), st.floats(-5, 5)), st.floats(0.5, 3)),
+                min_size=2, max_size=20), st.data())
+def test_correlated_fold_moments_are_all_the_rows_less_the_folds(items, data):
+    """The correlated member's statistics in AutoBayes' folds: all the rows' moments
+    less a part's are the moments of the other rows (about the same centres)."""
+    items = [(label, [a, b], w) for label, a, b, w in items]
+    held = data.draw(st.sets(st.integers(0, len(items) - 1)))
+    centres, whole = naive_bayes._number_moments(items)
+    _, part = naive_bayes._number_moments([items[i] for i in sorted(held)], centres)
+    _, rest = naive_bayes._number_moments(
+        [item for i, item in enumerate(items) if i not in held], centres)
+    less = naive_bayes._moments_less(whole, part)
+    for label, found in less.items():
+        want = rest.get(label, [0.0, [0.0, 0.0], [0.0, 0.0], [[0.0], [0.0, 0.0]], None])
+        n, each, first, second, pairs = found
+        assert n == pytest.approx(want[0], abs=1e-9)
+        assert each == pytest.approx(want[1], abs=1e-9)
+        assert first == pytest.approx(want[2], abs=1e-7)
+        assert sum(second, []) == pytest.approx(sum(want[3], []), abs=1e-6)
+        if want[4] is not None:
+            assert sum(pairs, []) == pytest.approx(sum(want[4], []), abs=1e-9)
+
+
+@pytest.mark.parametrize("form", ["lists", "dicts"])
+def test_autobayes_scores_its_correlated_member_by_leave_one_out_on_the_numbers(form):
+    """With few rows AutoBayes scores the correlated member by leave-one-out on the
+    numbers themselves (not their bins): its out-of-row log loss is that of the
+    member fitted afresh on the other rows, missing values and a categorical value
+    only the held-out row holds included."""
+    rng = random.Random(4)
+    X, y = [], []
+    for i in range(40):
+        label = rng.choice("pq")
+        size = rng.gauss(3.0, 1.0)
+        X.append([size, (1.5 if label == "p" else 0.7) * size + rng.gauss(0, 0.3),
+                  "rare" if i == 7 else rng.choice("ab")])
+        y.append(label)
+    X[3][0] = X[11][1] = None
+    if form == "dicts":
+        X = [{"b": r[1], "c": r[2], "a": r[0]} for r in X]
+    model = naive_bayes.AutoBayes(members=("correlated", "aode")).fit(X, y)
+    evaluation = model._fitted().evaluation
+    chances = []
+    for i in range(len(X)):
+        alone = naive_bayes.AutoBayes(members=("correlated",), weights="uniform").fit(
+            X[:i] + X[i + 1:], y[:i] + y[i + 1:])
+        chances.append(dict(zip(alone.classes_, alone.predict_proba([X[i]])[0]))[y[i]])
+    loss = -sum(math.log(p) for p in chances) / len(X)
+    assert evaluation["correlated"][0] == pytest.approx(loss, rel=1e-9)
+    assert evaluation["correlated"][0] < evaluation["aode"][0]   # a ratio: no bins
 
 
 # ----------------------------------------------------------------------------------

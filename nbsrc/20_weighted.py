@@ -303,3 +303,398 @@ class _WeightedNaiveModel:
         ignored)."""
         return {"feature weights": {name: w for name, w, scorer in zip(
             self.names, self.weights, self.base.scorers) if not isinstance(scorer, _NoEvidence)}}
+
+
+# -- Correlated numbers: one multivariate Student t per class ------------------------
+#
+# Naive Bayes multiplies one density per number, as if the numbers of a class were
+# independent; where they move together (a crab's five measures, which all grow
+# with its size) it counts the same evidence five times and misses what their
+# ratios say.  The complete conditional Gaussian network (Perez, Larranaga and Inza
+# 2006, "Supervised classification with conditional Gaussian networks: increasing
+# the structure complexity from naive Bayes") keeps every correlation: the numbers
+# of class c are multivariate normal, mean mu_c and covariance Sigma_c.  Here
+# both are unknown and get the conjugate normal-inverse-Wishart prior, so that
+# P(x | c) is the posterior predictive, a multivariate Student t (Bayesian QDA:
+# Srivastava, Gupta and Frigyik 2007):
+#
+#   prior:      mu0 the mean of all the rows, kappa0 = 1;  Psi0 = m Sigma0,
+#               nu0 = d + 1 + m, so that E[Sigma_c] = Sigma0 (worth m rows, m = d);
+#               Sigma0 the pooled within-class covariance, its off-diagonal
+#               entries shrunk by gamma = d / (d + N) towards 0
+#   posterior:  kappa = 1 + n_c, nu = nu0 + n_c, mu = (mu0 + n_c xbar_c) / kappa,
+#               Psi = Psi0 + n_c S_c + (n_c / kappa) (xbar_c - mu0)(xbar_c - mu0)'
+#   P(x | c) =  t_dof(x; mu, Psi (kappa + 1) / (kappa dof)),  dof = nu - d + 1
+#
+# (d numbers, N rows, n_c of class c, S_c their covariance).  With few rows per
+# number a class's covariance stays near the pooled one (linear discriminant
+# analysis); with many it is the class's own (quadratic).  A missing number is
+# marginalised out (a t's marginal is the t of the sub-block, same dof), so it is no
+# evidence; the features that are not numbers are naive Bayes' (as the weighted
+# member's).  The statistics are sums per class (weights, first and second moments
+# about a fixed centre, pairwise where values are missing): a fold's are all the
+# rows' less its own, which is how AutoBayes cross-validates the member.
+
+_NUMBER_KINDS = frozenset(("discretized", "gaussian", "kde"))
+_CORRELATED_PATTERNS = 256        # missing-value patterns whose factors are kept
+_LOG_PI = log(math.pi)
+
+
+def _lgamma_step(a, h):
+    """lgamma(a + h) - lgamma(a), without the cancellation of two huge lgammas when
+    a is (a t of rows weighing 1e300 has that many degrees of freedom)."""
+    if a < 1e7:
+        return lgamma(a + h) - lgamma(a)
+    return h * log(a) + h * (h - 1.0) / (2.0 * a)
+
+
+def _number_positions(statistics):
+    """The positions of the features whose values are numbers (discretized,
+    gaussian or kde) in the statistics' order."""
+    return [j for j, feature in enumerate(statistics.features.values())
+            if feature.name in _NUMBER_KINDS]
+
+
+def _plain_number(value):
+    """A finite number as a float; None for a missing, infinite or odd value (the
+    member reads it as missing; the other members say what is odd about it)."""
+    if value is None or type(value) is str:
+        return None
+    try:
+        value = float(value)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return value if isfinite(value) else None
+
+
+def _number_moments(items, centres=None, largest=None):
+    """(centres, {label: [n, per-number known weight, first sums, lower triangle of
+    second sums, pairwise part or None]}) of items
+    (label, [number or None], weight), about ``centres`` ({label: [value]}; None:
+    each class's weighted means of these items).  The pairwise part, when some
+    number is missing: per number j, the weights of the rows where j and k are
+    both known (k <= j), then the first sums of j over the rows where k is known
+    (every k), so that a covariance is that of the rows where both are known,
+    about their own means, whatever the centres.  Weights beyond 1e100 (``largest``:
+    the largest of all the rows', this part's when None) count over the largest,
+    so that their sums stay in the float range."""
+    if largest is None:
+        largest = max((weight for _, _, weight in items), default=1)
+    by_class = {}
+    for label, numbers, weight in items:
+        if weight:
+            weight = float(weight / largest) if largest > 1e100 else float(weight)
+            by_class.setdefault(label, []).append((numbers, weight))
+    if centres is None:
+        centres = {}
+        for label, found in by_class.items():
+            centre = []
+            for j in range(len(found[0][0])):
+                known = [(x[j], w) for x, w in found if x[j] is not None]
+                total = fsum(w for _, w in known)
+                centre.append(fsum(v * w for v, w in known) / total if total else 0.0)
+            centres[label] = centre
+    moments = {}
+    for label, found in by_class.items():
+        centre = centres.get(label) or [0.0] * len(found[0][0])
+        w = [weight for _, weight in found]
+        columns, weighted, known = [], [], []
+        gaps = False
+        for j, c in enumerate(centre):
+            column = [0.0 if x[j] is None else x[j] - c for x, _ in found]
+            columns.append(column)
+            weighted.append(list(map(mul, w, column)))
+            mask = [0.0 if x[j] is None else 1.0 for x, _ in found]
+            gaps = gaps or 0.0 in mask
+            known.append(mask)
+        n = fsum(w)
+        first = [fsum(column) for column in weighted]
+        second = [[fsum(map(mul, weighted[j], columns[k])) for k in range(j + 1)]
+                  for j in range(len(centre))]
+        if gaps:                          # per pair of numbers both known: weights
+            masks = [list(map(mul, w, mask)) for mask in known]   # and first sums
+            pairs = [[fsum(map(mul, masks[j], known[k])) for k in range(j + 1)] +
+                     [fsum(map(mul, weighted[j], known[k])) for k in range(len(centre))]
+                     for j in range(len(centre))]
+            each = [row[j] for j, row in enumerate(pairs)]
+        else:
+            pairs, each = None, [n] * len(centre)
+        moments[label] = [n, each, first, second, pairs]
+    return centres, moments
+
+
+def _pairs_of(n, first):
+    """The pairwise part of _number_moments when every number is known: per number
+    j, the weights of the pairs (k <= j), n each, then the first sums of j over the
+    rows where k is known (every k), its first sum."""
+    return [[n] * (j + 1) + [s] * len(first) for j, s in enumerate(first)]
+
+
+def _moments_less(whole, part):
+    """The moments of all the rows less a part's (_number_moments about the same
+    centres): a fold's training set."""
+    out = {}
+    for label, (n, each, first, second, pairs) in whole.items():
+        found = part.get(label)
+        if found is None:
+            out[label] = [n, each, first, second, pairs]
+            continue
+        n2, each2, first2, second2, pairs2 = found
+        if pairs is None and pairs2 is None:
+            less_pairs = None
+        else:
+            full = _pairs_of(n, first) if pairs is None else pairs
+            full2 = _pairs_of(n2, first2) if pairs2 is None else pairs2
+            less_pairs = [list(map(sub, a, b)) for a, b in zip(full, full2)]
+        out[label] = [n - n2, list(map(sub, each, each2)), list(map(sub, first, first2)),
+                      [list(map(sub, a, b)) for a, b in zip(second, second2)], less_pairs]
+    return out
+
+
+def _cholesky(matrix):
+    """The lower-triangular L of L L' = matrix (lists of rows), or None when the
+    matrix is not positive definite."""
+    size = len(matrix)
+    lower = [[0.0] * size for _ in range(size)]
+    for i in range(size):
+        row = lower[i]
+        for j in range(i + 1):
+            other = lower[j]
+            s = matrix[i][j] - fsum(map(mul, row[:j], other[:j]))
+            if i == j:
+                if not s > 0:
+                    return None
+                row[i] = sqrt(s)
+            else:
+                row[j] = s / other[j]
+    return lower
+
+
+def _inverse_lower(lower):
+    """The inverse of a lower-triangular matrix, as the rows of its lower triangle."""
+    size = len(lower)
+    inverse = []
+    for i in range(size):
+        row = [0.0] * (i + 1)
+        row[i] = 1.0 / lower[i][i]
+        for j in range(i):
+            row[j] = -fsum(lower[i][k] * inverse[k][j] for k in range(j, i)) / lower[i][i]
+        inverse.append(row)
+    return inverse
+
+
+class _CorrelatedModel:
+    """An AutoBayes member ("correlated"): naive Bayes (on MDL bins, as the weighted
+    member's tables) for the features that are not numbers, and for the numbers
+    one multivariate Student t per class (see the comment above), compiled from
+    the distinct rows a network's statistics keep, or from the moments and number
+    positions given (AutoBayes' internal cross-validation)."""
+
+    def __init__(self, rows, params, moments=None, numbers=None):
+        self.base = base = _NaiveStatistics.compile(rows, params)
+        self.classes, self.names, self.width = base.classes, base.names, base.width
+        self.zeros = base.zeros
+        self.positional = base.positional
+        if numbers is None:
+            numbers = _number_positions(rows)
+        self.numbers = numbers
+        if moments is None:
+            items = [(label, [_plain_number(values[j]) if j < len(values) else None
+                              for j in numbers], weight)
+                     for label, counted in rows.row_counts.rows.items()
+                     for values, (weight, _) in counted.items()]
+            items.sort(key=lambda item: (_canonical_value(item[0]),
+                                         [(x is None, x) for x in item[1]]))
+            moments = _number_moments(items)
+        self._compile(*moments)
+        self.patterns = {}
+
+    def _compile(self, centres, moments):
+        """Each class's t: self.means, self.scales (scale matrices), self.dofs."""
+        d = len(self.numbers)
+        classes = self.classes
+        means, covariances, counts = {}, {}, {}
+        for label in classes:
+            found = moments.get(label)
+            if found is None or found[0] <= 0 or not d:
+                continue
+            n, each, first, second, pairs = found
+            centre = centres[label]
+            shift = [s / k if k > 0 else 0.0 for s, k in zip(first, each)]
+            means[label] = [c + s for c, s in zip(centre, shift)]
+            matrix = [[0.0] * d for _ in range(d)]
+            for j in range(d):
+                for k in range(j + 1):
+                    if pairs is None:
+                        known, a, b = n, shift[j], shift[k]
+                    else:                 # about the mean of the rows where both are
+                        known = pairs[j][k]
+                        a = pairs[j][j + 1 + k] / known if known > 0 else 0.0
+                        b = pairs[k][k + 1 + j] / known if known > 0 else 0.0
+                    value = second[j][k] / known - a * b if known > 0 else 0.0
+                    matrix[j][k] = matrix[k][j] = value
+                if matrix[j][j] < 0:
+                    matrix[j][j] = 0.0
+            covariances[label], counts[label] = matrix, n
+        self.means, self.scales, self.dofs = {}, {}, {}
+        total = fsum(counts.values())
+        if not counts or not total > 0:
+            return
+        pooled = [[fsum(counts[c] * covariances[c][j][k] for c in counts) / total
+                   for k in range(d)] for j in range(d)]
+        overall = [fsum(counts[c] * means[c][j] for c in counts) / total for j in range(d)]
+        diagonal = [pooled[j][j] for j in range(d)]
+        floor = max(1e-9 * max(diagonal), 1e-300) if max(diagonal) > 0 else 1.0
+        shrink = 1.0 - d / (d + total)
+        prior = [[max(diagonal[j], floor) if j == k else shrink * pooled[j][k]
+                  for k in range(d)] for j in range(d)]
+        m = float(d)
+        for label in counts:
+            n, mean = counts[label], means[label]
+            kappa = 1.0 + n
+            dof = m + 2.0 + n
+            centre = [(o + n * x) / kappa for o, x in zip(overall, mean)]
+            gap = [x - o for x, o in zip(mean, overall)]
+            covariance = covariances[label]
+            scale = (kappa + 1.0) / (kappa * dof)
+            matrix = [[(m * prior[j][k] + n * covariance[j][k] + n / kappa * gap[j] * gap[k])
+                       * scale for k in range(d)] for j in range(d)]
+            self.means[label], self.scales[label], self.dofs[label] = centre, matrix, dof
+
+    def _factors(self, observed):
+        """Per class (mean, inverse of the Cholesky factor, its log-determinant part,
+        dof) of the numbers observed (positions among self.numbers), or None for
+        a class without numbers."""
+        found = self.patterns.get(observed)
+        if found is not None:
+            return found
+        factors = []
+        for label in self.classes:
+            matrix = self.scales.get(label)
+            if matrix is None:
+                factors.append(None)
+                continue
+            sub = [[matrix[j][k] for k in observed] for j in observed]
+            lower = _cholesky(sub)
+            jitter = 1e-10
+            while lower is None and jitter < 1e10:
+                scale = max(sub[j][j] for j in range(len(sub))) or 1.0
+                lower = _cholesky([[v + (jitter * scale if j == k else 0.0)
+                                    for k, v in enumerate(row)] for j, row in enumerate(sub)])
+                jitter *= 100.0
+            if lower is None:
+                factors.append(None)
+                continue
+            mean = self.means[label]
+            factors.append(([mean[j] for j in observed], _inverse_lower(lower),
+                            fsum(log(lower[i][i]) for i in range(len(observed))),
+                            self.dofs[label]))
+        if len(self.patterns) < _CORRELATED_PATTERNS:
+            self.patterns[observed] = factors
+        return factors
+
+    def _numbers_joint(self, row):
+        """Per class, log P(the row's numbers | c): the t of those known (0 when
+        none is)."""
+        observed, values = [], []
+        for position, j in enumerate(self.numbers):
+            value = row[j] if j < len(row) else None
+            if value is not None and type(value) is not float and type(value) is not int:
+                if not _is_missing(value):
+                    try:                  # what the naive scorer says of an odd value
+                        self.base.scorers[j][value]
+                    except (_BadValue, TypeError) as error:
+                        raise _value_error(self.names[j], value, error) from None
+            value = _plain_number(value)
+            if value is not None:
+                observed.append(position)
+                values.append(value)
+        if not values:
+            return self.zeros
+        p = len(values)
+        joint = []
+        for factor in self._factors(tuple(observed)):
+            if factor is None:
+                joint.append(0.0)
+                continue
+            mean, inverse, half_log_det, dof = factor
+            residual = [x - u for x, u in zip(values, mean)]
+            q = sum([z * z for z in [sum(map(mul, row, residual)) for row in inverse]])
+            if not q < INF:               # beyond the float range: density 0
+                joint.append(-INF)
+                continue
+            joint.append(_lgamma_step(dof / 2.0, p / 2.0) -
+                         p / 2.0 * (log(dof) + _LOG_PI) - half_log_det -
+                         (dof + p) / 2.0 * math.log1p(q / dof))
+        return joint
+
+    def joint(self, row):
+        """Per class, log P(c) + naive Bayes' terms of the features that are not
+        numbers + log P(numbers | c)."""
+        vectors = [self.base.log_prior, self._numbers_joint(row)]
+        numbers = set(self.numbers)
+        for j, (name, scorer, value) in enumerate(zip(self.names, self.base.scorers, row)):
+            if j in numbers:
+                continue
+            try:
+                vectors.append(scorer[value])
+            except (_BadValue, TypeError) as error:
+                raise _value_error(name, value, error) from None
+        joint = list(map(fsum, zip(*vectors)))
+        total = sum(joint)
+        if total - total == 0:
+            return joint
+        return _joint_with_infinities(vectors)
+
+    def joints(self, rows):
+        """Joint log-likelihoods of many rows."""
+        return list(map(self.joint, rows))
+
+    def explain(self, row, extra=()):
+        """Naive Bayes' parts for the features that are not numbers; for the numbers,
+        the chain rule in column order: each number's part is log P(x_1..x_j | c) -
+        log P(x_1..x_j-1 | c) (0 for a missing one), so that the parts add up."""
+        parts = self.base.explain(row, extra)
+        numbers = set(self.numbers)
+        known = list(row) + [None] * (self.width - len(row))
+        partial_row = [None] * self.width
+        last = list(self.zeros)
+        for j, entry in enumerate(parts["features"][:self.width]):
+            if j not in numbers:
+                continue
+            entry.pop("interval", None)
+            if _plain_number(known[j]) is None:
+                entry["log_likelihood"] = dict(zip(self.classes, self.zeros))
+                continue
+            partial_row[j] = known[j]
+            now = self._numbers_joint(partial_row)
+            entry["log_likelihood"] = dict(zip(self.classes, map(sub, now, last)))
+            entry["status"] = "correlated"
+            last = now
+        return parts
+
+    def informative(self):
+        """Naive Bayes' ranking of the features that are not numbers."""
+        numbers = {self.names[j] for j in self.numbers}
+        return [item for item in self.base.informative() if item[0] not in numbers]
+
+    def tables(self):
+        """Naive Bayes' tables of the features that are not numbers; for each number
+        its mean and scale per class (the t's, the square root of its scale matrix's
+        diagonal entry)."""
+        tables = self.base.tables()
+        for position, j in enumerate(self.numbers):
+            name = self.names[j]
+            tables[name] = {"kind": "correlated",
+                            "mean": {c: self.means[c][position] for c in self.means},
+                            "scale": {c: sqrt(self.scales[c][position][position])
+                                      for c in self.scales}}
+        return tables
+
+    def naive_tables(self):
+        """The naive Bayes tables (the pictures draw them)."""
+        return self.base.tables()
+
+    def summary_items(self):
+        """{"correlated numbers": their names}."""
+        return {"correlated numbers": [self.names[j] for j in self.numbers]}

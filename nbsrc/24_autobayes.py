@@ -11,6 +11,7 @@ _AUTO_MEMBERS = {
     "kdb2": (KDB, {"k": 2, "estimate": "hdp", "missing": "skip"}),
     "naive": (NaiveBayes, {"numeric": "discretized"}),
     "weighted": (NaiveBayes, {"numeric": "discretized"}),
+    "correlated": (NaiveBayes, {"numeric": "discretized"}),
 }
 
 
@@ -164,6 +165,8 @@ def _member_compiled(statistics, name, params, shared):
         return rows.compile(member_params)
     if name == "weighted":
         return _WeightedNaiveModel(rows, member_params)
+    if name == "correlated":
+        return _CorrelatedModel(rows, member_params)
     if cls._statistics_class is _NaiveStatistics:
         return _NaiveStatistics.compile(rows, member_params)
     filled = member_params.get("impute") is True    # replaced at prediction too
@@ -241,7 +244,14 @@ class AutoBayes(_Classifier):
     Cerquides, Carman and Webb 2013), so that features repeating one another share
     the evidence they would count twice and features that do not help fade
     (summary()["feature weights"] when it leads the mixture); numbers are cut into
-    MDL bins.  fit chooses the
+    MDL bins in these four.  And "correlated": the numbers of each class modelled
+    together, a multivariate Student t per class (the normal-inverse-Wishart
+    posterior predictive: Bayesian quadratic discriminant analysis, each class's
+    covariance pulled towards the pooled one by a prior worth as many rows as
+    there are numbers), with naive Bayes' terms for the features that are not
+    numbers; it sees a crab's measures growing together, or a ratio of two numbers,
+    where the binned members see each number alone (without numbers it would be
+    naive Bayes, and it takes no part).  fit chooses the
     weights (weights="cv"): each member's probabilities of the true class of every row
     in an internal stratified cross-validation (folds=, seeded, on the rows in a
     canonical order, so that their order does not matter; on a stratified sample of
@@ -271,6 +281,7 @@ class AutoBayes(_Classifier):
 
     Missing values and values never seen in training are no evidence: a missing value
     contributes nothing to any member (AODE's members impute it in training only,
+    the correlated member's t is the marginal of the numbers known,
     the network reads each node given the parents it knows), a categorical value
     that no training row holds (declared or not) is read as missing, so a row with
     nothing known gets the prior pi, whatever T, and a value never seen is never
@@ -325,14 +336,15 @@ class AutoBayes(_Classifier):
     _parameters = _classifier_parameters(
         "discretized", _NETWORK_KINDS + ("text",),
         without=("alpha", "prior_alpha", "class_prior"),
-        extra={"members": _Parameter(("waode", "aode", "bayesnet", "weighted"),
-                                     _check_members),
+        extra={"members": _Parameter(("waode", "aode", "bayesnet", "weighted",
+                                      "correlated"), _check_members),
                "weights": _Parameter("cv", _check_mixture_weights),
                "folds": _Parameter(5, _integer_at_least(2)),
                "max_memory": _MEMORY_PARAMETER,
                "row_sample": _ROW_SAMPLE_PARAMETER})
 
-    def __init__(self, members=("waode", "aode", "bayesnet", "weighted"), weights="cv",
+    def __init__(self, members=("waode", "aode", "bayesnet", "weighted", "correlated"),
+                 weights="cv",
                  folds=5, features=None, categories=None, text_model="multinomial",
                  max_words=None, min_word_count=1, tokenizer=None, complement_norm=False,
                  ngram_range=(1, 1), stop_words=None, numeric="discretized",
@@ -498,6 +510,8 @@ class AutoBayes(_Classifier):
             fold_of = _stratified_folds(y, folds, 0)
         params = self.get_params()
         names = list(self.members)
+        if "correlated" in names and len(names) > 1 and not _number_positions(statistics):
+            names.remove("correlated")    # without numbers: naive Bayes, weighted's start
         # held meanwhile: the fit's rows, the folds' and their training set's
         held = _in_use(params, 3 * _held_bytes(statistics))
         made = {"cuts": _CutsMemo()}      # kept for the mixture's first compilation
@@ -505,8 +519,11 @@ class AutoBayes(_Classifier):
             start, structures = _whole_members(
                 statistics.members_view(), names, held, made, call,
                 search=loo is not None or _auto_fold_work(len(X), nodes) > _FOLD_SEARCH_WORK)
+            raw = X
             X, imputed, replacements, declared = _binned_rows(
                 self, statistics, X, _aode_imputes(names, params))
+        correlated = _fold_moments(statistics, raw, y, sample_weight, fold_of, folds) \
+            if "correlated" in names else None
         parts = _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call,
                             list(statistics.features))
         whole = None                      # the statistics of all the rows: the folds'
@@ -548,15 +565,26 @@ class AutoBayes(_Classifier):
             known = _known_values(training)       # as the mixture reads rows
             texts.extend(_text_scores(training, params, [X[i] for i in held_out],
                                       classes))
+            moments = None
+            if correlated is not None:
+                numbers, centres, whole_moments, fold_moments = correlated
+                moments = (numbers, centres, _moments_less(whole_moments, fold_moments[fold]))
             models = _fold_members(training.members_view(), names, held, start,
-                                   structures, replacements, call)
+                                   structures, replacements, call, moments)
             for m, compiled in enumerate(models):
                 nothing = dict(zip(compiled.classes, _posterior(
                     compiled.joint([None] * compiled.width))))
                 priors[m].extend([[nothing.get(c, 0.0) for c in classes]] * len(held_out))
             rows = [_unknown_as_missing(known, models[0].positional(X[i]))
                     for i in held_out]
-            for m, (compiled, joints) in enumerate(zip(models, _members_joints(models, rows))):
+            per_member = _members_joints(models, rows)
+            if correlated is not None:    # the numbers as they are, not their bins
+                numbers = set(correlated[0])
+                plain = {j: values for j, values in known.items() if j not in numbers}
+                m = names.index("correlated")
+                per_member[m] = models[m].joints([_unknown_as_missing(
+                    plain, models[m].positional(raw[i])) for i in held_out])
+            for m, (compiled, joints) in enumerate(zip(models, per_member)):
                 for i, joint in zip(held_out, joints):
                     posterior = dict(zip(compiled.classes, _posterior(joint)))
                     full = [posterior.get(c, 0.0) for c in classes]
@@ -600,6 +628,7 @@ class AutoBayes(_Classifier):
             [row[t] for row, t in zip(mixed, truth)],
             [max(range(len(row)), key=row.__getitem__) == t for row, t in zip(mixed, truth)])
         statistics.weights = dict(zip(names, weights))
+        statistics.weights.update((name, 0.0) for name in self.members if name not in names)
         statistics.evaluation = evaluation
         statistics.temperature = temperature
         statistics.made = made
@@ -714,6 +743,30 @@ def _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call, or
     return parts
 
 
+def _fold_moments(statistics, X, y, sample_weight, fold_of, folds):
+    """(number positions, centres, all the rows' moments, [each fold's moments]) of
+    the rows X as they are (numbers, not bins): what the correlated member of each
+    fold is compiled from (_number_moments; a fold's training moments are all the
+    rows' less the fold's, _moments_less)."""
+    numbers = _number_positions(statistics)
+    names = list(statistics.features)
+    mapping = statistics.layout == "mapping"
+    items = []
+    for i, row in enumerate(X):
+        values = [row.get(names[j]) for j in numbers] if mapping else \
+            [row[j] if j < len(row) else None for j in numbers]
+        items.append((y[i], list(map(_plain_number, values)),
+                      1.0 if sample_weight is None else sample_weight[i]))
+    largest = max((weight for _, _, weight in items), default=1)
+    centres, whole = _number_moments(items, largest=largest)
+    parts = [[] for _ in range(folds)]
+    for item, fold in zip(items, fold_of):
+        if fold >= 0:
+            parts[fold].append(item)
+    return numbers, centres, whole, [_number_moments(part, centres, largest)[1]
+                                     for part in parts]
+
+
 def _binned_rows(model, statistics, X, impute):
     """(the cross-validation's rows with every number replaced by its MDL bin, the
     same with every missing value replaced as AODE's impute=True replaces it (when
@@ -793,7 +846,8 @@ def _training_statistics(whole, held_out, fitting):
     return training
 
 
-def _fold_members(training, names, params, start, structures, replacements, call):
+def _fold_members(training, names, params, start, structures, replacements, call,
+                  moments=None):
     """AutoBayes' members ``names`` compiled from a fold's training statistics
     (_MixtureStatistics of the binned rows: a network's rows, and under "AODE" the
     pairwise counts of the rows imputed with ``replacements``, when AODE's members
@@ -814,6 +868,12 @@ def _fold_members(training, names, params, start, structures, replacements, call
                         if isinstance(part, _NetworkStatistics))
             models.append(_WeightedNaiveModel(rows, member, start=start,
                                               steps=_FOLD_WEIGHT_STEPS))
+        elif name == "correlated" and moments is not None:
+            rows = next(part for part in training.parts.values()
+                        if isinstance(part, _NetworkStatistics))
+            numbers, centres, found = moments
+            models.append(_CorrelatedModel(rows, member, moments=(centres, found),
+                                           numbers=numbers))
         elif name in structures:
             member = dict(member, structure_search="given", _parents=structures[name])
             if member.get("k") == "select":       # (the structure holds the selection)

@@ -567,12 +567,17 @@ def _picture_parents(model):
     """{feature: [the features it depends on besides the class]}, the class's own
     under None; None for naive Bayes.  In AODE each feature in turn is the parent of
     all the others (AutoBayes: its leading member's structure); a network's arcs are
-    its summary()["parents"]."""
+    its summary()["parents"]; AutoBayes' correlated member joins every number to
+    every other."""
     compiled = model._model("plot()")
     leader = compiled.leader() if isinstance(compiled, _MixtureModel) else compiled
+    names = [n for n, kind in model.feature_kinds_.items() if kind != "ignore"]
     if isinstance(leader, _AODEModel):
-        names = [n for n, kind in model.feature_kinds_.items() if kind != "ignore"]
         return {name: [other for other in names if other != name] for name in names}
+    if isinstance(leader, _CorrelatedModel):
+        numbers = {leader.names[j] for j in leader.numbers}
+        return {name: [other for other in names if other != name and other in numbers]
+                if name in numbers else [] for name in names}
     parents = model.summary().get("parents")
     if parents is None:
         return None
