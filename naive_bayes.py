@@ -12799,7 +12799,10 @@ class _WeightedNaiveModel:
 # analysis); with many it is the class's own (quadratic).  A missing number is
 # marginalised out (a t's marginal is the t of the sub-block, same dof), so it is no
 # evidence; the features that are not numbers are naive Bayes' (as the weighted
-# member's).  The statistics are sums per class (weights, first and second moments
+# member's).  A number that is never negative and skewed to the right (incomes,
+# counts, durations: a skewness above 1, and less after) is read as log(1 + x), whose
+# bell is nearer its shape; the factor 1 / (1 + x) of that change is the same for
+# every class, so the posterior needs no more.  The statistics are sums per class (weights, first and second moments
 # about a fixed centre, pairwise where values are missing): a fold's are all the
 # rows' less its own, which is how AutoBayes cross-validates the member.
 
@@ -12821,6 +12824,45 @@ def _number_positions(statistics):
     gaussian or kde) in the statistics' order."""
     return [j for j, feature in enumerate(statistics.features.values())
             if feature.name in _NUMBER_KINDS]
+
+
+def _logged_numbers(items):
+    """The positions (among the numbers of items (label, [number or None], weight))
+    to read as log(1 + x): those whose known values are never negative, take at
+    least 3 values, and have a weighted skewness above 1 that log(1 + x) lowers
+    (in absolute value)."""
+    logged = []
+    for j in range(len(items[0][1]) if items else 0):
+        known = [(x[j], float(w)) for _, x, w in items if x[j] is not None and w]
+        if not known or min(v for v, _ in known) < 0 or len({v for v, _ in known}) < 3:
+            continue
+        skew = _skewness(known)
+        if skew > 1.0 and abs(_skewness([(math.log1p(v), w) for v, w in known])) < skew:
+            logged.append(j)
+    return logged
+
+
+def _skewness(known):
+    """The weighted skewness of [(value, weight)] (0 without spread)."""
+    total = fsum(w for _, w in known)
+    mean = fsum(v * w for v, w in known) / total
+    second = fsum((v - mean) ** 2 * w for v, w in known) / total
+    third = fsum((v - mean) ** 3 * w for v, w in known) / total
+    return third / second ** 1.5 if second > 0 else 0.0
+
+
+def _logged_items(items, logged):
+    """items with the numbers at positions ``logged`` read as log(1 + x)."""
+    if not logged:
+        return items
+    out = []
+    for label, numbers, weight in items:
+        numbers = list(numbers)
+        for j in logged:
+            if numbers[j] is not None:
+                numbers[j] = math.log1p(max(numbers[j], 0.0))
+        out.append((label, numbers, weight))
+    return out
 
 
 def _plain_number(value):
@@ -12955,10 +12997,11 @@ class _CorrelatedModel:
     """An AutoBayes member ("correlated"): naive Bayes (on MDL bins, as the weighted
     member's tables) for the features that are not numbers, and for the numbers
     one multivariate Student t per class (see the comment above), compiled from
-    the distinct rows a network's statistics keep, or from the moments and number
-    positions given (AutoBayes' internal cross-validation)."""
+    the distinct rows a network's statistics keep, or from the moments, number
+    positions and the positions among them read as log(1 + x) given (AutoBayes'
+    internal cross-validation)."""
 
-    def __init__(self, rows, params, moments=None, numbers=None):
+    def __init__(self, rows, params, moments=None, numbers=None, logged=None):
         self.base = base = _NaiveStatistics.compile(rows, params)
         self.classes, self.names, self.width = base.classes, base.names, base.width
         self.zeros = base.zeros
@@ -12973,7 +13016,9 @@ class _CorrelatedModel:
                      for values, (weight, _) in counted.items()]
             items.sort(key=lambda item: (_canonical_value(item[0]),
                                          [(x is None, x) for x in item[1]]))
-            moments = _number_moments(items)
+            logged = _logged_numbers(items)
+            moments = _number_moments(_logged_items(items, logged))
+        self.logged = frozenset(logged or ())
         self._compile(*moments)
         self.patterns = {}
 
@@ -13075,6 +13120,8 @@ class _CorrelatedModel:
                         raise _value_error(self.names[j], value, error) from None
             value = _plain_number(value)
             if value is not None:
+                if position in self.logged:
+                    value = math.log1p(max(value, 0.0))
                 observed.append(position)
                 values.append(value)
         if not values:
@@ -13137,7 +13184,6 @@ class _CorrelatedModel:
             partial_row[j] = known[j]
             now = self._numbers_joint(partial_row)
             entry["log_likelihood"] = dict(zip(self.classes, map(sub, now, last)))
-            entry["status"] = "correlated"
             last = now
         return parts
 
@@ -13149,11 +13195,11 @@ class _CorrelatedModel:
     def tables(self):
         """Naive Bayes' tables of the features that are not numbers; for each number
         its mean and scale per class (the t's, the square root of its scale matrix's
-        diagonal entry)."""
+        diagonal entry; of log(1 + x) when it is read so)."""
         tables = self.base.tables()
         for position, j in enumerate(self.numbers):
             name = self.names[j]
-            tables[name] = {"kind": "correlated",
+            tables[name] = {"kind": "correlated", "log(1 + x)": position in self.logged,
                             "mean": {c: self.means[c][position] for c in self.means},
                             "scale": {c: sqrt(self.scales[c][position][position])
                                       for c in self.scales}}
@@ -13164,8 +13210,10 @@ class _CorrelatedModel:
         return self.base.tables()
 
     def summary_items(self):
-        """{"correlated numbers": their names}."""
-        return {"correlated numbers": [self.names[j] for j in self.numbers]}
+        """{"correlated numbers": their names, "read as log(1 + x)": those read so}."""
+        return {"correlated numbers": [self.names[j] for j in self.numbers],
+                "read as log(1 + x)": [self.names[self.numbers[p]]
+                                       for p in sorted(self.logged)]}
 
 
 # -- AutoBayes: the family's models mixed, weighted by cross-validation ---------------
@@ -16377,8 +16425,9 @@ class AutoBayes(_Classifier):
     together, a multivariate Student t per class (the normal-inverse-Wishart
     posterior predictive: Bayesian quadratic discriminant analysis, each class's
     covariance pulled towards the pooled one by a prior worth as many rows as
-    there are numbers), with naive Bayes' terms for the features that are not
-    numbers; it sees a crab's measures growing together, or a ratio of two numbers,
+    there are numbers; a number never negative and skewed to the right read as
+    log(1 + x)), with naive Bayes' terms for the features that are not numbers; it
+    sees a crab's measures growing together, or a ratio of two numbers,
     where the binned members see each number alone (without numbers it would be
     naive Bayes, and it takes no part).  fit chooses the
     weights (weights="cv"): each member's probabilities of the true class of every row
@@ -16696,8 +16745,9 @@ class AutoBayes(_Classifier):
                                       classes))
             moments = None
             if correlated is not None:
-                numbers, centres, whole_moments, fold_moments = correlated
-                moments = (numbers, centres, _moments_less(whole_moments, fold_moments[fold]))
+                numbers, logged, centres, whole_moments, fold_moments = correlated
+                moments = (numbers, logged, centres,
+                           _moments_less(whole_moments, fold_moments[fold]))
             models = _fold_members(training.members_view(), names, held, start,
                                    structures, replacements, call, moments)
             for m, compiled in enumerate(models):
@@ -16873,10 +16923,11 @@ def _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call, or
 
 
 def _fold_moments(statistics, X, y, sample_weight, fold_of, folds):
-    """(number positions, centres, all the rows' moments, [each fold's moments]) of
-    the rows X as they are (numbers, not bins): what the correlated member of each
-    fold is compiled from (_number_moments; a fold's training moments are all the
-    rows' less the fold's, _moments_less)."""
+    """(number positions, those read as log(1 + x), centres, all the rows' moments,
+    [each fold's moments]) of the rows X as they are (numbers, not bins): what the
+    correlated member of each fold is compiled from (_number_moments; a fold's
+    training moments are all the rows' less the fold's, _moments_less; which numbers
+    are read as log(1 + x) is decided once, on all the rows, as the bins are)."""
     numbers = _number_positions(statistics)
     names = list(statistics.features)
     mapping = statistics.layout == "mapping"
@@ -16886,14 +16937,16 @@ def _fold_moments(statistics, X, y, sample_weight, fold_of, folds):
             [row[j] if j < len(row) else None for j in numbers]
         items.append((y[i], list(map(_plain_number, values)),
                       1.0 if sample_weight is None else sample_weight[i]))
+    logged = _logged_numbers(items)
+    items = _logged_items(items, logged)
     largest = max((weight for _, _, weight in items), default=1)
     centres, whole = _number_moments(items, largest=largest)
     parts = [[] for _ in range(folds)]
     for item, fold in zip(items, fold_of):
         if fold >= 0:
             parts[fold].append(item)
-    return numbers, centres, whole, [_number_moments(part, centres, largest)[1]
-                                     for part in parts]
+    return numbers, logged, centres, whole, [_number_moments(part, centres, largest)[1]
+                                             for part in parts]
 
 
 def _binned_rows(model, statistics, X, impute):
@@ -16985,7 +17038,9 @@ def _fold_members(training, names, params, start, structures, replacements, call
     the AODE members from the counts (sharing their tables; a held-out row's
     missing values take the replacements); the weighted member's Newton steps
     started from ``start`` ({feature: its weight on all the rows}; None: from 1), at
-    most _FOLD_WEIGHT_STEPS of them."""
+    most _FOLD_WEIGHT_STEPS of them; the correlated member from ``moments`` ((number
+    positions, those read as log(1 + x), centres, the training rows'
+    _number_moments) of the rows before binning)."""
     shared = {}
     models = []
     aode = training.parts.get("AODE")
@@ -17000,9 +17055,9 @@ def _fold_members(training, names, params, start, structures, replacements, call
         elif name == "correlated" and moments is not None:
             rows = next(part for part in training.parts.values()
                         if isinstance(part, _NetworkStatistics))
-            numbers, centres, found = moments
+            numbers, logged, centres, found = moments
             models.append(_CorrelatedModel(rows, member, moments=(centres, found),
-                                           numbers=numbers))
+                                           numbers=numbers, logged=logged))
         elif name in structures:
             member = dict(member, structure_search="given", _parents=structures[name])
             if member.get("k") == "select":       # (the structure holds the selection)

@@ -13012,14 +13012,18 @@ def test_autobayes_column_of_missing_values_only_changes_nothing(rows):
         assert model.predict_proba(rows_with_gap) == plain
 
 
-def bayesian_qda(X, y, rows):
+def bayesian_qda(X, y, rows, logged=()):
     """Per row, per class (sorted), log P(the row's known numbers | c) of the
     correlated member written straight from its formulas with NumPy and SciPy's
     multivariate t: the normal-inverse-Wishart posterior predictive of each class
-    (complete training rows), a row's missing numbers marginalised out."""
+    (complete training rows), a row's missing numbers marginalised out, the columns
+    ``logged`` read as log(1 + x)."""
     np = needs("numpy")
     stats = needs("scipy.stats")
     X, y = np.array(X, dtype=float), np.array(y)
+    X[:, list(logged)] = np.log1p(X[:, list(logged)])
+    rows = [[math.log1p(v) if j in logged and v is not None else v
+             for j, v in enumerate(row)] for row in rows]
     classes = sorted(set(y.tolist()))
     n_rows, d = X.shape
     counts = {c: float((y == c).sum()) for c in classes}
@@ -13081,6 +13085,30 @@ def test_correlated_member_is_bayesian_qda_a_multivariate_t_per_class(seed):
         summed = [parts["prior"][c] + sum(f["log_likelihood"][c] for f in parts["features"])
                   for c in naive.classes_]
         assert summed == pytest.approx(joint, rel=1e-7, abs=1e-9)
+
+
+def test_correlated_member_reads_skewed_counts_and_amounts_as_log_one_plus_x():
+    """A number never negative and skewed to the right (an amount, a count: skewness
+    above 1, lowered by the logarithm) is read as log(1 + x) by the correlated
+    member; a symmetric one, or one that takes negative values, as it is."""
+    rng = random.Random(8)
+    X, y = [], []
+    for _ in range(300):
+        label = rng.choice("pq")
+        level = rng.gauss(0.0 if label == "p" else 0.8, 1.0)
+        X.append([round(math.exp(level + rng.gauss(0, 0.3)) * 100, 2),   # an amount
+                  rng.gauss(level, 1.0),                                  # symmetric
+                  float(int(math.exp(level + 1.5))),                      # a count
+                  math.exp(level) - 2.0])                                 # below 0 too
+        y.append(label)
+    model = naive_bayes.AutoBayes(members=("correlated",)).fit(X, y)
+    member = model._model("test").members[0][2]
+    assert sorted(member.logged) == [0, 2]
+    assert model.summary()["read as log(1 + x)"] == [0, 2]
+    probes = [[50.0, 0.1, 3.0, -1.0], [None, 2.0, 0.0, None], [1e4, None, 40.0, 5.0]]
+    expected = bayesian_qda(X, y, probes, logged=(0, 2))
+    for row, want in zip(probes, expected):
+        assert member._numbers_joint(row) == pytest.approx(want, rel=1e-7, abs=1e-9)
 
 
 @settings(max_examples=25, deadline=None)

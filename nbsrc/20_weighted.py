@@ -331,7 +331,10 @@ class _WeightedNaiveModel:
 # analysis); with many it is the class's own (quadratic).  A missing number is
 # marginalised out (a t's marginal is the t of the sub-block, same dof), so it is no
 # evidence; the features that are not numbers are naive Bayes' (as the weighted
-# member's).  The statistics are sums per class (weights, first and second moments
+# member's).  A number that is never negative and skewed to the right (incomes,
+# counts, durations: a skewness above 1, and less after) is read as log(1 + x), whose
+# bell is nearer its shape; the factor 1 / (1 + x) of that change is the same for
+# every class, so the posterior needs no more.  The statistics are sums per class (weights, first and second moments
 # about a fixed centre, pairwise where values are missing): a fold's are all the
 # rows' less its own, which is how AutoBayes cross-validates the member.
 
@@ -353,6 +356,45 @@ def _number_positions(statistics):
     gaussian or kde) in the statistics' order."""
     return [j for j, feature in enumerate(statistics.features.values())
             if feature.name in _NUMBER_KINDS]
+
+
+def _logged_numbers(items):
+    """The positions (among the numbers of items (label, [number or None], weight))
+    to read as log(1 + x): those whose known values are never negative, take at
+    least 3 values, and have a weighted skewness above 1 that log(1 + x) lowers
+    (in absolute value)."""
+    logged = []
+    for j in range(len(items[0][1]) if items else 0):
+        known = [(x[j], float(w)) for _, x, w in items if x[j] is not None and w]
+        if not known or min(v for v, _ in known) < 0 or len({v for v, _ in known}) < 3:
+            continue
+        skew = _skewness(known)
+        if skew > 1.0 and abs(_skewness([(math.log1p(v), w) for v, w in known])) < skew:
+            logged.append(j)
+    return logged
+
+
+def _skewness(known):
+    """The weighted skewness of [(value, weight)] (0 without spread)."""
+    total = fsum(w for _, w in known)
+    mean = fsum(v * w for v, w in known) / total
+    second = fsum((v - mean) ** 2 * w for v, w in known) / total
+    third = fsum((v - mean) ** 3 * w for v, w in known) / total
+    return third / second ** 1.5 if second > 0 else 0.0
+
+
+def _logged_items(items, logged):
+    """items with the numbers at positions ``logged`` read as log(1 + x)."""
+    if not logged:
+        return items
+    out = []
+    for label, numbers, weight in items:
+        numbers = list(numbers)
+        for j in logged:
+            if numbers[j] is not None:
+                numbers[j] = math.log1p(max(numbers[j], 0.0))
+        out.append((label, numbers, weight))
+    return out
 
 
 def _plain_number(value):
@@ -487,10 +529,11 @@ class _CorrelatedModel:
     """An AutoBayes member ("correlated"): naive Bayes (on MDL bins, as the weighted
     member's tables) for the features that are not numbers, and for the numbers
     one multivariate Student t per class (see the comment above), compiled from
-    the distinct rows a network's statistics keep, or from the moments and number
-    positions given (AutoBayes' internal cross-validation)."""
+    the distinct rows a network's statistics keep, or from the moments, number
+    positions and the positions among them read as log(1 + x) given (AutoBayes'
+    internal cross-validation)."""
 
-    def __init__(self, rows, params, moments=None, numbers=None):
+    def __init__(self, rows, params, moments=None, numbers=None, logged=None):
         self.base = base = _NaiveStatistics.compile(rows, params)
         self.classes, self.names, self.width = base.classes, base.names, base.width
         self.zeros = base.zeros
@@ -505,7 +548,9 @@ class _CorrelatedModel:
                      for values, (weight, _) in counted.items()]
             items.sort(key=lambda item: (_canonical_value(item[0]),
                                          [(x is None, x) for x in item[1]]))
-            moments = _number_moments(items)
+            logged = _logged_numbers(items)
+            moments = _number_moments(_logged_items(items, logged))
+        self.logged = frozenset(logged or ())
         self._compile(*moments)
         self.patterns = {}
 
@@ -607,6 +652,8 @@ class _CorrelatedModel:
                         raise _value_error(self.names[j], value, error) from None
             value = _plain_number(value)
             if value is not None:
+                if position in self.logged:
+                    value = math.log1p(max(value, 0.0))
                 observed.append(position)
                 values.append(value)
         if not values:
@@ -669,7 +716,6 @@ class _CorrelatedModel:
             partial_row[j] = known[j]
             now = self._numbers_joint(partial_row)
             entry["log_likelihood"] = dict(zip(self.classes, map(sub, now, last)))
-            entry["status"] = "correlated"
             last = now
         return parts
 
@@ -681,11 +727,11 @@ class _CorrelatedModel:
     def tables(self):
         """Naive Bayes' tables of the features that are not numbers; for each number
         its mean and scale per class (the t's, the square root of its scale matrix's
-        diagonal entry)."""
+        diagonal entry; of log(1 + x) when it is read so)."""
         tables = self.base.tables()
         for position, j in enumerate(self.numbers):
             name = self.names[j]
-            tables[name] = {"kind": "correlated",
+            tables[name] = {"kind": "correlated", "log(1 + x)": position in self.logged,
                             "mean": {c: self.means[c][position] for c in self.means},
                             "scale": {c: sqrt(self.scales[c][position][position])
                                       for c in self.scales}}
@@ -696,5 +742,7 @@ class _CorrelatedModel:
         return self.base.tables()
 
     def summary_items(self):
-        """{"correlated numbers": their names}."""
-        return {"correlated numbers": [self.names[j] for j in self.numbers]}
+        """{"correlated numbers": their names, "read as log(1 + x)": those read so}."""
+        return {"correlated numbers": [self.names[j] for j in self.numbers],
+                "read as log(1 + x)": [self.names[self.numbers[p]]
+                                       for p in sorted(self.logged)]}

@@ -248,8 +248,9 @@ class AutoBayes(_Classifier):
     together, a multivariate Student t per class (the normal-inverse-Wishart
     posterior predictive: Bayesian quadratic discriminant analysis, each class's
     covariance pulled towards the pooled one by a prior worth as many rows as
-    there are numbers), with naive Bayes' terms for the features that are not
-    numbers; it sees a crab's measures growing together, or a ratio of two numbers,
+    there are numbers; a number never negative and skewed to the right read as
+    log(1 + x)), with naive Bayes' terms for the features that are not numbers; it
+    sees a crab's measures growing together, or a ratio of two numbers,
     where the binned members see each number alone (without numbers it would be
     naive Bayes, and it takes no part).  fit chooses the
     weights (weights="cv"): each member's probabilities of the true class of every row
@@ -567,8 +568,9 @@ class AutoBayes(_Classifier):
                                       classes))
             moments = None
             if correlated is not None:
-                numbers, centres, whole_moments, fold_moments = correlated
-                moments = (numbers, centres, _moments_less(whole_moments, fold_moments[fold]))
+                numbers, logged, centres, whole_moments, fold_moments = correlated
+                moments = (numbers, logged, centres,
+                           _moments_less(whole_moments, fold_moments[fold]))
             models = _fold_members(training.members_view(), names, held, start,
                                    structures, replacements, call, moments)
             for m, compiled in enumerate(models):
@@ -744,10 +746,11 @@ def _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call, or
 
 
 def _fold_moments(statistics, X, y, sample_weight, fold_of, folds):
-    """(number positions, centres, all the rows' moments, [each fold's moments]) of
-    the rows X as they are (numbers, not bins): what the correlated member of each
-    fold is compiled from (_number_moments; a fold's training moments are all the
-    rows' less the fold's, _moments_less)."""
+    """(number positions, those read as log(1 + x), centres, all the rows' moments,
+    [each fold's moments]) of the rows X as they are (numbers, not bins): what the
+    correlated member of each fold is compiled from (_number_moments; a fold's
+    training moments are all the rows' less the fold's, _moments_less; which numbers
+    are read as log(1 + x) is decided once, on all the rows, as the bins are)."""
     numbers = _number_positions(statistics)
     names = list(statistics.features)
     mapping = statistics.layout == "mapping"
@@ -757,14 +760,16 @@ def _fold_moments(statistics, X, y, sample_weight, fold_of, folds):
             [row[j] if j < len(row) else None for j in numbers]
         items.append((y[i], list(map(_plain_number, values)),
                       1.0 if sample_weight is None else sample_weight[i]))
+    logged = _logged_numbers(items)
+    items = _logged_items(items, logged)
     largest = max((weight for _, _, weight in items), default=1)
     centres, whole = _number_moments(items, largest=largest)
     parts = [[] for _ in range(folds)]
     for item, fold in zip(items, fold_of):
         if fold >= 0:
             parts[fold].append(item)
-    return numbers, centres, whole, [_number_moments(part, centres, largest)[1]
-                                     for part in parts]
+    return numbers, logged, centres, whole, [_number_moments(part, centres, largest)[1]
+                                             for part in parts]
 
 
 def _binned_rows(model, statistics, X, impute):
@@ -856,7 +861,9 @@ def _fold_members(training, names, params, start, structures, replacements, call
     the AODE members from the counts (sharing their tables; a held-out row's
     missing values take the replacements); the weighted member's Newton steps
     started from ``start`` ({feature: its weight on all the rows}; None: from 1), at
-    most _FOLD_WEIGHT_STEPS of them."""
+    most _FOLD_WEIGHT_STEPS of them; the correlated member from ``moments`` ((number
+    positions, those read as log(1 + x), centres, the training rows'
+    _number_moments) of the rows before binning)."""
     shared = {}
     models = []
     aode = training.parts.get("AODE")
@@ -871,9 +878,9 @@ def _fold_members(training, names, params, start, structures, replacements, call
         elif name == "correlated" and moments is not None:
             rows = next(part for part in training.parts.values()
                         if isinstance(part, _NetworkStatistics))
-            numbers, centres, found = moments
+            numbers, logged, centres, found = moments
             models.append(_CorrelatedModel(rows, member, moments=(centres, found),
-                                           numbers=numbers))
+                                           numbers=numbers, logged=logged))
         elif name in structures:
             member = dict(member, structure_search="given", _parents=structures[name])
             if member.get("k") == "select":       # (the structure holds the selection)
