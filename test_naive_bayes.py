@@ -13087,6 +13087,21 @@ def test_correlated_member_is_bayesian_qda_a_multivariate_t_per_class(seed):
         assert summed == pytest.approx(joint, rel=1e-7, abs=1e-9)
 
 
+def test_correlated_member_takes_no_part_without_numbers():
+    """Without numbers the correlated member would be naive Bayes again: AutoBayes
+    leaves it out of its cross-validation (weight 0), so that its model is the one
+    of the other members alone, probabilities and summary alike."""
+    rng = random.Random(3)
+    X = [[rng.choice("abc"), rng.choice("xy"), rng.choice("uvw")] for _ in range(120)]
+    y = ["p" if (r[0] == "a") ^ (r[1] == "x") ^ (rng.random() < 0.2) else "q" for r in X]
+    five = naive_bayes.AutoBayes().fit(X, y)
+    four = naive_bayes.AutoBayes(members=("waode", "aode", "bayesnet", "weighted")).fit(X, y)
+    assert five.predict_proba(X) == four.predict_proba(X)
+    assert five._fitted().weights["correlated"] == 0.0
+    assert [row[0] for row in five.summary()["members"]] == \
+        [row[0] for row in four.summary()["members"]]
+
+
 def test_correlated_member_reads_skewed_counts_and_amounts_as_log_one_plus_x():
     """A number never negative and skewed to the right (an amount, a count: skewness
     above 1, lowered by the logarithm) is read as log(1 + x) by the correlated
