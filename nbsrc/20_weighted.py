@@ -555,10 +555,17 @@ class _CorrelatedModel:
         self.patterns = {}
 
     def _compile(self, centres, moments):
-        """Each class's t: self.means, self.scales (scale matrices), self.dofs."""
+        """Each class's t: self.means, self.scales (scale matrices), self.dofs.  With
+        missing values each entry counts the rows that know it: a number's mean and
+        the mean of all the rows weigh the rows where it is known (n_j), a pair's
+        covariance the rows where both are (n_jk), in the scale matrix's entry
+        (m Sigma0_jk + n_jk S_jk + n_jk / (1 + n_jk) gap_j gap_k) g(n_jj, n_kk),
+        g the geometric mean of (2 + n) / ((1 + n) (m + 2 + n)) for the two numbers,
+        so that a number a class never shows gets the prior's wide bell there, and
+        complete rows give the formulas above exactly."""
         d = len(self.numbers)
         classes = self.classes
-        means, covariances, counts = {}, {}, {}
+        means, covariances, counts, knowns, pairs_known = {}, {}, {}, {}, {}
         for label in classes:
             found = moments.get(label)
             if found is None or found[0] <= 0 or not d:
@@ -568,6 +575,7 @@ class _CorrelatedModel:
             shift = [s / k if k > 0 else 0.0 for s, k in zip(first, each)]
             means[label] = [c + s for c, s in zip(centre, shift)]
             matrix = [[0.0] * d for _ in range(d)]
+            weights = [[n] * d for _ in range(d)]
             for j in range(d):
                 for k in range(j + 1):
                     if pairs is None:
@@ -578,16 +586,26 @@ class _CorrelatedModel:
                         b = pairs[k][k + 1 + j] / known if known > 0 else 0.0
                     value = second[j][k] / known - a * b if known > 0 else 0.0
                     matrix[j][k] = matrix[k][j] = value
+                    weights[j][k] = weights[k][j] = max(known, 0.0)
                 if matrix[j][j] < 0:
                     matrix[j][j] = 0.0
             covariances[label], counts[label] = matrix, n
+            knowns[label], pairs_known[label] = [weights[j][j] for j in range(d)], weights
         self.means, self.scales, self.dofs = {}, {}, {}
         total = fsum(counts.values())
         if not counts or not total > 0:
             return
-        pooled = [[fsum(counts[c] * covariances[c][j][k] for c in counts) / total
-                   for k in range(d)] for j in range(d)]
-        overall = [fsum(counts[c] * means[c][j] for c in counts) / total for j in range(d)]
+
+        def pooled_over(value, weight):
+            """The weighted mean over the classes, 0.0 when no class weighs."""
+            weights = [weight(c) for c in counts]
+            return fsum(w * value(c) for c, w in zip(counts, weights)) / fsum(weights) \
+                if fsum(weights) > 0 else 0.0
+        pooled = [[pooled_over(lambda c: covariances[c][j][k],
+                               lambda c: pairs_known[c][j][k]) for k in range(d)]
+                  for j in range(d)]
+        overall = [pooled_over(lambda c: means[c][j], lambda c: knowns[c][j])
+                   for j in range(d)]
         diagonal = [pooled[j][j] for j in range(d)]
         floor = max(1e-9 * max(diagonal), 1e-300) if max(diagonal) > 0 else 1.0
         shrink = 1.0 - d / (d + total)
@@ -595,16 +613,17 @@ class _CorrelatedModel:
                   for k in range(d)] for j in range(d)]
         m = float(d)
         for label in counts:
-            n, mean = counts[label], means[label]
-            kappa = 1.0 + n
-            dof = m + 2.0 + n
-            centre = [(o + n * x) / kappa for o, x in zip(overall, mean)]
-            gap = [x - o for x, o in zip(mean, overall)]
+            n, mean, known, weights = counts[label], means[label], knowns[label], \
+                pairs_known[label]
+            centre = [(o + k * x) / (1.0 + k) for o, x, k in zip(overall, mean, known)]
+            gap = [x - o if k > 0 else 0.0 for x, o, k in zip(mean, overall, known)]
+            factor = [sqrt((2.0 + k) / ((1.0 + k) * (m + 2.0 + k))) for k in known]
             covariance = covariances[label]
-            scale = (kappa + 1.0) / (kappa * dof)
-            matrix = [[(m * prior[j][k] + n * covariance[j][k] + n / kappa * gap[j] * gap[k])
-                       * scale for k in range(d)] for j in range(d)]
-            self.means[label], self.scales[label], self.dofs[label] = centre, matrix, dof
+            matrix = [[(m * prior[j][k] + weights[j][k] * covariance[j][k] +
+                        weights[j][k] / (1.0 + weights[j][k]) * gap[j] * gap[k]) *
+                       factor[j] * factor[k] for k in range(d)] for j in range(d)]
+            self.means[label], self.scales[label] = centre, matrix
+            self.dofs[label] = m + 2.0 + n
 
     def _factors(self, observed):
         """Per class (mean, inverse of the Cholesky factor, its log-determinant part,
