@@ -13085,6 +13085,8 @@ def test_correlated_member_is_bayesian_qda_a_multivariate_t_per_class(seed):
         summed = [parts["prior"][c] + sum(f["log_likelihood"][c] for f in parts["features"])
                   for c in naive.classes_]
         assert summed == pytest.approx(joint, rel=1e-7, abs=1e-9)
+    with pytest.raises(NaiveBayesError, match=r"row 0, feature 1 is inf; expected a finite"):
+        model.predict_proba([[0.3, float("inf"), "a", 5.0]])     # as the other members
 
 
 def test_correlated_member_takes_no_part_without_numbers():

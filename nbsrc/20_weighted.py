@@ -398,8 +398,9 @@ def _logged_items(items, logged):
 
 
 def _plain_number(value):
-    """A finite number as a float; None for a missing, infinite or odd value (the
-    member reads it as missing; the other members say what is odd about it)."""
+    """A finite number as a float; None for a missing, infinite or odd value (in
+    training the rows were checked; at prediction _CorrelatedModel asks naive
+    Bayes' scorer what is odd about a value first)."""
     if value is None or type(value) is str:
         return None
     try:
@@ -663,7 +664,8 @@ class _CorrelatedModel:
         observed, values = [], []
         for position, j in enumerate(self.numbers):
             value = row[j] if j < len(row) else None
-            if value is not None and type(value) is not float and type(value) is not int:
+            if value is not None and (type(value) is not float and type(value) is not int
+                                      or value - value != 0):
                 if not _is_missing(value):
                     try:                  # what the naive scorer says of an odd value
                         self.base.scorers[j][value]
