@@ -51,6 +51,16 @@ class _InfiniteJoint(list):
     __slots__ = ("effective",)
 
 
+def _summed_joint(vectors, add=fsum):
+    """Per class, the sum (add) of the per-feature vectors' terms; when some term is
+    infinite, _joint_with_infinities' counted joint instead."""
+    joint = list(map(add, zip(*vectors)))
+    total = sum(joint)
+    if total - total == 0:
+        return joint
+    return _joint_with_infinities(vectors)
+
+
 def _joint_with_infinities(vectors):
     """Per-class joint log-likelihoods from per-feature vectors, when some are infinite.
 

@@ -46,6 +46,20 @@ class _PairLimit(Exception):
     """Pairwise counting passed its limit: (the counts kept, the row of the batch)."""
 
 
+def _added_counts(mine, items):
+    """Add the (key, count) items into the counts mine; returns the keys new to it."""
+    get = mine.get
+    new = []
+    for key, count in items:
+        before = get(key)
+        if before is None:
+            mine[key] = count
+            new.append(key)
+        else:
+            mine[key] = before + count
+    return new
+
+
 class _PairCounts(_Distribution):
     """Exact weighted counts N(c, x_p, x_j) of every two values that occur together
     in a row of class c, features p < j: the statistics a semi-naive family adds to
@@ -342,17 +356,8 @@ class _PairCounts(_Distribution):
             raise _PairLimit(stop.args[0] + kept, stop.args[1]) from None
         width = max(p for p, _ in self.ids.order) + 1
         counted._rekey({p * width + j: (p, j) for p, j in self.levels})
-        mine = self.pairs.setdefault(label, {})
-        get = mine.get
-        new = []
-        for key, count in counted.pairs.get(label, {}).items():
-            before = get(key)
-            if before is None:
-                mine[key] = count
-                new.append(key)
-            else:
-                mine[key] = before + count
-        self._sized(new)
+        self._sized(_added_counts(self.pairs.setdefault(label, {}),
+                                  counted.pairs.get(label, {}).items()))
         if self.slack is not None:
             self.slack -= len(rows)
         self.bound()
@@ -372,17 +377,11 @@ class _PairCounts(_Distribution):
             remap[i] = get_id(order[i])
         new = []
         for label, theirs in other.pairs.items():
-            mine = self.pairs.setdefault(label, {})
-            get = mine.get
-            for key, count in theirs.items():
-                a, b = remap[key >> _PAIR_SHIFT], remap[key & 0xFFFFFFFF]
-                key = a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a
-                before = get(key)
-                if before is None:
-                    mine[key] = count
-                    new.append(key)
-                else:
-                    mine[key] = before + count
+            keyed = ((a << _PAIR_SHIFT | b if a < b else b << _PAIR_SHIFT | a, count)
+                     for a, b, count in ((remap[key >> _PAIR_SHIFT],
+                                          remap[key & 0xFFFFFFFF], count)
+                                         for key, count in theirs.items()))
+            new.extend(_added_counts(self.pairs.setdefault(label, {}), keyed))
         self._sized(new)
 
     def keyed_as_mine(self, other):

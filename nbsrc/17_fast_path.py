@@ -311,11 +311,7 @@ class _NaiveModel:
                     vectors.append(vector)
             except (_BadValue, TypeError) as error:
                 raise _value_error(name, value, error) from None
-        joint = list(map(sum, zip(*vectors)))
-        total = sum(joint)
-        if total - total == 0:
-            return joint
-        return _joint_with_infinities(vectors)
+        return _summed_joint(vectors, sum)
 
     def explain(self, row, extra=()):
         """The parts of one row's joint log-likelihood (see NaiveBayes.explain);

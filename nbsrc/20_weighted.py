@@ -259,11 +259,7 @@ class _WeightedNaiveModel:
             if w != 1.0:
                 vector = [x * w if w else 0.0 for x in vector]
             vectors.append(vector)
-        joint = list(map(fsum, zip(*vectors)))
-        total = sum(joint)
-        if total - total == 0:
-            return joint
-        return _joint_with_infinities(vectors)
+        return _summed_joint(vectors)
 
     def joints(self, rows):
         """Joint log-likelihoods of many rows."""
@@ -708,11 +704,7 @@ class _CorrelatedModel:
                 vectors.append(scorer[value])
             except (_BadValue, TypeError) as error:
                 raise _value_error(name, value, error) from None
-        joint = list(map(fsum, zip(*vectors)))
-        total = sum(joint)
-        if total - total == 0:
-            return joint
-        return _joint_with_infinities(vectors)
+        return _summed_joint(vectors)
 
     def joints(self, rows):
         """Joint log-likelihoods of many rows."""
