@@ -12803,12 +12803,19 @@ class _WeightedNaiveModel:
 # member's).  A number that is never negative and skewed to the right (incomes,
 # counts, durations: a skewness above 1, and less after) is read as log(1 + x), whose
 # bell is nearer its shape; the factor 1 / (1 + x) of that change is the same for
-# every class, so the posterior needs no more.  The statistics are sums per class (weights, first and second moments
+# every class, so the posterior needs no more.  A number that the numbers before it
+# determine (a charge computed from minutes: a pooled within-class residual variance
+# within 1e-4 of its variance of 0) is read as missing: in the direction it adds, the
+# prior's shrunk covariance outweighs the data's, by a share that differs with each
+# class's rows, and would be evidence for the larger class where there is none.  The statistics are sums per class (weights, first and second moments
 # about a fixed centre, pairwise where values are missing): a fold's are all the
 # rows' less its own, which is how AutoBayes cross-validates the member.
 
 _NUMBER_KINDS = frozenset(("discretized", "gaussian", "kde"))
 _CORRELATED_PATTERNS = 256        # missing-value patterns whose factors are kept
+# A number whose pooled within-class variance the numbers before it explain but for
+# this fraction is left out of the t (read as missing: see _determined_numbers)
+_DETERMINED = 1e-4
 _LOG_PI = log(math.pi)
 
 
@@ -12995,6 +13002,31 @@ def _inverse_lower(lower):
     return inverse
 
 
+def _determined_numbers(pooled, ratio):
+    """The positions of the numbers that the numbers before them (those not left
+    out) determine up to ratio of their variance: the residual variance of the
+    pooled within-class covariance (an incremental Cholesky factor) within ratio
+    times the variance of 0.  A number with no variance is kept (the floor takes
+    it), and so is one whose residual is below that (a covariance of pairwise-
+    complete rows that is not positive definite: no sign of a determined number),
+    though the numbers after it are not regressed on it."""
+    kept, lower, determined = [], [], set()
+    for j, row in enumerate(pooled):
+        variance = row[j]
+        if not variance > 0:
+            continue
+        w = []
+        for i, k in enumerate(kept):      # solve lower w = pooled[kept][j]
+            w.append((pooled[k][j] - fsum(map(mul, lower[i][:i], w))) / lower[i][i])
+        residual = variance - fsum(map(mul, w, w))
+        if abs(residual) <= ratio * variance:
+            determined.add(j)
+        elif residual > 0:
+            kept.append(j)
+            lower.append(w + [sqrt(residual)])
+    return frozenset(determined)
+
+
 class _CorrelatedModel:
     """An AutoBayes member ("correlated"): naive Bayes (on MDL bins, as the weighted
     member's tables) for the features that are not numbers, and for the numbers
@@ -13062,6 +13094,7 @@ class _CorrelatedModel:
             covariances[label], counts[label] = matrix, n
             knowns[label], pairs_known[label] = [weights[j][j] for j in range(d)], weights
         self.means, self.scales, self.dofs = {}, {}, {}
+        self.determined = frozenset()
         total = fsum(counts.values())
         if not counts or not total > 0:
             return
@@ -13081,6 +13114,7 @@ class _CorrelatedModel:
         shrink = 1.0 - d / (d + total)
         prior = [[max(diagonal[j], floor) if j == k else shrink * pooled[j][k]
                   for k in range(d)] for j in range(d)]
+        self.determined = _determined_numbers(pooled, _DETERMINED)
         m = float(d)
         for label in counts:
             n, mean, known, weights = counts[label], means[label], knowns[label], \
@@ -13141,7 +13175,7 @@ class _CorrelatedModel:
                     except (_BadValue, TypeError) as error:
                         raise _value_error(self.names[j], value, error) from None
             value = _plain_number(value)
-            if value is not None:
+            if value is not None and position not in self.determined:
                 if position in self.logged:
                     value = math.log1p(max(value, 0.0))
                 observed.append(position)
@@ -13228,10 +13262,13 @@ class _CorrelatedModel:
         return self.base.tables()
 
     def summary_items(self):
-        """{"correlated numbers": their names, "read as log(1 + x)": those read so}."""
+        """{"correlated numbers": their names, "read as log(1 + x)": those read so,
+        "determined by the others": those left out of the t}."""
         return {"correlated numbers": [self.names[j] for j in self.numbers],
                 "read as log(1 + x)": [self.names[self.numbers[p]]
-                                       for p in sorted(self.logged)]}
+                                       for p in sorted(self.logged)],
+                "determined by the others": [self.names[self.numbers[p]]
+                                             for p in sorted(self.determined)]}
 
 
 # -- AutoBayes: the family's models mixed, weighted by cross-validation ---------------
