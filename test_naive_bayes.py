@@ -13091,13 +13091,14 @@ def test_correlated_member_is_bayesian_qda_a_multivariate_t_per_class(seed):
 
 def test_correlated_member_reads_a_number_the_others_determine_as_missing(monkeypatch):
     """A number that the numbers before it determine (a charge computed from the
-    minutes, rounded to the cent: its pooled within-class residual variance, from
+    minutes, rounded to the cent: its residual variance over all the rows, from
     NumPy's least squares, under 1e-4 of its variance) is read as missing by the
-    correlated member, the t of the other numbers (bayesian_qda); a number that
-    merely correlates is kept.  Without that, the prior outweighs the data in the
-    direction it adds, by a share that differs with the classes' rows, and the
-    member leans to the larger class (with the rule turned off, it calls a fifth as
-    many rows churn, and its log loss is higher)."""
+    correlated member, the t of the other numbers (bayesian_qda), unless the row
+    lacks the minutes; a number that merely correlates is kept, and so is one that
+    the others fix within each class but shifted by the class.  Without that, the
+    prior outweighs the data in the direction it adds, by a share that differs with
+    the classes' rows, and the member leans to the larger class (with the rule
+    turned off, it calls a fifth as many rows churn, and its log loss is higher)."""
     np = needs("numpy")
     rng = random.Random(5)
     X, y = [], []
@@ -13107,9 +13108,8 @@ def test_correlated_member_reads_a_number_the_others_determine_as_missing(monkey
         calls = rng.gauss(100.0, 20.0) + 0.3 * minutes
         X.append([minutes, calls, round(0.17 * minutes, 2)])
         y.append(label)
-    data, labels = np.array(X), np.array(y)
-    within = np.vstack([data[labels == c] - data[labels == c].mean(axis=0)
-                        for c in ("churn", "stay")])
+    data = np.array(X)
+    within = data - data.mean(axis=0)
     residual_share = []
     for j in range(3):
         before = within[:, :j]
@@ -13122,7 +13122,8 @@ def test_correlated_member_reads_a_number_the_others_determine_as_missing(monkey
     assert member.determined == {2}
     assert model.summary()["determined by the others"] == [2]
     probes = [[230.0, 170.0, 39.1], [180.0, None, 30.6], [None, 150.0, 40.0]] + X[:10]
-    expected = bayesian_qda(X, y, [row[:2] + [None] for row in probes])
+    expected = bayesian_qda(X, y, [row[:2] + [None if row[0] is not None else row[2]]
+                                   for row in probes])
     for row, want in zip(probes, expected):
         assert member._numbers_joint(row) == pytest.approx(want, rel=1e-7, abs=1e-9)
 
@@ -13133,7 +13134,13 @@ def test_correlated_member_reads_a_number_the_others_determine_as_missing(monkey
         return (-sum(math.log(p[at(t)]) for p, t in zip(rows, y)) / len(y),
                 fitted.predict(X).count("churn"))
     loss, called = loss_and_churn_called(model)
-    monkeypatch.setattr(naive_bayes, "_DETERMINED", 0.0)
+    shifted = [row[:2] + [row[2] + (0.05 if label == "churn" else 0.0)]
+               for row, label in zip(X, y)]       # the class shows in the charge
+    kept = naive_bayes.AutoBayes(members=("correlated",)).fit(shifted, y)
+    assert kept._model("test").members[0][2].determined == frozenset()
+    monkeypatch.setattr(naive_bayes, "_DETERMINED", -1.0)       # the rule off
+    assert naive_bayes.AutoBayes(members=("correlated",)).fit(shifted, y).predict_proba(
+        shifted) == kept.predict_proba(shifted)
     unruled = naive_bayes.AutoBayes(members=("correlated",)).fit(X, y)
     assert unruled._model("test").members[0][2].determined == frozenset()
     loss_unruled, called_unruled = loss_and_churn_called(unruled)

@@ -331,17 +331,21 @@ class _WeightedNaiveModel:
 # counts, durations: a skewness above 1, and less after) is read as log(1 + x), whose
 # bell is nearer its shape; the factor 1 / (1 + x) of that change is the same for
 # every class, so the posterior needs no more.  A number that the numbers before it
-# determine (a charge computed from minutes: a pooled within-class residual variance
-# within 1e-4 of its variance of 0) is read as missing: in the direction it adds, the
-# prior's shrunk covariance outweighs the data's, by a share that differs with each
-# class's rows, and would be evidence for the larger class where there is none.  The statistics are sums per class (weights, first and second moments
+# in the row determine, the same way in every class (a charge computed from minutes:
+# a residual variance within the classes within 1e-4 of its variance of 0, and the
+# class means as near the relation) is read as missing: in the direction it adds,
+# the prior's shrunk covariance outweighs the data's, by a share that differs with
+# each class's rows, and would be evidence for the larger class where there is none.
+# A number that the others fix within each class but shifted by the class is evidence
+# itself, and kept; with the numbers that determine it missing, it is evidence again.  The statistics are sums per class (weights, first and second moments
 # about a fixed centre, pairwise where values are missing): a fold's are all the
 # rows' less its own, which is how AutoBayes cross-validates the member.
 
 _NUMBER_KINDS = frozenset(("discretized", "gaussian", "kde"))
 _CORRELATED_PATTERNS = 256        # missing-value patterns whose factors are kept
-# A number whose pooled within-class variance the numbers before it explain but for
-# this fraction is left out of the t (read as missing: see _determined_numbers)
+# A number whose variance within the classes the numbers before it in the row explain
+# but for this fraction, and the same way in every class, is left out of the t (read
+# as missing: see _determined_numbers)
 _DETERMINED = 1e-4
 _LOG_PI = log(math.pi)
 
@@ -529,14 +533,17 @@ def _inverse_lower(lower):
     return inverse
 
 
-def _determined_numbers(pooled, ratio):
+def _determined_numbers(pooled, between, ratio):
     """The positions of the numbers that the numbers before them (those not left
-    out) determine up to ratio of their variance: the residual variance of the
-    pooled within-class covariance (an incremental Cholesky factor) within ratio
-    times the variance of 0.  A number with no variance is kept (the floor takes
-    it), and so is one whose residual is below that (a covariance of pairwise-
-    complete rows that is not positive definite: no sign of a determined number),
-    though the numbers after it are not regressed on it."""
+    out) determine, the same way in every class: the residual variance of their
+    regression on those, within the classes (``pooled``, by an incremental
+    Cholesky factor), within ratio times the number's variance of 0, and the class
+    means (their covariance ``between``) no further off that regression than the
+    rows are (a number that the others fix within each class but shifted by the
+    class is kept: it is evidence).  A number with no variance is kept (the floor
+    takes it), and so is one whose residual is below that (a covariance of
+    pairwise-complete rows that is not positive definite: no sign of a determined
+    number), though the numbers after it are not regressed on it."""
     kept, lower, determined = [], [], set()
     for j, row in enumerate(pooled):
         variance = row[j]
@@ -547,8 +554,17 @@ def _determined_numbers(pooled, ratio):
             w.append((pooled[k][j] - fsum(map(mul, lower[i][:i], w))) / lower[i][i])
         residual = variance - fsum(map(mul, w, w))
         if abs(residual) <= ratio * variance:
-            determined.add(j)
-        elif residual > 0:
+            beta = [0.0] * len(kept)      # the regression: solve lower' beta = w
+            for i in reversed(range(len(kept))):
+                beta[i] = (w[i] - fsum(lower[l][i] * beta[l]
+                                       for l in range(i + 1, len(kept)))) / lower[i][i]
+            off = between[j][j] - 2.0 * fsum(b * between[k][j] for b, k in zip(beta, kept)) \
+                + fsum(b * c * between[k][m] for b, k in zip(beta, kept)
+                       for c, m in zip(beta, kept))
+            if off <= max(residual, 0.0) + 1e-12 * variance:
+                determined.add(j)
+                continue
+        if residual > 0:
             kept.append(j)
             lower.append(w + [sqrt(residual)])
     return frozenset(determined)
@@ -581,7 +597,7 @@ class _CorrelatedModel:
             moments = _number_moments(_logged_items(items, logged))
         self.logged = frozenset(logged or ())
         self._compile(*moments)
-        self.patterns = {}
+        self.patterns, self.undetermined = {}, {}
 
     def _compile(self, centres, moments):
         """Each class's t: self.means, self.scales (scale matrices), self.dofs.  With
@@ -621,7 +637,7 @@ class _CorrelatedModel:
             covariances[label], counts[label] = matrix, n
             knowns[label], pairs_known[label] = [weights[j][j] for j in range(d)], weights
         self.means, self.scales, self.dofs = {}, {}, {}
-        self.determined = frozenset()
+        self.determined, self.pooled, self.between = frozenset(), None, None
         total = fsum(counts.values())
         if not counts or not total > 0:
             return
@@ -641,7 +657,11 @@ class _CorrelatedModel:
         shrink = 1.0 - d / (d + total)
         prior = [[max(diagonal[j], floor) if j == k else shrink * pooled[j][k]
                   for k in range(d)] for j in range(d)]
-        self.determined = _determined_numbers(pooled, _DETERMINED)
+        shares = {c: counts[c] / total for c in counts}
+        self.pooled, self.between = pooled, [[fsum(
+            shares[c] * (means[c][j] - overall[j]) * (means[c][k] - overall[k])
+            for c in counts) for k in range(d)] for j in range(d)]
+        self.determined = _determined_numbers(pooled, self.between, _DETERMINED)
         m = float(d)
         for label in counts:
             n, mean, known, weights = counts[label], means[label], knowns[label], \
@@ -655,6 +675,20 @@ class _CorrelatedModel:
                        factor[j] * factor[k] for k in range(d)] for j in range(d)]
             self.means[label], self.scales[label] = centre, matrix
             self.dofs[label] = m + 2.0 + n
+
+    def _undetermined(self, observed):
+        """The indices into observed (positions among self.numbers) of the numbers
+        that the others observed before them do not determine (_determined_numbers):
+        a number whose determiners are missing from the row is evidence again."""
+        found = self.undetermined.get(observed)
+        if found is None:
+            dropped = _determined_numbers(
+                [[self.pooled[j][k] for k in observed] for j in observed],
+                [[self.between[j][k] for k in observed] for j in observed], _DETERMINED)
+            found = tuple(i for i in range(len(observed)) if i not in dropped)
+            if len(self.undetermined) < _CORRELATED_PATTERNS:
+                self.undetermined[observed] = found
+        return found
 
     def _factors(self, observed):
         """Per class (mean, inverse of the Cholesky factor, its log-determinant part,
@@ -702,11 +736,16 @@ class _CorrelatedModel:
                     except (_BadValue, TypeError) as error:
                         raise _value_error(self.names[j], value, error) from None
             value = _plain_number(value)
-            if value is not None and position not in self.determined:
+            if value is not None:
                 if position in self.logged:
                     value = math.log1p(max(value, 0.0))
                 observed.append(position)
                 values.append(value)
+        if self.determined and not self.determined.isdisjoint(observed):
+            kept = self._undetermined(tuple(observed))
+            if len(kept) < len(observed):
+                values = [values[i] for i in kept]
+                observed = [observed[i] for i in kept]
         if not values:
             return self.zeros
         p = len(values)
