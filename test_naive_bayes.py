@@ -13091,7 +13091,7 @@ def test_correlated_member_is_bayesian_qda_a_multivariate_t_per_class(seed):
 
 def test_correlated_member_reads_a_number_the_others_determine_as_missing(monkeypatch):
     """A number that the numbers before it determine (a charge computed from the
-    minutes, rounded to the cent: its residual variance over all the rows, from
+    minutes, rounded to the cent: its residual variance within the classes, from
     NumPy's least squares, under 1e-4 of its variance) is read as missing by the
     correlated member, the t of the other numbers (bayesian_qda), unless the row
     lacks the minutes; a number that merely correlates is kept, and so is one that
@@ -13108,8 +13108,9 @@ def test_correlated_member_reads_a_number_the_others_determine_as_missing(monkey
         calls = rng.gauss(100.0, 20.0) + 0.3 * minutes
         X.append([minutes, calls, round(0.17 * minutes, 2)])
         y.append(label)
-    data = np.array(X)
-    within = data - data.mean(axis=0)
+    data, labels = np.array(X), np.array(y)
+    within = np.vstack([data[labels == c] - data[labels == c].mean(axis=0)
+                        for c in ("churn", "stay")])
     residual_share = []
     for j in range(3):
         before = within[:, :j]
@@ -13138,6 +13139,18 @@ def test_correlated_member_reads_a_number_the_others_determine_as_missing(monkey
                for row, label in zip(X, y)]       # the class shows in the charge
     kept = naive_bayes.AutoBayes(members=("correlated",)).fit(shifted, y)
     assert kept._model("test").members[0][2].determined == frozenset()
+    for seed in range(4):     # a shifted copy before it is no regressor of the next
+        rng = random.Random(seed)
+        rows, labels = [], []
+        for i in range(300):
+            shifted_class, a = i % 3 == 0, rng.gauss(10.0, 3.0)
+            rows.append([a, a + (1.0 if shifted_class else 0.0), 2.0 * a + rng.gauss(0, 1e-4)])
+            labels.append("ab"[shifted_class])
+        member = naive_bayes.AutoBayes(members=("correlated",)).fit(
+            rows, labels)._model("test").members[0][2]
+        assert member.determined == {2}
+        assert member._numbers_joint([10.0, None, 20.0]) == \
+            member._numbers_joint([10.0, None, None])
     monkeypatch.setattr(naive_bayes, "_DETERMINED", -1.0)       # the rule off
     assert naive_bayes.AutoBayes(members=("correlated",)).fit(shifted, y).predict_proba(
         shifted) == kept.predict_proba(shifted)

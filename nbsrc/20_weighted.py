@@ -533,17 +533,18 @@ def _inverse_lower(lower):
     return inverse
 
 
-def _determined_numbers(pooled, between, ratio):
-    """The positions of the numbers that the numbers before them (those not left
-    out) determine, the same way in every class: the residual variance of their
-    regression on those, within the classes (``pooled``, by an incremental
-    Cholesky factor), within ratio times the number's variance of 0, and the class
-    means (their covariance ``between``) no further off that regression than the
-    rows are (a number that the others fix within each class but shifted by the
-    class is kept: it is evidence).  A number with no variance is kept (the floor
-    takes it), and so is one whose residual is below that (a covariance of
-    pairwise-complete rows that is not positive definite: no sign of a determined
-    number), though the numbers after it are not regressed on it."""
+def _determined_numbers(pooled, gaps, ratio):
+    """The positions of the numbers that the numbers before them determine, the same
+    way in every class: the residual variance of their regression on those, within
+    the classes (``pooled``, by an incremental Cholesky factor), within ratio times
+    the number's variance of 0, and the class means (``gaps``: (share, mean less the
+    overall mean) per class) no further off that regression than the rows are, so
+    that a number that the others fix within each class but shifted by the class is
+    kept (it is evidence).  A number with no variance is kept (the floor takes it);
+    so is one whose residual is below that (a covariance of pairwise-complete rows
+    that is not positive definite: no sign of a determined number).  Neither, nor a
+    shifted one, is a regressor of the numbers after it: it adds no direction within
+    the classes."""
     kept, lower, determined = [], [], set()
     for j, row in enumerate(pooled):
         variance = row[j]
@@ -558,13 +559,11 @@ def _determined_numbers(pooled, between, ratio):
             for i in reversed(range(len(kept))):
                 beta[i] = (w[i] - fsum(lower[l][i] * beta[l]
                                        for l in range(i + 1, len(kept)))) / lower[i][i]
-            off = between[j][j] - 2.0 * fsum(b * between[k][j] for b, k in zip(beta, kept)) \
-                + fsum(b * c * between[k][m] for b, k in zip(beta, kept)
-                       for c, m in zip(beta, kept))
+            off = fsum(share * (gap[j] - fsum(b * gap[k] for b, k in zip(beta, kept))) ** 2
+                       for share, gap in gaps)
             if off <= max(residual, 0.0) + 1e-12 * variance:
                 determined.add(j)
-                continue
-        if residual > 0:
+        elif residual > 0:
             kept.append(j)
             lower.append(w + [sqrt(residual)])
     return frozenset(determined)
@@ -637,7 +636,7 @@ class _CorrelatedModel:
             covariances[label], counts[label] = matrix, n
             knowns[label], pairs_known[label] = [weights[j][j] for j in range(d)], weights
         self.means, self.scales, self.dofs = {}, {}, {}
-        self.determined, self.pooled, self.between = frozenset(), None, None
+        self.determined, self.pooled, self.gaps = frozenset(), None, ()
         total = fsum(counts.values())
         if not counts or not total > 0:
             return
@@ -657,11 +656,10 @@ class _CorrelatedModel:
         shrink = 1.0 - d / (d + total)
         prior = [[max(diagonal[j], floor) if j == k else shrink * pooled[j][k]
                   for k in range(d)] for j in range(d)]
-        shares = {c: counts[c] / total for c in counts}
-        self.pooled, self.between = pooled, [[fsum(
-            shares[c] * (means[c][j] - overall[j]) * (means[c][k] - overall[k])
-            for c in counts) for k in range(d)] for j in range(d)]
-        self.determined = _determined_numbers(pooled, self.between, _DETERMINED)
+        self.pooled = pooled
+        self.gaps = [(counts[c] / total, [x - o for x, o in zip(means[c], overall)])
+                     for c in counts]
+        self.determined = _determined_numbers(pooled, self.gaps, _DETERMINED)
         m = float(d)
         for label in counts:
             n, mean, known, weights = counts[label], means[label], knowns[label], \
@@ -684,7 +682,8 @@ class _CorrelatedModel:
         if found is None:
             dropped = _determined_numbers(
                 [[self.pooled[j][k] for k in observed] for j in observed],
-                [[self.between[j][k] for k in observed] for j in observed], _DETERMINED)
+                [(share, [gap[j] for j in observed]) for share, gap in self.gaps],
+                _DETERMINED)
             found = tuple(i for i in range(len(observed)) if i not in dropped)
             if len(self.undetermined) < _CORRELATED_PATTERNS:
                 self.undetermined[observed] = found
@@ -741,7 +740,7 @@ class _CorrelatedModel:
                     value = math.log1p(max(value, 0.0))
                 observed.append(position)
                 values.append(value)
-        if self.determined and not self.determined.isdisjoint(observed):
+        if self.pooled is not None:
             kept = self._undetermined(tuple(observed))
             if len(kept) < len(observed):
                 values = [values[i] for i in kept]
