@@ -2510,7 +2510,7 @@ def test_spark_training_of_autobayes_chooses_the_weights_on_the_driver(spark, tm
     assert "check (auto): Spark's model and a local fit: to_dict() identical" \
         in capsys.readouterr().out
     weights = dict(json.loads(output.read_text(encoding="utf-8"))["mixture"]["weights"])
-    assert sorted(weights) == ["aode", "bayesnet", "correlated", "waode", "weighted"]
+    assert sorted(weights) == ["aode", "bayesnet", "correlated", "tree", "waode", "weighted"]
     assert len(set(weights.values())) > 1            # chosen, not partial_fit's equal ones
     fitted = tmp_path / "cli.json"
     assert main(["fit", str(data), "--target", "label", "--model", "auto",
@@ -11359,9 +11359,14 @@ def test_autobayes_predicts_the_class_prior_when_nothing_is_known(name):
                 "bayesnet": lambda c: (c + 0.5) / (n + 0.5 * k),  # alpha 1/2
                 "weighted": lambda c: c / n,                       # maximum likelihood
                 "correlated": lambda c: c / n}
+    tree = next((compiled for name, _, compiled in model._model("test").members
+                 if name == "tree"), None)
+    if tree is not None:                  # its leaves, weighed by the shares that lead there
+        leaves = tree_leaf_shares(tree.nodes)
+        formulas["tree"] = lambda i: math.fsum(share * p[i] for share, p in leaves)
     members = model.summary()["members"]
-    prior = [math.fsum(weight * formulas[member](c) for member, weight, *_ in members)
-             for c in counts]
+    prior = [math.fsum(weight * formulas[member](i if member == "tree" else c)
+                       for member, weight, *_ in members) for i, c in enumerate(counts)]
     nothing = model.predict_proba([[None] * len(table.names)])[0]
     assert nothing == pytest.approx(prior, rel=1e-9)
     assert max(abs(p - c / n) for p, c in zip(nothing, counts)) < 0.05
@@ -11369,6 +11374,21 @@ def test_autobayes_predicts_the_class_prior_when_nothing_is_known(name):
     assert [math.exp(parts["prior"][c]) for c in model.classes_] == pytest.approx(prior)
     assert all(f["log_likelihood"][c] == 0.0 for f in parts["features"]
                for c in model.classes_)
+
+
+def tree_leaf_shares(nodes):
+    """[(the product of the left or right shares on the way from the root, the leaf's
+    P(c))] of the tree member's nodes: where a row with nothing known arrives."""
+    found, stack = [], [(0, 1.0)]
+    while stack:
+        at, share = stack.pop()
+        node = nodes[at]
+        if node[0] is None:
+            found.append((share, node[1]))
+        else:
+            stack.append((node[2], share * node[4]))
+            stack.append((node[3], share * (1 - node[4])))
+    return found
 
 
 def penguin_like_data(rng, n):
@@ -13168,7 +13188,8 @@ def test_correlated_member_takes_no_part_without_numbers():
     X = [[rng.choice("abc"), rng.choice("xy"), rng.choice("uvw")] for _ in range(120)]
     y = ["p" if (r[0] == "a") ^ (r[1] == "x") ^ (rng.random() < 0.2) else "q" for r in X]
     five = naive_bayes.AutoBayes().fit(X, y)
-    four = naive_bayes.AutoBayes(members=("waode", "aode", "bayesnet", "weighted")).fit(X, y)
+    four = naive_bayes.AutoBayes(members=("waode", "aode", "bayesnet", "weighted",
+                                          "tree")).fit(X, y)
     assert five.predict_proba(X) == four.predict_proba(X)
     assert five._fitted().weights["correlated"] == 0.0
     assert [row[0] for row in five.summary()["members"]] == \
@@ -13251,6 +13272,157 @@ def test_autobayes_scores_its_correlated_member_by_leave_one_out_on_the_numbers(
     loss = -sum(math.log(p) for p in chances) / len(X)
     assert evaluation["correlated"][0] == pytest.approx(loss, rel=1e-9)
     assert evaluation["correlated"][0] < evaluation["aode"][0]   # a ratio: no bins
+
+
+def tree_member(model):
+    """The compiled tree member of a fitted AutoBayes."""
+    return next(compiled for name, _, compiled in model._model("test").members
+                if name == "tree")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_tree_member_is_scikit_learns_entropy_tree_its_leaves_smoothed(seed, monkeypatch):
+    """AutoBayes' "tree" member grows the tree scikit-learn grows best first with
+    criterion="entropy", max_leaf_nodes and min_samples_leaf=10 (each split the
+    largest gain in n times the entropy; thresholds midway between values): the same
+    rows in every leaf.  Each leaf's P(c) is (n_c + 2 P_parent(c)) / (n + 2) from
+    the root's (n_c + 1) / (n + k), computed here from scikit-learn's nodes."""
+    tree_module = needs("sklearn.tree")
+    rng = random.Random(seed)
+    X = [[rng.randrange(30) / 3, rng.randrange(30), rng.randrange(30) * 0.5]
+         for _ in range(600)]
+    y = ["u" if (r[0] > 6 and r[1] < 12) or r[2] > 11 else "v" if r[1] > 20 else "w"
+         for r in X]
+    y = [rng.choice("uvw") if rng.random() < 0.1 else label for label in y]
+    monkeypatch.setattr(naive_bayes, "_TREE_LEAVES", 5)
+    model = naive_bayes.AutoBayes(members=("tree",), weights="uniform").fit(X, y)
+    tree = tree_member(model)
+    grown = tree_module.DecisionTreeClassifier(
+        criterion="entropy", max_leaf_nodes=5, min_samples_leaf=10,
+        random_state=0).fit(X, y)
+    assert grown.get_n_leaves() == 5 == sum(node[0] is None for node in tree.nodes)
+    classes = sorted(set(y))
+    k, left, right = len(classes), grown.tree_.children_left, grown.tree_.children_right
+    paths = grown.decision_path(X).toarray()
+    probabilities = {}
+
+    def smooth(node, parent):
+        counts = [sum(1 for row, label in zip(paths, y) if row[node] and label == c)
+                  for c in classes]
+        n = sum(counts)
+        found = [(x + 1) / (n + k) for x in counts] if parent is None else \
+            [(x + 2 * p) / (n + 2) for x, p in zip(counts, parent)]
+        probabilities[node] = found
+        if left[node] >= 0:
+            smooth(left[node], found)
+            smooth(right[node], found)
+    smooth(0, None)
+    leaves = grown.apply(X)
+    ours = [tree.probabilities(row) for row in X]
+    for row, leaf, mine in zip(X, leaves, ours):
+        assert mine == pytest.approx(probabilities[leaf], rel=1e-12)
+    # the same partition: rows share a leaf here exactly when they share one there
+    assert len({tuple(p) for p in ours}) == len(set(leaves))
+    # the first split is the root's
+    assert tree.nodes[0][0] == grown.tree_.feature[0]
+    assert tree.nodes[0][1] == pytest.approx(grown.tree_.threshold[0], abs=1e-9)
+
+
+def test_tree_member_sends_a_missing_value_down_both_sides():
+    """A row that lacks the value a split tests goes down both sides, weighed as the
+    training rows that know it went (C4.5): its P(c) is the two sides' mixed, and a
+    row with nothing known gets the tree's mean leaf, within 0.05 of the classes'
+    shares; a value the model cannot read is refused as naive Bayes refuses it."""
+    rng = random.Random(5)
+    X = [[rng.uniform(0, 10), rng.choice("abc"), rng.uniform(0, 10)] for _ in range(500)]
+    y = ["yes" if (r[0] > 6 and r[1] != "a") or r[2] > 8 else "no" for r in X]
+    X = [[None if rng.random() < 0.1 else v for v in row] for row in X]
+    model = naive_bayes.AutoBayes(members=("tree",), weights="uniform").fit(X, y)
+    tree = tree_member(model)
+    j, test, _, _, share = tree.nodes[0]
+    assert tree.kinds[j] == "number" and 0 < share < 1
+    known = [r[j] for r in X if r[j] is not None]
+    assert share == pytest.approx(sum(v < test for v in known) / len(known), rel=0.05)
+    for row in X[:40]:
+        lacking = list(row)
+        lacking[j] = None
+        low, high = list(row), list(row)
+        low[j], high[j] = test - 1e-6, test + 1e-6
+        mixed = [share * a + (1 - share) * b for a, b in
+                 zip(tree.probabilities(low), tree.probabilities(high))]
+        assert tree.probabilities(lacking) == pytest.approx(mixed, rel=1e-12)
+    nothing = tree.probabilities([None] * 3)
+    shares = [y.count(c) / len(y) for c in model.classes_]
+    assert sum(nothing) == pytest.approx(1.0)
+    assert max(abs(p - q) for p, q in zip(nothing, shares)) < 0.05
+    assert model.predict_proba([[None] * 3])[0] == pytest.approx(nothing)
+    with pytest.raises(NaiveBayesError, match="feature 0"):
+        model.predict_proba([["not a number", "a", 1.0]])
+
+
+def test_tree_member_reads_a_category_as_naive_bayes_tables_do():
+    """A category is a value as a dict keys it, as naive Bayes' tables do: 1 and True
+    (and 1.0) are one category, so rows that hold either form, in any order, grow
+    the same tree, and a row that holds another form of it is read the same."""
+    rng = random.Random(2)
+    rows = [[rng.choice([True, False, "n/a"]), rng.choice("xyz"), rng.uniform(0, 1)]
+            for _ in range(300)]
+    y = ["a" if (r[0] is True and r[1] != "x") or r[2] > 0.8 else "b" for r in rows]
+    mixed = [[1 if r[0] is True and n % 2 else r[0]] + r[1:] for n, r in enumerate(rows)]
+    trees = []
+    for X, labels in ((rows, y), (mixed, y), (rows[::-1], y[::-1]), (mixed[::-1], y[::-1])):
+        model = naive_bayes.AutoBayes(members=("tree",), weights="uniform").fit(X, labels)
+        tree = tree_member(model)
+        trees.append(tree.nodes)
+        for row in rows[:30]:
+            forms = [[form] + row[1:] for form in (
+                [True, 1, 1.0] if row[0] is True else [False, 0, 0.0] if row[0] is False
+                else ["n/a"])]
+            assert all(tree.probabilities(form) == tree.probabilities(forms[0])
+                       for form in forms)
+    assert all(found == trees[0] for found in trees)
+    assert any(node[0] == 0 for node in trees[0] if node[0] is not None)
+
+
+def test_autobayes_weighs_its_tree_where_features_interact():
+    """Where the class is a rule over several features at once (here, as in a
+    telephone company's churn: the day's, evening's and night's charges together
+    above 66, or a fourth call to customer service with a low day charge), which
+    the members that add evidence feature by feature hold only in part, the tree
+    member takes a good share of the weight, and on fresh rows AutoBayes with it is
+    more accurate and surer than without; its splits are among the summary's items
+    when it leads."""
+    rng = random.Random(11)
+
+    def rows(n):
+        X, y = [], []
+        for _ in range(n):
+            r = [round(rng.gauss(30, 9), 2), round(rng.gauss(17, 4), 2),
+                 round(rng.gauss(9, 2.3), 2), min(rng.randrange(8), rng.randrange(8))]
+            label = "churn" if sum(r[:3]) > 66 or (r[3] >= 4 and r[0] < 27) else "stay"
+            X.append(r)
+            y.append(label if rng.random() > 0.03 else rng.choice(["churn", "stay"]))
+        return X, y
+    X, y = rows(1500)
+    test_X, test_y = rows(1000)
+    with_tree = naive_bayes.AutoBayes().fit(X, y)
+    without = naive_bayes.AutoBayes(members=("waode", "aode", "bayesnet", "weighted",
+                                             "correlated")).fit(X, y)
+    weights = {name: w for name, w, *_ in with_tree.summary()["members"]}
+    assert weights["tree"] > 0.2
+    scores = []
+    for model in (with_tree, without):
+        proba = model.predict_proba(test_X)
+        index = [model.classes_.index(label) for label in test_y]
+        scores.append((sum(max(range(2), key=p.__getitem__) == t
+                           for p, t in zip(proba, index)) / len(test_y),
+                       -sum(math.log(p[t]) for p, t in zip(proba, index)) / len(test_y)))
+    assert scores[0][0] > scores[1][0] + 0.005
+    assert scores[0][1] < scores[1][1] - 0.01
+    alone = naive_bayes.AutoBayes(members=("tree",)).fit(X, y).summary()
+    assert alone["tree leaves"] >= 4 and alone["tree"][0].startswith("0 < ")
+    assert sum(line.lstrip().startswith("'") for line in alone["tree"]) == \
+        alone["tree leaves"]
 
 
 # ----------------------------------------------------------------------------------

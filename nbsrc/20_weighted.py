@@ -834,3 +834,359 @@ class _CorrelatedModel:
                                        for p in sorted(self.logged)],
                 "determined by the others": [self.names[self.numbers[p]]
                                              for p in sorted(self.determined)]}
+
+
+# -- The tree member: one classification tree, its leaves smoothed -----------------
+#
+# Naive Bayes and its networks add up evidence one feature (or one small family) at a
+# time; a rule such as "churn when the day's, evening's and night's charges together
+# pass 75" or "when a fourth call to customer service comes with few minutes" is an
+# interaction no member holds.  A classification tree holds it, and the mixture
+# weighs it by what the held-out rows say (near 0 where the others know better).
+#
+# Grown best first on the rows a network's statistics keep (every distinct row with
+# its weight, the weights scaled to add up to the rows counted): the split of a
+# leaf is the test, "x_j < t" for a number (t among at most _TREE_CUTS weighted
+# quantiles of its values, midway between two values) or "x_j = v" for a category,
+# that most raises the log-likelihood of the leaf's rows that know x_j,
+# G = f(parent) - f(left) - f(right) with f(n) = n log n - sum_c n_c log n_c; the
+# leaf of the largest G is split next, while G passes (k - 1)/2 log N + log(tests
+# of the feature) (a BIC penalty: a split's k - 1 parameters and its choice among
+# the tests), each side keeps at least _TREE_MIN_LEAF rows' weight, and there are
+# fewer than _TREE_LEAVES leaves.  Equal gains go to the earlier leaf, feature and
+# test, the rows being taken in a canonical order of their values (the same rows
+# give the same tree, however they came).
+#
+# Missing values are not evidence (C4.5): a row that lacks the tested value goes
+# down both sides, its weight shared as the rows that know it are, in training
+# and at prediction, so a row with nothing known gets the tree's mean leaf: the
+# prior's estimate.  A node's P(c) is (n_c + m P_parent(c)) / (n + m), m =
+# _TREE_SMOOTHING, from the root's Laplace (n_c + 1) / (n + k).
+
+_TREE_LEAVES = 16          # leaves at most
+_TREE_MIN_LEAF = 10.0      # rows' weight each side of a split keeps at least
+_TREE_CUTS = 32            # thresholds a number is tested at, at most
+_TREE_SMOOTHING = 2.0      # pseudo-rows of the parent's P(c) in a node's
+
+
+def _entropy_mass(counts):
+    """n log n - sum_c n_c log n_c of per-class weights (n their sum): n times the
+    entropy of their distribution, in nats."""
+    total = fsum(counts)
+    if total <= 0:
+        return 0.0
+    return total * log(total) - fsum(n * log(n) for n in counts if n > 0)
+
+
+def _tree_thresholds(known):
+    """The thresholds a number is tested at: midway between consecutive distinct
+    values of ``known`` ([(value, weight)]), at most _TREE_CUTS of them, at the
+    weighted quantiles i / (_TREE_CUTS + 1) when there are more."""
+    weights = defaultdict(float)
+    for value, weight in known:
+        weights[value] += weight
+    values = sorted(weights)
+    gaps = list(range(len(values) - 1))   # a threshold after values[i]
+    if len(gaps) > _TREE_CUTS:
+        total = fsum(weights.values())
+        cumulative = list(accumulate(weights[v] for v in values))
+        chosen = []
+        for i in range(1, _TREE_CUTS + 1):
+            at = min(bisect_left(cumulative, total * i / (_TREE_CUTS + 1)), len(gaps) - 1)
+            if not chosen or at > chosen[-1]:
+                chosen.append(at)
+        gaps = chosen
+    return [_midway(values[i], values[i + 1]) for i in gaps]
+
+
+def _midway(a, b):
+    """The number halfway between a < b (a / 2 + b / 2 when b - a overflows)."""
+    gap = b - a
+    return a + gap / 2.0 if isfinite(gap) else a / 2.0 + b / 2.0
+
+
+def _tree_weights(items):
+    """The weights of items [(class, values, weight, rows)] scaled to add up to the rows
+    they count (by the largest first: no overflow, nor underflow to 0)."""
+    largest = max(item[2] for item in items)
+    weights = [item[2] / largest for item in items]
+    scale = fsum(item[3] for item in items) / fsum(weights)
+    return [w * scale for w in weights]
+
+
+def _tree_smoothed(counts, parent):
+    """A node's P(c) from its per-class weights: (n_c + 1) / (n + k) at the root
+    (``parent`` None), else (n_c + m P_parent(c)) / (n + m), m = _TREE_SMOOTHING."""
+    n = fsum(counts)
+    if parent is None:
+        return [(x + 1.0) / (n + len(counts)) for x in counts]
+    return [(x + _TREE_SMOOTHING * p) / (n + _TREE_SMOOTHING) for x, p in zip(counts, parent)]
+
+
+class _TreeModel:
+    """An AutoBayes member ("tree"): one classification tree (see the comment above),
+    grown on the distinct rows a network's statistics keep, or on ``items`` given
+    ([(label, positional values, weight, rows)]) with the positions of the numbers among
+    them (AutoBayes' internal cross-validation, whose statistics hold bins);
+    naive Bayes (on MDL bins) reads and checks the rows, and explains them.  With
+    ``splits`` (the nodes of a tree grown on all the rows: leave-one-out), the
+    splits are kept, their shares and P(c) the items'."""
+
+    def __init__(self, rows, params, items=None, numbers=None, splits=None):
+        self.base = base = _NaiveStatistics.compile(rows, params)
+        self.classes, self.names, self.width = base.classes, base.names, base.width
+        self.zeros = base.zeros
+        self.positional = base.positional
+        if numbers is None:
+            numbers = _number_positions(rows)
+        numbers = set(numbers)
+        self.kinds = kinds = [
+            "number" if j in numbers else
+            "categorical" if feature.name == "categorical" else None
+            for j, feature in enumerate(rows.features.values())]
+        if items is None:
+            items = [(label, values, weight, count)
+                     for label, counted in rows.row_counts.rows.items()
+                     for values, (weight, count) in counted.items()]
+        index = {label: c for c, label in enumerate(self.classes)}
+        width = len(kinds)
+        items = [(index[label], tuple(values) + (None,) * (width - len(values)), weight,
+                  count) for label, values, weight, count in items
+                 if label in index and weight > 0]
+        items.sort(key=lambda item: (item[0], tuple(map(_canonical_value, item[1]))))
+        self.nodes = self._grow(items) if splits is None else self._refitted(items, splits)
+        self.memory = _ROW_BYTES * len(self.nodes)
+
+    def _grow(self, items):
+        """The tree's nodes, the root first: a leaf is (None, [P(c)]), a split
+        (feature position, test, left node, right node, the left side's share of
+        the rows that know the value), the test a threshold (a number's side is
+        "x < t") or a category (its side "x = v")."""
+        k = len(self.classes)
+        labels = [item[0] for item in items]
+        if not items:
+            return [(None, [1.0 / k] * k)]
+        weights = _tree_weights(items)
+        rows = fsum(weights)
+        columns = []                      # per feature: (tests, code of every row)
+        for j, kind in enumerate(self.kinds):
+            values = [item[1][j] for item in items]
+            if kind == "number":
+                numbers = [_plain_number(v) for v in values]
+                tests = _tree_thresholds([(x, w) for x, w in zip(numbers, weights)
+                                          if x is not None])
+                codes = [None if x is None else bisect_right(tests, x) for x in numbers]
+            elif kind == "categorical":
+                # a category is a value as naive Bayes' tables key it (1 and True
+                # alike), its tests in the canonical order of the values
+                found = {}
+                for v in values:
+                    if not _is_missing(v):
+                        found.setdefault(v, v)
+                tests = sorted(found, key=_canonical_value)
+                at = {v: i for i, v in enumerate(tests)}
+                codes = [None if _is_missing(v) else at[v] for v in values]
+            else:
+                tests, codes = [], []
+            columns.append((tests, codes))
+        log_rows = log(max(rows, 1.0))
+
+        def best_split(members):
+            """(gain less penalty, feature, test index, left share) of the best
+            split of a leaf's members [(row, weight)], or None."""
+            best = None
+            for j, (tests, codes) in enumerate(columns):
+                if not tests:
+                    continue
+                number = self.kinds[j] == "number"
+                bins = len(tests) + 1 if number else len(tests)
+                hist = [[0.0] * k for _ in range(bins)]
+                for i, w in members:
+                    code = codes[i]
+                    if code is not None:
+                        hist[code][labels[i]] += w
+                known = [fsum(column) for column in zip(*hist)]
+                known_total = fsum(known)
+                if known_total < 2 * _TREE_MIN_LEAF:
+                    continue
+                whole = _entropy_mass(known)
+                penalty = (k - 1) / 2.0 * log_rows + log(len(tests))
+                if number:
+                    left = [0.0] * k
+                    sides = []
+                    for b in range(bins - 1):
+                        left = [a + n for a, n in zip(left, hist[b])]
+                        sides.append((b, left))
+                else:
+                    sides = [(b, hist[b]) for b in range(bins)]
+                for b, side in sides:
+                    weight = fsum(side)
+                    if weight < _TREE_MIN_LEAF or known_total - weight < _TREE_MIN_LEAF:
+                        continue
+                    other = [n - s for n, s in zip(known, side)]
+                    gain = whole - _entropy_mass(side) - _entropy_mass(other) - penalty
+                    if gain > 0 and (best is None or gain > best[0]):
+                        best = (gain, j, b, weight / known_total)
+            return best
+
+        def distribution(members, parent):
+            counts = [0.0] * k
+            for i, w in members:
+                counts[labels[i]] += w
+            return _tree_smoothed(counts, parent)
+
+        root = list(zip(range(len(items)), weights))
+        nodes = [None]
+        # open leaves: [node index, members, P(c), best split]
+        leaves = [[0, root, distribution(root, None), best_split(root)]]
+        while len(leaves) < _TREE_LEAVES:
+            splittable = [leaf for leaf in leaves if leaf[3] is not None]
+            if not splittable:
+                break
+            leaf = max(splittable, key=lambda leaf: leaf[3][0])  # the first of equals
+            leaves.remove(leaf)
+            at, members, probabilities, (_, j, b, share) = leaf
+            tests, codes = columns[j]
+            number = self.kinds[j] == "number"
+            left, right = [], []
+            for i, w in members:
+                code = codes[i]
+                if code is None:
+                    left.append((i, w * share))
+                    right.append((i, w * (1.0 - share)))
+                elif (code <= b) if number else (code == b):
+                    left.append((i, w))
+                else:
+                    right.append((i, w))
+            sides = []
+            for part in (left, right):
+                nodes.append(None)
+                sides.append(len(nodes) - 1)
+                found = distribution(part, probabilities)
+                leaves.append([len(nodes) - 1, part, found, best_split(part)])
+            nodes[at] = (j, tests[b], sides[0], sides[1], share)
+        for at, _, probabilities, _ in leaves:
+            nodes[at] = (None, probabilities)
+        return nodes
+
+    def _refitted(self, items, splits):
+        """The tree of ``splits`` (nodes as _grow makes them) with each split's share
+        and each node's P(c) those of ``items``."""
+        k = len(self.classes)
+        nodes = [None] * len(splits)
+        stack = [(0, list(zip(items, _tree_weights(items))) if items else [], None)]
+        while stack:
+            at, members, parent = stack.pop()
+            counts = [0.0] * k
+            for item, w in members:
+                counts[item[0]] += w
+            probabilities = _tree_smoothed(counts, parent)
+            node = splits[at]
+            if node[0] is None:
+                nodes[at] = (None, probabilities)
+                continue
+            j, test, left, right, share = node
+            lefts, rights, lacking = [], [], []
+            for item, w in members:
+                side = self._side(j, test, item[1][j])
+                (lacking if side is None else lefts if side else rights).append((item, w))
+            known_left = fsum(w for _, w in lefts)
+            known = known_left + fsum(w for _, w in rights)
+            if known > 0:
+                share = known_left / known
+            lefts += [(item, w * share) for item, w in lacking]
+            rights += [(item, w * (1.0 - share)) for item, w in lacking]
+            nodes[at] = (j, test, left, right, share)
+            stack.append((left, lefts, probabilities))
+            stack.append((right, rights, probabilities))
+        return nodes
+
+    def _side(self, j, test, value):
+        """True for the left side of feature j's split at ``test`` (x < t, x = v),
+        False for the right, None for a value missing."""
+        if self.kinds[j] == "number":
+            x = _plain_number(value)
+            return None if x is None else x < test
+        return None if value is None or _is_missing(value) else value == test
+
+    def probabilities(self, row):
+        """P(c | x) of a positional row: its leaves' P(c), each weighed by the share
+        of the row that reaches it (a missing value sends it down both sides)."""
+        k = len(self.classes)
+        out = [0.0] * k
+        stack = [(0, 1.0)]
+        nodes = self.nodes
+        while stack:
+            at, share = stack.pop()
+            node = nodes[at]
+            if node[0] is None:
+                for c, p in enumerate(node[1]):
+                    out[c] += share * p
+                continue
+            j, test, left, right, left_share = node
+            side = self._side(j, test, row[j] if j < len(row) else None)
+            if side is None:
+                stack.append((left, share * left_share))
+                stack.append((right, share * (1.0 - left_share)))
+            else:
+                stack.append((left if side else right, share))
+        return out
+
+    def joint(self, row):
+        """Per class, log P(c | x) (a joint up to a constant per row); the row's
+        values are checked as naive Bayes checks them."""
+        for name, scorer, value in zip(self.names, self.base.scorers, row):
+            try:
+                scorer[value]
+            except (_BadValue, TypeError) as error:
+                raise _value_error(name, value, error) from None
+        return [_log(p) for p in self.probabilities(row)]
+
+    def joints(self, rows):
+        """Joint log-likelihoods of many rows."""
+        return list(map(self.joint, rows))
+
+    def explain(self, row, extra=()):
+        """Naive Bayes' explanation of the row (the mixture shows its features)."""
+        return self.base.explain(row, extra)
+
+    def informative(self):
+        """Naive Bayes' ranking of the features."""
+        return self.base.informative()
+
+    def tables(self):
+        """Naive Bayes' tables."""
+        return self.base.tables()
+
+    def naive_tables(self):
+        """Naive Bayes' tables (the pictures draw them)."""
+        return self.base.tables()
+
+    def summary_items(self):
+        """{"tree": its nodes as lines, each side of a split ("x < t", "x >= t", "x =
+        v", "x != v") followed by what lies there, indented by its depth, a leaf
+        as its most probable class and that class's P; "tree leaves": their
+        number}."""
+        lines = []
+        stack = [(0, 0, None)]
+        while stack:
+            at, depth, test = stack.pop()
+            node = self.nodes[at]
+            indent = "  " * depth
+            if test is not None:
+                lines.append(indent + test)
+                indent += "  "
+            if node[0] is None:
+                c = max(range(len(node[1])), key=node[1].__getitem__)
+                lines.append(indent + "%s (%.3f)" % (_shown(self.classes[c]), node[1][c]))
+                continue
+            j, value, left, right, _ = node
+            name = _shown(self.names[j]) if not isinstance(self.names[j], str) else \
+                self.names[j]
+            sides = ("%s < %.6g" % (name, value), "%s >= %.6g" % (name, value)) \
+                if self.kinds[j] == "number" else \
+                ("%s = %s" % (name, _shown(value)), "%s != %s" % (name, _shown(value)))
+            inner = depth if test is None else depth + 1
+            stack.append((right, inner, sides[1]))
+            stack.append((left, inner, sides[0]))
+        return {"tree": lines, "tree leaves": sum(node[0] is None for node in self.nodes)}

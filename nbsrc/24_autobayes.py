@@ -12,6 +12,7 @@ _AUTO_MEMBERS = {
     "naive": (NaiveBayes, {"numeric": "discretized"}),
     "weighted": (NaiveBayes, {"numeric": "discretized"}),
     "correlated": (NaiveBayes, {"numeric": "discretized"}),
+    "tree": (NaiveBayes, {"numeric": "discretized"}),
 }
 
 
@@ -167,6 +168,8 @@ def _member_compiled(statistics, name, params, shared):
         return _WeightedNaiveModel(rows, member_params)
     if name == "correlated":
         return _CorrelatedModel(rows, member_params)
+    if name == "tree":
+        return _TreeModel(rows, member_params)
     if cls._statistics_class is _NaiveStatistics:
         return _NaiveStatistics.compile(rows, member_params)
     filled = member_params.get("impute") is True    # replaced at prediction too
@@ -252,7 +255,12 @@ class AutoBayes(_Classifier):
     log(1 + x)), with naive Bayes' terms for the features that are not numbers; it
     sees a crab's measures growing together, or a ratio of two numbers,
     where the binned members see each number alone (without numbers it would be
-    naive Bayes, and it takes no part).  fit chooses the
+    naive Bayes, and it takes no part).  And "tree": one classification tree
+    (entropy gain, best first, at most 16 leaves, its leaves' P(c) smoothed towards
+    their parents'), for the rules over several features at once that the others,
+    adding evidence feature by feature, hold only in part (a churn when three
+    charges together pass a mark; summary()["tree splits"] when it leads).  fit
+    chooses the
     weights (weights="cv"): each member's probabilities of the true class of every row
     in an internal stratified cross-validation (folds=, seeded, on the rows in a
     canonical order, so that their order does not matter; on a stratified sample of
@@ -283,7 +291,8 @@ class AutoBayes(_Classifier):
     Missing values and values never seen in training are no evidence: a missing value
     contributes nothing to any member (AODE's members impute it in training only,
     the correlated member's t is the marginal of the numbers known,
-    the network reads each node given the parents it knows), a categorical value
+    the network reads each node given the parents it knows, the tree sends the row
+    down both sides of a split, weighed as the training rows went), a categorical value
     that no training row holds (declared or not) is read as missing, so a row with
     nothing known gets the prior pi, whatever T, and a value never seen is never
     read as another (a child of a country never seen reads its table without the
@@ -323,7 +332,7 @@ class AutoBayes(_Classifier):
     >>> model.predict_one(["overcast", "mild"])
     'yes'
     >>> [name for name, *_ in model.summary()["members"]]
-    ['waode', 'aode', 'bayesnet', 'weighted']
+    ['waode', 'aode', 'bayesnet', 'weighted', 'tree']
     """
 
     _statistics_class = _MixtureStatistics
@@ -338,14 +347,14 @@ class AutoBayes(_Classifier):
         "discretized", _NETWORK_KINDS + ("text",),
         without=("alpha", "prior_alpha", "class_prior"),
         extra={"members": _Parameter(("waode", "aode", "bayesnet", "weighted",
-                                      "correlated"), _check_members),
+                                      "correlated", "tree"), _check_members),
                "weights": _Parameter("cv", _check_mixture_weights),
                "folds": _Parameter(5, _integer_at_least(2)),
                "max_memory": _MEMORY_PARAMETER,
                "row_sample": _ROW_SAMPLE_PARAMETER})
 
-    def __init__(self, members=("waode", "aode", "bayesnet", "weighted", "correlated"),
-                 weights="cv",
+    def __init__(self, members=("waode", "aode", "bayesnet", "weighted", "correlated",
+                                "tree"), weights="cv",
                  folds=5, features=None, categories=None, text_model="multinomial",
                  max_words=None, min_word_count=1, tokenizer=None, complement_norm=False,
                  ngram_range=(1, 1), stop_words=None, numeric="discretized",
@@ -519,12 +528,16 @@ class AutoBayes(_Classifier):
         with made["cuts"]:
             start, structures = _whole_members(
                 statistics.members_view(), names, held, made, call,
-                search=loo is not None or _auto_fold_work(len(X), nodes) > _FOLD_SEARCH_WORK)
+                search=loo is not None or _auto_fold_work(len(X), nodes) > _FOLD_SEARCH_WORK,
+                tree=loo is not None)
             raw = X
             X, imputed, replacements, declared = _binned_rows(
                 self, statistics, X, _aode_imputes(names, params))
         correlated = _fold_moments(statistics, raw, y, sample_weight, fold_of, folds) \
             if "correlated" in names else None
+        trees = _fold_tree_items(statistics, raw, y, sample_weight, fold_of) \
+            if "tree" in names else None
+        number_set = set(_number_positions(statistics))
         parts = _fold_parts(declared, X, imputed, y, sample_weight, fold_of, folds, call,
                             list(statistics.features))
         whole = None                      # the statistics of all the rows: the folds'
@@ -572,20 +585,26 @@ class AutoBayes(_Classifier):
                 moments = (numbers, logged, centres,
                            _moments_less(whole_moments, fold_moments[fold]))
             models = _fold_members(training.members_view(), names, held, start,
-                                   structures, replacements, call, moments)
+                                   structures, replacements, call, moments,
+                                   None if trees is None else trees(fold))
             for m, compiled in enumerate(models):
                 nothing = dict(zip(compiled.classes, _posterior(
                     compiled.joint([None] * compiled.width))))
                 priors[m].extend([[nothing.get(c, 0.0) for c in classes]] * len(held_out))
             rows = [_unknown_as_missing(known, models[0].positional(X[i]))
                     for i in held_out]
-            per_member = _members_joints(models, rows)
-            if correlated is not None:    # the numbers as they are, not their bins
-                numbers = set(correlated[0])
-                plain = {j: values for j, values in known.items() if j not in numbers}
-                m = names.index("correlated")
-                per_member[m] = models[m].joints([_unknown_as_missing(
-                    plain, models[m].positional(raw[i])) for i in held_out])
+            # the correlated and tree members read the numbers as they are, not
+            # their bins; the others the binned rows
+            plain = {j: values for j, values in known.items() if j not in number_set}
+            binned = [m for m, name in enumerate(names) if name not in _RAW_MEMBERS]
+            per_member = [None] * len(models)
+            for m, joints in zip(binned, _members_joints([models[m] for m in binned],
+                                                         rows)):
+                per_member[m] = joints
+            for m, name in enumerate(names):
+                if name in _RAW_MEMBERS:
+                    per_member[m] = models[m].joints([_unknown_as_missing(
+                        plain, models[m].positional(raw[i])) for i in held_out])
             for m, (compiled, joints) in enumerate(zip(models, per_member)):
                 for i, joint in zip(held_out, joints):
                     posterior = dict(zip(compiled.classes, _posterior(joint)))
@@ -637,6 +656,10 @@ class AutoBayes(_Classifier):
         statistics.text_weight = text_weight
 
 
+# The members that AutoBayes' internal cross-validation gives the rows as they are
+# (numbers, not their bins)
+_RAW_MEMBERS = ("correlated", "tree")
+
 # Newton steps at most of a fold's weighted member, from the weights of all the rows
 # (one comes close: the folds' rows are most of them)
 _FOLD_WEIGHT_STEPS = 1
@@ -687,24 +710,27 @@ def _member_key(name, params):
     return member
 
 
-def _whole_members(statistics, names, params, made, call, search):
+def _whole_members(statistics, names, params, made, call, search, tree=False):
     """(the weighted member's weights on all the rows, {network member: its structure
     on all the rows}): the members of all the rows that the folds start from,
     compiled from the statistics (the mixture's own members: kept in ``made`` for
     its first compilation, under their _member_key).  The weighted member when it
     is among ``names``; the network members with ``search`` (see
-    _FOLD_SEARCH_WORK)."""
+    _FOLD_SEARCH_WORK), and the tree with ``search`` and ``tree`` (leave-one-out:
+    its splits kept by every fold, {"tree": its nodes} among the structures)."""
     start, structures = None, {}
     for name in names:
         cls = _AUTO_MEMBERS[name][0]
         network = cls._statistics_class is _NetworkStatistics
-        if name != "weighted" and not (network and search):
+        if name != "weighted" and not ((network or name == "tree" and tree) and search):
             continue
         compiled = _budgeted(_member_model, call, statistics, name, params,
                              {"cuts": made["cuts"]})
         made[name] = (_member_key(name, params), compiled)
         if name == "weighted":
             start = dict(zip(compiled.names, compiled.weights))
+        elif name == "tree":
+            structures[name] = compiled.nodes
         else:
             structures[name] = compiled.parents
     return start, structures
@@ -770,6 +796,25 @@ def _fold_moments(statistics, X, y, sample_weight, fold_of, folds):
             parts[fold].append(item)
     return numbers, logged, centres, whole, [_number_moments(part, centres, largest)[1]
                                              for part in parts]
+
+
+def _fold_tree_items(statistics, X, y, sample_weight, fold_of):
+    """A function of a fold giving what the fold's tree member grows on: (the
+    positions of the numbers, [(label, positional values, weight, 1)] of the rows X as
+    they are (numbers, not bins) that the fold does not hold out)."""
+    names = list(statistics.features)
+    mapping = statistics.layout == "mapping"
+    items = []
+    for i, row in enumerate(X):
+        values = tuple(row.get(name) for name in names) if mapping else tuple(row)
+        items.append((y[i], values, 1.0 if sample_weight is None else sample_weight[i],
+                      1))
+
+    numbers = _number_positions(statistics)
+
+    def of_fold(fold):
+        return numbers, [item for item, at in zip(items, fold_of) if at != fold]
+    return of_fold
 
 
 def _binned_rows(model, statistics, X, impute):
@@ -852,7 +897,7 @@ def _training_statistics(whole, held_out, fitting):
 
 
 def _fold_members(training, names, params, start, structures, replacements, call,
-                  moments=None):
+                  moments=None, tree_items=None):
     """AutoBayes' members ``names`` compiled from a fold's training statistics
     (_MixtureStatistics of the binned rows: a network's rows, and under "AODE" the
     pairwise counts of the rows imputed with ``replacements``, when AODE's members
@@ -863,7 +908,9 @@ def _fold_members(training, names, params, start, structures, replacements, call
     started from ``start`` ({feature: its weight on all the rows}; None: from 1), at
     most _FOLD_WEIGHT_STEPS of them; the correlated member from ``moments`` ((number
     positions, those read as log(1 + x), centres, the training rows'
-    _number_moments) of the rows before binning)."""
+    _number_moments) of the rows before binning); the tree member from
+    ``tree_items`` ((number positions, the fold's training rows before binning):
+    _fold_tree_items), grown, or with the splits ``structures`` gives it."""
     shared = {}
     models = []
     aode = training.parts.get("AODE")
@@ -881,6 +928,11 @@ def _fold_members(training, names, params, start, structures, replacements, call
             numbers, logged, centres, found = moments
             models.append(_CorrelatedModel(rows, member, moments=(centres, found),
                                            numbers=numbers, logged=logged))
+        elif name == "tree" and tree_items is not None:
+            rows = next(part for part in training.parts.values()
+                        if isinstance(part, _NetworkStatistics))
+            models.append(_TreeModel(rows, member, items=tree_items[1],
+                                     numbers=tree_items[0], splits=structures.get(name)))
         elif name in structures:
             member = dict(member, structure_search="given", _parents=structures[name])
             if member.get("k") == "select":       # (the structure holds the selection)

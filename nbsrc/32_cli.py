@@ -655,6 +655,11 @@ def _summary_text(model, output=None):
         width = max(_width(_clip(name)) for name in weights)
         lines.append("feature weights (naive Bayes' evidence of each feature times):")
         lines += ["  %s %.4g" % (_left(_clip(name), width), w) for name, w in weights.items()]
+    if output is None and summary.get("tree"):
+        lines.append("tree (each side of a split; a leaf: its most probable class, P):")
+        for line in summary["tree"]:
+            indent = "  " + " " * (len(line) - len(line.lstrip()))
+            lines.append(indent + _clip(line.lstrip(), 80 - len(indent)))
     return "\n".join(lines) + "\n"
 
 
