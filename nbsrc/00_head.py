@@ -87,7 +87,8 @@ tools/amalgamate.py); it reads top to bottom as they do, each opening with a ban
     16_families.py      model families: the interface; naive Bayes' statistics
     17_fast_path.py     naive Bayes compiled: per-row sums by builtins
     18_aode.py          AODE and its variants      19_networks.py   TAN, BayesNet, KDB
-    20_weighted.py      weighted naive Bayes (one weight per feature, learned)
+    20_weighted.py      AutoBayes' own members: weighted naive Bayes (one weight per
+                        feature, learned), the numbers taken together, one tree
     21_mixture.py       AutoBayes' mixture of the family's models
     22_classifier.py    _Classifier: fit, predict, merge, forget, explain, the file
     23_models.py        NaiveBayes, CategoricalNB, GaussianNB, AODE, TAN, BayesNet, KDB

@@ -872,10 +872,10 @@ _TREE_SMOOTHING = 2.0      # pseudo-rows of the parent's P(c) in a node's
 def _entropy_mass(counts):
     """n log n - sum_c n_c log n_c of per-class weights (n their sum): n times the
     entropy of their distribution, in nats."""
-    total = fsum(counts)
+    total = sum(counts)
     if total <= 0:
         return 0.0
-    return total * log(total) - fsum(n * log(n) for n in counts if n > 0)
+    return total * log(total) - sum([n * log(n) for n in counts if n > 0])
 
 
 def _tree_thresholds(known):
@@ -926,8 +926,9 @@ def _tree_smoothed(counts, parent):
 class _TreeModel:
     """An AutoBayes member ("tree"): one classification tree (see the comment above),
     grown on the distinct rows a network's statistics keep, or on ``items`` given
-    ([(label, positional values, weight, rows)]) with the positions of the numbers among
-    them (AutoBayes' internal cross-validation, whose statistics hold bins);
+    ([(label, positional values, weight, rows)], in an order of their values alone)
+    with the positions of the numbers among them (AutoBayes' internal
+    cross-validation, whose statistics hold bins);
     naive Bayes (on MDL bins) reads and checks the rows, and explains them.  With
     ``splits`` (the nodes of a tree grown on all the rows: leave-one-out), the
     splits are kept, their shares and P(c) the items'."""
@@ -944,6 +945,7 @@ class _TreeModel:
             "number" if j in numbers else
             "categorical" if feature.name == "categorical" else None
             for j, feature in enumerate(rows.features.values())]
+        canonical = items is not None     # (AutoBayes' folds: in _cv_rows' order)
         if items is None:
             items = [(label, values, weight, count)
                      for label, counted in rows.row_counts.rows.items()
@@ -953,7 +955,8 @@ class _TreeModel:
         items = [(index[label], tuple(values) + (None,) * (width - len(values)), weight,
                   count) for label, values, weight, count in items
                  if label in index and weight > 0]
-        items.sort(key=lambda item: (item[0], tuple(map(_canonical_value, item[1]))))
+        if not canonical:                 # the same rows, the same tree
+            items.sort(key=lambda item: (item[0], tuple(map(_canonical_value, item[1]))))
         self.nodes = self._grow(items) if splits is None else self._refitted(items, splits)
         self.memory = _ROW_BYTES * len(self.nodes)
 
@@ -988,23 +991,27 @@ class _TreeModel:
                 codes = [None if _is_missing(v) else at[v] for v in values]
             else:
                 tests, codes = [], []
-            columns.append((tests, codes))
+            # each row's cell of the feature's histogram: its bin (the last one
+            # for a missing value) times k plus its class
+            bins = len(tests) + 1 if kind == "number" else len(tests)
+            cells = [(bins if code is None else code) * k + c
+                     for code, c in zip(codes, labels)] if tests else []
+            columns.append((tests, codes, bins, cells))
         log_rows = log(max(rows, 1.0))
 
         def best_split(members):
             """(gain less penalty, feature, test index, left share) of the best
-            split of a leaf's members [(row, weight)], or None."""
+            split of a leaf's members ([row], [weight]), or None."""
             best = None
-            for j, (tests, codes) in enumerate(columns):
+            rows, weights = members
+            for j, (tests, _, bins, cells) in enumerate(columns):
                 if not tests:
                     continue
                 number = self.kinds[j] == "number"
-                bins = len(tests) + 1 if number else len(tests)
-                hist = [[0.0] * k for _ in range(bins)]
-                for i, w in members:
-                    code = codes[i]
-                    if code is not None:
-                        hist[code][labels[i]] += w
+                flat = [0.0] * ((bins + 1) * k)
+                for cell, w in zip(map(cells.__getitem__, rows), weights):
+                    flat[cell] += w
+                hist = [flat[b * k:b * k + k] for b in range(bins)]
                 known = [fsum(column) for column in zip(*hist)]
                 known_total = fsum(known)
                 if known_total < 2 * _TREE_MIN_LEAF:
@@ -1031,11 +1038,11 @@ class _TreeModel:
 
         def distribution(members, parent):
             counts = [0.0] * k
-            for i, w in members:
+            for i, w in zip(*members):
                 counts[labels[i]] += w
             return _tree_smoothed(counts, parent)
 
-        root = list(zip(range(len(items)), weights))
+        root = (list(range(len(items))), weights)
         nodes = [None]
         # open leaves: [node index, members, P(c), best split]
         leaves = [[0, root, distribution(root, None), best_split(root)]]
@@ -1046,18 +1053,20 @@ class _TreeModel:
             leaf = max(splittable, key=lambda leaf: leaf[3][0])  # the first of equals
             leaves.remove(leaf)
             at, members, probabilities, (_, j, b, share) = leaf
-            tests, codes = columns[j]
+            tests, codes, _, _ = columns[j]
             number = self.kinds[j] == "number"
-            left, right = [], []
-            for i, w in members:
+            left, right = ([], []), ([], [])
+            for i, w in zip(*members):
                 code = codes[i]
                 if code is None:
-                    left.append((i, w * share))
-                    right.append((i, w * (1.0 - share)))
-                elif (code <= b) if number else (code == b):
-                    left.append((i, w))
+                    left[0].append(i)
+                    left[1].append(w * share)
+                    right[0].append(i)
+                    right[1].append(w * (1.0 - share))
                 else:
-                    right.append((i, w))
+                    side = left if ((code <= b) if number else (code == b)) else right
+                    side[0].append(i)
+                    side[1].append(w)
             sides = []
             for part in (left, right):
                 nodes.append(None)
