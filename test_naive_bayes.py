@@ -10013,6 +10013,7 @@ def test_thousands_separators_are_read_with_the_option_and_named_by_the_warning(
     off); with it, every cell is its number exactly."""
     delimiter, separator, decimal = dialect
     assume(any(abs(amount) >= 1000 for amount in amounts))
+    assume(len(set(amounts)) >= 3)        # (two integers alone get a note: codes?)
     text = "amount%slabel\n" % delimiter + "".join(
         '"%s"%s%s\n' % (grouped(amount, separator, decimal), delimiter, "pq"[i % 2])
         for i, amount in enumerate(amounts))

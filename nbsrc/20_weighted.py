@@ -845,7 +845,7 @@ class _CorrelatedModel:
 # weighs it by what the held-out rows say (near 0 where the others know better).
 #
 # Grown best first on the rows a network's statistics keep (every distinct row with
-# its weight, the weights scaled to add up to the rows counted): the split of a
+# its weight, which counts as that many rows): the split of a
 # leaf is the test, "x_j < t" for a number (t among at most _TREE_CUTS weighted
 # quantiles of its values, midway between two values) or "x_j = v" for a category,
 # that most raises the log-likelihood of the leaf's rows that know x_j,
@@ -906,12 +906,13 @@ def _midway(a, b):
 
 
 def _tree_weights(items):
-    """The weights of items [(class, values, weight, rows)] scaled to add up to the rows
-    they count (by the largest first: no overflow, nor underflow to 0)."""
-    largest = max(item[2] for item in items)
-    weights = [item[2] / largest for item in items]
-    scale = fsum(item[3] for item in items) / fsum(weights)
-    return [w * scale for w in weights]
+    """The weights of items [(class, values, weight, rows)]: a row of weight w counts
+    as w rows, as everywhere; divided by the largest when their sum would overflow."""
+    weights = [float(item[2]) for item in items]
+    if isfinite(fsum(weights) * 1e3):      # (and n log n of their sum)
+        return weights
+    largest = max(weights)
+    return [w / largest for w in weights]
 
 
 def _tree_smoothed(counts, parent):
