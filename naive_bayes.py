@@ -13043,6 +13043,16 @@ def _determined_numbers(pooled, gaps, ratio):
     return frozenset(determined)
 
 
+def _on_naive_base(member, rows, params):
+    """An AutoBayes member built on naive Bayes (on MDL bins) compiled from a
+    network's rows, which reads, checks and explains the rows for it: member.base,
+    and its classes, names, width, zeros and positional."""
+    member.base = base = _NaiveStatistics.compile(rows, params)
+    member.classes, member.names, member.width = base.classes, base.names, base.width
+    member.zeros = base.zeros
+    member.positional = base.positional
+
+
 class _CorrelatedModel:
     """An AutoBayes member ("correlated"): naive Bayes (on MDL bins, as the weighted
     member's tables) for the features that are not numbers, and for the numbers
@@ -13052,10 +13062,7 @@ class _CorrelatedModel:
     internal cross-validation)."""
 
     def __init__(self, rows, params, moments=None, numbers=None, logged=None):
-        self.base = base = _NaiveStatistics.compile(rows, params)
-        self.classes, self.names, self.width = base.classes, base.names, base.width
-        self.zeros = base.zeros
-        self.positional = base.positional
+        _on_naive_base(self, rows, params)
         if numbers is None:
             numbers = _number_positions(rows)
         self.numbers = numbers
@@ -13409,10 +13416,7 @@ class _TreeModel:
     splits are kept, their shares and P(c) the items'."""
 
     def __init__(self, rows, params, items=None, numbers=None, splits=None):
-        self.base = base = _NaiveStatistics.compile(rows, params)
-        self.classes, self.names, self.width = base.classes, base.names, base.width
-        self.zeros = base.zeros
-        self.positional = base.positional
+        _on_naive_base(self, rows, params)
         if numbers is None:
             numbers = _number_positions(rows)
         numbers = set(numbers)
