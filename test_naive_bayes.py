@@ -13014,6 +13014,36 @@ def test_autobayes_small_data_choose_weights_by_exact_leave_one_out(rows):
     assert len(X) <= naive_bayes._AUTO_LOO_ROWS
 
 
+def test_autobayes_weights_maximise_the_held_out_likelihood_with_one_pseudo_row_each():
+    """The members' weights are those that maximise the mixture's log-likelihood of the
+    held-out rows plus _WEIGHT_PRIOR = 1 pseudo-row per member, sum_i log(w P_a(y_i)
+    + (1 - w) P_b(y_i)) + log w + log(1 - w) for two members, solved here by a
+    ternary search over w on each member's leave-one-out chances of the true class
+    (each member fitted afresh on the other rows); a prior of 2 or 1/2 pseudo-rows
+    would give other weights."""
+    rng = random.Random(5)
+    X = [[rng.choice("ab"), rng.choice("xy"), rng.choice("pq")] for _ in range(40)]
+    y = [("yes" if (r[0] == "a") == (r[1] == "x") else "no") if rng.random() < 0.85
+         else rng.choice(["yes", "no"]) for r in X]   # aode holds the pair, naive not
+    weights = naive_bayes.AutoBayes(members=("aode", "naive")).fit(X, y)._fitted().weights
+    a = straightforward_loo_likelihoods(X, y, "aode")
+    b = straightforward_loo_likelihoods(X, y, "naive")
+
+    def best(prior):
+        def objective(w):
+            return sum(math.log(w * p + (1 - w) * q) for p, q in zip(a, b)) + \
+                prior * (math.log(w) + math.log(1 - w))
+        low, high = 1e-9, 1 - 1e-9
+        for _ in range(200):
+            left, right = low + (high - low) / 3, high - (high - low) / 3
+            low, high = (left, high) if objective(left) < objective(right) else (low, right)
+        return (low + high) / 2
+    assert naive_bayes._WEIGHT_PRIOR == 1
+    assert weights["aode"] == pytest.approx(best(1), abs=1e-6)
+    assert weights["naive"] == pytest.approx(1 - best(1), abs=1e-6)
+    assert abs(best(2) - best(1)) > 0.05 and abs(best(0.5) - best(1)) > 0.02
+
+
 @pytest.mark.parametrize("rows", [2, 40, 200])
 def test_autobayes_column_of_missing_values_only_changes_nothing(rows):
     """A column whose every value is missing is no evidence: AutoBayes with it gives
