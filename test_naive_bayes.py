@@ -2510,7 +2510,8 @@ def test_spark_training_of_autobayes_chooses_the_weights_on_the_driver(spark, tm
     assert "check (auto): Spark's model and a local fit: to_dict() identical" \
         in capsys.readouterr().out
     weights = dict(json.loads(output.read_text(encoding="utf-8"))["mixture"]["weights"])
-    assert sorted(weights) == ["aode", "bayesnet", "correlated", "tree", "waode", "weighted"]
+    assert sorted(weights) == ["aode", "bayesnet", "correlated", "kdb2", "tree", "waode",
+                              "weighted"]
     assert len(set(weights.values())) > 1            # chosen, not partial_fit's equal ones
     fitted = tmp_path / "cli.json"
     assert main(["fit", str(data), "--target", "label", "--model", "auto",
@@ -11359,7 +11360,8 @@ def test_autobayes_predicts_the_class_prior_when_nothing_is_known(name):
                 "aode": lambda c: (c + 1 / k) / (n + 1),
                 "bayesnet": lambda c: (c + 0.5) / (n + 0.5 * k),  # alpha 1/2
                 "weighted": lambda c: c / n,                       # maximum likelihood
-                "correlated": lambda c: c / n}
+                "correlated": lambda c: c / n,
+                "kdb2": lambda c: (c + 1) / (n + k)}             # "hdp": Laplace's
     tree = next((compiled for name, _, compiled in model._model("test").members
                  if name == "tree"), None)
     if tree is not None:                  # its leaves, weighed by the shares that lead there
@@ -12939,7 +12941,7 @@ def test_autobayes_kdb_members_are_one_model_whatever_the_rows_form_and_order(me
     rows shuffled give one model, which its file keeps (the member compiled again on
     load predicts the same), the member being the KDB of the same statistics; a
     file whose weights name a member not among AutoBayes' is refused."""
-    X, y = kdb_member_data(3)
+    X, y = kdb_member_data(3, n=100)     # kdb2 takes part from 100 rows
     members = ("waode", "bayesnet", member)
     model = naive_bayes.AutoBayes(members=members).fit(X, y)
     names = ["f%d" % j for j in range(4)]
@@ -13042,6 +13044,28 @@ def test_autobayes_weights_maximise_the_held_out_likelihood_with_one_pseudo_row_
     assert weights["aode"] == pytest.approx(best(1), abs=1e-6)
     assert weights["naive"] == pytest.approx(1 - best(1), abs=1e-6)
     assert abs(best(2) - best(1)) > 0.05 and abs(best(0.5) - best(1)) > 0.02
+
+
+def test_autobayes_kdb2_member_takes_part_from_100_rows():
+    """The default kDB member (k=2) is weighed only from _MEMBER_ROWS["kdb2"] = 100
+    cross-validated rows on: on 99 rows its weight is 0 and the others' weights and
+    temperature are those of AutoBayes without it; on 100 it is scored and weighed."""
+    rng = random.Random(11)
+    X = [[rng.choice("abc"), rng.choice("xy"), rng.choice("pq"), rng.gauss(0, 1)]
+         for _ in range(100)]
+    y = ["yes" if (r[0] == "a") ^ (r[1] == "x") ^ (rng.random() < 0.2) else "no"
+         for r in X]
+    default = naive_bayes.AutoBayes().members
+    assert "kdb2" in default and naive_bayes._MEMBER_ROWS == {"kdb2": 100}
+    without = tuple(name for name in default if name != "kdb2")
+    small = naive_bayes.AutoBayes().fit(X[:99], y[:99])._fitted()
+    alone = naive_bayes.AutoBayes(members=without).fit(X[:99], y[:99])._fitted()
+    assert small.weights["kdb2"] == 0 and "kdb2" not in small.evaluation
+    assert {m: w for m, w in small.weights.items() if m != "kdb2"} == alone.weights
+    assert small.temperature == alone.temperature
+    large = naive_bayes.AutoBayes().fit(X, y)._fitted()
+    assert large.weights["kdb2"] > 0 and "kdb2" in large.evaluation
+    assert sum(large.weights.values()) == pytest.approx(1)
 
 
 @pytest.mark.parametrize("rows", [2, 40, 200])
