@@ -263,7 +263,8 @@ class AutoBayes(_Classifier):
     "kdb2": k-dependence Bayes with k=2 ("hdp" tables, missing="skip", on MDL bins
     as the first four), each feature given the class and two other features, for
     values that go together in threes; it takes part from 100 cross-validated rows
-    on (_MEMBER_ROWS: with fewer its weight is 0, its tables too thin to weigh).
+    on (_MEMBER_ROWS: when fit chooses the weights with fewer, its weight is 0, its
+    tables too thin to weigh).
     fit chooses the weights (weights="cv"): each member's probabilities of the true
     class of every row
     in an internal stratified cross-validation (folds=, seeded, on the rows in a
@@ -693,7 +694,7 @@ _WEIGHT_PRIOR = 1.0
 # and two parents; on Weka's 18 sets its out-of-fold probabilities on fewer than 100
 # rows (the weather files, contact-lenses, labor) raised the mixture's log loss
 # (each weather file's by 0.03 to 0.04), while on the sets of 100 rows or more it
-# raised the mean accuracy from 0.8995 to 0.9004 (soybean 0.942 to 0.955) and lowered
+# raised the mean accuracy from 0.8995 to 0.9004 (soybean 0.942 to 0.954) and lowered
 # the log loss from 0.2446 to 0.2436 (docs/accuracy.md).
 _MEMBER_ROWS = {"kdb2": 100}
 
