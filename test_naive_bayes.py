@@ -13068,6 +13068,13 @@ def test_autobayes_kdb2_member_takes_part_from_100_rows():
     large = naive_bayes.AutoBayes().fit(X, y)._fitted()
     assert large.weights["kdb2"] > 0 and "kdb2" in large.evaluation
     assert sum(large.weights.values()) == pytest.approx(1)
+    # never none weighed: a lone member below its rows is kept, and of correlated
+    # (no numbers) and kdb2 (too few rows) the one left out first is correlated
+    lone = naive_bayes.AutoBayes(members=("kdb2",)).fit(X[:30], y[:30])._fitted()
+    assert lone.weights == {"kdb2": 1.0}
+    words = [row[:3] for row in X[:30]]
+    pair = naive_bayes.AutoBayes(members=("kdb2", "correlated")).fit(words, y[:30])
+    assert pair._fitted().weights == {"kdb2": 1.0, "correlated": 0.0}
 
 
 @pytest.mark.parametrize("rows", [2, 40, 200])

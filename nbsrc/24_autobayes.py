@@ -525,12 +525,7 @@ class AutoBayes(_Classifier):
         else:
             fold_of = _stratified_folds(y, folds, 0)
         params = self.get_params()
-        names = list(self.members)
-        if "correlated" in names and len(names) > 1 and not _number_positions(statistics):
-            names.remove("correlated")    # without numbers: naive Bayes, weighted's start
-        for name, rows in _MEMBER_ROWS.items():   # too few rows for its tables
-            if name in names and len(names) > 1 and len(X) < rows:
-                names.remove(name)
+        names = _weighed_members(self.members, statistics, len(X))
         # held meanwhile: the fit's rows, the folds' and their training set's
         held = _in_use(params, 3 * _held_bytes(statistics))
         made = {"cuts": _CutsMemo()}      # kept for the mixture's first compilation
@@ -697,6 +692,21 @@ _WEIGHT_PRIOR = 1.0
 # raised the mean accuracy from 0.8995 to 0.9004 (soybean 0.942 to 0.954) and lowered
 # the log loss from 0.2446 to 0.2436 (docs/accuracy.md).
 _MEMBER_ROWS = {"kdb2": 100}
+
+
+def _weighed_members(members, statistics, rows):
+    """The members that the cross-validation of ``rows`` rows weighs (the others get
+    weight 0), in the order given: all of them but the correlated member when no
+    feature is a number (it is naive Bayes then, the weighted member's start), then
+    the members of _MEMBER_ROWS below their rows, while more than one is left."""
+    names = list(members)
+    left_out = [name for name in names if name == "correlated"
+                and not _number_positions(statistics)]
+    left_out += [name for name in names if rows < _MEMBER_ROWS.get(name, 0)]
+    for name in left_out:
+        if len(names) > 1:
+            names.remove(name)
+    return names
 
 
 def _loo_groups(X, y):
