@@ -3760,7 +3760,7 @@ class _ValueRecord(_Distribution):
 
     def describe(self, params):
         """'1,234 distinct values recorded'."""
-        n = sum(map(len, self.counts.values()))
+        n = len(set().union(*self.counts.values()))   # a value of two classes once
         return "%s distinct values recorded" % format(n, ",") if n else "no values"
 
     def class_statistics(self, classes, params):
@@ -21771,13 +21771,17 @@ def _guess_kind(name, cells, source, options, notes, codes):
     return "categorical"
 
 
-_ID_NAME = r"(?:^|[^A-Za-z])(?:ids?|codes?|keys?|uuid|serial)(?:$|[^A-Za-z])|[a-z](?:ID|Id)$"
+# A name that says ID: the word id, code, key, uuid, guid or serial in any case
+# ("ID", "Customer ID", "zip_code", "UUID"), or ID / Id ending a camel-case name
+# ("customerId", "CustomerID")
+_ID_NAME = (r"(?:^|[^A-Za-z])(?i:ids?|codes?|keys?|uuids?|guids?|serial)(?:$|[^A-Za-z])"
+            r"|[a-z0-9](?:IDs?|Ids?)$")
 
 
 def _numeric_identifier(name, cells, numbers):
     """Why a column of whole numbers is an ID rather than a measurement, or None: it
-    counts the rows (1, 2, 3 ...); or its name says ID (id, code, key, serial:
-    "Sample code number", "customerId") and half its values or more are distinct; or,
+    counts the rows (1, 2, 3 ...); or its name says ID (_ID_NAME: "ID", "Sample
+    code number", "customerId") and half its values or more are distinct; or,
     whatever its name, it holds 20 values or more, 90% of them distinct, every one
     written with the same number of digits, 5 or more (codes such as 1000025)."""
     import re

@@ -5700,11 +5700,29 @@ def test_ids_and_dates_are_ignored_by_default_with_a_note_naming_the_option(
     assert any("categorical=['%s'] keeps" % column in w for w in table.warnings)
 
 
+def test_fit_counts_each_distinct_recorded_value_once(tmp_path, capsys):
+    """A recorded number that both classes hold is one distinct value: fit's table of
+    features counts the values, not the (class, value) pairs."""
+    values = [1.5, 2.5, 2.5, 4.0, 4.0, 7.25, 1.5, 9.0]
+    path = write(tmp_path / "r.csv", "x,y\n" + "".join(
+        "%s,%s\n" % (x, "ab"[i % 2]) for i, x in enumerate(values)))
+    status, out, err = cli(capsys, "fit", path, "--target", "y", "--discretized", "x",
+                           "-o", tmp_path / "m.json")
+    assert status == 0, err
+    [line] = [line for line in out.splitlines() if line.strip().startswith("x ")]
+    assert "%d distinct values recorded" % len(set(values)) in line, line
+
+
 @pytest.mark.parametrize("column, cells, note", [
     ("row", [str(i) for i in range(1, 31)], "counts rows (1, 2, ...)"),
     ("Sample code number", [str(1000025 + 7919 * (i // 2 if i < 6 else i)) for i in range(40)],
      "is named as an ID"),
     ("customerId", [str(300 + 17 * (i % 25)) for i in range(40)], "is named as an ID"),
+    ("ID", [str(300 + 17 * (i % 25)) for i in range(40)], "is named as an ID"),
+    ("Customer ID", [str(300 + 17 * (i % 25)) for i in range(40)], "is named as an ID"),
+    ("UUID", [str(300 + 17 * (i % 25)) for i in range(40)], "is named as an ID"),
+    ("Key", [str(300 + 17 * (i % 25)) for i in range(40)], "is named as an ID"),
+    ("CustomerID", [str(300 + 17 * (i % 25)) for i in range(40)], "is named as an ID"),
     ("sample", [str(1000025 + 104729 * i) for i in range(38)] + ["1000025", "1104754"],
      "holds codes, not measurements (1000025, 1104754, ...: 7 digits each, 95% of them"),
 ])

@@ -71,7 +71,7 @@ class _ValueRecord(_Distribution):
 
     def describe(self, params):
         """'1,234 distinct values recorded'."""
-        n = sum(map(len, self.counts.values()))
+        n = len(set().union(*self.counts.values()))   # a value of two classes once
         return "%s distinct values recorded" % format(n, ",") if n else "no values"
 
     def class_statistics(self, classes, params):
