@@ -15517,10 +15517,17 @@ class _Classifier:
                 _progress(report, start, total)
 
     def _reason(self, error, numpy_input=False):
-        """A _RowError's text; for NumPy input, a row of the wrong width is also told
-        in scikit-learn's words."""
-        if error.width is None or not numpy_input:
+        """A _RowError's text; a row of the wrong width is also told the features in
+        their order and how to match values by name (a file's columns may be in
+        another order), or, for NumPy input, in scikit-learn's words."""
+        if error.width is None:
             return str(error)
+        if not numpy_input:
+            names = list(self._model("").names)
+            return "%s: the features, in order: %s; a dict per row, or read_csv(path, " \
+                "model=model) for a file, matches values to features by name" % (
+                    error, ", ".join(map(_clip, names[:8])) +
+                    (", ... (%d in all)" % len(names) if len(names) > 8 else ""))
         return "%s (X has %d features, but %s is expecting %d features as input)" % (
             error, error.width, type(self).__name__, self._model("").width)
 

@@ -2061,6 +2061,13 @@ def test_predict_rejects_rows_of_the_wrong_width_and_unhashable_values():
     with pytest.raises(NaiveBayesError,
                        match=r"predict_proba\(\): X row 0 has 3 values, expected 2"):
         model.predict_proba([["a", "b", "c"]])
+    # named features: the message lists them in order and says how to match by name
+    named = naive_bayes.AutoBayes().fit([{"plan": p, "age": a} for p, a in [("x", 1), ("y", 2)] * 6],
+                            [0, 1] * 6)
+    with pytest.raises(NaiveBayesError, match=r"X row 0 has 1 values, expected 2: the "
+                       r"features, in order: age, plan; a dict per row, or read_csv\(path, "
+                       r"model=model\) for a file, matches values to features by name"):
+        named.predict([[1]])
     with pytest.raises(NaiveBayesError, match=r"X row 0, feature 1 is list.*hashable"):
         model.predict([["a", ["b"]]])
 
