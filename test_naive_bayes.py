@@ -12526,6 +12526,28 @@ def test_autobayes_of_text_alone_is_its_text_factor_calibrated():
         assert model.predict_proba([row])[0] == pytest.approx(expected, rel=1e-9)
 
 
+def test_autobayes_most_informative_features_rank_its_words_among_the_rest():
+    """The text factor's words join the leading member's ranking: each word scored
+    as NaiveBayes of the text alone (alpha 1) scores it, times the text's weight,
+    every item in decreasing order of score."""
+    X, y = flight_tweets(200, 7)
+    X = [{"text": row["text"], "hour": i % 5} for i, row in enumerate(X)]
+    model = naive_bayes.AutoBayes(features={"text": "text", "hour": "categorical"},
+                                  folds=3).fit(X, y)
+    weight = model.summary()["text_weight"]
+    naive = NaiveBayes(features={"text": "text"}).fit([{"text": r["text"]} for r in X], y)
+    expected = {(f, v): (s * weight, c) for f, v, s, c in
+                naive.most_informative_features(10 ** 6)}
+    ranked = model.most_informative_features(10 ** 6)
+    words = {(f, v): (s, c) for f, v, s, c in ranked if f == "text"}
+    assert words.keys() == expected.keys() and len(words) > 20
+    for key, (score, label) in words.items():
+        assert score == pytest.approx(expected[key][0], rel=1e-12, abs=1e-15)
+        assert label == expected[key][1]
+    assert any(f == "hour" for f, _, _, _ in ranked)
+    assert [s for _, _, s, _ in ranked] == sorted((s for _, _, s, _ in ranked), reverse=True)
+
+
 TWEET_WORDS = st.lists(st.sampled_from(["delay", "love", "gate", "rude", "thanks", "x"]),
                        max_size=6)
 

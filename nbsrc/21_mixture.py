@@ -752,8 +752,15 @@ class _MixtureModel:
                 "members": described, "temperature": self.temperature}
 
     def informative(self):
-        """The leading member's ranking."""
-        return self.leader().informative()
+        """The leading member's ranking, with the text factor's words among it: each
+        scored as naive Bayes scores it, times the weight every member gives the
+        text's log-likelihood."""
+        ranked = self.leader().informative()
+        if self.text is None:
+            return ranked
+        words = [item[:2] + (item[2] * self.text_weight,) + tuple(item[3:])
+                 for item in self.text.informative() if item[0] in self.text_features]
+        return sorted(ranked + words, key=lambda item: -item[2])
 
     def tables(self):
         """The leading member's tables."""
