@@ -5886,6 +5886,23 @@ def test_messages_count_in_the_singular_and_name_the_command_once(tmp_path, caps
     status, out, err = cli(capsys, "fit", data, "--target", "y", "-o",
                            tmp_path / "no" / "such" / "m.json")
     assert status == 1 and err.count("fit") == 1 and "cannot write" in err
+    assert out == ""                      # a command that fails prints only its error
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "--model", "kdb", "-o",
+                           tmp_path)      # a directory
+    assert status == 1 and out == "" and "cannot write" in err
+
+
+@pytest.mark.parametrize("model", ["kdb", "tan", "bayesnet", "auto", "aode"])
+def test_fit_and_info_of_a_model_without_features(tmp_path, capsys, model):
+    """Every column ignored (here: the file holds only the target) leaves a model of
+    the classes alone: fit writes it and prints its summary, info reads it."""
+    data = write(tmp_path / "d.csv", "y\na\nb\na\na\nb\n")
+    status, out, err = cli(capsys, "fit", data, "--target", "y", "--model", model,
+                           "-o", tmp_path / "m.json")
+    assert status == 0, err
+    assert "features (0):" in out and out.endswith("wrote %s\n" % (tmp_path / "m.json"))
+    status, out, err = cli(capsys, "info", tmp_path / "m.json")
+    assert status == 0 and "features (0):" in out, err
 
 
 def test_decimal_commas_in_a_comma_separated_file_are_named(tmp_path, capsys):

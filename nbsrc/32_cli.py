@@ -582,24 +582,25 @@ def _cmd_fit(args):
     if fingerprint is not None:           # an evaluation on this file is then in-sample
         model.training_data_ = {"sha256": fingerprint}
     text = _json_text(model.to_dict())
+    summary = "fit %s: %s rows, target %s\n%s" % (
+        reader.source.path, format(done, ","), _typed(reader.target),
+        _summary_text(model, args.output))
     staged = None
-    try:
-        staged = _AtomicFile(args.output, None)
+    try:                                  # the file first: a failed write prints
+        staged = _AtomicFile(args.output, None)           # only its error
         staged.stream.write(text)
-        out = sys.stdout
-        out.write("fit %s: %s rows, target %s\n"
-                  % (reader.source.path, format(done, ","), _typed(reader.target)))
-        out.write(_summary_text(model, args.output))
-        if len(model.classes_) == 1:
-            _warn("the target has one class (%s); every prediction will be %s"
-                  % (_clip(model.classes_[0]), _clip(model.classes_[0])))
-        out.write("wrote %s\n" % args.output)
-        out.flush()
     except BaseException:                 # Ctrl-C too: no temporary file is left
         if staged is not None:
             staged.discard()
         raise
     staged.commit()
+    sys.stdout.write(summary)
+    if len(model.classes_) == 1:
+        sys.stdout.flush()
+        _warn("the target has one class (%s); every prediction will be %s"
+              % (_clip(model.classes_[0]), _clip(model.classes_[0])))
+    sys.stdout.write("wrote %s\n" % args.output)
+    sys.stdout.flush()
     return 0
 
 
@@ -634,8 +635,13 @@ def _summary_text(model, output=None):
         def named(parents):
             return ", ".join("the class" if p is None else _clip(p) for p in parents) \
                 or "none"
-        lines.append("parents (the network's structure):")
-        width = max(_width(_clip(name)) for name in summary["parents"] if name is not None)
+        if "members" in summary:          # AutoBayes: its leading member's network
+            leader = max(summary["members"], key=lambda member: member[1])[0]
+            lines.append("parents (the network's structure, of the member %s):" % leader)
+        else:
+            lines.append("parents (the network's structure):")
+        width = max([_width(_clip(name)) for name in summary["parents"] if name is not None]
+                    + [1])                # (no feature: only the class)
         left_out = summary.get("selected", {}).get("left out", ())
         for name, parents in summary["parents"].items():
             if name is not None:
@@ -646,7 +652,7 @@ def _summary_text(model, output=None):
     if "selected" in summary:             # selective kDB's choice
         lines.append("selected by leave-one-out: %d of the features, k = %d"
                      % (summary["selected"]["features"], summary["selected"]["k"]))
-    if output is None and "choice" in summary:           # AutoBayes (info)
+    if "choice" in summary:               # AutoBayes
         import textwrap
         lines += textwrap.wrap("mixture: " + summary["choice"].replace("mixture ", "", 1),
                                80, subsequent_indent="  ", break_long_words=False)
