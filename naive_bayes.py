@@ -198,6 +198,21 @@ def _log(x):
     return log(x) if x > 0 else -INF
 
 
+# The log of a probability too small for a float (it rounded to 0): a count near
+# 1e300 beside counts of 1 makes hierarchical estimates of about 1e-400
+_LOG_SMALLEST = log(5e-324)
+
+
+def _logs(values):
+    """[log v for v in values] (an iterable of probabilities), each that rounded to 0
+    as _LOG_SMALLEST rather than an error."""
+    values = list(values)
+    try:
+        return list(map(log, values))
+    except ValueError:
+        return [log(v) if v > 0 else _LOG_SMALLEST for v in values]
+
+
 def _ratio(numerator, denominator):
     """numerator / denominator exactly: an int when it divides, else a Fraction."""
     if numerator % denominator == 0:
@@ -1067,8 +1082,14 @@ def _leave_one_out_fit(theta, weights, counts, totals, lower):
     log-likelihood of one level at theta, cell i holding weight w_i, a_i its count
     and b_i its configuration's count with one row left out, q_i the level above's
     probability of its value with that row left out too."""
-    return fsum(map(mul, weights, map(log, map(truediv, map(
-        add, counts, map(mul, lower, repeat(theta))), map(add, totals, repeat(theta))))))
+    try:
+        return fsum(map(mul, weights, map(log, map(truediv, map(
+            add, counts, map(mul, lower, repeat(theta))), map(add, totals, repeat(theta))))))
+    except ValueError:                    # a ratio below the smallest float (a row of
+        pass                              # weight 1e200 beside rows of weight 1)
+    return fsum(map(mul, weights, map(sub, map(log, map(
+        add, counts, map(mul, lower, repeat(theta)))), map(log, map(add, totals,
+                                                                    repeat(theta))))))
 
 
 def _concentration(weights, counts, totals, lower, size):
@@ -10076,7 +10097,7 @@ class _AODEModel(_PairTable):
                                     (by_class[j][c] - r + theta))
         self.theta2 = {pair: _concentration(*lists, sizes[pair[1]])[0]
                        for pair, lists in sorted(cells.items())}
-        self.level1_logs = [list(map(log, column)) for column in self.level1]
+        self.level1_logs = [_logs(column) for column in self.level1]
         # every term is at least theta / (N + theta) >= 1 / (N + 1) times the level
         # above's (theta >= 1), the top's at least 1 / (N + S), the parent's class
         # share 1 / (N + K)
@@ -10094,8 +10115,8 @@ class _AODEModel(_PairTable):
             prefix = list(self.accumulate(column, initial=0))
             totals = map(float, map(sub, map(prefix.__getitem__, self.segment_end),
                                     map(prefix.__getitem__, self.segment_start)))
-            columns.append(list(map(log, map(truediv, map(add, map(float, column), map(
-                mul, thetas, self.level1[c])), map(add, totals, thetas)))))
+            columns.append(_logs(map(truediv, map(add, map(float, column), map(
+                mul, thetas, self.level1[c])), map(add, totals, thetas))))
         terms = self._pack(columns)
         start, end = self.segments.get(p, (0, 0))
         terms[start:end] = [self.zero] * (end - start)
@@ -10291,9 +10312,9 @@ class _AODEModel(_PairTable):
             if self.estimate == "hdp":    # (n + theta P_1(x_j | c)) / (total + theta)
                 thetas = [self.theta2.get(pair, self.theta_floors[pair[1]]) for pair in zip(
                     map(feature_of.__getitem__, parents), child_features)]
-                columns.append(list(map(log, map(truediv, map(add, map(float, counts), map(
+                columns.append(_logs(map(truediv, map(add, map(float, counts), map(
                     mul, thetas, map(self.level1[c].__getitem__, children))), map(
-                        add, map(float, totals), thetas)))))
+                        add, map(float, totals), thetas))))
             elif self.float_sums and _INT.issuperset(map(type, counts)) and \
                     max(totals, default=0) < 2 ** 52:
                 columns.append(list(map(sub, map(log, map(add, counts, child_pseudo)),
@@ -11829,7 +11850,7 @@ def _hierarchical_table(counts, sizes, size, first):
     table = []
     vector = hierarchy.vector
     for j in range(configurations):
-        table.extend(map(log, vector(depth, j if to_hierarchy is None else to_hierarchy(j))))
+        table.extend(_logs(vector(depth, j if to_hierarchy is None else to_hierarchy(j))))
     return table, hierarchy.thetas[1:]
 
 
@@ -11851,7 +11872,7 @@ class _BackoffCells(_SparseCells):
         j, v = divmod(cell, self.size)
         if self.to_hierarchy is not None:
             j = self.to_hierarchy(j)
-        return log(self.hierarchy.vector(len(self.hierarchy.sizes), j)[v])
+        return _logs([self.hierarchy.vector(len(self.hierarchy.sizes), j)[v]])[0]
 
 
 _SELECTION_PSEUDO = 1e-9     # the least pseudo-count of the leave-one-out selection
@@ -11970,7 +11991,7 @@ def _kdb_selection(model, prepared, order, max_k):
                              else model.m / size)
                 chance = list(map(truediv, map(add, found, repeat(pseudo)),
                                   map(add, totals, repeat(pseudo * size))))
-            terms.append(list(map(log, chance)))
+            terms.append(_logs(chance))
         del hierarchy, cells
         for k in range(max_k + 1):
             joint = joints[k] = array("d", map(add, joints[k], terms[min(k, depth - 1)]))

@@ -11902,6 +11902,36 @@ def test_selective_kdb_chooses_the_least_leave_one_out_error_of_a_straightforwar
     assert sorted(chosen["left out"]) == sorted(i for i in range(3) if i not in kept)
 
 
+HUGE_WEIGHT_MODELS = {
+    "AODE hdp": lambda: naive_bayes.AODE(estimate="hdp"),
+    "AODE impute hdp": lambda: naive_bayes.AODE(estimate="hdp", impute=True),
+    "TAN hdp": lambda: naive_bayes.TAN(estimate="hdp"),
+    "BayesNet hdp": lambda: naive_bayes.BayesNet(estimate="hdp"),
+    "KDB hdp": lambda: naive_bayes.KDB(k=2, estimate="hdp"),
+    "KDB select": lambda: naive_bayes.KDB(k="select"),
+    "KDB select hdp": lambda: naive_bayes.KDB(k="select", estimate="hdp"),
+    "AutoBayes kdb2": lambda: naive_bayes.AutoBayes(members=("kdb2",)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HUGE_WEIGHT_MODELS))
+@pytest.mark.parametrize("weight", [1e200, 1e300])
+def test_hierarchical_and_selective_estimates_take_a_row_of_huge_weight(name, weight):
+    """A row of weight 1e300 beside rows of weight 1 (the weights may add up to
+    1e305): the hierarchical estimates of the light rows' values fall below the
+    smallest float, and their logs are taken as its (never a math error); fit and
+    partial_fit give positive, normalised probabilities that favour the heavy row's
+    class where its value is seen."""
+    X, y = [["a"], ["b"], ["a"], ["b"]], ["p", "p", "q", "q"]
+    model = HUGE_WEIGHT_MODELS[name]().fit(X, y, sample_weight=[weight, 1, 1, 1])
+    streamed = HUGE_WEIGHT_MODELS[name]().fit(X, y)
+    streamed.partial_fit([["a"]], ["p"], sample_weight=[weight])
+    for fitted in (model, streamed):
+        for row in fitted.predict_proba([["a"], ["b"], [None]]):
+            assert all(p == p and p >= 0 for p in row) and sum(row) == pytest.approx(1)
+        assert fitted.predict_proba([["a"]])[0][0] > 0.999
+
+
 @settings(max_examples=40)
 @given(st.lists(st.tuples(st.sampled_from(["a", "b", None]), st.sampled_from(["x", "y", "z"]),
                           st.sampled_from(["p", "q", None]), st.sampled_from(["yes", "no"])),

@@ -20,6 +20,21 @@ def _log(x):
     return log(x) if x > 0 else -INF
 
 
+# The log of a probability too small for a float (it rounded to 0): a count near
+# 1e300 beside counts of 1 makes hierarchical estimates of about 1e-400
+_LOG_SMALLEST = log(5e-324)
+
+
+def _logs(values):
+    """[log v for v in values] (an iterable of probabilities), each that rounded to 0
+    as _LOG_SMALLEST rather than an error."""
+    values = list(values)
+    try:
+        return list(map(log, values))
+    except ValueError:
+        return [log(v) if v > 0 else _LOG_SMALLEST for v in values]
+
+
 def _ratio(numerator, denominator):
     """numerator / denominator exactly: an int when it divides, else a Fraction."""
     if numerator % denominator == 0:

@@ -898,7 +898,7 @@ class _AODEModel(_PairTable):
                                     (by_class[j][c] - r + theta))
         self.theta2 = {pair: _concentration(*lists, sizes[pair[1]])[0]
                        for pair, lists in sorted(cells.items())}
-        self.level1_logs = [list(map(log, column)) for column in self.level1]
+        self.level1_logs = [_logs(column) for column in self.level1]
         # every term is at least theta / (N + theta) >= 1 / (N + 1) times the level
         # above's (theta >= 1), the top's at least 1 / (N + S), the parent's class
         # share 1 / (N + K)
@@ -916,8 +916,8 @@ class _AODEModel(_PairTable):
             prefix = list(self.accumulate(column, initial=0))
             totals = map(float, map(sub, map(prefix.__getitem__, self.segment_end),
                                     map(prefix.__getitem__, self.segment_start)))
-            columns.append(list(map(log, map(truediv, map(add, map(float, column), map(
-                mul, thetas, self.level1[c])), map(add, totals, thetas)))))
+            columns.append(_logs(map(truediv, map(add, map(float, column), map(
+                mul, thetas, self.level1[c])), map(add, totals, thetas))))
         terms = self._pack(columns)
         start, end = self.segments.get(p, (0, 0))
         terms[start:end] = [self.zero] * (end - start)
@@ -1113,9 +1113,9 @@ class _AODEModel(_PairTable):
             if self.estimate == "hdp":    # (n + theta P_1(x_j | c)) / (total + theta)
                 thetas = [self.theta2.get(pair, self.theta_floors[pair[1]]) for pair in zip(
                     map(feature_of.__getitem__, parents), child_features)]
-                columns.append(list(map(log, map(truediv, map(add, map(float, counts), map(
+                columns.append(_logs(map(truediv, map(add, map(float, counts), map(
                     mul, thetas, map(self.level1[c].__getitem__, children))), map(
-                        add, map(float, totals), thetas)))))
+                        add, map(float, totals), thetas))))
             elif self.float_sums and _INT.issuperset(map(type, counts)) and \
                     max(totals, default=0) < 2 ** 52:
                 columns.append(list(map(sub, map(log, map(add, counts, child_pseudo)),

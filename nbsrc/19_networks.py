@@ -1250,7 +1250,7 @@ def _hierarchical_table(counts, sizes, size, first):
     table = []
     vector = hierarchy.vector
     for j in range(configurations):
-        table.extend(map(log, vector(depth, j if to_hierarchy is None else to_hierarchy(j))))
+        table.extend(_logs(vector(depth, j if to_hierarchy is None else to_hierarchy(j))))
     return table, hierarchy.thetas[1:]
 
 
@@ -1272,7 +1272,7 @@ class _BackoffCells(_SparseCells):
         j, v = divmod(cell, self.size)
         if self.to_hierarchy is not None:
             j = self.to_hierarchy(j)
-        return log(self.hierarchy.vector(len(self.hierarchy.sizes), j)[v])
+        return _logs([self.hierarchy.vector(len(self.hierarchy.sizes), j)[v]])[0]
 
 
 _SELECTION_PSEUDO = 1e-9     # the least pseudo-count of the leave-one-out selection
@@ -1391,7 +1391,7 @@ def _kdb_selection(model, prepared, order, max_k):
                              else model.m / size)
                 chance = list(map(truediv, map(add, found, repeat(pseudo)),
                                   map(add, totals, repeat(pseudo * size))))
-            terms.append(list(map(log, chance)))
+            terms.append(_logs(chance))
         del hierarchy, cells
         for k in range(max_k + 1):
             joint = joints[k] = array("d", map(add, joints[k], terms[min(k, depth - 1)]))
