@@ -12877,7 +12877,15 @@ def _logged_numbers(items):
 
 
 def _skewness(known):
-    """The weighted skewness of [(value, weight)] (0 without spread)."""
+    """The weighted skewness of [(value, weight)] (0 without spread).  Values beyond
+    1e100 or weights beyond 1e200 in all are first divided by a power of 2 (exactly;
+    the skewness does not change) so that their cubes stay finite."""
+    largest = max((abs(v) for v, _ in known), default=0.0)
+    weights = fsum(w for _, w in known)
+    if largest > 1e100 or weights > 1e200:
+        value_scale = 2.0 ** -math.frexp(largest)[1]
+        weight_scale = 2.0 ** -math.frexp(weights)[1]
+        known = [(v * value_scale, w * weight_scale) for v, w in known]
     total = fsum(w for _, w in known)
     mean = fsum(v * w for v, w in known) / total
     second = fsum((v - mean) ** 2 * w for v, w in known) / total
@@ -12899,17 +12907,25 @@ def _logged_items(items, logged):
     return out
 
 
+# The correlated and tree members read a number beyond +-_NUMBER_BOUND as the bound:
+# the correlated member's sums of squares and products then stay in the float range
+_NUMBER_BOUND = 1e100
+
+
 def _plain_number(value):
-    """A finite number as a float; None for a missing, infinite or odd value (in
-    training the rows were checked; at prediction _CorrelatedModel asks naive
-    Bayes' scorer what is odd about a value first)."""
+    """A finite number as a float, within +-_NUMBER_BOUND; None for a missing,
+    infinite or odd value (in training the rows were checked; at prediction
+    _CorrelatedModel asks naive Bayes' scorer what is odd about a value first)."""
     if value is None or type(value) is str:
         return None
     try:
         value = float(value)
     except (TypeError, ValueError, OverflowError):
         return None
-    return value if isfinite(value) else None
+    if -_NUMBER_BOUND <= value <= _NUMBER_BOUND:
+        return value
+    return None if value != value or value in (INF, -INF) else \
+        _NUMBER_BOUND if value > 0 else -_NUMBER_BOUND
 
 
 def _number_moments(items, centres=None, largest=None):

@@ -13171,6 +13171,22 @@ def test_autobayes_kdb2_member_takes_part_from_100_rows():
     assert pair._fitted().weights == {"kdb2": 1.0, "correlated": 0.0}
 
 
+@pytest.mark.parametrize("big", [1e155, 1.7e308, -1.7e308])
+@pytest.mark.parametrize("members", [None, ("correlated",), ("tree",)])
+def test_autobayes_takes_numbers_near_the_float_limit(big, members):
+    """Finite numbers however large: the members that read the numbers as they are
+    (correlated, tree) read one beyond +-1e100 as the bound, so that sums of squares
+    stay finite; the probabilities are positive and normalised."""
+    X = [[1.0, "a"], [2.0, "b"], [3.0, "a"], [big, "b"], [5.0, "a"], [big / 2, "b"]] * 3
+    y = ["p", "q", "p", "q", "p", "q"] * 3
+    kwargs = {} if members is None else {"members": members}
+    model = naive_bayes.AutoBayes(**kwargs).fit(X, y)
+    for row in model.predict_proba([[1.0, "a"], [big, "b"], [-big, None], [None, None]]):
+        assert all(0 <= p <= 1 for p in row) and sum(row) == pytest.approx(1)
+    assert naive_bayes._plain_number(big) == math.copysign(1e100, big)
+    assert naive_bayes._plain_number(-1e100) == -1e100 and naive_bayes._plain_number(3) == 3.0
+
+
 @pytest.mark.parametrize("rows", [2, 40, 200])
 def test_autobayes_column_of_missing_values_only_changes_nothing(rows):
     """A column whose every value is missing is no evidence: AutoBayes with it gives
