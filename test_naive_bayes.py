@@ -12573,6 +12573,21 @@ def test_autobayes_of_text_alone_is_its_text_factor_calibrated():
         assert model.predict_proba([row])[0] == pytest.approx(expected, rel=1e-9)
 
 
+def test_autobayes_text_of_huge_counts_is_decided_as_naive_bayes_decides_it():
+    """Word counts near the float limit make the text's log-likelihoods infinite:
+    AutoBayes counts the infinities as naive Bayes does (_joint_with_infinities),
+    never NaN, and its text factor decides the class naive Bayes decides."""
+    X = [["good day"], ["bad day"], ["good"], ["awful"], ["nice"], ["rude"]]
+    y = list("pqpqpq")
+    auto = naive_bayes.AutoBayes(features=["text"]).fit(X, y)
+    naive = NaiveBayes(features=["text"]).fit(X, y)
+    rows = [[{"good": 1e308, "nice": 1e308}], [{"awful": 1e308}], [{"good": 1e300}],
+            [{"rude": 1e308, "bad": 1e308}]]
+    for mine, theirs in zip(auto.predict_proba(rows), naive.predict_proba(rows)):
+        assert all(p == p for p in mine) and sum(mine) == pytest.approx(1)
+        assert mine.index(max(mine)) == theirs.index(max(theirs))
+
+
 def test_autobayes_most_informative_features_rank_its_words_among_the_rest():
     """The text factor's words join the leading member's ranking: each word scored
     as NaiveBayes of the text alone (alpha 1) scores it, times the text's weight,

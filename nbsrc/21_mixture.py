@@ -808,6 +808,7 @@ def _with_text(probabilities, text, weight):
     factor's joint log-likelihoods; None: the probabilities as they are)."""
     if text is None or not weight:
         return probabilities
+    text = _deciding_scores(text)         # an infinity counted (_joint_with_infinities)
     return _posterior([_log(p) + weight * t if p > 0 else -INF
                        for p, t in zip(probabilities, text)])
 
