@@ -14177,10 +14177,10 @@ _TEXT_WEIGHTS = (0.0, 4.0)        # the range of the text factor's weight
 
 
 def _bag(words):
-    """A document read by _TextReading (a list of words or a {word: count} dict) as
-    the sorted tuple of its (word, count) pairs: the same for the same words, however
-    they came."""
-    counts = Counter(words) if type(words) is list else words
+    """A document read by _TextReading (a list or tuple of words, or a {word: count}
+    mapping) as the sorted tuple of its (word, count) pairs: the same for the same
+    words, however they came."""
+    counts = words if hasattr(words, "items") else Counter(words)
     return tuple(sorted(counts.items()))
 
 
@@ -16023,6 +16023,8 @@ class _Classifier:
         ['low']
         """
         path = _checked_path(path, "save()")
+        # parameters that set_params made invalid: a file load would refuse
+        _check_params(self._parameters, self.get_params(), "save()")
         _write_atomically(path, _json_text(self.to_dict()), "save(%s)" % _path_text(path))
 
     @classmethod
@@ -17145,6 +17147,7 @@ class AutoBayes(_Classifier):
         True
         """
         call = "choose_weights()"
+        _check_params(self._parameters, self.get_params(), call)
         if self.weights != "cv":
             raise NaiveBayesError(
                 '%s: weights=%s fixes the weights; expected weights="cv" (the default) '

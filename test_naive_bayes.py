@@ -5679,6 +5679,32 @@ def test_suspicious_columns_get_a_one_line_warning_with_the_fix(tmp_path, capsys
     assert len(lines) == 1 and warning in lines[0] and column in lines[0]
 
 
+@pytest.mark.parametrize("make, bad", [
+    (lambda: naive_bayes.KDB(), {"k": -1}),
+    (lambda: naive_bayes.KDB(k="select"), {"max_k": -5}),
+    (lambda: naive_bayes.TAN(), {"estimate": "zz"}),
+    (lambda: NaiveBayes(), {"alpha": -1}),
+    (lambda: naive_bayes.AutoBayes(), {"members": ["zz"]}),
+    (lambda: naive_bayes.AutoBayes(), {"folds": 0}),
+])
+def test_save_refuses_parameters_a_load_would_refuse(tmp_path, make, bad):
+    """set_params does not check (as scikit-learn's); save does, before it writes,
+    so that no file is written that load refuses; AutoBayes' choose_weights checks
+    them too and changes nothing."""
+    model = make().fit([["a"], ["b"], ["a"], ["b"]], ["p", "q", "p", "q"])
+    before = model.to_dict()
+    model.set_params(**bad)
+    [name] = bad
+    with pytest.raises(NaiveBayesError, match=r"save\(\): %s=" % name):
+        model.save(tmp_path / "m.json")
+    assert not (tmp_path / "m.json").exists()
+    if isinstance(model, naive_bayes.AutoBayes):
+        with pytest.raises(NaiveBayesError, match=r"choose_weights\(\): %s=" % name):
+            model.choose_weights()
+        model.set_params(**{name: before["params"][name]})
+        assert model.to_dict() == before
+
+
 @pytest.mark.parametrize("column, cells, note", [
     ("id", ["u%03d" % i for i in range(30)], "different value in every row, as an ID has"),
     ("day", ["2024-01-%02d" % (i + 1) for i in range(30)], "holds dates (2024-01-01)"),
@@ -12571,6 +12597,17 @@ def test_autobayes_of_text_alone_is_its_text_factor_calibrated():
         expected = softmax([math.log(q) + (math.log(p) - math.log(q)) / temperature
                             for p, q in zip(mixed, pi)])
         assert model.predict_proba([row])[0] == pytest.approx(expected, rel=1e-9)
+
+
+def test_autobayes_reads_a_text_as_a_string_a_list_or_a_tuple_of_words_alike():
+    X = [["good day"], ["bad day"], ["good"], ["awful"]]
+    y = list("pqpq")
+    fitted = [naive_bayes.AutoBayes(features=["text"]).fit(X + [[form]], y + ["p"])
+              for form in ("good day", ["good", "day"], ("good", "day"),
+                           {"good": 1, "day": 1})]
+    expected = fitted[0].predict_proba([["good"], [("bad", "day")]])
+    assert all(model.predict_proba([["good"], [("bad", "day")]]) == expected
+               for model in fitted[1:])
 
 
 def test_autobayes_text_of_huge_counts_is_decided_as_naive_bayes_decides_it():

@@ -458,10 +458,10 @@ _TEXT_WEIGHTS = (0.0, 4.0)        # the range of the text factor's weight
 
 
 def _bag(words):
-    """A document read by _TextReading (a list of words or a {word: count} dict) as
-    the sorted tuple of its (word, count) pairs: the same for the same words, however
-    they came."""
-    counts = Counter(words) if type(words) is list else words
+    """A document read by _TextReading (a list or tuple of words, or a {word: count}
+    mapping) as the sorted tuple of its (word, count) pairs: the same for the same
+    words, however they came."""
+    counts = words if hasattr(words, "items") else Counter(words)
     return tuple(sorted(counts.items()))
 
 

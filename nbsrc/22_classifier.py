@@ -1263,6 +1263,8 @@ class _Classifier:
         ['low']
         """
         path = _checked_path(path, "save()")
+        # parameters that set_params made invalid: a file load would refuse
+        _check_params(self._parameters, self.get_params(), "save()")
         _write_atomically(path, _json_text(self.to_dict()), "save(%s)" % _path_text(path))
 
     @classmethod

@@ -452,6 +452,7 @@ class AutoBayes(_Classifier):
         True
         """
         call = "choose_weights()"
+        _check_params(self._parameters, self.get_params(), call)
         if self.weights != "cv":
             raise NaiveBayesError(
                 '%s: weights=%s fixes the weights; expected weights="cv" (the default) '
