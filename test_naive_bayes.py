@@ -11928,6 +11928,19 @@ def test_selective_kdb_chooses_the_least_leave_one_out_error_of_a_straightforwar
     assert sorted(chosen["left out"]) == sorted(i for i in range(3) if i not in kept)
 
 
+def test_selective_kdb_of_a_huge_max_k_is_that_of_the_features_parents():
+    """max_k beyond the parents a feature can have (the other features) changes
+    nothing, and its leave-one-out costs no more memory."""
+    rng = random.Random(3)
+    X = [[rng.choice("ab"), rng.choice("xyz"), rng.choice("uv"), rng.choice("mn")]
+         for _ in range(60)]
+    y = [rng.choice("pq") for _ in X]
+    small = naive_bayes.KDB(k="select", max_k=3).fit(X, y)
+    huge = naive_bayes.KDB(k="select", max_k=10 ** 9, max_memory=50).fit(X, y)
+    assert huge.predict_proba(X) == small.predict_proba(X)
+    assert huge.summary()["selected"] == small.summary()["selected"]
+
+
 HUGE_WEIGHT_MODELS = {
     "AODE hdp": lambda: naive_bayes.AODE(estimate="hdp"),
     "AODE impute hdp": lambda: naive_bayes.AODE(estimate="hdp", impute=True),

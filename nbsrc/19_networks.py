@@ -1485,13 +1485,15 @@ class _NetworkModel:
             order = _kdb_order(_kdb_informations(score, nodes, root, False)[0], nodes, root)
         del score                         # the search's scores are no longer needed
         if params.get("k") == "select":
+            # a feature has at most nodes - 2 parents besides the class: a larger k
+            # gives the same model (and the selection's ties go to the smaller k)
+            max_k = min(params["max_k"], max(0, nodes - 2))
             _within_budget(params, estimate + _selection_bytes(len(prepared), self.k,
-                                                               params["max_k"]),
+                                                               max_k),
                            "selective kDB's leave-one-out (%s)" % what, _NETWORK_FIX)
             # (missing="skip": the rows as the search scored them, Weka's fill, so
             # that both policies select alike)
-            self.selection = features, k = _kdb_selection(self, searched, order,
-                                                          params["max_k"])
+            self.selection = features, k = _kdb_selection(self, searched, order, max_k)
             self.dropped = set(order[features:])
             for i in order:
                 self.parents[i] = self.parents[i][:1 + k] if i not in self.dropped else []
