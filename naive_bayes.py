@@ -205,12 +205,13 @@ _LOG_SMALLEST = log(5e-324)
 
 def _logs(values):
     """[log v for v in values] (an iterable of probabilities), each that rounded to 0
-    as _LOG_SMALLEST rather than an error."""
+    (or below: a leave-one-out count's rounding beside huge weights) as _LOG_SMALLEST
+    rather than an error; NaN stays NaN."""
     values = list(values)
     try:
         return list(map(log, values))
     except ValueError:
-        return [log(v) if v > 0 else _LOG_SMALLEST for v in values]
+        return [_LOG_SMALLEST if v <= 0 else log(v) for v in values]
 
 
 def _ratio(numerator, denominator):
@@ -1087,7 +1088,7 @@ def _leave_one_out_fit(theta, weights, counts, totals, lower):
             add, counts, map(mul, lower, repeat(theta))), map(add, totals, repeat(theta))))))
     except ValueError:                    # a ratio below the smallest float (a row of
         pass                              # weight 1e200 beside rows of weight 1)
-    return fsum(map(mul, weights, map(sub, map(log, map(
+    return fsum(map(mul, weights, map(sub, _logs(map(
         add, counts, map(mul, lower, repeat(theta)))), map(log, map(add, totals,
                                                                     repeat(theta))))))
 
@@ -12879,12 +12880,12 @@ def _logged_numbers(items):
 
 
 def _skewness(known):
-    """The weighted skewness of [(value, weight)] (0 without spread).  Values beyond
-    1e100 or weights beyond 1e200 in all are first divided by a power of 2 (exactly;
-    the skewness does not change) so that their cubes stay finite."""
+    """The weighted skewness of [(value, weight)] (0 without spread).  When a cube
+    times the weights could leave the float range, values and weights are first
+    divided by powers of 2 (exactly; the skewness does not change)."""
     largest = max((abs(v) for v, _ in known), default=0.0)
     weights = fsum(w for _, w in known)
-    if largest > 1e100 or weights > 1e200:
+    if largest and weights and 3 * frexp(largest)[1] + frexp(weights)[1] > 960:
         value_scale = 2.0 ** -math.frexp(largest)[1]
         weight_scale = 2.0 ** -math.frexp(weights)[1]
         known = [(v * value_scale, w * weight_scale) for v, w in known]
@@ -15569,14 +15570,16 @@ class _Classifier:
         another order), or, for NumPy input, in scikit-learn's words."""
         if error.width is None:
             return str(error)
-        if not numpy_input:
-            names = list(self._model("").names)
-            return "%s: the features, in order: %s; a dict per row, or read_csv(path, " \
-                "model=model) for a file, matches values to features by name" % (
-                    error, ", ".join(map(_clip, names[:8])) +
-                    (", ... (%d in all)" % len(names) if len(names) > 8 else ""))
-        return "%s (X has %d features, but %s is expecting %d features as input)" % (
-            error, error.width, type(self).__name__, self._model("").width)
+        if numpy_input:
+            return "%s (X has %d features, but %s is expecting %d features as input)" % (
+                error, error.width, type(self).__name__, self._model("").width)
+        names = list(self._model("").names)
+        if names == list(range(len(names))):      # features known by position only
+            return str(error)
+        return "%s: the features, in order: %s; a dict per row, or read_csv(path, " \
+            "model=model) for a file, matches values to features by name" % (
+                error, ", ".join(map(_clip, names[:8])) +
+                (", ... (%d in all)" % len(names) if len(names) > 8 else ""))
 
     def _joint_one(self, x, call):
         """One row's joint log-likelihoods and the compiled model."""

@@ -2177,7 +2177,8 @@ def test_smoothed_probabilities_are_positive_and_sum_to_one(data, alpha):
         values = known_values(X, j)
         if not values:
             continue
-        if len(values) == 1 and values[0] is True:  # nltk's rule: absences count as False
+        if len(values) == 1 and values[0] is True and any(     # nltk's rule: absences
+                row[j] is None or row[j] != row[j] for row in X):     # count as False
             values.append(False)
         rows = [[v if i == j else None for i in range(width)] for v in values]
         likelihoods = [[math.exp(a - b) for a, b in zip(joint, empty)]
@@ -11969,6 +11970,31 @@ def test_hierarchical_and_selective_estimates_take_a_row_of_huge_weight(name, we
         for row in fitted.predict_proba([["a"], ["b"], [None]]):
             assert all(p == p and p >= 0 for p in row) and sum(row) == pytest.approx(1)
         assert fitted.predict_proba([["a"]])[0][0] > 0.999
+    # several features, two heavy rows: the levels above underflow too
+    rng = random.Random(5)
+    X = [[rng.choice("abc"), rng.choice("xyz"), rng.choice("uv"), rng.choice("mn")]
+         for _ in range(40)]
+    y = [rng.choice("pq") for _ in X]
+    weights = [1.0] * 40
+    weights[0] = weights[9] = weight
+    for row in HUGE_WEIGHT_MODELS[name]().fit(X, y, sample_weight=weights).predict_proba(X):
+        assert all(p == p and p >= 0 for p in row) and sum(row) == pytest.approx(1)
+
+
+def test_skewness_is_that_of_the_values_scaled_and_finite_near_the_float_limit():
+    """_skewness (which numbers the correlated member reads as log(1 + x)) divides
+    values and weights by powers of 2 when their cubes could overflow: the same
+    skewness as of the values scaled down, finite at 1e100 with weights of 1e10."""
+    values = [0.0, 1.0, 3.0, 5.0, 2.0, 7.0, 40.0]
+    plain = naive_bayes._skewness([(v, 1.0) for v in values])
+    assert plain > 1
+    for scale, weight in [(2.0 ** 330, 1e10), (2.0 ** 300, 1e150), (1.0, 1e300)]:
+        assert naive_bayes._skewness([(v * scale, weight) for v in values]) == \
+            pytest.approx(plain, rel=1e-12)
+    X = [[0.0, "a"], [1e100, "b"], [3e99, "a"], [5e99, "b"], [2.0, "a"], [7e99, "b"]] * 3
+    y = ["p", "q"] * 9
+    for row in naive_bayes.AutoBayes().fit(X, y, sample_weight=[1e10] * 18).predict_proba(X):
+        assert all(p == p and p >= 0 for p in row) and sum(row) == pytest.approx(1)
 
 
 @settings(max_examples=40)

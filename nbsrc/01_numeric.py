@@ -27,12 +27,13 @@ _LOG_SMALLEST = log(5e-324)
 
 def _logs(values):
     """[log v for v in values] (an iterable of probabilities), each that rounded to 0
-    as _LOG_SMALLEST rather than an error."""
+    (or below: a leave-one-out count's rounding beside huge weights) as _LOG_SMALLEST
+    rather than an error; NaN stays NaN."""
     values = list(values)
     try:
         return list(map(log, values))
     except ValueError:
-        return [log(v) if v > 0 else _LOG_SMALLEST for v in values]
+        return [_LOG_SMALLEST if v <= 0 else log(v) for v in values]
 
 
 def _ratio(numerator, denominator):

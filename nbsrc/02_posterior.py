@@ -222,7 +222,7 @@ def _leave_one_out_fit(theta, weights, counts, totals, lower):
             add, counts, map(mul, lower, repeat(theta))), map(add, totals, repeat(theta))))))
     except ValueError:                    # a ratio below the smallest float (a row of
         pass                              # weight 1e200 beside rows of weight 1)
-    return fsum(map(mul, weights, map(sub, map(log, map(
+    return fsum(map(mul, weights, map(sub, _logs(map(
         add, counts, map(mul, lower, repeat(theta)))), map(log, map(add, totals,
                                                                     repeat(theta))))))
 

@@ -382,12 +382,12 @@ def _logged_numbers(items):
 
 
 def _skewness(known):
-    """The weighted skewness of [(value, weight)] (0 without spread).  Values beyond
-    1e100 or weights beyond 1e200 in all are first divided by a power of 2 (exactly;
-    the skewness does not change) so that their cubes stay finite."""
+    """The weighted skewness of [(value, weight)] (0 without spread).  When a cube
+    times the weights could leave the float range, values and weights are first
+    divided by powers of 2 (exactly; the skewness does not change)."""
     largest = max((abs(v) for v, _ in known), default=0.0)
     weights = fsum(w for _, w in known)
-    if largest > 1e100 or weights > 1e200:
+    if largest and weights and 3 * frexp(largest)[1] + frexp(weights)[1] > 960:
         value_scale = 2.0 ** -math.frexp(largest)[1]
         weight_scale = 2.0 ** -math.frexp(weights)[1]
         known = [(v * value_scale, w * weight_scale) for v, w in known]

@@ -807,14 +807,16 @@ class _Classifier:
         another order), or, for NumPy input, in scikit-learn's words."""
         if error.width is None:
             return str(error)
-        if not numpy_input:
-            names = list(self._model("").names)
-            return "%s: the features, in order: %s; a dict per row, or read_csv(path, " \
-                "model=model) for a file, matches values to features by name" % (
-                    error, ", ".join(map(_clip, names[:8])) +
-                    (", ... (%d in all)" % len(names) if len(names) > 8 else ""))
-        return "%s (X has %d features, but %s is expecting %d features as input)" % (
-            error, error.width, type(self).__name__, self._model("").width)
+        if numpy_input:
+            return "%s (X has %d features, but %s is expecting %d features as input)" % (
+                error, error.width, type(self).__name__, self._model("").width)
+        names = list(self._model("").names)
+        if names == list(range(len(names))):      # features known by position only
+            return str(error)
+        return "%s: the features, in order: %s; a dict per row, or read_csv(path, " \
+            "model=model) for a file, matches values to features by name" % (
+                error, ", ".join(map(_clip, names[:8])) +
+                (", ... (%d in all)" % len(names) if len(names) > 8 else ""))
 
     def _joint_one(self, x, call):
         """One row's joint log-likelihoods and the compiled model."""
