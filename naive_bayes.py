@@ -17943,6 +17943,8 @@ class _AtomicFile:
         name = ".nb-%s.tmp" % os.urandom(6).hex()      # short: any legal name fits
         self.temporary = os.path.join(self.folder, os.fsencode(name)
                                       if isinstance(path, bytes) else name)
+        if os.path.isdir(path):           # refused now, not at the rename
+            raise self._error(IsADirectoryError(21, "Is a directory"))
         try:
             handle = os.open(self.temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL |
                              getattr(os, "O_BINARY", 0), 0o666)
@@ -17962,6 +17964,19 @@ class _AtomicFile:
         return NaiveBayesError("%scannot write %s: %s" % (
             "" if self.call is None else self.call + ": ", _path_text(self.path),
             error.strerror or error), call=self.call)
+
+    def stage(self):
+        """Flush and sync what was written (a full disk says so here, before commit
+        renames); NaiveBayesError, the temporary file removed, if that fails."""
+        import os
+        try:
+            self.stream.flush()
+            os.fsync(self.stream.fileno())
+        except BaseException as error:
+            self.discard()
+            if isinstance(error, OSError):
+                raise self._error(error) from None
+            raise
 
     def commit(self):
         """Flush, sync and rename over the target; NaiveBayesError if that fails."""
@@ -23014,22 +23029,26 @@ def _cmd_fit(args):
     summary = "fit %s: %s rows, target %s\n%s" % (
         reader.source.path, format(done, ","), _typed(reader.target),
         _summary_text(model, args.output))
+    # the file written and synced first (a failed write prints only its error), the
+    # summary printed, then the file renamed into place (a failed print changes no file)
     staged = None
-    try:                                  # the file first: a failed write prints
-        staged = _AtomicFile(args.output, None)           # only its error
+    try:
+        staged = _AtomicFile(args.output, None)
         staged.stream.write(text)
+        staged.stage()
+        out = sys.stdout
+        out.write(summary)
+        if len(model.classes_) == 1:
+            out.flush()
+            _warn("the target has one class (%s); every prediction will be %s"
+                  % (_clip(model.classes_[0]), _clip(model.classes_[0])))
+        out.write("wrote %s\n" % args.output)
+        out.flush()
     except BaseException:                 # Ctrl-C too: no temporary file is left
         if staged is not None:
             staged.discard()
         raise
     staged.commit()
-    sys.stdout.write(summary)
-    if len(model.classes_) == 1:
-        sys.stdout.flush()
-        _warn("the target has one class (%s); every prediction will be %s"
-              % (_clip(model.classes_[0]), _clip(model.classes_[0])))
-    sys.stdout.write("wrote %s\n" % args.output)
-    sys.stdout.flush()
     return 0
 
 

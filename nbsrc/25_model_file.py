@@ -178,6 +178,8 @@ class _AtomicFile:
         name = ".nb-%s.tmp" % os.urandom(6).hex()      # short: any legal name fits
         self.temporary = os.path.join(self.folder, os.fsencode(name)
                                       if isinstance(path, bytes) else name)
+        if os.path.isdir(path):           # refused now, not at the rename
+            raise self._error(IsADirectoryError(21, "Is a directory"))
         try:
             handle = os.open(self.temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL |
                              getattr(os, "O_BINARY", 0), 0o666)
@@ -197,6 +199,19 @@ class _AtomicFile:
         return NaiveBayesError("%scannot write %s: %s" % (
             "" if self.call is None else self.call + ": ", _path_text(self.path),
             error.strerror or error), call=self.call)
+
+    def stage(self):
+        """Flush and sync what was written (a full disk says so here, before commit
+        renames); NaiveBayesError, the temporary file removed, if that fails."""
+        import os
+        try:
+            self.stream.flush()
+            os.fsync(self.stream.fileno())
+        except BaseException as error:
+            self.discard()
+            if isinstance(error, OSError):
+                raise self._error(error) from None
+            raise
 
     def commit(self):
         """Flush, sync and rename over the target; NaiveBayesError if that fails."""

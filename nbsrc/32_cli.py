@@ -585,22 +585,26 @@ def _cmd_fit(args):
     summary = "fit %s: %s rows, target %s\n%s" % (
         reader.source.path, format(done, ","), _typed(reader.target),
         _summary_text(model, args.output))
+    # the file written and synced first (a failed write prints only its error), the
+    # summary printed, then the file renamed into place (a failed print changes no file)
     staged = None
-    try:                                  # the file first: a failed write prints
-        staged = _AtomicFile(args.output, None)           # only its error
+    try:
+        staged = _AtomicFile(args.output, None)
         staged.stream.write(text)
+        staged.stage()
+        out = sys.stdout
+        out.write(summary)
+        if len(model.classes_) == 1:
+            out.flush()
+            _warn("the target has one class (%s); every prediction will be %s"
+                  % (_clip(model.classes_[0]), _clip(model.classes_[0])))
+        out.write("wrote %s\n" % args.output)
+        out.flush()
     except BaseException:                 # Ctrl-C too: no temporary file is left
         if staged is not None:
             staged.discard()
         raise
     staged.commit()
-    sys.stdout.write(summary)
-    if len(model.classes_) == 1:
-        sys.stdout.flush()
-        _warn("the target has one class (%s); every prediction will be %s"
-              % (_clip(model.classes_[0]), _clip(model.classes_[0])))
-    sys.stdout.write("wrote %s\n" % args.output)
-    sys.stdout.flush()
     return 0
 
 
