@@ -1083,14 +1083,13 @@ def _leave_one_out_fit(theta, weights, counts, totals, lower):
     log-likelihood of one level at theta, cell i holding weight w_i, a_i its count
     and b_i its configuration's count with one row left out, q_i the level above's
     probability of its value with that row left out too."""
+    numerators = list(map(add, counts, map(mul, lower, repeat(theta))))
+    denominators = list(map(add, totals, repeat(theta)))
     try:
-        return fsum(map(mul, weights, map(log, map(truediv, map(
-            add, counts, map(mul, lower, repeat(theta))), map(add, totals, repeat(theta))))))
+        return fsum(map(mul, weights, map(log, map(truediv, numerators, denominators))))
     except ValueError:                    # a ratio below the smallest float (a row of
         pass                              # weight 1e200 beside rows of weight 1)
-    return fsum(map(mul, weights, map(sub, _logs(map(
-        add, counts, map(mul, lower, repeat(theta)))), map(log, map(add, totals,
-                                                                    repeat(theta))))))
+    return fsum(map(mul, weights, map(sub, _logs(numerators), map(log, denominators))))
 
 
 def _concentration(weights, counts, totals, lower, size):
@@ -8329,6 +8328,20 @@ def _locate(values, bad):
 #              tables() -> {feature: table}
 # ----------------------------------------------------------------------------------
 
+
+def _order_hint(names):
+    """What a row of the wrong width is told when the features have names: ": the
+    features, in order: ...; ..." (the first 8), and how to match values by name (a
+    file's columns may be in another order); "" for features known by position."""
+    names = list(names)
+    if names == list(range(len(names))):
+        return ""
+    return ": the features, in order: %s; a dict per row, or read_csv(path, " \
+        "model=model) for a file, matches values to features by name" % (
+            ", ".join(map(_clip, names[:8])) +
+            (", ... (%d in all)" % len(names) if len(names) > 8 else ""))
+
+
 class _Fitting:
     """What one call of fit or partial_fit counts with: its name, the parameters and
     declarations read once, and the feature names that some row holds."""
@@ -8779,8 +8792,8 @@ class _NaiveStatistics:
         if set(map(len, rows)) != {width}:
             i = next(i for i, row in enumerate(rows) if len(row) != width)
             raise _row_error(call, "X", start + i, "has %d values, expected %d%s" % (
-                len(rows[i]), width, "" if fitting.model is None else
-                " (X has %d features, but %s is expecting %d features as input)"
+                len(rows[i]), width, _order_hint(self.features) if fitting.model is None
+                else " (X has %d features, but %s is expecting %d features as input)"
                 % (len(rows[i]), fitting.model, width)))
         return rows, list(self.features)
 
@@ -14394,9 +14407,10 @@ class _MixtureModel:
             out.append(_tempered(mixed, self.log_prior, self.temperature))
         return out
 
-    def leader(self):
-        """The member of the largest weight."""
-        return max(self.members, key=lambda member: member[1])[2]
+    def leader(self, name=False):
+        """The member of the largest weight (the first of equal weights); with
+        ``name``, its name."""
+        return max(self.members, key=lambda member: member[1])[0 if name else 2]
 
     def explain(self, row, extra=()):
         """The joint (the tempered log posterior) as the mixture's prior, log pi_c
@@ -14496,12 +14510,13 @@ class _MixtureModel:
 
     def summary_items(self):
         """{"members": [[name, weight, out-of-fold log loss, accuracy]], "choice": a
-        sentence}, and the leading member's structure when it has one."""
+        sentence, "leader": the leading member's name}, and the leading member's
+        structure when it has one."""
         rows = [[name, weight] + list(self.evaluation.get(name, [None, None])[:2])
                 for name, weight, _ in self.members]
         items = {"members": rows, "choice": _mixture_sentence(rows, self.evaluation,
                                                               self.temperature),
-                 "temperature": self.temperature}
+                 "temperature": self.temperature, "leader": self.leader(name=True)}
         if self.text is not None:
             items["text_weight"] = self.text_weight
             columns = ", ".join(map(repr, sorted(self.text_features, key=_canonical)))
@@ -15573,13 +15588,7 @@ class _Classifier:
         if numpy_input:
             return "%s (X has %d features, but %s is expecting %d features as input)" % (
                 error, error.width, type(self).__name__, self._model("").width)
-        names = list(self._model("").names)
-        if names == list(range(len(names))):      # features known by position only
-            return str(error)
-        return "%s: the features, in order: %s; a dict per row, or read_csv(path, " \
-            "model=model) for a file, matches values to features by name" % (
-                error, ", ".join(map(_clip, names[:8])) +
-                (", ... (%d in all)" % len(names) if len(names) > 8 else ""))
+        return str(error) + _order_hint(self._model("").names)
 
     def _joint_one(self, x, call):
         """One row's joint log-likelihoods and the compiled model."""
@@ -17979,11 +17988,11 @@ class _AtomicFile:
             raise
 
     def commit(self):
-        """Flush, sync and rename over the target; NaiveBayesError if that fails."""
+        """Flush, sync (stage) and rename over the target; NaiveBayesError, the
+        temporary file removed, if that fails."""
         import os
+        self.stage()
         try:
-            self.stream.flush()
-            os.fsync(self.stream.fileno())
             self.stream.close()
             try:
                 os.chmod(self.temporary, os.stat(self.path).st_mode & 0o7777)
@@ -23083,9 +23092,9 @@ def _summary_text(model, output=None):
         def named(parents):
             return ", ".join("the class" if p is None else _clip(p) for p in parents) \
                 or "none"
-        if "members" in summary:          # AutoBayes: its leading member's network
-            leader = max(summary["members"], key=lambda member: member[1])[0]
-            lines.append("parents (the network's structure, of the member %s):" % leader)
+        if "leader" in summary:           # AutoBayes: its leading member's network
+            lines.append("parents (the network's structure, of the member %s):"
+                         % summary["leader"])
         else:
             lines.append("parents (the network's structure):")
         width = max([_width(_clip(name)) for name in summary["parents"] if name is not None]

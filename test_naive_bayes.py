@@ -2068,6 +2068,13 @@ def test_predict_rejects_rows_of_the_wrong_width_and_unhashable_values():
                        r"features, in order: age, plan; a dict per row, or read_csv\(path, "
                        r"model=model\) for a file, matches values to features by name"):
         named.predict([[1]])
+    # partial_fit of lists on features named by features=: the same hint
+    declared = NaiveBayes(features={"age": "gaussian", "plan": "categorical"}).fit(
+        [[1, "x"], [2, "y"]], [0, 1])
+    with pytest.raises(NaiveBayesError, match=r"partial_fit\(\): X row 1 has 3 values, "
+                       r"expected 2: the features, in order: age, plan; a dict per row"):
+        declared.partial_fit([[3, "x"], [4, "y", 5]], [0, 1])
+    assert declared.class_count_ == [1, 1]             # nothing of the call kept
     with pytest.raises(NaiveBayesError, match=r"X row 0, feature 1 is list.*hashable"):
         model.predict([["a", ["b"]]])
 

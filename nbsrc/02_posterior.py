@@ -217,14 +217,13 @@ def _leave_one_out_fit(theta, weights, counts, totals, lower):
     log-likelihood of one level at theta, cell i holding weight w_i, a_i its count
     and b_i its configuration's count with one row left out, q_i the level above's
     probability of its value with that row left out too."""
+    numerators = list(map(add, counts, map(mul, lower, repeat(theta))))
+    denominators = list(map(add, totals, repeat(theta)))
     try:
-        return fsum(map(mul, weights, map(log, map(truediv, map(
-            add, counts, map(mul, lower, repeat(theta))), map(add, totals, repeat(theta))))))
+        return fsum(map(mul, weights, map(log, map(truediv, numerators, denominators))))
     except ValueError:                    # a ratio below the smallest float (a row of
         pass                              # weight 1e200 beside rows of weight 1)
-    return fsum(map(mul, weights, map(sub, _logs(map(
-        add, counts, map(mul, lower, repeat(theta)))), map(log, map(add, totals,
-                                                                    repeat(theta))))))
+    return fsum(map(mul, weights, map(sub, _logs(numerators), map(log, denominators))))
 
 
 def _concentration(weights, counts, totals, lower, size):

@@ -29,6 +29,20 @@
 #              tables() -> {feature: table}
 # ----------------------------------------------------------------------------------
 
+
+def _order_hint(names):
+    """What a row of the wrong width is told when the features have names: ": the
+    features, in order: ...; ..." (the first 8), and how to match values by name (a
+    file's columns may be in another order); "" for features known by position."""
+    names = list(names)
+    if names == list(range(len(names))):
+        return ""
+    return ": the features, in order: %s; a dict per row, or read_csv(path, " \
+        "model=model) for a file, matches values to features by name" % (
+            ", ".join(map(_clip, names[:8])) +
+            (", ... (%d in all)" % len(names) if len(names) > 8 else ""))
+
+
 class _Fitting:
     """What one call of fit or partial_fit counts with: its name, the parameters and
     declarations read once, and the feature names that some row holds."""
@@ -479,8 +493,8 @@ class _NaiveStatistics:
         if set(map(len, rows)) != {width}:
             i = next(i for i, row in enumerate(rows) if len(row) != width)
             raise _row_error(call, "X", start + i, "has %d values, expected %d%s" % (
-                len(rows[i]), width, "" if fitting.model is None else
-                " (X has %d features, but %s is expecting %d features as input)"
+                len(rows[i]), width, _order_hint(self.features) if fitting.model is None
+                else " (X has %d features, but %s is expecting %d features as input)"
                 % (len(rows[i]), fitting.model, width)))
         return rows, list(self.features)
 

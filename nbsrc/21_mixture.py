@@ -672,9 +672,10 @@ class _MixtureModel:
             out.append(_tempered(mixed, self.log_prior, self.temperature))
         return out
 
-    def leader(self):
-        """The member of the largest weight."""
-        return max(self.members, key=lambda member: member[1])[2]
+    def leader(self, name=False):
+        """The member of the largest weight (the first of equal weights); with
+        ``name``, its name."""
+        return max(self.members, key=lambda member: member[1])[0 if name else 2]
 
     def explain(self, row, extra=()):
         """The joint (the tempered log posterior) as the mixture's prior, log pi_c
@@ -774,12 +775,13 @@ class _MixtureModel:
 
     def summary_items(self):
         """{"members": [[name, weight, out-of-fold log loss, accuracy]], "choice": a
-        sentence}, and the leading member's structure when it has one."""
+        sentence, "leader": the leading member's name}, and the leading member's
+        structure when it has one."""
         rows = [[name, weight] + list(self.evaluation.get(name, [None, None])[:2])
                 for name, weight, _ in self.members]
         items = {"members": rows, "choice": _mixture_sentence(rows, self.evaluation,
                                                               self.temperature),
-                 "temperature": self.temperature}
+                 "temperature": self.temperature, "leader": self.leader(name=True)}
         if self.text is not None:
             items["text_weight"] = self.text_weight
             columns = ", ".join(map(repr, sorted(self.text_features, key=_canonical)))

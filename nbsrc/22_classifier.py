@@ -810,13 +810,7 @@ class _Classifier:
         if numpy_input:
             return "%s (X has %d features, but %s is expecting %d features as input)" % (
                 error, error.width, type(self).__name__, self._model("").width)
-        names = list(self._model("").names)
-        if names == list(range(len(names))):      # features known by position only
-            return str(error)
-        return "%s: the features, in order: %s; a dict per row, or read_csv(path, " \
-            "model=model) for a file, matches values to features by name" % (
-                error, ", ".join(map(_clip, names[:8])) +
-                (", ... (%d in all)" % len(names) if len(names) > 8 else ""))
+        return str(error) + _order_hint(self._model("").names)
 
     def _joint_one(self, x, call):
         """One row's joint log-likelihoods and the compiled model."""

@@ -214,11 +214,11 @@ class _AtomicFile:
             raise
 
     def commit(self):
-        """Flush, sync and rename over the target; NaiveBayesError if that fails."""
+        """Flush, sync (stage) and rename over the target; NaiveBayesError, the
+        temporary file removed, if that fails."""
         import os
+        self.stage()
         try:
-            self.stream.flush()
-            os.fsync(self.stream.fileno())
             self.stream.close()
             try:
                 os.chmod(self.temporary, os.stat(self.path).st_mode & 0o7777)

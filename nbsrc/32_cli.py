@@ -639,9 +639,9 @@ def _summary_text(model, output=None):
         def named(parents):
             return ", ".join("the class" if p is None else _clip(p) for p in parents) \
                 or "none"
-        if "members" in summary:          # AutoBayes: its leading member's network
-            leader = max(summary["members"], key=lambda member: member[1])[0]
-            lines.append("parents (the network's structure, of the member %s):" % leader)
+        if "leader" in summary:           # AutoBayes: its leading member's network
+            lines.append("parents (the network's structure, of the member %s):"
+                         % summary["leader"])
         else:
             lines.append("parents (the network's structure):")
         width = max([_width(_clip(name)) for name in summary["parents"] if name is not None]
