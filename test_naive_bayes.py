@@ -2882,12 +2882,21 @@ def test_the_weighted_member_is_naive_bayes_with_a_learned_weight_per_feature(tm
     naive = NaiveBayes(numeric="discretized").fit(X, y)
     member = model._model("test").members[0][2]
     assert member.weights == [weights[name] for name in range(4)]
+    # from 100 rows a categorical feature's values are grouped (MODL): the noise's two
+    # values fall in one group, P(g | c) = 1, and a value's likelihood is P(v | g),
+    # the same in every class: no evidence
+    cells = {v: [sum(1 for x, label in zip(X, y) if x[3] == v and label == c)
+                 for c in naive.classes_] for v in "ab"}
+    assert set(naive_bayes._modl_groups(cells).values()) == {0}
     for row in X[:50] + [[None, None, None, None], [0.3, None, 9.0, "c"]]:
         parts = naive.explain(row)
         expected = [parts["prior"][label] + sum(
             w * feature["log_likelihood"][label]
-            for w, feature in zip(member.weights, parts["features"]))
+            for w, feature in zip(member.weights[:3], parts["features"][:3]))
             for label in naive.classes_]
+        if row[3] in cells:
+            expected = [x + member.weights[3] * math.log((sum(cells[row[3]]) + 1) / (400 + 2))
+                        for x in expected]
         assert member.joint(member.positional(row)) == pytest.approx(expected, abs=1e-9)
         [explained] = model.explain(row)["members"]
         assert list(explained["feature weights"].values()) == member.weights
@@ -2897,6 +2906,119 @@ def test_the_weighted_member_is_naive_bayes_with_a_learned_weight_per_feature(tm
     loaded = naive_bayes.AutoBayes.load(tmp_path / "m.json")
     assert loaded.predict_proba(X) == model.predict_proba(X)
     assert loaded.summary()["feature weights"] == weights
+
+
+def modl_cost(groups, size):
+    """The MODL cost of a partition of ``size`` values (Boulle 2005) from exact
+    integers: log V + log B(V, I) + sum over the groups of log C(n + k - 1, k - 1) +
+    log(n! / prod_c n_c!), B(V, I) the partitions into at most I groups."""
+    def stirling(n, i):
+        return sum((-1) ** (i - j) * math.comb(i, j) * j ** n
+                   for j in range(i + 1)) // math.factorial(i)
+    cost = math.log(size) + math.log(sum(stirling(size, i) for i in range(1, len(groups) + 1)))
+    for counts in groups:
+        n, k = sum(counts), len(counts)
+        multinomial = math.factorial(n)
+        for count in counts:
+            multinomial //= math.factorial(count)
+        cost += math.log(math.comb(n + k - 1, k - 1)) + math.log(multinomial)
+    return cost
+
+
+@given(st.data())
+def test_value_groups_are_the_best_partition_on_the_greedy_merges_path(data):
+    """_modl_groups (the weighted member's value groups, as Khiops groups values):
+    the values start alone and the two groups whose merge lowers the MODL cost most
+    merge until one is left; the partition kept is the cheapest on that path.  Oracle:
+    the same greedy path with every candidate partition's cost written out from exact
+    integers (modl_cost); the costs agree, and the values' order does not matter."""
+    size, k = data.draw(st.integers(2, 7)), data.draw(st.integers(2, 3))
+    cells = {"v%d" % i: data.draw(st.lists(st.integers(0, 12), min_size=k, max_size=k))
+             for i in range(size)}
+    assume(all(sum(counts) for counts in cells.values()))
+    groups = naive_bayes._modl_groups({v: [float(n) for n in c] for v, c in cells.items()})
+
+    def partition_of(assignment):
+        found = {}
+        for value, g in assignment.items():
+            found.setdefault(g, []).append(value)
+        return [sorted(values) for values in found.values()]
+
+    def cost(partition):
+        return modl_cost([[sum(cells[v][c] for v in group) for c in range(k)]
+                          for group in partition], size)
+
+    ours = cost(partition_of(groups))
+    path = [[[v] for v in sorted(cells)]]
+    while len(path[-1]) > 1:
+        now = path[-1]
+        merges = [[g for n, g in enumerate(now) if n not in (a, b)] + [now[a] + now[b]]
+                  for a in range(len(now)) for b in range(a + 1, len(now))]
+        path.append(min(merges, key=cost))
+    best = min(map(cost, path))
+    assert ours == pytest.approx(best, rel=1e-9, abs=1e-9)
+    assert ours <= cost([[v] for v in cells]) + 1e-9 and ours <= cost([list(cells)]) + 1e-9
+    shuffled = dict(data.draw(st.permutations(list(cells.items()))))
+    assert naive_bayes._modl_groups({v: [float(n) for n in c]
+                                     for v, c in shuffled.items()}) == groups
+
+
+def test_value_groups_join_values_of_one_class_distribution():
+    """Values whose rows share a class distribution form one group, a value of another
+    distribution stays apart, and too few rows (MODL's prior) make one group."""
+    groups = naive_bayes._modl_groups({"a": [20.0, 1.0], "b": [19.0, 2.0], "c": [1.0, 20.0],
+                                       "d": [2.0, 18.0], "e": [10.0, 10.0]})
+    assert groups["a"] == groups["b"] and groups["c"] == groups["d"]
+    assert len({groups["a"], groups["c"], groups["e"]}) == 3
+    few = naive_bayes._modl_groups({"a": [2.0, 0.0], "b": [0.0, 1.0], "c": [1.0, 1.0]})
+    assert set(few.values()) == {0}
+    assert naive_bayes._modl_groups({"a": [3.0, 1.0]}) is None               # one value
+    assert naive_bayes._modl_groups({i: [1.0, 0.0] for i in range(3)}, limit=2) is None
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_the_weighted_member_learns_its_weights_on_rows_left_out_of_their_tables(seed):
+    """The weighted member's weights are learned on each training row's likelihoods
+    with that row left out of the tables: oracle, naive Bayes fitted again without
+    the row (its categories declared, so that the smoothing keeps its values) for
+    each distinct row, and _attribute_weights on those columns, in the member's
+    order of rows (by class, then by values)."""
+    rng = random.Random(seed)
+    categories = {0: ["a", "b", "c"], 1: ["x", "y"], 2: ["p", "q", "r", "s"]}
+    X, y = [], []
+    for _ in range(60):                   # fewer than 100 rows: no value groups
+        label = rng.choice("mn")
+        X.append([rng.choice("aab" if label == "m" else "bcc"), rng.choice("xy"),
+                  rng.choice("pqrs" if label == "m" else "pq")])
+        y.append(label)
+    model = naive_bayes.AutoBayes(members=("weighted",), categories=categories).fit(X, y)
+    member = model._model("test").members[0][2]
+    classes = list(member.classes)
+    distinct = Counter(zip(map(tuple, X), y))
+    order = sorted(distinct, key=lambda item: (classes.index(item[1]), item[0]))
+    columns = [[[] for _ in classes] for _ in range(3)]
+    for row, label in order:
+        left = list(zip(X, y))
+        left.remove((list(row), label))
+        refit = NaiveBayes(categories=categories).fit([x for x, _ in left],
+                                                      [t for _, t in left])
+        parts = refit.explain(list(row))["features"]
+        whole = NaiveBayes(categories=categories).fit(X, y).explain(list(row))["features"]
+        for j in range(3):
+            for c, name in enumerate(classes):
+                source = parts if name == label else whole
+                columns[j][c].append(source[j]["log_likelihood"][name])
+    expected = naive_bayes._attribute_weights(
+        columns, list(member.base.log_prior), [classes.index(t) for _, t in order],
+        [float(distinct[item]) for item in order])
+    assert member.weights == pytest.approx(expected, rel=1e-7, abs=1e-9)
+    trained = naive_bayes._attribute_weights(   # the rows' own likelihoods: other weights
+        [[[NaiveBayes(categories=categories).fit(X, y).explain(list(row))["features"][j]
+           ["log_likelihood"][name] for row, _ in order] for name in classes]
+         for j in range(3)],
+        list(member.base.log_prior), [classes.index(t) for _, t in order],
+        [float(distinct[item]) for item in order])
+    assert max(abs(a - b) for a, b in zip(trained, expected)) > 1e-3
 
 
 def test_info_on_an_autobayes_file_says_the_mixture_and_the_feature_weights(

@@ -10,6 +10,25 @@
 # selective naive Bayes weighs and drops features for the same reason).  The
 # objective is convex in w (a softmax of functions linear in w), so projected
 # Newton steps find its one minimum.
+#
+# Two refinements of the rows' likelihoods the weights are learned on:
+#
+# - Leave-one-out.  A training row's own count is inside the tables it is scored by,
+#   so its likelihood of its own class is too high, most for rare values, and the
+#   weights learned on it overrate the features of many values.  Each row's own class
+#   is scored without one row: (n - u + alpha) / (D - u) for (n + alpha) / D, u = 1,
+#   or the row's weight when it weighs less (so that a row of weight 3 is three rows
+#   of weight 1, as sample weights are; exact from the counts; numbers' bins stay
+#   those cut on all rows).
+# - Value groups.  From _GROUPING_ROWS rows, the values of each categorical feature
+#   are grouped as Khiops groups them (MODL, Boulle 2005: the partition of the values
+#   whose class counts are the most probable a posteriori, by greedy merges, among
+#   those on the merges' path), and a value's likelihood is its group's,
+#   P(v | c) = P(g | c) P(v | g) (P(v | g) the same in every class), so that rare
+#   values borrow their group's counts and a feature whose values all fall in one
+#   group says nothing.  Measured on the benchmark's suites (docs/accuracy.md), both
+#   lower the member's log loss on data of 100 rows or more; on smaller data MODL's
+#   prior puts every value in one group, so the groups start from _GROUPING_ROWS.
 
 _WEIGHT_ROWS = 5000        # rows the weights are learned on at most (a stratified sample)
 _WEIGHT_PENALTY = 1.0      # lambda: a standard normal prior on each weight
@@ -17,6 +36,8 @@ _WEIGHT_MAX = 100.0        # the most a feature's evidence counts (separable dat
 _WEIGHT_STEPS = 20         # Newton steps at most (a handful suffice: see _attribute_weights)
 _WEIGHT_FULL_HESSIAN = 150  # features beyond which Newton steps use the Hessian's diagonal
 _HESSIAN_WORK = 10 ** 7    # fewer rows (not below 500) when features^2 x classes x rows is more
+_GROUPING_ROWS = 100       # training rows from which categorical values are grouped
+_GROUPED_VALUES = 200      # values a feature may have to be grouped (values^3 / 6 steps)
 
 
 def _attribute_weights(columns, prior, truth, row_weights, penalty=_WEIGHT_PENALTY,
@@ -185,6 +206,156 @@ def _row_sort_key(row):
     return _canonical_row(row)
 
 
+def _cell_key(scorer, value):
+    """The cell of a value in a categorical table or bins (None: missing)."""
+    if value is None or _is_missing(value):
+        return None
+    if type(scorer) is _BinScorer:
+        return bisect_left(scorer.cuts, _number(value))
+    return value
+
+
+def _cell_counts(scorers, training, k):
+    """{feature: {cell: per-class weights}} of the training rows (values, class,
+    weight, ...), for the categorical tables and bins among ``scorers`` ({feature:
+    scorer})."""
+    found = {}
+    for j, scorer in scorers.items():
+        if type(scorer) not in (_ValueTable, _BinScorer):
+            continue
+        cells = found[j] = {}
+        for values, c, weight, _ in training:
+            key = _cell_key(scorer, values[j] if j < len(values) else None)
+            if key is not None:
+                per = cells.get(key)
+                if per is None:
+                    per = cells[key] = [0.0] * k
+                per[c] += weight
+    return found
+
+
+def _partition_logs(size):
+    """[log B(size, i) for i = 0..size], B(V, i) the number of partitions of V values
+    into at most i groups: the sum of the Stirling numbers of the second kind
+    S(V, 1..i) (exact integers; log(B(V, 0)) = -inf)."""
+    row = [1] + [0] * size                # S(n, i), n = 0
+    for n in range(1, size + 1):
+        row = [0] + [i * row[i] + row[i - 1] for i in range(1, n + 1)] + [0] * (size - n)
+    logs, total = [-INF], 0
+    for i in range(1, size + 1):
+        total += row[i]
+        logs.append(log(total))
+    return logs
+
+
+def _group_cost(counts):
+    """A group's part of the MODL cost: log C(n + k - 1, k - 1) (its class
+    distribution) + log(n! / prod_c n_c!) (its rows' classes given it), of its
+    per-class weights n_c, n = sum_c n_c, k classes (lgamma: weights need not be
+    whole)."""
+    k = len(counts)
+    return lgamma(sum(counts) + k) - lgamma(k) - sum(lgamma(n + 1.0) for n in counts)
+
+
+def _modl_groups(cells, limit=_GROUPED_VALUES):
+    """{value: group number} of one categorical feature's values, ``cells`` {value:
+    per-class weights}, as MODL groups them.  A partition's cost is log V +
+    log B(V, I) + the sum of its groups' _group_cost (minus the log of its prior and
+    likelihood, up to a constant).  The values, in canonical order, start alone; the
+    two groups whose merge lowers the cost most (the first pair of equal ones) merge,
+    until one group is left; of the partitions on that path, the first of the lowest
+    cost (as Khiops, without its post-optimisation).  None when the values are fewer
+    than 2 or more than ``limit``.  A merge changes the cost by log B(V, I - 1) -
+    log B(V, I) (the same for every pair) + the merged group's part - the two
+    groups' parts, so the pairs' changes are kept and only the new group's are
+    computed after a merge: values^2 group costs in all."""
+    values = sorted(cells, key=_canonical)
+    size = len(values)
+    if size < 2 or size > limit:
+        return None
+    partition = _partition_logs(size)
+    members = {g: [value] for g, value in enumerate(values)}
+    counts = {g: cells[value] for g, value in enumerate(values)}
+    parts = {g: _group_cost(counts[g]) for g in counts}
+    changes = {(a, b): _group_cost(list(map(add, counts[a], counts[b]))) - parts[a] - parts[b]
+               for a in range(size) for b in range(a + 1, size)}
+    cost = sum(parts.values()) + partition[size]
+    best, best_members = cost, list(members.values())
+    fresh = size
+    while len(members) > 1:
+        change, pair = min((change, pair) for pair, change in changes.items())
+        a, b = pair
+        cost += change + partition[len(members) - 1] - partition[len(members)]
+        merged = list(map(add, counts.pop(a), counts.pop(b)))
+        joined = members.pop(a) + members.pop(b)
+        del parts[a], parts[b]
+        del changes[pair]
+        for g in counts:
+            del changes[(g, a) if g < a else (a, g)], changes[(g, b) if g < b else (b, g)]
+        part = _group_cost(merged)
+        for g in counts:
+            changes[(g, fresh)] = _group_cost(list(map(add, counts[g], merged))) - \
+                parts[g] - part
+        members[fresh], counts[fresh], parts[fresh] = joined, merged, part
+        fresh += 1
+        if cost < best:
+            best, best_members = cost, list(members.values())
+    return {value: g for g, group in enumerate(best_members) for value in group}
+
+
+def _grouped_table(scorer, cells, groups, alpha):
+    """(the table, {value: its group's per-class weights}, {value: log P(v | g)}): a
+    categorical table in which a value's log-likelihood is log P(g | c) + log P(v | g),
+    each Lidstone-smoothed, P(g | c) = (n_gc + alpha) / (n_c + alpha I) over the I
+    groups and P(v | g) = (n_v + alpha) / (n_g + alpha |g|) the same in every class;
+    a value the table knows but no row holds, or one never seen: alpha / (n_c +
+    alpha I), as an empty group."""
+    size = max(groups.values()) + 1
+    k = len(scorer.zeros)
+    by_group = [[0.0] * k for _ in range(size)]
+    values_in = [0] * size
+    for value, g in groups.items():
+        by_group[g] = list(map(add, by_group[g], cells[value]))
+        values_in[g] += 1
+    known = [sum(column) for column in zip(*by_group)]
+    logs = [[log((n + alpha) / (total + alpha * size)) for n, total in zip(counts, known)]
+            for counts in by_group]
+    table = _ValueTable()
+    table.fallback = tuple(log(alpha / (total + alpha * size)) for total in known)
+    within = {}
+    for value in scorer:
+        g = groups.get(value)
+        if g is None:
+            if value is not None:
+                table[value] = table.fallback
+            continue
+        within[value] = log((sum(cells[value]) + alpha) /
+                            (sum(by_group[g]) + alpha * values_in[g]))
+        table[value] = tuple(x + within[value] for x in logs[g])
+    table[None] = table.zeros = scorer.zeros
+    return table, {value: by_group[g] for value, g in groups.items()}, within
+
+
+def _leave_one_out(column, cells, scorer, values, training, alpha, within=None):
+    """Each training row's log-likelihood of its own class in ``column`` (per class,
+    per row), scored with one row left out (u = min(1, the row's weight), the fourth
+    of its ``training`` item): (n - u + alpha) / (D - u) in place of (n + alpha) / D,
+    n the cell's count in that class (``cells``), D the table's denominator, found
+    from its entry, so that the smoothing is the table's own; ``within``: a grouped
+    table's log P(v | g), the same in every class (kept as it is)."""
+    for i, value in enumerate(values):
+        key = _cell_key(scorer, value)
+        if key is None:
+            continue
+        _, c, _, unit = training[i]
+        n = cells[key][c]
+        offset = within[key] if within else 0.0
+        top = n - unit + alpha
+        bottom = (n + alpha) / exp(column[c][i] - offset) - unit
+        if top > 0 and bottom > 0:
+            column[c][i] = log(top / bottom) + offset
+
+
 class _WeightedNaiveModel:
     """Naive Bayes on MDL bins with one learned weight per feature (see the comment
     above): the tables of _NaiveModel, P(c | x) ~ P(c) prod_j P(x_j | c)^(w_j), the
@@ -203,22 +374,36 @@ class _WeightedNaiveModel:
         self.zeros = base.zeros
         self.positional = base.positional
         classes = self.classes
-        training = [(values, classes.index(label), weight)
+        # (values, class, weight, the weight left out of the tables when it is scored)
+        training = [(values, classes.index(label), weight, number)
                     for label, counted in rows.row_counts.rows.items()
                     if label in classes
-                    for values, (weight, _) in counted.items() if weight]
+                    for values, (weight, number) in counted.items() if weight]
+        number = sum(item[3] for item in training)
         # the rows' weights as floats; beyond the float range (weights near 1e308
-        # add up to more) over the largest, as _attribute_weights scales them anyway
-        largest = max((weight for _, _, weight in training), default=1)
+        # add up to more) over the largest, as _attribute_weights scales them anyway,
+        # and the rows then not left out of their tables (the counts are not floats)
+        largest = max((weight for _, _, weight, _ in training), default=1)
+        exact = largest <= _FLOAT_MAX_EXACT and params["alpha"] > 0
         if largest > _FLOAT_MAX_EXACT:
             from fractions import Fraction
-            training = [(values, c, float(Fraction(weight) / largest))
-                        for values, c, weight in training]
+            training = [(values, c, float(Fraction(weight) / largest), None)
+                        for values, c, weight, _ in training]
         else:
-            training = [(values, c, float(weight)) for values, c, weight in training]
+            training = [(values, c, float(weight), min(1.0, float(weight)))
+                        for values, c, weight, _ in training]
         training.sort(key=lambda item: (item[1], _row_sort_key(item[0])))
         used = [j for j, scorer in enumerate(base.scorers)
                 if not isinstance(scorer, _NoEvidence)]
+        cells = _cell_counts({j: base.scorers[j] for j in used}, training,
+                             len(classes)) if exact else {}
+        within = {}
+        if number >= _GROUPING_ROWS:
+            for j in cells:
+                groups = type(base.scorers[j]) is _ValueTable and _modl_groups(cells[j])
+                if groups:
+                    base.scorers[j], cells[j], within[j] = _grouped_table(
+                        base.scorers[j], cells[j], groups, params["alpha"])
         size = max(500, min(_WEIGHT_ROWS, _HESSIAN_WORK // max(1, len(used) ** 2
                                                                * len(classes))))
         if len(training) > size:
@@ -227,22 +412,26 @@ class _WeightedNaiveModel:
         columns = []
         for j in used:
             scorer = base.scorers[j]
-            cells = [values[j] if j < len(values) else None for values, _, _ in training]
-            if type(scorer) is _BinScorer and _FLOAT.issuperset(map(type, cells)) and \
-                    all(map(isfinite, cells)):    # scorer[x] by builtins: its bin's vector
+            values = [values[j] if j < len(values) else None for values, _, _, _ in training]
+            if type(scorer) is _BinScorer and _FLOAT.issuperset(map(type, values)) and \
+                    all(map(isfinite, values)):    # scorer[x] by builtins: its bin's vector
                 vectors = list(map(scorer.vectors.__getitem__,
-                                   map(bisect_left, repeat(scorer.cuts), cells)))
+                                   map(bisect_left, repeat(scorer.cuts), values)))
             else:
-                vectors = list(map(scorer.__getitem__, cells))
-            columns.append([list(column) for column in zip(*vectors)] if vectors else
-                           [[] for _ in classes])
+                vectors = list(map(scorer.__getitem__, values))
+            column = [list(column) for column in zip(*vectors)] if vectors else \
+                [[] for _ in classes]
+            if j in cells:
+                _leave_one_out(column, cells[j], scorer, values, training, params["alpha"],
+                               within.get(j))
+            columns.append(column)
         finite = all(isfinite(x) for x in base.log_prior) and all(
             isfinite(sum(column)) for per_class in columns for column in per_class)
         if start is not None:
             start = [start.get(self.names[j], 1.0) for j in used]
         learned = _attribute_weights(columns, base.log_prior,
-                                     [c for _, c, _ in training],
-                                     [v for _, _, v in training], steps=steps,
+                                     [c for _, c, _, _ in training],
+                                     [v for _, _, v, _ in training], steps=steps,
                                      start=start) if finite else [1.0] * len(used)
         self.weights = [1.0] * self.width
         for j, w in zip(used, learned):

@@ -244,9 +244,12 @@ class AutoBayes(_Classifier):
     "weighted": naive Bayes with one weight w_j >= 0
     per feature, P(c | x) ~ P(c) prod_j P(x_j | c)^(w_j), the weights maximising the
     rows' conditional log-likelihood less (1/2) sum_j w_j^2 (WANBIA: Zaidi,
-    Cerquides, Carman and Webb 2013), so that features repeating one another share
+    Cerquides, Carman and Webb 2013), each row scored with itself left out of the
+    tables, so that features repeating one another share
     the evidence they would count twice and features that do not help fade
-    (summary()["feature weights"] when it leads the mixture); numbers are cut into
+    (summary()["feature weights"] when it leads the mixture), and from 100 rows
+    the values of each categorical feature grouped as Khiops groups them (MODL),
+    a value's likelihood its group's; numbers are cut into
     MDL bins in these four.  And "correlated": the numbers of each class modelled
     together, a multivariate Student t per class (the normal-inverse-Wishart
     posterior predictive: Bayesian quadratic discriminant analysis, each class's
